@@ -1,0 +1,25 @@
+import type { Context } from 'hono'
+import type { Database } from './db/client'
+import type { ServerEnv } from './env'
+import type { Mailer } from './integrations/mail'
+import type { UserRow } from './modules/users/service'
+
+/** Everything the api's handlers need; tests build it with their own clock, mailer and database. */
+export interface ApiDeps {
+  database: Database
+  env: ServerEnv
+  mailer: Mailer
+  clock: () => Date
+  /** Verifies a Google ID token; replaced in tests. */
+  googleJwksUrl?: string
+}
+
+/** `inProcess` is set when the web calls the api without a socket (embedded default). */
+export type ApiBindings = { inProcess?: boolean; incoming?: import('node:http').IncomingMessage }
+
+export type ApiEnv = {
+  Bindings: ApiBindings
+  Variables: { deps: ApiDeps; user: UserRow; sessionId: number | null; clientIp: string }
+}
+
+export type ApiContext = Context<ApiEnv>

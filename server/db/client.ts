@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type DbOrTx = Db | Tx
+
+/** What pg-boss needs to run on either driver (its `db` option). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres'
+  db: Db
+  sql: SqlExecutor
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+// Any fixed number: serialises migrations when several processes start at once on Postgres.
+const MIGRATION_LOCK = 7_351_902
+
+export type DatabaseConfig = { url: string } | { dataDir: string } | { memory: true }
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if ('url' in config) return openPostgres(config.url)
+  let client: PGlite
+  if ('dataDir' in config) {
+    // PGlite does not create parent folders.
+    mkdirSync(config.dataDir, { recursive: true })
+    client = new PGlite(config.dataDir)
+  } else {
+    client = new PGlite()
+  }
+  await client.waitReady
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    kind: 'pglite',
+    db,
+    sql: {
+      // pg-boss sends multi-statement scripts without parameters: PGlite runs those with exec.
+      async executeSql(text, values) {
+        if (values && values.length) return client.query(text, values as any[])
+        const results = await client.exec(text)
+        return { rows: results.at(-1)?.rows ?? [] }
+      },
+    },
+    migrate: () => migratePglite(db as any, { migrationsFolder: MIGRATIONS }),
+    close: () => client.close(),
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const db = drizzlePg(pool, { schema }) as unknown as Db
+  return {
+    kind: 'postgres',
+    db,
+    sql: { executeSql: (text, values) => pool.query(text, values as any[]) },
+    async migrate() {
+      const conn = await pool.connect()
+      try {
+        await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+        await migratePg(drizzlePg(conn, { schema }) as any, { migrationsFolder: MIGRATIONS })
+      } finally {
+        await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
+        conn.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}

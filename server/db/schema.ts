@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/** Spec §3 User. Secrets (api key) are stored hashed; session fields live in `sessions`. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique(),
+    username: text('username'),
+    avatar: text('avatar'),
+    email: text('email').notNull(),
+    name: text('name'),
+    firstName: text('first_name').notNull().default('Firstname'),
+    lastName: text('last_name'),
+    role: text('role', { enum: ['free', 'paid', 'admin'] }).notNull().default('free'),
+    plan: text('plan'),
+    stripePlan: text('stripe_plan'),
+    remainingProductCount: integer('remaining_product_count').notNull(),
+    remainingCreditCount: integer('remaining_credit_count').notNull(),
+    lastCreditReset: timestamp('last_credit_reset', { withTimezone: true }),
+    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    apiKeyHash: text('api_key_hash').notNull().unique(),
+    apiKeyHint: text('api_key_hint').notNull(),
+    facebookId: text('facebook_id').unique(),
+    googleId: text('google_id').unique(),
+    invitationCode: text('invitation_code').notNull().unique(),
+    publishPagesCount: integer('publish_pages_count').notNull(),
+    gclid: text('gclid'),
+    fbclid: text('fbclid'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_credits_not_negative', sql`${t.remainingCreditCount} >= 0`),
+    check('users_products_not_negative', sql`${t.remainingProductCount} >= 0`),
+    check('users_publish_slots_range', sql`${t.publishPagesCount} >= 0`),
+  ],
+)
+
+/** Opaque access tokens, stored as SHA-256 hashes; revocable. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/** One live login code per e-mail (a resend replaces it). Code and link token are HMAC-hashed. */
+export const loginCodes = pgTable('login_codes', {
+  email: text('email').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  linkTokenHash: text('link_token_hash').notNull().unique(),
+  name: text('name'),
+  invitedBy: text('invited_by'),
+  attempts: integer('attempts').notNull().default(0),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+})
+
+/** Fixed-window counters for rate limits and failure budgets (shared by every process). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+})
+
+/** Spec §3 Plan. Only version "2" is served. */
+export const plans = pgTable('plans', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  type: text('type', { enum: ['recurring'] }).notNull().default('recurring'),
+  active: boolean('active').notNull().default(true),
+  billingCycle: text('billing_cycle', { enum: ['month', 'year'] }).notNull(),
+  amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  value: integer('value').notNull(),
+  name: text('name').notNull(),
+  creditValueMonth: integer('credit_value_month').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  stripePriceId: text('stripe_price_id'),
+  stripePriceIdDev: text('stripe_price_id_dev'),
+  version: text('version').notNull(),
+})
+
+/** Who invited whom; qualified once the invitee adds a unique store (a later capability). */
+export const referrals = pgTable('referrals', {
+  id: serial('id').primaryKey(),
+  inviterId: integer('inviter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  inviteeId: integer('invitee_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  qualifiedAt: timestamp('qualified_at', { withTimezone: true }),
+})
+
+/** Answers to the onboarding "quick question" screens, one row per user and question. */
+export const onboardingAnswers = pgTable(
+  'onboarding_answers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('onboarding_answers_user_question_key').on(t.userId, t.question)],
+)

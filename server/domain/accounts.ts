@@ -1,0 +1,20 @@
+/** Constants of a new free account (ARCHITECTURE §4, spec §9). */
+export const FREE_SIGNUP_CREDITS = 200
+export const FREE_PUBLISH_SLOTS = 1
+export const MAX_PUBLISH_SLOTS = 10
+/** Spec leaves the free product maximum open; this is ours. */
+export const FREE_PRODUCT_LIMIT = 50
+
+/** Login-code rules (ARCHITECTURE §4, SECURITY-NOTES). */
+export const LOGIN_CODE = {
+  lifetimeMs: 10 * 60_000,
+  resendWaitSeconds: 30,
+  maxAttempts: 5,
+  /** Account-level failure budget, whatever the IP. */
+  failureBudget: 10,
+  failureWindowMs: 15 * 60_000,
+} as const
+
+export const SESSION_TTL_SECONDS = 2_592_000
+
+export const resendWaitMessage = (remaining: number) => `Please wait ${remaining} seconds before requesting again.`

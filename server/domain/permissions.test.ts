@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import {
+  allowsFreeDenied, can, denialFor, denialSearch, isShopifyProductUrl, shouldAutoCloseUpgrade, upgradeDialogTitle,
+} from './permissions'
+import type { Role } from './user'
+
+const user = (role: Role, extra: { publish_pages_count?: number; remaining_credit_count?: number } = {}) => ({
+  role, publish_pages_count: extra.publish_pages_count ?? 0, remaining_credit_count: extra.remaining_credit_count ?? 200,
+})
+
+describe('spec §6 permission table', () => {
+  it.each([
+    ['share', 'free', false], ['share', 'paid', true], ['share', 'admin', true],
+    ['upload_theme', 'free', false], ['upload_theme', 'paid', true], ['upload_theme', 'admin', true],
+  ] as const)('%s for %s → %s', (perm, role, expected) => expect(can(user(role), perm)).toBe(expected))
+
+  it('publish: non-free, or a free user with publish_pages_count above 0', () => {
+    expect(can(user('paid'), 'publish')).toBe(true)
+    expect(can(user('admin'), 'publish')).toBe(true)
+    expect(can(user('free', { publish_pages_count: 1 }), 'publish')).toBe(true)
+    expect(can(user('free', { publish_pages_count: 0 }), 'publish')).toBe(false)
+  })
+
+  it('all_urls: paid or admin for any URL; free only for shop-platform product URLs', () => {
+    const ali = 'https://www.aliexpress.com/item/1005001.html'
+    expect(can(user('paid'), 'all_urls', { url: ali })).toBe(true)
+    expect(can(user('admin'), 'all_urls', { url: ali })).toBe(true)
+    expect(can(user('free'), 'all_urls', { url: ali })).toBe(false)
+    expect(can(user('free'), 'all_urls', { url: 'https://shop.example.com/products/blue-mug' })).toBe(true)
+    expect(can(user('free'), 'all_urls')).toBe(false)
+  })
+
+  it('generate: remaining_credit_count above 40 (41 yes, 40 no)', () => {
+    expect(can(user('free', { remaining_credit_count: 41 }), 'generate')).toBe(true)
+    expect(can(user('free', { remaining_credit_count: 40 }), 'generate')).toBe(false)
+    expect(can(user('paid', { remaining_credit_count: 0 }), 'generate')).toBe(false)
+  })
+
+  it.each(['max_products', 'publish_without_permission', 'set_private'] as const)(
+    'always denied for free users: %s', (what) => {
+      expect(allowsFreeDenied({ role: 'free' }, what)).toBe(false)
+      expect(allowsFreeDenied({ role: 'paid' }, what)).toBe(true)
+      expect(allowsFreeDenied({ role: 'admin' }, what)).toBe(true)
+    })
+})
+
+describe('shop-platform product URL patterns (spec §5)', () => {
+  it.each([
+    'https://store.com/products/blue-mug',
+    'https://store.com/products/blue-mug?variant=1',
+    'https://store.com/products/blue-mug/',
+    'https://store.com/collections/mugs/products/blue-mug',
+    'https://store.com/en-us/products/blue-mug',
+    'https://store.com/fr/collections/all/products/blue-mug',
+    'http://store.myshopify.com/products/x',
+  ])('accepts %s', (u) => expect(isShopifyProductUrl(u)).toBe(true))
+  it.each([
+    'https://www.amazon.com/dp/B000123',
+    'https://www.aliexpress.com/item/1005001.html',
+    'https://store.com/products',
+    'https://store.com/products/a/b',
+    'https://store.com/collections/mugs',
+    'ftp://store.com/products/x',
+    'javascript:alert(1)//products/x',
+    'not a url',
+  ])('refuses %s', (u) => expect(isShopifyProductUrl(u)).toBe(false))
+})
+
+describe('denials and dialog titles', () => {
+  it('publish opens the refer dialog; the rest open the upgrade dialog', () => {
+    expect(denialFor('publish')).toEqual({ dialog: 'refer' })
+    expect(denialFor('set_private')).toEqual({ dialog: 'upgrade', reason: 'private' })
+    expect(denialSearch(denialFor('all_urls'))).toBe('dialog=upgrade&reason=all_urls')
+  })
+  it.each([
+    ['private', 'Keep your page private with Pro.'],
+    ['publish', 'You need to upgrade to Pro to publish this product.'],
+    ['upload_theme', 'You need to upgrade to Pro to upload theme.'],
+    ['all_urls', 'You need to upgrade to Pro to generate from AliExpress and Amazon'],
+    ['generate', 'Generate more pages with Pro.'],
+    [null, 'Try Pro - Unlock the most powerful features'],
+    ['nonsense', 'Try Pro - Unlock the most powerful features'],
+  ])('free user, reason %s → %s', (reason, title) => expect(upgradeDialogTitle('free', reason)).toBe(title))
+  it('paid users see the contact-support title', () =>
+    expect(upgradeDialogTitle('paid', 'generate')).toBe("You're on a Pro plan. Contact support to change the plan."))
+})
+
+describe('upgrade dialog auto-close (spec §4)', () => {
+  it('closes when the role becomes non-free', () =>
+    expect(shouldAutoCloseUpgrade({ role: 'free', remaining_credit_count: 0 }, { role: 'paid', remaining_credit_count: 0 })).toBe(true))
+  it('closes when credits rise from under 40 to 40 or more', () => {
+    expect(shouldAutoCloseUpgrade({ role: 'free', remaining_credit_count: 39 }, { role: 'free', remaining_credit_count: 40 })).toBe(true)
+    expect(shouldAutoCloseUpgrade({ role: 'free', remaining_credit_count: 40 }, { role: 'free', remaining_credit_count: 400 })).toBe(false)
+    expect(shouldAutoCloseUpgrade({ role: 'free', remaining_credit_count: 10 }, { role: 'free', remaining_credit_count: 39 })).toBe(false)
+  })
+})

@@ -1,0 +1,104 @@
+import type { PublicUser, Role } from './user'
+import { CREDITS_PER_PAGE } from './plans'
+
+/** Spec §6 permissions. */
+export type Permission = 'share' | 'publish' | 'upload_theme' | 'all_urls' | 'generate'
+/** Things spec §6 always denies free users. */
+export type FreeDenied = 'max_products' | 'publish_without_permission' | 'set_private'
+
+type Subject = Pick<PublicUser, 'role' | 'publish_pages_count' | 'remaining_credit_count'>
+
+const isFree = (role: Role) => role === 'free'
+
+/**
+ * Product-page URLs of the shop-platform pattern are allowed for anyone (spec §5/§6):
+ * /products/{handle} and /collections/{collection}/products/{handle}, optionally behind a locale
+ * prefix such as /en or /en-us (Shopify markets).
+ */
+const SHOPIFY_PRODUCT_PATH = /^(?:\/[a-z]{2}(?:-[a-z]{2,4})?)?(?:\/collections\/[^/]+)?\/products\/[^/]+\/?$/i
+
+export function isShopifyProductUrl(raw: string): boolean {
+  let url: URL
+  try {
+    url = new URL(raw.trim())
+  } catch {
+    return false
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false
+  return SHOPIFY_PRODUCT_PATH.test(url.pathname)
+}
+
+export function can(user: Subject, permission: Permission, context: { url?: string } = {}): boolean {
+  switch (permission) {
+    case 'share':
+    case 'upload_theme':
+      return !isFree(user.role)
+    case 'publish':
+      return !isFree(user.role) || user.publish_pages_count > 0
+    case 'all_urls':
+      return !isFree(user.role) || (context.url !== undefined && isShopifyProductUrl(context.url))
+    case 'generate':
+      return user.remaining_credit_count > CREDITS_PER_PAGE
+  }
+}
+
+/** The always-denied-for-free list: true when the action is allowed for this user. */
+export function allowsFreeDenied(user: Pick<PublicUser, 'role'>, _what: FreeDenied): boolean {
+  return !isFree(user.role)
+}
+
+/** Why the upgrade dialog is open; each maps to one title (spec §2 dialog 1). */
+export type UpgradeReason = 'private' | 'publish' | 'upload_theme' | 'all_urls' | 'generate' | 'share' | 'max_products'
+
+export const UPGRADE_TITLES: Record<UpgradeReason, string | null> = {
+  private: 'Keep your page private with Pro.',
+  publish: 'You need to upgrade to Pro to publish this product.',
+  upload_theme: 'You need to upgrade to Pro to upload theme.',
+  all_urls: 'You need to upgrade to Pro to generate from AliExpress and Amazon',
+  generate: 'Generate more pages with Pro.',
+  max_products: 'Generate more pages with Pro.',
+  share: null,
+}
+
+export const DEFAULT_UPGRADE_TITLE_FREE = 'Try Pro - Unlock the most powerful features'
+export const DEFAULT_UPGRADE_TITLE_PAID = "You're on a Pro plan. Contact support to change the plan."
+
+export function upgradeDialogTitle(role: Role | null, reason?: string | null): string {
+  const override = reason && reason in UPGRADE_TITLES ? UPGRADE_TITLES[reason as UpgradeReason] : null
+  if (role && !isFree(role)) return DEFAULT_UPGRADE_TITLE_PAID
+  return override ?? DEFAULT_UPGRADE_TITLE_FREE
+}
+
+/** What a denial opens: the refer dialog for publish, otherwise the upgrade dialog with a reason. */
+export type Denial = { dialog: 'refer' } | { dialog: 'upgrade'; reason: UpgradeReason }
+
+export function denialFor(permission: Permission | FreeDenied): Denial {
+  switch (permission) {
+    case 'publish':
+    case 'publish_without_permission':
+      return { dialog: 'refer' }
+    case 'set_private':
+      return { dialog: 'upgrade', reason: 'private' }
+    case 'max_products':
+      return { dialog: 'upgrade', reason: 'max_products' }
+    default:
+      return { dialog: 'upgrade', reason: permission }
+  }
+}
+
+/** Query string that opens the dialog of a denial (dialogs are URL state, so they work without JS). */
+export function denialSearch(denial: Denial): string {
+  return denial.dialog === 'refer' ? 'dialog=refer' : `dialog=upgrade&reason=${denial.reason}`
+}
+
+/**
+ * Spec §4: the upgrade dialog closes itself when the role turns non-free, or when remaining credits
+ * rise from under 40 to 40 or more.
+ */
+export function shouldAutoCloseUpgrade(
+  before: Pick<PublicUser, 'role' | 'remaining_credit_count'>,
+  after: Pick<PublicUser, 'role' | 'remaining_credit_count'>,
+): boolean {
+  if (isFree(before.role) && !isFree(after.role)) return true
+  return before.remaining_credit_count < CREDITS_PER_PAGE && after.remaining_credit_count >= CREDITS_PER_PAGE
+}

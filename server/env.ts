@@ -1,0 +1,57 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { z } from 'zod'
+
+/** Every setting of the api and worker, parsed once. The only module that reads process.env. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.url().optional(),
+  AUTH_SECRET: z.string().min(16, 'AUTH_SECRET must be at least 16 characters').optional(),
+  SESSION_SECRET: z.string().min(16).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Pagewright <login@pagewright.local>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+})
+
+export type ServerEnv = z.infer<typeof schema> & { AUTH_SECRET: string; PUBLIC_URL: string }
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment. On the embedded default (no DATABASE_URL) missing secrets are generated
+ * once into DATA_DIR/secrets.json; a deployment (DATABASE_URL set, NODE_ENV=production) must
+ * provide them, and the process stops with a message naming the missing one.
+ */
+export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const parsed = schema.safeParse(source)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new ConfigError(`Invalid setting ${issue.path.join('.')}: ${issue.message}`)
+  }
+  const env = parsed.data
+  const deployment = env.NODE_ENV === 'production' && !!env.DATABASE_URL
+  let authSecret = env.AUTH_SECRET
+  if (!authSecret) {
+    if (deployment) throw new ConfigError('AUTH_SECRET is required when DATABASE_URL is set in production.')
+    authSecret = embeddedSecrets(env.DATA_DIR).AUTH_SECRET
+  }
+  return { ...env, AUTH_SECRET: authSecret, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }
+}
+
+/** Secrets for the embedded default, made once per data folder so sessions survive restarts. */
+export function embeddedSecrets(dataDir: string): { AUTH_SECRET: string; SESSION_SECRET: string } {
+  const file = path.join(dataDir, 'secrets.json')
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'))
+  mkdirSync(dataDir, { recursive: true })
+  const secrets = { AUTH_SECRET: randomBytes(32).toString('base64url'), SESSION_SECRET: randomBytes(32).toString('base64url') }
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+  return secrets
+}

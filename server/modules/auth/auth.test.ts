@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DB_KINDS } from '../../../tests/helpers/db'
+import { createTestApi, type TestApi } from '../../../tests/helpers/api'
+
+describe.each(DB_KINDS)('auth api on %s', (kind) => {
+  let t: TestApi
+  beforeAll(async () => {
+    t = await createTestApi(kind)
+  })
+  afterAll(() => t.db.drop())
+
+  it('sends a six-digit code and a one-click link', async () => {
+    const res = await t.call('POST', '/v2/auth/send-code', { email: 'Ana@Example.com', name: 'Ana Lima' })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ ok: true, retry_after: 30 })
+    const mail = t.mails.at(-1)!
+    expect(mail.to).toBe('ana@example.com')
+    expect(mail.code).toMatch(/^\d{6}$/)
+    expect(mail.link).toMatch(/^http:\/\/pagewright\.test\/account\/auto_login\?token=/)
+  })
+
+  it('refuses a second request within 30 s with the remaining whole seconds', async () => {
+    t.clock.advance(12_400)
+    const res = await t.call('POST', '/v2/auth/send-code', { email: 'ana@example.com' })
+    expect(res.status).toBe(429)
+    expect(res.body).toEqual({ error: 'Please wait 18 seconds before requesting again.', retry_after: 18 })
+    expect(res.headers.get('retry-after')).toBe('18')
+  })
+
+  it('answers the same for an e-mail with and without an account', async () => {
+    const a = await t.call('POST', '/v2/auth/send-code', { email: 'nobody@example.com' })
+    await t.signIn('someone@example.com')
+    const b = await t.call('POST', '/v2/auth/send-code', { email: 'someone@example.com' })
+    expect(a.status).toBe(b.status)
+    expect(a.body).toEqual(b.body)
+  })
+
+  it('names the field on invalid input', async () => {
+    const res = await t.call('POST', '/v2/auth/send-code', { email: 'nope' })
+    expect(res.status).toBe(400)
+    expect(res.body.error).toBe('email: Please enter a valid email')
+    const bad = await t.call('POST', '/v2/auth/verify', { email: 'ana@example.com', code: '12a456' })
+    expect(bad.body.error).toBe('code: This field can only contain numbers')
+  })
+
+  it('verifies a code into a new free account with a 30-day bearer token', async () => {
+    t.clock.advance(31_000)
+    await t.call('POST', '/v2/auth/send-code', { email: 'new@example.com', name: 'Nia Okafor' })
+    const res = await t.call('POST', '/v2/auth/verify', { email: 'new@example.com', code: t.mails.at(-1)!.code })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ expires_in: 2592000, token_type: 'bearer' })
+    expect(res.body.access_token).toMatch(/^pwt_/)
+    expect(res.body.user).toMatchObject({
+      email: 'new@example.com', name: 'Nia Okafor', first_name: 'Nia', last_name: 'Okafor', role: 'free',
+      remaining_credit_count: 200, publish_pages_count: 1,
+    })
+    expect(res.body.user.invitation_code).toMatch(/^[A-Z2-9]{8}$/)
+    expect(res.body.user.uuid).toMatch(/^[0-9a-f-]{36}$/)
+    expect(res.body.user.api_key_hint).toMatch(/^pwk_…/)
+    expect(JSON.stringify(res.body.user)).not.toMatch(/api_key_hash|code_hash|token_hash/)
+    const me = await t.call('POST', '/v2/auth/me', {}, res.body.access_token)
+    expect(me.status).toBe(200)
+    expect(me.body.email).toBe('new@example.com')
+  })
+
+  it('codes are single use', async () => {
+    t.clock.advance(31_000)
+    await t.call('POST', '/v2/auth/send-code', { email: 'once@example.com' })
+    const code = t.mails.at(-1)!.code
+    expect((await t.call('POST', '/v2/auth/verify', { email: 'once@example.com', code })).status).toBe(200)
+    const again = await t.call('POST', '/v2/auth/verify', { email: 'once@example.com', code })
+    expect(again.status).toBe(400)
+    expect(again.body.error).toBe('This code has expired or was already used. Please request a new one.')
+  })
+
+  it('codes expire after 10 minutes', async () => {
+    await t.call('POST', '/v2/auth/send-code', { email: 'late@example.com' })
+    const code = t.mails.at(-1)!.code
+    t.clock.advance(10 * 60_000 + 1)
+    const res = await t.call('POST', '/v2/auth/verify', { email: 'late@example.com', code })
+    expect(res.status).toBe(400)
+  })
+
+  it('five wrong tries kill the code, even the right one afterwards', async () => {
+    await t.call('POST', '/v2/auth/send-code', { email: 'guess@example.com' })
+    const code = t.mails.at(-1)!.code
+    const wrong = code === '000000' ? '111111' : '000000'
+    const answers: string[] = []
+    for (let i = 0; i < 5; i++) answers.push((await t.call('POST', '/v2/auth/verify', { email: 'guess@example.com', code: wrong })).body.error)
+    expect(answers[0]).toBe('That code is not correct. You have 4 tries left.')
+    expect(answers[3]).toBe('That code is not correct. You have 1 try left.')
+    expect(answers[4]).toBe('That code is not correct. Please request a new code.')
+    const right = await t.call('POST', '/v2/auth/verify', { email: 'guess@example.com', code })
+    expect(right.status).toBe(400)
+  })
+
+  it('ten failures in 15 minutes lock the e-mail whatever the code', async () => {
+    const email = 'budget@example.com'
+    for (let round = 0; round < 2; round++) {
+      t.clock.advance(31_000)
+      await t.call('POST', '/v2/auth/send-code', { email })
+      const wrong = t.mails.at(-1)!.code === '000000' ? '111111' : '000000'
+      for (let i = 0; i < 5; i++) await t.call('POST', '/v2/auth/verify', { email, code: wrong })
+    }
+    t.clock.advance(31_000)
+    await t.call('POST', '/v2/auth/send-code', { email })
+    const locked = await t.call('POST', '/v2/auth/verify', { email, code: t.mails.at(-1)!.code })
+    expect(locked.status).toBe(429)
+    expect(locked.body.error).toMatch(/Too many wrong codes/)
+    t.clock.advance(15 * 60_000)
+    await t.call('POST', '/v2/auth/send-code', { email })
+    expect((await t.call('POST', '/v2/auth/verify', { email, code: t.mails.at(-1)!.code })).status).toBe(200)
+  })
+
+  it('a resend replaces the old code', async () => {
+    await t.call('POST', '/v2/auth/send-code', { email: 'resend@example.com' })
+    const first = t.mails.at(-1)!.code
+    t.clock.advance(30_000)
+    expect((await t.call('POST', '/v2/auth/send-code', { email: 'resend@example.com' })).status).toBe(200)
+    const second = t.mails.at(-1)!.code
+    if (first !== second) {
+      expect((await t.call('POST', '/v2/auth/verify', { email: 'resend@example.com', code: first })).status).toBe(400)
+    }
+    expect((await t.call('POST', '/v2/auth/verify', { email: 'resend@example.com', code: second })).status).toBe(200)
+  })
+
+  it('auto-login with the e-mail link works once', async () => {
+    t.clock.advance(31_000)
+    await t.call('POST', '/v2/auth/send-code', { email: 'link@example.com' })
+    const token = new URL(t.mails.at(-1)!.link).searchParams.get('token')!
+    const res = await t.call('POST', '/v2/auth/auto-login', { token })
+    expect(res.status).toBe(200)
+    expect(res.body.user.email).toBe('link@example.com')
+    expect((await t.call('POST', '/v2/auth/auto-login', { token })).status).toBe(400)
+  })
+
+  it('logout revokes the token; unknown tokens are 401', async () => {
+    const { token } = await t.signIn('bye@example.com')
+    expect((await t.call('POST', '/v2/auth/logout', {}, token)).status).toBe(200)
+    const me = await t.call('POST', '/v2/auth/me', {}, token)
+    expect(me.status).toBe(401)
+    expect(me.body).toEqual({ error: 'Your session has ended. Please sign in again.' })
+    expect((await t.call('POST', '/v2/auth/me', {}, 'pwt_made_up')).status).toBe(401)
+    expect((await t.call('POST', '/v2/auth/me')).status).toBe(401)
+  })
+
+  it('tokens expire after 30 days', async () => {
+    const { token } = await t.signIn('month@example.com')
+    t.clock.advance(2592000 * 1000)
+    expect((await t.call('POST', '/v2/auth/me', {}, token)).status).toBe(401)
+  })
+
+  it('records the inviter of an account that came through a referral link', async () => {
+    const inviter = await t.signIn('inviter@example.com')
+    await t.call('POST', '/v2/auth/send-code', { email: 'invitee@example.com', invited_by: inviter.user.invitation_code })
+    await t.call('POST', '/v2/auth/verify', { email: 'invitee@example.com', code: t.mails.at(-1)!.code })
+    const rows = await t.db.database.sql.executeSql(
+      'SELECT i.email AS inviter, e.email AS invitee FROM referrals r JOIN users i ON i.id = r.inviter_id JOIN users e ON e.id = r.invitee_id',
+      [],
+    )
+    expect(rows.rows).toEqual([{ inviter: 'inviter@example.com', invitee: 'invitee@example.com' }])
+  })
+
+  it('stores onboarding answers and click ids', async () => {
+    const { token } = await t.signIn('onboard@example.com')
+    expect((await t.call('POST', '/v2/auth/update-question-and-answer', { question: 'What do you sell?', answer: 'Mugs' }, token)).status).toBe(200)
+    expect((await t.call('POST', '/v2/auth/update-question-and-answer', { question: 'What do you sell?', answer: 'Teapots' }, token)).status).toBe(200)
+    const { rows } = await t.db.database.sql.executeSql('SELECT question, answer FROM onboarding_answers', [])
+    expect(rows).toEqual([{ question: 'What do you sell?', answer: 'Teapots' }])
+    const clid = await t.call('POST', '/v2/auth/update-clid', { gclid: 'g-123' }, token)
+    expect(clid.body).toMatchObject({ ok: true, gclid: 'g-123', fbclid: null })
+    expect((await t.call('POST', '/v2/auth/update-clid', {}, token)).status).toBe(400)
+  })
+
+  it('an API key authenticates and is shown only once', async () => {
+    const { token } = await t.signIn('keys@example.com')
+    const res = await t.call('POST', '/v2/auth/api-key', {}, token)
+    expect(res.body.api_key).toMatch(/^pwk_/)
+    const me = await t.call('GET', '/v2/auth/me', undefined, res.body.api_key)
+    expect(me.body.email).toBe('keys@example.com')
+    expect(me.body.api_key_hint).toBe(res.body.api_key_hint)
+  })
+
+  it('non-JSON bodies and unknown endpoints get an error body', async () => {
+    const res = await t.app.fetch(new Request('http://api.test/v2/auth/send-code', { method: 'POST', body: '{oops' }), { inProcess: true })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error: 'The request body must be JSON.' })
+    const missing = await t.call('GET', '/v2/nothing-here')
+    expect(missing.status).toBe(404)
+    expect(missing.body.error).toMatch(/No such endpoint/)
+  })
+})

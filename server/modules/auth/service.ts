@@ -1,0 +1,178 @@
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
+import type { ApiDeps } from '../../context'
+import { loginCodes, sessions, users } from '../../db/schema'
+import { hmac, randomLoginCode, randomToken, safeEqualHex, sha256 } from '../../crypto'
+import { HttpError, badRequest, tooManyRequests } from '../../http-error'
+import { LOGIN_CODE, SESSION_TTL_SECONDS, resendWaitMessage } from '../../domain/accounts'
+import { hit, peek } from '../../rate-limit'
+import { createUser, findUserByEmail, toPublicUser, type UserRow } from '../users/service'
+
+const codeHash = (deps: ApiDeps, email: string, code: string) => hmac(deps.env.AUTH_SECRET, `code:${email}:${code}`)
+const linkHash = (deps: ApiDeps, token: string) => hmac(deps.env.AUTH_SECRET, `link:${token}`)
+
+export interface SendCodeInput {
+  email: string
+  name?: string
+  invited_by?: string
+}
+
+/**
+ * Issues a new code for the e-mail (replacing any earlier one) unless one was issued less than
+ * 30 s ago. One atomic upsert decides, so parallel requests cannot both send. Answers the same
+ * whether or not the e-mail has an account.
+ */
+export async function sendLoginCode(deps: ApiDeps, input: SendCodeInput, clientIp: string) {
+  const now = deps.clock()
+  const { db } = deps.database
+  const perIp = await hit(db, `send-code:ip:${clientIp}`, 10 * 60_000, now)
+  if (perIp.count > 30) {
+    throw tooManyRequests('Too many sign-in requests from your network. Please try again in a few minutes.', perIp.resetIn)
+  }
+
+  const code = randomLoginCode()
+  const linkToken = randomToken('', 24)
+  const waitCutoff = new Date(now.getTime() - LOGIN_CODE.resendWaitSeconds * 1000)
+  const row = {
+    codeHash: codeHash(deps, input.email, code),
+    linkTokenHash: linkHash(deps, linkToken),
+    name: input.name ?? null,
+    invitedBy: input.invited_by ?? null,
+    attempts: 0,
+    requestedAt: now,
+    expiresAt: new Date(now.getTime() + LOGIN_CODE.lifetimeMs),
+    usedAt: null,
+  }
+  const issued = await db
+    .insert(loginCodes)
+    .values({ email: input.email, ...row })
+    .onConflictDoUpdate({ target: loginCodes.email, set: row, setWhere: lte(loginCodes.requestedAt, waitCutoff) })
+    .returning({ email: loginCodes.email })
+
+  if (issued.length === 0) {
+    const [last] = await db.select({ at: loginCodes.requestedAt }).from(loginCodes).where(eq(loginCodes.email, input.email))
+    const remaining = Math.max(
+      1,
+      Math.ceil((last.at.getTime() + LOGIN_CODE.resendWaitSeconds * 1000 - now.getTime()) / 1000),
+    )
+    throw tooManyRequests(resendWaitMessage(remaining), remaining)
+  }
+
+  const link = `${deps.env.PUBLIC_URL}/account/auto_login?token=${encodeURIComponent(linkToken)}`
+  try {
+    await deps.mailer.sendLoginCode({ to: input.email, code, link })
+  } catch (error) {
+    // Let the person ask again at once rather than wait for a code they never got.
+    await db.delete(loginCodes).where(eq(loginCodes.email, input.email))
+    throw new HttpError(502, "We couldn't send the e-mail just now. Please try again in a minute.", {
+      cause: (error as Error).message,
+    })
+  }
+  return { ok: true as const, retry_after: LOGIN_CODE.resendWaitSeconds }
+}
+
+const WRONG_OR_EXPIRED = 'This code has expired or was already used. Please request a new one.'
+
+/** Checks a typed code. Five wrong tries kill the code; ten failures in 15 min lock the e-mail. */
+export async function verifyLoginCode(deps: ApiDeps, email: string, code: string, clientIp: string, userAgent?: string) {
+  const now = deps.clock()
+  const { db } = deps.database
+  const perIp = await hit(db, `verify:ip:${clientIp}`, 10 * 60_000, now)
+  if (perIp.count > 60) throw tooManyRequests('Too many attempts from your network. Please try again later.', perIp.resetIn)
+  const budgetKey = `verify-fail:${email}`
+  const budget = await peek(db, budgetKey, LOGIN_CODE.failureWindowMs, now)
+  if (budget.count >= LOGIN_CODE.failureBudget) {
+    throw tooManyRequests('Too many wrong codes for this e-mail. Please wait 15 minutes, then request a new code.', budget.resetIn)
+  }
+
+  const [row] = await db.select().from(loginCodes).where(eq(loginCodes.email, email))
+  if (!row || row.usedAt || row.expiresAt <= now || row.attempts >= LOGIN_CODE.maxAttempts) throw badRequest(WRONG_OR_EXPIRED)
+
+  if (!safeEqualHex(row.codeHash, codeHash(deps, email, code))) {
+    const [after] = await db
+      .update(loginCodes)
+      .set({ attempts: sql`${loginCodes.attempts} + 1` })
+      .where(eq(loginCodes.email, email))
+      .returning({ attempts: loginCodes.attempts })
+    await hit(db, budgetKey, LOGIN_CODE.failureWindowMs, now)
+    const left = LOGIN_CODE.maxAttempts - after.attempts
+    throw badRequest(
+      left > 0
+        ? `That code is not correct. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`
+        : 'That code is not correct. Please request a new code.',
+      { field: 'code' },
+    )
+  }
+  return consumeAndSignIn(deps, eq(loginCodes.email, email), userAgent)
+}
+
+/** The one-click link from the e-mail. */
+export async function autoLogin(deps: ApiDeps, token: string, userAgent?: string) {
+  return consumeAndSignIn(deps, eq(loginCodes.linkTokenHash, linkHash(deps, token)), userAgent)
+}
+
+async function consumeAndSignIn(deps: ApiDeps, which: ReturnType<typeof eq>, userAgent?: string) {
+  const now = deps.clock()
+  return deps.database.db.transaction(async (tx) => {
+    // Single use: only one request can flip used_at.
+    const [code] = await tx
+      .update(loginCodes)
+      .set({ usedAt: now })
+      .where(
+        and(which, isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now), sql`${loginCodes.attempts} < ${LOGIN_CODE.maxAttempts}`),
+      )
+      .returning()
+    if (!code) throw badRequest(WRONG_OR_EXPIRED)
+    const user =
+      (await findUserByEmail(tx, code.email)) ??
+      (await createUser(tx, { email: code.email, name: code.name, invitedBy: code.invitedBy }, now))
+    return issueSession(tx, deps, user, userAgent)
+  })
+}
+
+export async function issueSession(
+  tx: Parameters<typeof findUserByEmail>[0],
+  deps: ApiDeps,
+  user: UserRow,
+  userAgent?: string,
+) {
+  if (user.status !== 'active') throw new HttpError(403, 'This account is disabled. Please contact support.')
+  const now = deps.clock()
+  const token = randomToken('pwt_')
+  await tx.insert(sessions).values({
+    userId: user.id,
+    tokenHash: sha256(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  })
+  return { access_token: token, expires_in: SESSION_TTL_SECONDS, token_type: 'bearer' as const, user: toPublicUser(user) }
+}
+
+/** Resolves a bearer token (session or API key) to its user, or null. */
+export async function authenticateToken(deps: ApiDeps, token: string): Promise<{ user: UserRow; sessionId: number | null } | null> {
+  const { db } = deps.database
+  const hash = sha256(token)
+  if (token.startsWith('pwk_')) {
+    const [user] = await db.select().from(users).where(eq(users.apiKeyHash, hash))
+    return user && user.status === 'active' ? { user, sessionId: null } : null
+  }
+  const [row] = await db
+    .select({ user: users, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, deps.clock())))
+  return row && row.user.status === 'active' ? row : null
+}
+
+export async function revokeSession(deps: ApiDeps, sessionId: number) {
+  await deps.database.db.update(sessions).set({ revokedAt: deps.clock() }).where(eq(sessions.id, sessionId))
+}
+
+/** Housekeeping for the worker: drops codes and sessions nobody can use any more. */
+export async function deleteExpiredCredentials(deps: ApiDeps) {
+  const { db } = deps.database
+  const now = deps.clock()
+  const dayAgo = new Date(now.getTime() - 86_400_000)
+  await db.delete(loginCodes).where(lte(loginCodes.expiresAt, dayAgo))
+  await db.delete(sessions).where(or(lte(sessions.expiresAt, now), lte(sessions.revokedAt, dayAgo)))
+}

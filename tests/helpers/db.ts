@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { openDatabase, type Database } from '../../server/db/client'
+import { migrateAndSeed } from '../../server/db/seed'
+
+export type DbKind = 'pglite' | 'postgres'
+
+/** PGlite always; Postgres too when TEST_DATABASE_URL is set (CI sets it). */
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+
+export interface TestDatabase {
+  database: Database
+  drop(): Promise<void>
+}
+
+/** A fresh, migrated and seeded database of its own; `drop()` removes it. */
+export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ memory: true })
+    await migrateAndSeed(database)
+    return { database, drop: () => database.close() }
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
+  const name = `pw_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ url: url.toString() })
+  await migrateAndSeed(database)
+  return {
+    database,
+    async drop() {
+      await database.close()
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
