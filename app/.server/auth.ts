@@ -1,0 +1,151 @@
+import { redirect, type AppLoadContext } from '@remix-run/node'
+import { Authenticator } from 'remix-auth'
+import { FormStrategy } from 'remix-auth-form'
+import { OAuth2Strategy } from 'remix-auth-oauth2'
+import type { PublicUser } from '../../server/domain/user'
+import { safeRedirectPath } from '../../server/domain/routing'
+import { ApiError, createApiClient, transportFor, type ApiClient, type AuthResult } from './api'
+import { env } from './env'
+import { log } from './log'
+import { commitSession, destroySession, getSession, preferencesCookie, readPreferences, referralCookie } from './session'
+
+type Session = Awaited<ReturnType<typeof getSession>>
+
+export interface RequestAuth {
+  session: Session
+  api: ApiClient
+  token: string | null
+}
+
+/** The api client for this request, carrying the session's token. A 401 ends the session. */
+export async function getApi(request: Request, context: AppLoadContext | undefined): Promise<RequestAuth> {
+  const session = await getSession(request)
+  const token = session.get('token') ?? null
+  const api = createApiClient({
+    transport: transportFor(context),
+    token,
+    clientIp: context?.clientIp,
+    onUnauthorized: async () => {
+      throw redirect('/account/login', { headers: { 'Set-Cookie': await destroySession(session) } })
+    },
+  })
+  return { session, api, token }
+}
+
+export type UserState =
+  | { status: 'anonymous' | 'unauthorized'; user: null }
+  | { status: 'failed'; user: null; error: unknown }
+  | { status: 'ok'; user: PublicUser }
+
+// Loaders of one request share the user fetch.
+const userCache = new WeakMap<Request, Promise<UserState>>()
+
+/** The session's user. A failed fetch (other than 401) is only logged here; callers decide. */
+export function loadUser(request: Request, context: AppLoadContext | undefined): Promise<UserState> {
+  let pending = userCache.get(request)
+  if (!pending) {
+    pending = (async (): Promise<UserState> => {
+      const session = await getSession(request)
+      const token = session.get('token')
+      if (!token) return { status: 'anonymous', user: null }
+      const api = createApiClient({ transport: transportFor(context), token, clientIp: context?.clientIp })
+      try {
+        return { status: 'ok', user: await api.auth.me() }
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return { status: 'unauthorized', user: null }
+        log.warn('current-user fetch failed', { error: String(error) })
+        return { status: 'failed', user: null, error }
+      }
+    })()
+    userCache.set(request, pending)
+  }
+  return pending
+}
+
+export async function getOptionalUser(request: Request, context: AppLoadContext | undefined) {
+  return (await loadUser(request, context)).user
+}
+
+/** "auth" guard: a signed-in user, or a redirect to the login page that comes back here after. */
+export async function requireUser(request: Request, context: AppLoadContext | undefined) {
+  const auth = await getApi(request, context)
+  const state = await loadUser(request, context)
+  if (state.status === 'failed') throw state.error
+  if (state.status !== 'ok') {
+    const url = new URL(request.url)
+    const back = `${url.pathname}${url.search}`
+    const headers = auth.token ? { 'Set-Cookie': await destroySession(auth.session) } : undefined
+    throw redirect(`/account/login?redirectTo=${encodeURIComponent(back)}`, { headers })
+  }
+  return { ...auth, user: state.user }
+}
+
+/** "login-redirect" guard: signed-in users are sent on (to redirectTo, or home). */
+export async function requireAnonymous(request: Request, context: AppLoadContext | undefined) {
+  const user = await getOptionalUser(request, context)
+  if (user) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')))
+}
+
+/**
+ * Stores the api token in the cookie session (remix-auth v4 keeps none itself), sends the click
+ * ids kept in preferences once, and redirects to where the person was going.
+ */
+export async function completeSignIn(request: Request, context: AppLoadContext | undefined, result: AuthResult) {
+  const session = await getSession(request)
+  const redirectTo = safeRedirectPath(session.get('redirectTo'))
+  for (const key of ['email', 'name', 'lastRequestCode', 'redirectTo'] as const) session.unset(key)
+  session.set('token', result.access_token)
+  const headers = new Headers()
+  headers.append('Set-Cookie', await commitSession(session))
+  headers.append('Set-Cookie', await referralCookie.serialize('', { maxAge: 0 }))
+  const prefs = await readPreferences(request)
+  const clidKey = `${prefs.gclid ?? ''}|${prefs.fbclid ?? ''}`
+  if ((prefs.gclid || prefs.fbclid) && prefs.clidSent !== clidKey) {
+    try {
+      const api = createApiClient({ transport: transportFor(context), token: result.access_token, clientIp: context?.clientIp })
+      await api.auth.updateClid({ gclid: prefs.gclid, fbclid: prefs.fbclid })
+      headers.append('Set-Cookie', await preferencesCookie.serialize({ ...prefs, clidSent: clidKey }))
+    } catch (error) {
+      log.warn('update-clid failed', { error: String(error) })
+    }
+  }
+  return redirect(redirectTo, { headers })
+}
+
+/** remix-auth, per request because the api transport comes from the request's context. */
+export function authenticatorFor(context: AppLoadContext | undefined) {
+  const authenticator = new Authenticator<AuthResult>()
+  const transport = transportFor(context)
+  authenticator.use(
+    // The e-mail comes from the session (set when the code was requested), never from the form.
+    new FormStrategy(async ({ form, request }) => {
+      const email = (await getSession(request)).get('email') ?? ''
+      const api = createApiClient({ transport, clientIp: context?.clientIp })
+      return api.auth.verify({ email, code: String(form.get('code') ?? '').trim() })
+    }),
+    'email-code',
+  )
+  const google = env().google
+  if (google) {
+    authenticator.use(
+      new OAuth2Strategy(
+        {
+          clientId: google.clientId,
+          clientSecret: google.clientSecret,
+          authorizationEndpoint: 'https://accounts.google.com/o/oauth2/v2/auth',
+          tokenEndpoint: 'https://oauth2.googleapis.com/token',
+          redirectURI: `${env().publicUrl}/auth/callback`,
+          scopes: ['openid', 'email', 'profile'],
+          cookie: { name: '__pw_oauth', httpOnly: true, sameSite: 'Lax', path: '/', ...(env().secureCookies ? { secure: true as const } : {}) },
+        },
+        async ({ tokens, request }) => {
+          const invitedBy = (await referralCookie.parse(request.headers.get('Cookie'))) || undefined
+          const api = createApiClient({ transport, clientIp: context?.clientIp })
+          return api.auth.google({ id_token: tokens.idToken(), invited_by: invitedBy })
+        },
+      ),
+      'google',
+    )
+  }
+  return authenticator
+}

@@ -1,0 +1,36 @@
+/**
+ * Settings the web reads. In the embedded default, server/main.ts fills SESSION_SECRET from
+ * DATA_DIR/secrets.json before the web loads; a web deployed on its own must be given one.
+ */
+function list(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+}
+
+export function webEnv() {
+  const env = process.env
+  const port = env.PORT ?? '3000'
+  const sessionSecrets = list(env.SESSION_SECRET)
+  if (sessionSecrets.length === 0) {
+    throw new Error('SESSION_SECRET is not set: the web needs it to sign session cookies.')
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  return {
+    isProduction: env.NODE_ENV === 'production',
+    /** Remote api base; unset means the api runs in this process. */
+    apiUrl: env.API_URL?.replace(/\/+$/, '') || null,
+    publicUrl,
+    /** Newest first: the first signs, all verify (rotation). */
+    sessionSecrets,
+    secureCookies: publicUrl.startsWith('https://'),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : null,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+  }
+}
+
+export type WebEnv = ReturnType<typeof webEnv>
+
+let cached: WebEnv | undefined
+export const env = () => (cached ??= webEnv())

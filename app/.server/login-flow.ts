@@ -1,0 +1,60 @@
+import { redirect, type AppLoadContext } from '@remix-run/node'
+import { LOGIN_CODE } from '../../server/domain/accounts'
+import { safeRedirectPath } from '../../server/domain/routing'
+import { ApiError, createApiClient, transportFor } from './api'
+import { log } from './log'
+import { commitSession, flashToast, getSession, referralCookie } from './session'
+
+export const UNREACHABLE = "We couldn't reach the sign-in service. Please try again in a moment."
+
+export interface CodeRequest {
+  email: string
+  name?: string
+  redirectTo?: string | null
+  /** A bot filled the honeypot: go through the motions, send nothing. */
+  bot?: boolean
+  /** Return a too-early repeat as an error (the verify page shows it by its button). */
+  tooSoonIsError?: boolean
+}
+
+/**
+ * Asks the api to e-mail a code and moves the browser to the verify page, remembering the e-mail
+ * (and name) in the session. A too-early repeat still lands on the verify page, with the api's
+ * "Please wait …" message. Other api errors are returned for the form to show.
+ */
+export async function requestCodeAndContinue(request: Request, context: AppLoadContext | undefined, input: CodeRequest) {
+  const session = await getSession(request)
+  session.set('email', input.email)
+  if (input.name) session.set('name', input.name)
+  else session.unset('name')
+  session.set('redirectTo', safeRedirectPath(input.redirectTo))
+  const headers = new Headers()
+  if (!input.bot) {
+    const invitedBy = (await referralCookie.parse(request.headers.get('Cookie'))) || undefined
+    const api = createApiClient({ transport: transportFor(context), clientIp: context?.clientIp })
+    try {
+      await api.auth.sendCode({ email: input.email, name: input.name, invited_by: invitedBy })
+      session.set('lastRequestCode', Date.now())
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        log.warn('send-code failed', { error: String(error) })
+        return { error: Object.assign(new Error(UNREACHABLE), { status: 503 }) }
+      }
+      const tooSoon = error instanceof ApiError && error.status === 429 && error.body.retry_after !== undefined
+      if (!tooSoon || input.tooSoonIsError) return { error: error as Error & { status?: number } }
+      const retryAfter = Number(error.body.retry_after)
+      session.set('lastRequestCode', Date.now() - (LOGIN_CODE.resendWaitSeconds - retryAfter) * 1000)
+      headers.append('Set-Cookie', await flashToast(request, { type: 'warning', text: error.message }))
+    }
+  } else {
+    session.set('lastRequestCode', Date.now())
+  }
+  headers.append('Set-Cookie', await commitSession(session))
+  return { response: redirect('/account/verify', { headers }) }
+}
+
+/** Seconds until another code may be requested, from the session's lastRequestCode. */
+export function resendWaitSeconds(lastRequestCode: number | undefined, now = Date.now()): number {
+  if (!lastRequestCode) return 0
+  return Math.max(0, Math.ceil(LOGIN_CODE.resendWaitSeconds - (now - lastRequestCode) / 1000))
+}

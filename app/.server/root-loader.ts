@@ -1,0 +1,73 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { randomBytes } from 'node:crypto'
+import type { RootData } from '../lib/root-data'
+import { getApi, loadUser } from './auth'
+import { env } from './env'
+import { log } from './log'
+import { destroySession, preferencesCookie, readPreferences, takeToasts, type Preferences } from './session'
+
+/**
+ * Root loader: the current user (re-fetched every 60 s by the client), flashed snackbars, click
+ * ids kept in preferences, and the plans while the upgrade dialog is open.
+ */
+export async function rootLoader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const headers = new Headers()
+  const { session, api } = await getApi(request, context)
+  const state = await loadUser(request, context)
+  if (state.status === 'unauthorized') headers.append('Set-Cookie', await destroySession(session))
+
+  const { toasts, setCookie } = await takeToasts(request)
+  if (setCookie) headers.append('Set-Cookie', setCookie)
+
+  await rememberClickIds(request, url, state.user !== null, context, headers)
+
+  let plans: RootData['plans'] = null
+  let plansFailed = false
+  if (url.searchParams.get('dialog') === 'upgrade') {
+    try {
+      plans = await api.plans.list()
+    } catch (error) {
+      plansFailed = true
+      log.warn('plan loading failed', { error: String(error) })
+    }
+  }
+
+  const data: RootData = {
+    user: state.user,
+    userFetchFailed: state.status === 'failed',
+    toasts: toasts.map((t) => ({ ...t, id: randomBytes(6).toString('hex') })),
+    googleEnabled: !!env().google,
+    publicUrl: env().publicUrl,
+    plans,
+    plansFailed,
+  }
+  return json(data, { headers })
+}
+
+/** gclid / fbclid from any URL go into the preferences cookie, and to the api once signed in. */
+async function rememberClickIds(
+  request: Request,
+  url: URL,
+  signedIn: boolean,
+  context: LoaderFunctionArgs['context'],
+  headers: Headers,
+): Promise<void> {
+  const prefs = await readPreferences(request)
+  const next: Preferences = { ...prefs }
+  for (const key of ['gclid', 'fbclid'] as const) {
+    const value = url.searchParams.get(key)?.slice(0, 255)
+    if (value) next[key] = value
+  }
+  const clidKey = `${next.gclid ?? ''}|${next.fbclid ?? ''}`
+  if (signedIn && (next.gclid || next.fbclid) && next.clidSent !== clidKey) {
+    try {
+      const { api } = await getApi(request, context)
+      await api.auth.updateClid({ gclid: next.gclid, fbclid: next.fbclid })
+      next.clidSent = clidKey
+    } catch (error) {
+      log.warn('update-clid failed', { error: String(error) })
+    }
+  }
+  if (JSON.stringify(next) !== JSON.stringify(prefs)) headers.append('Set-Cookie', await preferencesCookie.serialize(next))
+}

@@ -1,0 +1,83 @@
+import { createCookie, createCookieSessionStorage } from '@remix-run/node'
+import { env } from './env'
+import type { SnackbarInput } from '../../server/domain/snackbar'
+
+export interface SessionData {
+  token: string
+  /** The e-mail and name of a sign-in in progress (spec "temporary form object"). */
+  email: string
+  name: string
+  /** ms timestamp of the last code request (spec lastRequestCode). */
+  lastRequestCode: number
+  redirectTo: string
+}
+
+const THIRTY_DAYS = 2_592_000
+
+let storage: ReturnType<typeof makeStorage> | undefined
+function makeStorage() {
+  const e = env()
+  return {
+    session: createCookieSessionStorage<SessionData>({
+      cookie: {
+        name: '__pw_session',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: e.secureCookies,
+        secrets: e.sessionSecrets,
+        path: '/',
+        maxAge: THIRTY_DAYS,
+      },
+    }),
+    flash: createCookieSessionStorage<Record<string, never>, { toasts: SnackbarInput[] }>({
+      cookie: {
+        name: '__pw_flash',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: e.secureCookies,
+        secrets: e.sessionSecrets,
+        path: '/',
+      },
+    }),
+  }
+}
+const stores = () => (storage ??= makeStorage())
+
+export const getSession = (request: Request) => stores().session.getSession(request.headers.get('Cookie'))
+export const commitSession = (session: Awaited<ReturnType<typeof getSession>>) => stores().session.commitSession(session)
+export const destroySession = (session: Awaited<ReturnType<typeof getSession>>) => stores().session.destroySession(session)
+
+/** Queues snackbar messages for the next page the browser shows (works without JS). */
+export async function flashToast(request: Request, ...toasts: SnackbarInput[]): Promise<string> {
+  const flash = await stores().flash.getSession(request.headers.get('Cookie'))
+  flash.flash('toasts', [...(flash.get('toasts') ?? []), ...toasts])
+  return stores().flash.commitSession(flash)
+}
+
+/** Reads and clears queued messages. */
+export async function takeToasts(request: Request): Promise<{ toasts: SnackbarInput[]; setCookie: string | null }> {
+  const flash = await stores().flash.getSession(request.headers.get('Cookie'))
+  const toasts = flash.get('toasts') ?? []
+  return { toasts, setCookie: toasts.length ? await stores().flash.commitSession(flash) : null }
+}
+
+/** Persisted UI state (spec "Global UI state — persisted"). Not secret, so only encoded. */
+export interface Preferences {
+  gclid?: string
+  fbclid?: string
+  isExpand?: boolean
+  outlineWidth?: number
+  prevPage?: string
+  /** The click ids last sent to the api, so each is sent once. */
+  clidSent?: string
+}
+
+export const preferencesCookie = createCookie('pw_prefs', { path: '/', sameSite: 'lax', httpOnly: true, maxAge: 365 * 86_400 })
+
+export async function readPreferences(request: Request): Promise<Preferences> {
+  const value = await preferencesCookie.parse(request.headers.get('Cookie'))
+  return value && typeof value === 'object' ? (value as Preferences) : {}
+}
+
+/** Who invited this browser (set by /r/{invitation_code}). */
+export const referralCookie = createCookie('pw_ref', { path: '/', sameSite: 'lax', httpOnly: true, maxAge: 30 * 86_400 })

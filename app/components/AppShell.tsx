@@ -1,0 +1,65 @@
+import { Form, Link, NavLink, useLocation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { avatarLetter, planLabel } from '../../server/domain/user'
+import { useRootData } from '../lib/root-data'
+import { withParams } from '../lib/dialog-url'
+import { Logo } from './ui/Logo'
+
+const NAV = [
+  { to: '/', label: 'My pages', end: true },
+  { to: '/latest', label: 'Latest' },
+  { to: '/products', label: 'Products' },
+  { to: '/google-shopping', label: 'Google Shopping' },
+  { to: '/subscription', label: 'Subscription' },
+]
+
+/** The "default" layout: header with the account, side navigation, content. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { user } = useRootData()
+  const { pathname, search } = useLocation()
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <Logo />
+        {user ? (
+          <div className="account" data-testid="account">
+            <Link to="/generate" className="button button--primary button--small">New page</Link>
+            <span className="credits" title="Remaining credits" data-testid="credits">
+              {`${user.remaining_credit_count.toLocaleString('en-US')} credits`}
+            </span>
+            {user.role === 'free' ? (
+              <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="badge badge--plan" data-testid="plan">
+                {`${planLabel(user)} · Upgrade`}
+              </Link>
+            ) : (
+              <span className="badge badge--plan" data-testid="plan">{planLabel(user)}</span>
+            )}
+            <span className="avatar" aria-label={`Signed in as ${user.email}`} title={user.email} data-testid="avatar">
+              {avatarLetter(user)}
+            </span>
+            <Form method="post" action="/account/logout">
+              <button type="submit" className="button button--ghost button--small">Log out</button>
+            </Form>
+          </div>
+        ) : (
+          <div className="account">
+            <Link to="/account/login" className="button button--ghost button--small">Log in</Link>
+            <Link to="/account/sign-up" className="button button--primary button--small">Sign up</Link>
+          </div>
+        )}
+      </header>
+      <div className="shell-body">
+        {user ? (
+          <nav className="sidenav" aria-label="Main">
+            {NAV.map((n) => (
+              <NavLink key={n.to} to={n.to} end={n.end} className="sidenav-link">
+                {n.label}
+              </NavLink>
+            ))}
+          </nav>
+        ) : null}
+        <main className="content" id="main">{children}</main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,21 @@
+import { useLocation } from '@remix-run/react'
+import { useRootData } from '../../lib/root-data'
+import { ReferDialog } from './ReferDialog'
+import { StoreExistsDialog } from './StoreExistsDialog'
+import { UpgradeDialog } from './UpgradeDialog'
+
+/** Opens whichever dialog the URL names, on any page. */
+export function DialogHost() {
+  const { search } = useLocation()
+  const params = new URLSearchParams(search)
+  const { user, plans, plansFailed, publicUrl } = useRootData()
+  if (params.has('store_exist')) return <StoreExistsDialog />
+  switch (params.get('dialog')) {
+    case 'upgrade':
+      return <UpgradeDialog user={user} plans={plans} plansFailed={plansFailed} />
+    case 'refer':
+      return user ? <ReferDialog user={user} publicUrl={publicUrl} /> : null
+    default:
+      return null
+  }
+}

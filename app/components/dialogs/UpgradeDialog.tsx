@@ -1,0 +1,108 @@
+import { Form, Link, useLocation, useNavigate } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import {
+  creditTiers, defaultBillingCycle, formatCredits, formatUsd, monthlyAmount, pagesPerMonth, selectPlan, yearlyAmount,
+  yearlyDiscountPercent, type BillingCycle, type Plan,
+} from '../../../server/domain/plans'
+import { shouldAutoCloseUpgrade, upgradeDialogTitle } from '../../../server/domain/permissions'
+import type { PublicUser } from '../../../server/domain/user'
+import { withParams, withoutDialog } from '../../lib/dialog-url'
+import { DialogFrame } from './DialogFrame'
+
+export const PRO_BENEFITS = [
+  'Publish unlimited pages',
+  'Unlimited Shopify stores',
+  'Generate from any Shopify store',
+  'Generate from AliExpress and Amazon',
+  'Generate from Temu, DHgate and TikTok Shop',
+  'Private product pages',
+] as const
+
+export const PLANS_FAILED_MESSAGE = 'There are some issues now.  The team is notified.  Thank you.'
+
+/** Spec §2 dialog 1 (max width 460). All of its state is in the URL: it works without JS. */
+export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | null; plansFailed: boolean }) {
+  const { pathname, search } = useLocation()
+  const params = new URLSearchParams(search)
+  const closeTo = withoutDialog(pathname, search)
+  const onLandingPage = pathname.startsWith('/lp/')
+  const { user, plans } = props
+  const title = upgradeDialogTitle(user?.role ?? null, params.get('reason'))
+  useAutoClose(user, closeTo)
+
+  const cycleParam = params.get('cycle')
+  const cycle: BillingCycle = cycleParam === 'year' || cycleParam === 'month' ? cycleParam : defaultBillingCycle(plans ?? [])
+  const plan = plans ? selectPlan(plans, cycle, Number(params.get('credits')) || undefined) : undefined
+  const tiers = plans ? creditTiers(plans, cycle) : []
+  const discount = plan && cycle === 'year' ? yearlyDiscountPercent(plan, plans ?? []) : null
+  const link = (set: Record<string, string>) => withParams(pathname, search, set)
+  const canPay = !user || user.role === 'free'
+
+  return (
+    <DialogFrame title={title} maxWidth={460} closeTo={closeTo} testId="upgrade-dialog">
+      {props.plansFailed || !plan ? (
+        onLandingPage ? null : <p className="notice notice--error" data-testid="plans-error">{PLANS_FAILED_MESSAGE}</p>
+      ) : (
+        <>
+          <nav className="segmented" aria-label="Billing period">
+            <Link to={link({ cycle: 'year' })} replace preventScrollReset aria-current={cycle === 'year' ? 'true' : undefined}>Yearly</Link>
+            <Link to={link({ cycle: 'month' })} replace preventScrollReset aria-current={cycle === 'month' ? 'true' : undefined}>Monthly</Link>
+          </nav>
+
+          <div className="plan-card" data-testid="plan-card">
+            <div className="plan-price">
+              <span className="plan-amount">{formatUsd(monthlyAmount(plan))}</span>
+              <span className="plan-per">/month</span>
+              {cycle === 'year' && discount !== null ? <span className="badge badge--accent">{`Save ${discount}%`}</span> : null}
+            </div>
+            {cycle === 'year' ? (
+              <p className="plan-note">{`Pay yearly at ${formatUsd(yearlyAmount(plan))}. All credits granted upfront.`}</p>
+            ) : null}
+            <div className="credit-tiers" role="radiogroup" aria-label="Monthly credits">
+              {tiers.map((credits) => (
+                <Link
+                  key={credits}
+                  to={link({ cycle, credits: String(credits) })}
+                  replace
+                  preventScrollReset
+                  role="radio"
+                  aria-checked={credits === plan.credit_value_month}
+                  className="credit-tier"
+                >
+                  {formatCredits(credits)}
+                </Link>
+              ))}
+            </div>
+            <p className="plan-pages">{`Create up to ${pagesPerMonth(plan.credit_value_month)} pages per month`}</p>
+          </div>
+        </>
+      )}
+
+      <ul className="benefits">
+        {PRO_BENEFITS.map((b) => (
+          <li key={b}>{b}</li>
+        ))}
+      </ul>
+      <p className="muted small">Prices are in USD.</p>
+
+      <Form method="post" action="/resources/checkout" className="dialog-actions">
+        <input type="hidden" name="plan_id" value={plan?.id ?? ''} />
+        <input type="hidden" name="return_to" value={`${pathname}${search}`} />
+        <button type="submit" className="button button--primary button--block" disabled={!canPay || !plan}>
+          Pay Now
+        </button>
+      </Form>
+    </DialogFrame>
+  )
+}
+
+/** Spec §4: close when the role turns non-free or credits rise from under 40 to 40 or more. */
+function useAutoClose(user: PublicUser | null, closeTo: string) {
+  const navigate = useNavigate()
+  const previous = useRef(user)
+  useEffect(() => {
+    const before = previous.current
+    previous.current = user
+    if (before && user && shouldAutoCloseUpgrade(before, user)) navigate(closeTo, { replace: true, preventScrollReset: true })
+  }, [user, closeTo, navigate])
+}

@@ -1,0 +1,55 @@
+import { PassThrough } from 'node:stream'
+import { randomBytes } from 'node:crypto'
+import type { AppLoadContext, EntryContext } from '@remix-run/node'
+import { createReadableStreamFromReadable } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { NonceContext } from './components/nonce'
+import { contentSecurityPolicy } from './.server/csp'
+import { env } from './.server/env'
+
+const ABORT_DELAY = 5_000
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext?.cspNonce ?? randomBytes(16).toString('base64')
+  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, {
+    formAction: env().google ? ['https://accounts.google.com'] : [],
+  }))
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+  // Pages carry the user's data: never cache them in shared caches.
+  if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-store')
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '')
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true
+          const body = new PassThrough()
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, ABORT_DELAY)
+  })
+}

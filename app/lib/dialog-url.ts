@@ -1,0 +1,20 @@
+/** Dialogs are URL state (ARCHITECTURE §3): these build the links that open, change and close them. */
+export const DIALOG_PARAMS = ['dialog', 'reason', 'cycle', 'credits'] as const
+
+export function withParams(pathname: string, search: string, set: Record<string, string | null>): string {
+  const params = new URLSearchParams(search)
+  for (const [k, v] of Object.entries(set)) {
+    if (v === null) params.delete(k)
+    else params.set(k, v)
+  }
+  const qs = params.toString()
+  return `${pathname}${qs ? `?${qs}` : ''}`
+}
+
+export function withoutDialog(pathname: string, search: string): string {
+  return withParams(pathname, search, Object.fromEntries(DIALOG_PARAMS.map((k) => [k, null])))
+}
+
+export function withoutStoreExist(pathname: string, search: string): string {
+  return withParams(pathname, search, { store_exist: null })
+}

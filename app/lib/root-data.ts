@@ -1,0 +1,24 @@
+import { useRouteLoaderData } from '@remix-run/react'
+import type { PublicUser } from '../../server/domain/user'
+import type { Plan } from '../../server/domain/plans'
+import type { SnackbarInput } from '../../server/domain/snackbar'
+
+export interface RootData {
+  user: PublicUser | null
+  userFetchFailed: boolean
+  toasts: (SnackbarInput & { id: string })[]
+  googleEnabled: boolean
+  publicUrl: string
+  /** Loaded only while the upgrade dialog is open. */
+  plans: Plan[] | null
+  plansFailed: boolean
+}
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<RootData>('root')
+  if (!data) throw new Error('root data missing')
+  return data
+}
+
+/** For error boundaries, where the root loader may have failed. */
+export const useOptionalRootData = () => useRouteLoaderData<RootData>('root') ?? null

@@ -1,0 +1,111 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRevalidator } from '@remix-run/react'
+import { useEffect, useState, type ReactNode } from 'react'
+import stylesheet from './styles/app.css?url'
+import { rootLoader } from './.server/root-loader'
+import { useNonce } from './components/nonce'
+import { DialogHost } from './components/dialogs/DialogHost'
+import { GeneralErrorBoundary } from './components/GeneralErrorBoundary'
+import { Snackbars } from './components/ui/Snackbars'
+import { SnackbarProvider } from './lib/snackbar-context'
+import type { RootData } from './lib/root-data'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [
+  { title: 'Pagewright — honest product pages in seconds' },
+  { name: 'description', content: 'Turn a product link into a fast, honest landing page for your store.' },
+]
+
+export const loader = (args: LoaderFunctionArgs) => rootLoader(args)
+
+/** Spec §4/§9: the current user is re-fetched every 60 s while signed in. */
+export const USER_POLL_MS = 60_000
+/** How often the browser asks whether a newer build is out (first check after 1 s). */
+const BUILD_CHECK_MS = 5 * 60_000
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>() as unknown as RootData
+  useUserPolling(!!data.user)
+  return (
+    <SnackbarProvider initial={data.toasts}>
+      <Outlet />
+      <DialogHost />
+      <Snackbars />
+      <NewBuildBanner />
+    </SnackbarProvider>
+  )
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="blank">
+      <main className="blank-main">
+        <GeneralErrorBoundary />
+      </main>
+    </div>
+  )
+}
+
+function useUserPolling(signedIn: boolean) {
+  const { revalidate, state } = useRevalidator()
+  useEffect(() => {
+    if (!signedIn) return
+    const id = setInterval(() => state === 'idle' && revalidate(), USER_POLL_MS)
+    return () => clearInterval(id)
+  }, [signedIn, revalidate, state])
+}
+
+/** Offers a reload when the server runs a newer build than the one this page came with. */
+function NewBuildBanner() {
+  const [newer, setNewer] = useState(false)
+  useEffect(() => {
+    const current = (window as unknown as { __remixManifest?: { version?: string } }).__remixManifest?.version
+    if (!current) return
+    const check = async () => {
+      try {
+        const res = await fetch('/__version', { cache: 'no-store' })
+        if (res.ok && (await res.json()).version !== current) setNewer(true)
+      } catch {
+        // Offline or restarting: try again next time.
+      }
+    }
+    const first = setTimeout(check, 1000)
+    const every = setInterval(check, BUILD_CHECK_MS)
+    return () => {
+      clearTimeout(first)
+      clearInterval(every)
+    }
+  }, [])
+  if (!newer) return null
+  return (
+    <div className="new-build" role="status" data-testid="new-build">
+      <span>A new version of Pagewright is available.</span>
+      <button type="button" className="button button--small" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </div>
+  )
+}

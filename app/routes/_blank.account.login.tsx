@@ -1,0 +1,66 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { requireAnonymous } from '~/.server/auth'
+import { env } from '~/.server/env'
+import { isBot } from '~/.server/honeypot'
+import { requestCodeAndContinue } from '~/.server/login-flow'
+import { Field, FormErrors } from '~/components/ui/Field'
+import { GoogleButton } from '~/components/GoogleButton'
+import { Honeypot } from '~/components/ui/Honeypot'
+import { loginSchema } from '~/forms/auth'
+
+export const meta: MetaFunction = () => [{ title: 'Log in · Pagewright' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context)
+  return json({ redirectTo: new URL(request.url).searchParams.get('redirectTo'), googleEnabled: !!env().google })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request, context)
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: loginSchema })
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+  const outcome = await requestCodeAndContinue(request, context, {
+    email: submission.value.email,
+    redirectTo: submission.value.redirectTo,
+    bot: isBot(form),
+  })
+  if (outcome.response) return outcome.response
+  const error = outcome.error as Error & { status?: number }
+  return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status && error.status < 500 ? error.status : 502 })
+}
+
+export default function Login() {
+  const { redirectTo, googleEnabled } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <section className="card auth-card">
+      <h1>Log in to Pagewright</h1>
+      <p className="muted">We'll e-mail you a 6-digit code. No password needed.</p>
+      <GoogleButton enabled={googleEnabled} redirectTo={redirectTo} />
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field label="E-mail" meta={fields.email} type="email" autoComplete="email" autoFocus placeholder="you@store.com" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Honeypot />
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? 'Sending code…' : 'Send me a code'}
+        </button>
+      </Form>
+      <p className="small center">
+        New to Pagewright? <Link to="/account/sign-up">Create an account</Link>
+      </p>
+    </section>
+  )
+}

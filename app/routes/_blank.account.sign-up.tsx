@@ -1,0 +1,71 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { requireAnonymous } from '~/.server/auth'
+import { env } from '~/.server/env'
+import { isBot } from '~/.server/honeypot'
+import { requestCodeAndContinue } from '~/.server/login-flow'
+import { referralCookie } from '~/.server/session'
+import { Field, FormErrors } from '~/components/ui/Field'
+import { GoogleButton } from '~/components/GoogleButton'
+import { Honeypot } from '~/components/ui/Honeypot'
+import { signUpSchema } from '~/forms/auth'
+
+export const meta: MetaFunction = () => [{ title: 'Create your account · Pagewright' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context)
+  const invited = !!(await referralCookie.parse(request.headers.get('Cookie')))
+  return json({ googleEnabled: !!env().google, invited, redirectTo: new URL(request.url).searchParams.get('redirectTo') })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request, context)
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: signUpSchema })
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+  const outcome = await requestCodeAndContinue(request, context, {
+    email: submission.value.email,
+    name: submission.value.name,
+    redirectTo: String(form.get('redirectTo') ?? '') || null,
+    bot: isBot(form),
+  })
+  if (outcome.response) return outcome.response
+  const error = outcome.error as Error & { status?: number }
+  return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status && error.status < 500 ? error.status : 502 })
+}
+
+export default function SignUp() {
+  const { googleEnabled, invited, redirectTo } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(signUpSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <section className="card auth-card">
+      <h1>Create your Pagewright account</h1>
+      {invited ? <p className="notice notice--info">A friend invited you. Welcome!</p> : null}
+      <p className="muted">Free to start: 200 credits, enough for several pages.</p>
+      <GoogleButton enabled={googleEnabled} redirectTo={redirectTo} />
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field label="Your name" meta={fields.name} autoComplete="name" autoFocus />
+        <Field label="E-mail" meta={fields.email} type="email" autoComplete="email" placeholder="you@store.com" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Honeypot />
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? 'Sending code…' : 'Create account'}
+        </button>
+      </Form>
+      <p className="small center">
+        Already have an account? <Link to="/account/login">Log in</Link>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,122 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { ApiError } from '~/.server/api'
+import { authenticatorFor, completeSignIn, requireAnonymous } from '~/.server/auth'
+import { isBot } from '~/.server/honeypot'
+import { requestCodeAndContinue, resendWaitSeconds } from '~/.server/login-flow'
+import { getSession } from '~/.server/session'
+import { Field, FormErrors } from '~/components/ui/Field'
+import { Honeypot } from '~/components/ui/Honeypot'
+import { verifySchema } from '~/forms/auth'
+
+export const meta: MetaFunction = () => [{ title: 'Check your e-mail · Pagewright' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context)
+  const session = await getSession(request)
+  const email = session.get('email')
+  if (!email) throw redirect('/account/login')
+  return json({ email, waitSeconds: resendWaitSeconds(session.get('lastRequestCode')) })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request, context)
+  const session = await getSession(request)
+  const email = session.get('email')
+  if (!email) throw redirect('/account/login')
+  // FormStrategy reads the body itself, so look at a copy.
+  const form = await request.clone().formData()
+
+  if (form.get('intent') === 'resend') {
+    const outcome = await requestCodeAndContinue(request, context, {
+      email,
+      name: session.get('name'),
+      redirectTo: session.get('redirectTo'),
+      bot: isBot(form),
+      tooSoonIsError: true,
+    })
+    if (outcome.response) return outcome.response
+    const status = outcome.error.status && outcome.error.status < 500 ? outcome.error.status : 502
+    return json({ result: null, resendError: outcome.error.message }, { status })
+  }
+
+  const submission = parseWithZod(form, { schema: verifySchema })
+  if (submission.status !== 'success') return json({ result: submission.reply(), resendError: null }, { status: 400 })
+  try {
+    const result = await authenticatorFor(context).authenticate('email-code', request)
+    return completeSignIn(request, context, result)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return json(
+      { result: submission.reply({ fieldErrors: { code: [error.message] } }), resendError: null },
+      { status: error.status >= 500 ? 502 : error.status },
+    )
+  }
+}
+
+export default function Verify() {
+  const { email, waitSeconds } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const verifying = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'verify'
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(verifySchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifySchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <section className="card auth-card">
+      <h1>Check your e-mail</h1>
+      <p>
+        We sent a 6-digit code to <strong data-testid="verify-email">{email}</strong>. It works once and expires in 10 minutes.
+      </p>
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field
+          label="Code"
+          meta={fields.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          autoFocus
+          className="input input--code"
+          placeholder="123456"
+        />
+        <button type="submit" name="intent" value="verify" className="button button--primary button--block" disabled={verifying}>
+          {verifying ? 'Checking…' : 'Verify and continue'}
+        </button>
+      </Form>
+      <Form method="post" className="resend">
+        <Honeypot />
+        <ResendButton waitSeconds={waitSeconds} />
+        {actionData?.resendError ? <p className="field-errors" role="alert">{actionData.resendError}</p> : null}
+      </Form>
+      <p className="small center">
+        Wrong address? <Link to="/account/login">Use a different e-mail</Link>
+      </p>
+    </section>
+  )
+}
+
+/** With JS the wait counts down visibly; without JS the server enforces the 30 s and says so. */
+function ResendButton({ waitSeconds }: { waitSeconds: number }) {
+  const [left, setLeft] = useState<number | null>(null)
+  useEffect(() => {
+    const until = Date.now() + waitSeconds * 1000
+    const tick = () => setLeft(Math.max(0, Math.ceil((until - Date.now()) / 1000)))
+    tick()
+    const id = setInterval(tick, 250)
+    return () => clearInterval(id)
+  }, [waitSeconds])
+  const counting = left !== null && left > 0
+  return (
+    <button type="submit" name="intent" value="resend" className="button button--ghost" disabled={counting} data-testid="resend">
+      {counting ? `Resend code in ${left}s` : 'Resend code'}
+    </button>
+  )
+}

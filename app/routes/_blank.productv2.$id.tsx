@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { requireUser } from '~/.server/auth'
+import { NotBuiltYet } from '~/components/NotBuiltYet'
+
+export const meta: MetaFunction = () => [{ title: 'Product page · Pagewright' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context)
+  return null
+}
+
+export default function ProductPageV2() {
+  return <NotBuiltYet title="Product page" what="A generated page with its sections beside a desktop and mobile preview." />
+}

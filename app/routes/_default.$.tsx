@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { httpError } from '~/.server/responses'
+
+export const meta: MetaFunction = () => [{ title: 'Page not found · Pagewright' }]
+
+/** Spec §2: a path matching nothing is a non-fatal 404 inside the app shell. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  throw httpError(404, `Page not found: ${new URL(request.url).pathname}`)
+}
+
+export default function NotFound() {
+  return null
+}
+
+export const ErrorBoundary = GeneralErrorBoundary

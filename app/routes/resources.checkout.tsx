@@ -1,0 +1,19 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { getOptionalUser } from '~/.server/auth'
+import { redirectWithToast } from '~/.server/responses'
+import { safeRedirectPath } from '../../server/domain/routing'
+import { DEFAULT_UPGRADE_TITLE_PAID } from '../../server/domain/permissions'
+
+export const loader = () => redirect('/')
+
+export const PAYMENTS_NOT_CONFIGURED = 'Payments are not available yet: this server has no payment provider configured.'
+
+/** "Pay Now" of the upgrade dialog. Card payment arrives with billing; until then it says so. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const back = safeRedirectPath(String(form.get('return_to') ?? ''))
+  const user = await getOptionalUser(request, context)
+  if (!user) return redirect(`/account/sign-up?redirectTo=${encodeURIComponent(back)}`)
+  if (user.role !== 'free') return redirectWithToast(request, back, { type: 'info', text: DEFAULT_UPGRADE_TITLE_PAID })
+  return redirectWithToast(request, back, { type: 'error', text: PAYMENTS_NOT_CONFIGURED })
+}

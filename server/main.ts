@@ -1,0 +1,84 @@
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { serve } from '@hono/node-server'
+import type { ServerBuild } from '@remix-run/node'
+import { openDatabase, type Database } from './db/client'
+import { migrateAndSeed } from './db/seed'
+import { ConfigError, embeddedSecrets, loadServerEnv } from './env'
+import { createApi } from './http'
+import { createMailer } from './integrations/mail'
+import { startQueue } from './jobs/queue'
+import { log } from './log'
+import { createHost } from './web-server'
+import type { ApiDeps } from './context'
+
+/**
+ * Entry: `all` (default: web + api + worker in one process), `api`, `web` (needs API_URL) or `worker`.
+ */
+type Mode = 'all' | 'api' | 'web' | 'worker'
+
+async function main() {
+  const mode = (process.argv[2] ?? 'all') as Mode
+  if (!['all', 'api', 'web', 'worker'].includes(mode)) throw new ConfigError(`Unknown mode "${mode}": use all, api, web or worker.`)
+  const env = loadServerEnv()
+  const dataDir = path.resolve(env.DATA_DIR)
+
+  if (mode === 'web' && !process.env.API_URL) throw new ConfigError('API_URL is required to run the web on its own.')
+  if (!process.env.SESSION_SECRET && (mode === 'all' || mode === 'web')) {
+    if (env.NODE_ENV === 'production' && (env.DATABASE_URL || process.env.API_URL)) {
+      throw new ConfigError('SESSION_SECRET is required in production.')
+    }
+    process.env.SESSION_SECRET = embeddedSecrets(dataDir).SESSION_SECRET
+  }
+
+  let database: Database | undefined
+  let deps: ApiDeps | undefined
+  if (mode !== 'web') {
+    database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') })
+    await migrateAndSeed(database)
+    deps = { database, env, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }), clock: () => new Date() }
+  }
+
+  const boss = deps && (mode === 'all' || mode === 'worker') ? await startQueue(deps, { work: true }) : undefined
+
+  let server: ReturnType<typeof serve> | undefined
+  if (mode !== 'worker') {
+    const build =
+      mode === 'api'
+        ? undefined
+        : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
+    const host = createHost({
+      api: deps ? createApi(deps) : undefined,
+      build,
+      publicUrl: env.PUBLIC_URL,
+      trustProxy: env.TRUST_PROXY,
+    })
+    server = serve({ fetch: host.fetch, port: env.PORT, hostname: env.HOST })
+    const where = env.DATABASE_URL ? 'Postgres' : `PGlite in ${path.relative(process.cwd(), dataDir) || '.'}`
+    log.info(`Pagewright (${mode}) listening on ${env.PUBLIC_URL} — database: ${database ? where : 'remote api'}`)
+  } else {
+    log.info('Pagewright worker running')
+  }
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info(`stopping (${signal})`)
+    server?.close()
+    await boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
+    await database?.close().catch(() => {})
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(`Pagewright cannot start: ${error.message}`)
+  } else {
+    console.error(error)
+  }
+  process.exit(1)
+})

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import type { ApiBindings } from './context'
+import type { Api } from './http'
+import { trailingSlashRedirect } from './domain/routing'
+
+export interface HostOptions {
+  /** The api to mount at /v2 and /v3 (and to call in-process from the web). */
+  api?: Api
+  /** The built Remix app; absent in api-only mode. */
+  build?: ServerBuild
+  buildDir?: string
+  publicUrl: string
+  trustProxy: boolean
+}
+
+const API_PREFIX = /^\/v[23](\/|$)/
+
+/**
+ * The one HTTP front: security headers, the api under /v2 and /v3, static files, and the Remix web
+ * with the routing rules and CSRF origin check that apply to every page.
+ */
+export function createHost(opts: HostOptions) {
+  const app = new Hono<{ Bindings: ApiBindings }>()
+  const allowedOrigin = new URL(opts.publicUrl).origin
+
+  app.use(async (c, next) => {
+    await next()
+    c.header('X-Content-Type-Options', 'nosniff')
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
+    c.header('X-Frame-Options', 'DENY')
+    c.header('Cross-Origin-Opener-Policy', 'same-origin')
+    if (opts.publicUrl.startsWith('https://')) c.header('Strict-Transport-Security', 'max-age=15552000; includeSubDomains')
+  })
+
+  app.get('/healthz', (c) => c.json({ ok: true }))
+
+  const api = opts.api
+  if (api) app.all('/v2/*', (c) => api.fetch(c.req.raw, c.env)).all('/v3/*', (c) => api.fetch(c.req.raw, c.env))
+
+  const build = opts.build
+  if (!build) return app
+
+  app.use(compress())
+  const clientDir = path.join(opts.buildDir ?? 'build', 'client')
+  app.use(
+    '/assets/*',
+    serveStatic({ root: clientDir, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
+  )
+  app.use('*', serveStatic({ root: clientDir, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=3600') }))
+
+  // New-build detection: the browser compares this with the version it was served.
+  app.get('/__version', (c) => {
+    c.header('Cache-Control', 'no-store')
+    return c.json({ version: build.assets.version })
+  })
+
+  app.use(async (c, next) => {
+    const url = new URL(c.req.url)
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+      const target = trailingSlashRedirect(url.pathname, url.search)
+      if (target) return c.redirect(target, 301)
+    } else if (!sameOrigin(c.req.raw, allowedOrigin)) {
+      return c.text('This form was sent from another site, so it was refused.', 403)
+    }
+    await next()
+  })
+
+  const handle = createRequestHandler(build, 'production')
+  app.all('*', (c) =>
+    handle(c.req.raw, {
+      apiFetch: api ? (req: Request) => Promise.resolve(api.fetch(req, { inProcess: true })) : undefined,
+      cspNonce: randomBytes(16).toString('base64'),
+      clientIp: clientIp(c.req.raw, c.env, opts.trustProxy),
+    }),
+  )
+  return app
+}
+
+/** Mutating requests must come from our own pages (SameSite=Lax covers the rest). */
+export function sameOrigin(req: Request, allowedOrigin: string): boolean {
+  if (req.headers.get('sec-fetch-site') === 'cross-site') return false
+  const origin = req.headers.get('origin')
+  if (!origin) return true // same-origin navigations from old browsers and non-browser clients
+  if (origin === allowedOrigin) return true
+  const host = req.headers.get('host')
+  try {
+    return host !== null && new URL(origin).host === host
+  } catch {
+    return false
+  }
+}
+
+function clientIp(req: Request, bindings: ApiBindings | undefined, trustProxy: boolean) {
+  if (trustProxy) {
+    const fwd = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+    if (fwd) return fwd
+  }
+  return bindings?.incoming?.socket?.remoteAddress ?? 'unknown'
+}
