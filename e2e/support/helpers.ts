@@ -1,0 +1,31 @@
+import { expect, type Page, type TestInfo } from '@playwright/test'
+
+const mailbox = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 3199}`
+
+/** A fresh address per test and project, so runs never collide. */
+export function uniqueEmail(info: TestInfo, label = 'user') {
+  return `${label}-${info.project.name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
+}
+
+/** The last code and link the SMTP listener received for this address. */
+export async function lastMail(email: string): Promise<{ code: string; link: string; count: number }> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${mailbox}/last?to=${encodeURIComponent(email)}`)
+    if (res.ok) return res.json()
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`no mail for ${email}`)
+}
+
+/** Signs up through the real forms (works with JS on or off). */
+export async function signUp(page: Page, email: string, name = 'Test Owner') {
+  await page.goto('/account/sign-up')
+  await page.getByLabel('Your name').fill(name)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/account\/verify$/)
+  const { code } = await lastMail(email)
+  await page.getByLabel('Code').fill(code)
+  await page.getByRole('button', { name: 'Verify and continue' }).click()
+  await expect(page.getByTestId('avatar')).toBeVisible()
+}
