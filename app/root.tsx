@@ -69,12 +69,22 @@ export function ErrorBoundary() {
   )
 }
 
+/**
+ * Re-fetches the user every 60 s while signed in, and whenever the tab comes back into view: a
+ * session ended elsewhere sends this tab to the login page, and a login page whose browser signed
+ * in elsewhere moves on (both through the guards in the loaders).
+ */
 function useUserPolling(signedIn: boolean) {
   const { revalidate, state } = useRevalidator()
   useEffect(() => {
-    if (!signedIn) return
-    const id = setInterval(() => state === 'idle' && revalidate(), USER_POLL_MS)
-    return () => clearInterval(id)
+    const refresh = () => state === 'idle' && revalidate()
+    const onVisible = () => document.visibilityState === 'visible' && refresh()
+    document.addEventListener('visibilitychange', onVisible)
+    const id = signedIn ? setInterval(refresh, USER_POLL_MS) : undefined
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible)
+      clearInterval(id)
+    }
   }, [signedIn, revalidate, state])
 }
 

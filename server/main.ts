@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server'
 import type { ServerBuild } from '@remix-run/node'
 import { openDatabase, type Database } from './db/client'
 import { migrateAndSeed } from './db/seed'
+import { claimDataDir } from './db/data-lock'
 import { ConfigError, embeddedSecrets, loadServerEnv } from './env'
 import { createApi } from './http'
 import { createMailer } from './integrations/mail'
@@ -33,7 +34,9 @@ async function main() {
 
   let database: Database | undefined
   let deps: ApiDeps | undefined
+  let releaseDataDir = () => {}
   if (mode !== 'web') {
+    if (!env.DATABASE_URL) releaseDataDir = claimDataDir(dataDir)
     database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') })
     await migrateAndSeed(database)
     deps = { database, env, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }), clock: () => new Date() }
@@ -68,6 +71,7 @@ async function main() {
     server?.close()
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
     await database?.close().catch(() => {})
+    releaseDataDir()
     process.exit(0)
   }
   process.on('SIGINT', () => void stop('SIGINT'))
@@ -75,7 +79,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || /Another Pagewright process/.test(String(error?.message))) {
     console.error(`Pagewright cannot start: ${error.message}`)
   } else {
     console.error(error)

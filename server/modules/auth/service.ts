@@ -5,6 +5,7 @@ import { hmac, randomLoginCode, randomToken, safeEqualHex, sha256 } from '../../
 import { HttpError, badRequest, tooManyRequests } from '../../http-error'
 import { LOGIN_CODE, SESSION_TTL_SECONDS, resendWaitMessage } from '../../domain/accounts'
 import { hit, peek } from '../../rate-limit'
+import { log } from '../../log'
 import { createUser, findUserByEmail, toPublicUser, type UserRow } from '../users/service'
 
 const codeHash = (deps: ApiDeps, email: string, code: string) => hmac(deps.env.AUTH_SECRET, `code:${email}:${code}`)
@@ -63,9 +64,8 @@ export async function sendLoginCode(deps: ApiDeps, input: SendCodeInput, clientI
   } catch (error) {
     // Let the person ask again at once rather than wait for a code they never got.
     await db.delete(loginCodes).where(eq(loginCodes.email, input.email))
-    throw new HttpError(502, "We couldn't send the e-mail just now. Please try again in a minute.", {
-      cause: (error as Error).message,
-    })
+    log.warn('login code e-mail failed', { error: (error as Error).message })
+    throw new HttpError(502, "We couldn't send the e-mail just now. Please try again in a minute.")
   }
   return { ok: true as const, retry_after: LOGIN_CODE.resendWaitSeconds }
 }

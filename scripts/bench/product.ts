@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { freePort, request } from './http'
+
+/** Runs `npm run build`, showing its output only when it fails. */
+export async function buildApp(cwd = process.cwd()): Promise<void> {
+  const child = spawn('npm', ['run', 'build'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+  const out: Buffer[] = []
+  child.stdout.on('data', (c: Buffer) => out.push(c))
+  child.stderr.on('data', (c: Buffer) => out.push(c))
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', resolve)
+  })
+  if (code !== 0) {
+    process.stderr.write(Buffer.concat(out))
+    throw new Error(`npm run build failed (exit code ${code})`)
+  }
+}
+
+const LOGIN_LINE = /==== PAGEWRIGHT LOGIN CODE \(no SMTP_URL set\) ==== email=(\S+) code=(\d+)/
+const TAIL_CHARS = 64 * 1024
+
+export interface Product {
+  baseUrl: string
+  port: number
+  dataDir: string
+  /** Waits (up to timeoutMs) for the login code printed for `email` and returns the newest one. */
+  loginCode(email: string, timeoutMs?: number): Promise<string>
+  /** The last part of the server's stdout+stderr, for error messages. */
+  outputTail(): string
+  /** SIGTERM, wait for exit (SIGKILL after a grace period), delete the data folder. Safe to call twice. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts `server/main.ts all` in production mode on a free port with a fresh PGlite data folder,
+ * and resolves once GET /healthz answers 200.
+ */
+export async function startProduct(opts: { cwd?: string; startTimeoutMs?: number } = {}): Promise<Product> {
+  const cwd = opts.cwd ?? process.cwd()
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pagewright-bench-'))
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  // Never point the bench at a real database, mail server or secrets from the caller's shell.
+  for (const k of ['DATABASE_URL', 'API_URL', 'SMTP_URL', 'AUTH_SECRET', 'SESSION_SECRET', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'TRUST_PROXY'])
+    delete env[k]
+  Object.assign(env, { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info' })
+
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let tail = ''
+  let pending = ''
+  const codes = new Map<string, string>()
+  const waiters = new Set<() => void>()
+  const onText = (text: string) => {
+    tail = (tail + text).slice(-TAIL_CHARS)
+  }
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    onText(chunk)
+    pending += chunk
+    const lines = pending.split('\n')
+    pending = lines.pop() ?? ''
+    for (const line of lines) {
+      const m = LOGIN_LINE.exec(line)
+      if (m) {
+        codes.set(m[1].toLowerCase(), m[2])
+        for (const w of waiters) w()
+      }
+    }
+  })
+  child.stderr!.setEncoding('utf8').on('data', onText)
+  let exitInfo: string | undefined
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', (code, signal) => {
+      exitInfo = signal ? `signal ${signal}` : `exit code ${code}`
+      for (const w of waiters) w()
+      resolve()
+    }),
+  )
+  let spawnError: Error | undefined
+  child.on('error', (e) => (spawnError = e))
+
+  let stopped = false
+  const stop = async () => {
+    if (!stopped) {
+      stopped = true
+      if (exitInfo === undefined && child.pid !== undefined) {
+        child.kill('SIGTERM')
+        const graceful = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)])
+        if (!graceful) {
+          child.kill('SIGKILL')
+          await exited
+        }
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true })
+  }
+
+  const product: Product = {
+    baseUrl,
+    port,
+    dataDir,
+    outputTail: () => tail,
+    stop,
+    async loginCode(email, timeoutMs = 15_000) {
+      const key = email.toLowerCase()
+      const deadline = Date.now() + timeoutMs
+      while (!codes.has(key)) {
+        if (exitInfo !== undefined) throw new Error(`server exited (${exitInfo}) before printing a login code for ${email}`)
+        const left = deadline - Date.now()
+        if (left <= 0) throw new Error(`no login code for ${email} appeared on the server's stdout within ${timeoutMs} ms`)
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            waiters.delete(done)
+            clearTimeout(t)
+            resolve()
+          }
+          const t = setTimeout(done, left)
+          waiters.add(done)
+        })
+      }
+      return codes.get(key)!
+    },
+  }
+
+  try {
+    const deadline = Date.now() + (opts.startTimeoutMs ?? 90_000)
+    for (;;) {
+      if (spawnError) throw spawnError
+      if (exitInfo !== undefined) throw new Error(`server exited during start-up (${exitInfo})`)
+      const ok = await request(`${baseUrl}/healthz`, { timeoutMs: 2_000 }).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+      if (ok) return product
+      if (Date.now() > deadline) throw new Error(`server did not answer GET /healthz within ${opts.startTimeoutMs ?? 90_000} ms`)
+      await sleep(200)
+    }
+  } catch (error) {
+    await stop().catch(() => {})
+    throw new Error(`${(error as Error).message}\n--- server output (tail) ---\n${tail.trim()}\n---`)
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
