@@ -26,7 +26,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'no-js', use: { javaScriptEnabled: false } },
+    { name: 'no-js', use: { javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
   ],
   webServer: {
     command: 'npx tsx e2e/support/harness.ts',

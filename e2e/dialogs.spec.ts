@@ -96,3 +96,13 @@ test('a landing page shows the plans without an account', async ({ page }) => {
   await page.getByTestId('upgrade-dialog').getByRole('button', { name: 'Pay Now' }).click()
   await expect(page).toHaveURL(/\/account\/sign-up\?redirectTo=/)
 })
+
+test('a timed snackbar disappears after 4 s, with or without JavaScript', async ({ page }, info) => {
+  await signUp(page, uniqueEmail(info, 'snack'))
+  await page.goto('/?dialog=upgrade')
+  await page.getByTestId('upgrade-dialog').getByRole('button', { name: 'Pay Now' }).click()
+  const snack = page.getByTestId('snackbar').filter({ hasText: 'Payments are not available yet' })
+  await expect(snack).toBeVisible()
+  // Timed messages (no duration, not dismissible) are gone after 4 s, with or without JS.
+  await expect(snack).toBeHidden({ timeout: 6000 })
+})

@@ -171,6 +171,10 @@ export interface BareServer {
   stop(): Promise<void>
 }
 
+const running = new Set<() => Promise<void>>()
+/** Stops every bare server still running (for signal handlers). */
+export const stopAllBareServers = () => Promise.all([...running].map((stop) => stop())).then(() => {})
+
 const BARE_SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-server.ts')
 
 /**
@@ -185,6 +189,7 @@ export async function startBareServer(body: Buffer, contentType: string): Promis
   let output = ''
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
   const cleanup = async () => {
+    running.delete(cleanup)
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM')
       const t = setTimeout(() => child.kill('SIGKILL'), 5_000)
@@ -193,6 +198,7 @@ export async function startBareServer(body: Buffer, contentType: string): Promis
     }
     await rm(dir, { recursive: true, force: true })
   }
+  running.add(cleanup)
   try {
     const port = await new Promise<number>((resolve, reject) => {
       const t = setTimeout(() => reject(new Error('bare server did not start within 30 s')), 30_000)

@@ -1,16 +1,15 @@
+// Behaviour that exists only with JavaScript on: the no-js project ignores *.js-only.spec.ts.
 import { expect, test } from '@playwright/test'
 import { signUp, uniqueEmail } from './support/helpers'
 
-test('a newer build on the server is offered as a reload', async ({ page }, info) => {
-  test.skip(info.project.name === 'no-js', 'needs JavaScript by nature')
+test('a newer build on the server is offered as a reload', async ({ page }) => {
   await page.route('**/__version', (route) => route.fulfill({ json: { version: 'a-newer-build' } }))
   await page.goto('/account/login')
   await expect(page.getByTestId('new-build')).toContainText('A new version of Pagewright is available.')
   await expect(page.getByTestId('new-build').getByRole('button', { name: 'Reload' })).toBeVisible()
 })
 
-test('the same build shows no banner', async ({ page }, info) => {
-  test.skip(info.project.name === 'no-js', 'needs JavaScript by nature')
+test('the same build shows no banner', async ({ page }) => {
   const checked = page.waitForResponse('**/__version')
   await page.goto('/account/login')
   await checked
@@ -19,7 +18,6 @@ test('the same build shows no banner', async ({ page }, info) => {
 })
 
 test('the user is re-fetched every 60 s while signed in', async ({ page }, info) => {
-  test.skip(info.project.name === 'no-js', 'needs JavaScript by nature')
   await page.clock.install()
   await signUp(page, uniqueEmail(info, 'poll'))
   let refetches = 0
@@ -28,14 +26,4 @@ test('the user is re-fetched every 60 s while signed in', async ({ page }, info)
   })
   await page.clock.runFor(61_000)
   await expect.poll(() => refetches).toBeGreaterThanOrEqual(1)
-})
-
-test('a sticky snackbar can be dismissed without JavaScript', async ({ page }, info) => {
-  await signUp(page, uniqueEmail(info, 'snack'))
-  await page.goto('/?dialog=upgrade')
-  await page.getByTestId('upgrade-dialog').getByRole('button', { name: 'Pay Now' }).click()
-  const snack = page.getByTestId('snackbar').filter({ hasText: 'Payments are not available yet' })
-  await expect(snack).toBeVisible()
-  // Timed messages (no duration, not dismissible) are gone after 4 s, with or without JS.
-  await expect(snack).toBeHidden({ timeout: 6000 })
 })

@@ -1,0 +1,113 @@
+/**
+ * `npm run bench`: builds the app, starts the product on a free port with a throwaway PGlite
+ * folder, signs a user up, and for every page in PAGE_CASES measures what the page weighs (HTML,
+ * JS, CSS; raw and gzip -9) and how fast it is served (autocannon), next to a bare node:http server
+ * answering the same HTML bytes.
+ *
+ * Env: BENCH_SECONDS (load duration per run, default 10), BENCH_CONNECTIONS (default 50).
+ * The measuring pieces live in scripts/bench/ and are re-exported here for other bench sections.
+ */
+import { execFileSync } from 'node:child_process'
+import os from 'node:os'
+import { pathToFileURL } from 'node:url'
+import { PAGE_CASES } from './bench/cases'
+import { benchPage, PAGE_COLUMNS, WEIGHT_COLUMNS, type PageResult } from './bench/pages'
+import { stopAllBareServers } from './bench/measure'
+import { buildApp, startProduct, type Product } from './bench/product'
+import { signUp } from './bench/session'
+import { renderTable } from './bench/table'
+
+export * from './bench/measure'
+export * from './bench/pages'
+export * from './bench/table'
+export { PAGE_CASES } from './bench/cases'
+export { buildApp, startProduct, type Product } from './bench/product'
+export { signUp } from './bench/session'
+export { CookieJar, freePort, request } from './bench/http'
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`)
+  return n
+}
+
+function gitRevision(): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+    const dirty = execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+    return dirty ? `${sha} (with uncommitted changes)` : sha
+  } catch {
+    return 'unknown'
+  }
+}
+
+const step = (msg: string) => console.error(`[bench] ${msg}`)
+
+async function main() {
+  const seconds = positiveNumber('BENCH_SECONDS', 10)
+  const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 50))
+  const cpus = os.cpus()
+
+  let product: Product | undefined
+  let interrupted = false
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return
+    interrupted = true
+    step(`${signal}: stopping the server and cleaning up`)
+    void Promise.allSettled([product?.stop(), stopAllBareServers()]).finally(() => process.exit(130))
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+
+  try {
+    step('npm run build')
+    await buildApp()
+    step('starting the product (server/main.ts all)')
+    product = await startProduct()
+    step(`listening on ${product.baseUrl}, data in ${product.dataDir}`)
+    step('signing a new user up')
+    const { email, cookie } = await signUp(product)
+    step(`signed in as ${email}`)
+
+    const ctx = { baseUrl: product.baseUrl, cookie, seconds, connections }
+    const results: PageResult[] = []
+    for (const page of PAGE_CASES) results.push(await benchPage(ctx, page, step))
+
+    const header = [
+      `Pagewright bench — ${new Date().toISOString()}`,
+      `Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpus.length} CPU${cpus.length === 1 ? '' : 's'} (${cpus[0]?.model.trim() ?? 'unknown'})`,
+      `git ${gitRevision()} · autocannon ${connections} connections × ${seconds} s per run (after 1 s warm-up) · gzip = node:zlib level 9`,
+    ]
+    const notes = [
+      'JS/CSS = same-origin <script src>, <link rel=modulepreload|stylesheet> files (each fetched once) plus inline <script>/<style> blocks,',
+      '  each gzipped on its own. Inline blocks are also inside the HTML bytes. The bare server sends the same HTML bytes and content-type.',
+    ]
+    for (const r of results) {
+      if (r.weight.crossOrigin.length) notes.push(`${r.page.name}: not fetched (other origin): ${r.weight.crossOrigin.join(', ')}`)
+      for (const [label, l] of [['product', r.product], ['bare', r.bare]] as const)
+        if (l.errors || l.timeouts) notes.push(`${r.page.name} ${label}: ${l.errors} connection errors, ${l.timeouts} timeouts`)
+    }
+    console.log(['', ...header, '', renderTable(PAGE_COLUMNS, results), '', renderTable(WEIGHT_COLUMNS, results), '', ...notes, ''].join('\n'))
+  } catch (error) {
+    if (interrupted) return
+    throw error
+  } finally {
+    if (product && !interrupted) {
+      step('stopping the server')
+      await product.stop()
+    }
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`)
+      if (error instanceof Error && !/^(npm run build failed|server )/.test(error.message) && error.stack) console.error(error.stack.split('\n').slice(1).join('\n'))
+      process.exit(1)
+    },
+  )
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod'
+import { isHexColor } from './validation'
+import { sanitize, type SanitizedHtml } from './sanitize'
+
+/**
+ * A generated page: `{ theme, sections[] }`. Text fields are plain text (React escapes them);
+ * the only HTML fields are sanitized on parse, so a stored page can never carry a script.
+ */
+const hex = z.string().refine(isHexColor, 'Invalid format')
+const text = (max: number) => z.string().trim().max(max)
+const html = z.string().max(100_000).transform((v) => sanitize(v)) as unknown as z.ZodType<SanitizedHtml, string>
+const imageUrl = z.string().max(2000).refine((u) => /^https:\/\//.test(u) || u.startsWith('/'), 'Images must be https or local')
+
+export const themeSchema = z.object({
+  primary: hex,
+  accent: hex,
+  background: hex,
+  text: hex,
+  font: z.enum(['system', 'serif', 'rounded']),
+  radius: z.enum(['none', 'small', 'large']),
+})
+export type Theme = z.infer<typeof themeSchema>
+
+export const imageSchema = z.object({ src: imageUrl, alt: text(300) })
+export type PageImage = z.infer<typeof imageSchema>
+
+/** A price as imported (never computed discounts beyond what the source states). */
+const priceSchema = z.object({
+  amount: z.number().nonnegative(),
+  compareAt: z.number().nonnegative().nullable(),
+  currency: z.string().length(3),
+})
+
+const base = { id: z.string().min(1).max(40) }
+
+const hero = z.object({
+  ...base,
+  type: z.literal('hero'),
+  heading: text(200),
+  subheading: text(600),
+  image: imageSchema.nullable(),
+  price: priceSchema.nullable(),
+  ctaLabel: text(60),
+})
+const benefits = z.object({
+  ...base,
+  type: z.literal('benefits'),
+  heading: text(200),
+  items: z.array(z.object({ title: text(120), text: text(600) })).min(1).max(8),
+})
+const imageWithText = z.object({
+  ...base,
+  type: z.literal('image-with-text'),
+  heading: text(200),
+  body: html,
+  image: imageSchema.nullable(),
+  imagePosition: z.enum(['left', 'right']),
+})
+/** Each figure names the fact it comes from (`source`), so a page can be checked against its facts. */
+const stats = z.object({
+  ...base,
+  type: z.literal('stats'),
+  heading: text(200),
+  items: z.array(z.object({ value: text(40), label: text(120), source: text(120) })).min(1).max(6),
+})
+const comparison = z.object({
+  ...base,
+  type: z.literal('comparison'),
+  heading: text(200),
+  columns: z.array(text(120)).min(2).max(6),
+  rows: z.array(z.object({ label: text(120), cells: z.array(text(200)) })).min(1).max(20),
+})
+const reviews = z.object({
+  ...base,
+  type: z.literal('reviews'),
+  heading: text(200),
+  /** "Reviews from AliExpress": always shown with the reviews. */
+  provenance: text(200),
+  summary: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+  items: z
+    .array(z.object({ author: text(120), rating: z.number().min(0).max(5).nullable(), date: z.string().nullable(), title: text(300).nullable(), body: text(5000) }))
+    .min(1)
+    .max(30),
+})
+const faq = z.object({
+  ...base,
+  type: z.literal('faq'),
+  heading: text(200),
+  items: z.array(z.object({ question: text(300), answer: text(2000) })).min(1).max(12),
+})
+const guarantee = z.object({ ...base, type: z.literal('guarantee'), heading: text(200), text: text(1000) })
+const cta = z.object({
+  ...base,
+  type: z.literal('cta'),
+  heading: text(200),
+  text: text(600),
+  buttonLabel: text(60),
+  price: priceSchema.nullable(),
+})
+const specs = z.object({
+  ...base,
+  type: z.literal('specs'),
+  heading: text(200),
+  items: z.array(z.object({ name: text(200), value: text(1000) })).min(1).max(40),
+})
+
+export const sectionSchema = z.discriminatedUnion('type', [hero, benefits, imageWithText, stats, comparison, reviews, faq, guarantee, cta, specs])
+export type Section = z.output<typeof sectionSchema>
+export type SectionType = Section['type']
+export const SECTION_TYPES = ['hero', 'benefits', 'image-with-text', 'stats', 'comparison', 'reviews', 'faq', 'guarantee', 'cta', 'specs'] as const satisfies readonly SectionType[]
+
+export const pageSchema = z.object({
+  theme: themeSchema,
+  sections: z.array(sectionSchema).min(1).max(20),
+})
+export type Page = z.output<typeof pageSchema>
+export type PageInput = z.input<typeof pageSchema>
+
+export const SECTION_LABELS: Record<SectionType, string> = {
+  hero: 'Hero',
+  benefits: 'Benefits',
+  'image-with-text': 'Image with text',
+  stats: 'Key figures',
+  comparison: 'Comparison',
+  reviews: 'Reviews',
+  faq: 'Questions',
+  guarantee: 'Guarantee',
+  cta: 'Call to action',
+  specs: 'Specifications',
+}
+
+export const DEFAULT_THEME: Theme = {
+  primary: '#1f2937',
+  accent: '#4338ca',
+  background: '#ffffff',
+  text: '#111827',
+  font: 'system',
+  radius: 'small',
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod'
+import type { SanitizedHtml } from './sanitize'
+
+/** Where a product came from. `text` is a description pasted by the user. */
+export const PLATFORMS = ['shopify', 'aliexpress', 'amazon', 'temu', 'dhgate', 'tiktok', 'generic', 'text'] as const
+export type Platform = (typeof PLATFORMS)[number]
+
+export const PLATFORM_NAMES: Record<Platform, string> = {
+  shopify: 'Shopify',
+  aliexpress: 'AliExpress',
+  amazon: 'Amazon',
+  temu: 'Temu',
+  dhgate: 'DHgate',
+  tiktok: 'TikTok Shop',
+  generic: 'the product page',
+  text: 'your description',
+}
+
+/** A review as the source shows it. Never made up: no source review, no review. */
+export const reviewSchema = z.object({
+  author: z.string().min(1).max(120),
+  rating: z.number().min(0).max(5).nullable(),
+  date: z.string().nullable(),
+  title: z.string().max(300).nullable(),
+  body: z.string().min(1).max(5000),
+  /** Display name of where it came from, e.g. "AliExpress" or the store's name. */
+  source: z.string().min(1).max(120),
+})
+export type Review = z.infer<typeof reviewSchema>
+
+export const productFactsSchema = z.object({
+  title: z.string().min(1).max(500),
+  descriptionHtml: z.string().max(200_000),
+  descriptionText: z.string().max(100_000),
+  bullets: z.array(z.string().max(1000)).max(50),
+  /** Absolute https URLs (or URLs on our own origin, for the demo store). */
+  images: z.array(z.string().url()).max(40),
+  price: z.number().nonnegative().nullable(),
+  compareAtPrice: z.number().nonnegative().nullable(),
+  /** ISO 4217 code, e.g. "USD". */
+  currency: z.string().length(3).nullable(),
+  options: z.array(z.object({ name: z.string().max(100), values: z.array(z.string().max(200)).max(100) })).max(10),
+  variants: z
+    .array(
+      z.object({
+        title: z.string().max(300),
+        price: z.number().nonnegative().nullable(),
+        available: z.boolean().nullable(),
+        sku: z.string().max(100).nullable(),
+        image: z.string().url().nullable(),
+      }),
+    )
+    .max(250),
+  vendor: z.string().max(200).nullable(),
+  productType: z.string().max(200).nullable(),
+  tags: z.array(z.string().max(100)).max(100),
+  specs: z.array(z.object({ name: z.string().max(200), value: z.string().max(1000) })).max(100),
+  reviews: z.array(reviewSchema).max(100),
+  /** Computed from `reviews` only (see ratingSummary()). */
+  ratingSummary: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+  source: z.object({ url: z.string(), platform: z.enum(PLATFORMS), name: z.string().max(200) }),
+  fetchedAt: z.string(),
+})
+export type ProductFacts = Omit<z.infer<typeof productFactsSchema>, 'descriptionHtml'> & { descriptionHtml: SanitizedHtml }
+
+/** Average (one decimal) and count of the reviews that carry a rating; null without any. */
+export function ratingSummary(reviews: Pick<Review, 'rating'>[]): { average: number; count: number } | null {
+  const rated = reviews.filter((r): r is { rating: number } => typeof r.rating === 'number')
+  if (rated.length === 0) return null
+  const average = Math.round((rated.reduce((s, r) => s + r.rating, 0) / rated.length) * 10) / 10
+  return { average, count: rated.length }
+}
+
+/** Why facts are not enough to build a page, in words a person understands; null when they are. */
+export function insufficientFacts(facts: Pick<ProductFacts, 'title' | 'images'>): string | null {
+  if (!facts.title.trim()) return "We couldn't find the product's name on this page"
+  if (facts.images.length === 0) return "We couldn't find product images on this page"
+  return null
+}

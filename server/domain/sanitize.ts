@@ -1,0 +1,49 @@
+import sanitizeHtml from 'sanitize-html'
+
+/** HTML that went through `sanitize()`; the only HTML the app ever renders as markup. */
+export type SanitizedHtml = string & { readonly __brand: 'SanitizedHtml' }
+
+/**
+ * The one allowlist for untrusted HTML (scraped descriptions, model output): text structure only,
+ * https links and images, no style, class, svg, math, iframe or form. See SECURITY-NOTES.md.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote',
+    'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span', 'div', 'hr',
+  ],
+  allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
+  allowedSchemes: ['https'],
+  allowedSchemesByTag: { a: ['https', 'mailto'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  enforceHtmlBoundary: true,
+  transformTags: {
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow noopener noreferrer', target: '_blank' } }),
+  },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+}
+// rel/target are added by us after filtering, so they must be allowed on output.
+OPTIONS.allowedAttributes = { ...(OPTIONS.allowedAttributes as object), a: ['href', 'title', 'rel', 'target'] }
+
+export function sanitize(html: string): SanitizedHtml {
+  return sanitizeHtml(html, OPTIONS) as SanitizedHtml
+}
+
+/** Plain text of untrusted HTML (tags dropped, entities decoded, whitespace collapsed). */
+export function htmlToText(html: string): string {
+  const text = sanitizeHtml(html.replace(/<(br|\/p|\/li|\/h\d|\/div)\s*\/?>/gi, '$&\n'), { allowedTags: [], allowedAttributes: {} })
+  return decodeEntities(text).replace(/[ \t\f\v]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim()
+}
+
+function decodeEntities(s: string): string {
+  return s
+    .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+}

@@ -1,0 +1,31 @@
+/** What the safe fetcher returns: the final URL after redirects and the decoded body. */
+export interface FetchedDocument {
+  url: string
+  status: number
+  contentType: string
+  body: string
+}
+
+export interface FetchOptions {
+  /** Sets the Accept header and the content types taken. */
+  accept?: 'html' | 'json'
+  signal?: AbortSignal
+}
+
+/** The only way the server fetches a user-supplied URL (see safe-fetch.ts). */
+export type Fetcher = (url: string, options?: FetchOptions) => Promise<FetchedDocument>
+
+/**
+ * A failure to import, with a message for the person (shown on the task) and whether trying
+ * again later may help (network trouble, 5xx, 429) — the job retries only those.
+ */
+export class ImportError extends Error {
+  constructor(
+    message: string,
+    public readonly transient = false,
+    public readonly detail?: string,
+  ) {
+    super(message)
+    this.name = 'ImportError'
+  }
+}
