@@ -9,11 +9,9 @@ import { GeneralErrorBoundary } from './components/GeneralErrorBoundary'
 import { Snackbars } from './components/ui/Snackbars'
 import { SnackbarProvider } from './lib/snackbar-context'
 import type { RootData } from './lib/root-data'
+import { useShopperView } from './lib/shopper-view'
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export const meta: MetaFunction = () => [
   { title: 'Pagewright — honest product pages in seconds' },
@@ -27,20 +25,27 @@ export const USER_POLL_MS = 60_000
 /** How often the browser asks whether a newer build is out (first check after 1 s). */
 const BUILD_CHECK_MS = 5 * 60_000
 
+/** Shopper views (share links) ship no app script and no app stylesheet: only the page and its CSS. */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
+  const shopper = useShopperView()
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {shopper ? null : <link rel="stylesheet" href={stylesheet} />}
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {shopper ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   )
@@ -48,7 +53,9 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const data = useLoaderData<typeof loader>() as unknown as RootData
-  useUserPolling(!!data.user)
+  const shopper = useShopperView()
+  useUserPolling(!!data.user && !shopper)
+  if (shopper) return <Outlet />
   return (
     <SnackbarProvider initial={data.toasts}>
       <Outlet />

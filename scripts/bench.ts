@@ -4,16 +4,17 @@
  * JS, CSS; raw and gzip -9) and how fast it is served (autocannon), next to a bare node:http server
  * answering the same HTML bytes.
  *
- * Env: BENCH_SECONDS (load duration per run, default 10), BENCH_CONNECTIONS (default 50).
+ * Env: BENCH_SECONDS (load duration per run, default 10), BENCH_CONNECTIONS (default 50),
+ * BENCH_ASSETS=1 (also list every JS/CSS file per page with its size).
  * The measuring pieces live in scripts/bench/ and are re-exported here for other bench sections.
  */
 import { execFileSync } from 'node:child_process'
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { PAGE_CASES } from './bench/cases'
-import { benchPage, PAGE_COLUMNS, WEIGHT_COLUMNS, type PageResult } from './bench/pages'
+import { ASSET_COLUMNS, benchPage, PAGE_COLUMNS, WEIGHT_COLUMNS, type PageResult } from './bench/pages'
 import { stopAllBareServers } from './bench/measure'
-import { buildApp, startProduct, type Product } from './bench/product'
+import { buildApp, startProduct, stopAllProducts } from './bench/product'
 import { signUp } from './bench/session'
 import { renderTable } from './bench/table'
 
@@ -21,7 +22,7 @@ export * from './bench/measure'
 export * from './bench/pages'
 export * from './bench/table'
 export { PAGE_CASES } from './bench/cases'
-export { buildApp, startProduct, type Product } from './bench/product'
+export { buildApp, startProduct, stopAllProducts, type Product } from './bench/product'
 export { signUp } from './bench/session'
 export { CookieJar, freePort, request } from './bench/http'
 
@@ -49,15 +50,8 @@ async function main() {
   const seconds = positiveNumber('BENCH_SECONDS', 10)
   const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 50))
   const cpus = os.cpus()
+  const loadBefore = os.loadavg()[0]
 
-  let product: Product | undefined
-  let interrupted = false
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupted) return
-    interrupted = true
-    step(`${signal}: stopping the server and cleaning up`)
-    void Promise.allSettled([product?.stop(), stopAllBareServers()]).finally(() => process.exit(130))
-  }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
 
@@ -65,7 +59,7 @@ async function main() {
     step('npm run build')
     await buildApp()
     step('starting the product (server/main.ts all)')
-    product = await startProduct()
+    const product = await startProduct()
     step(`listening on ${product.baseUrl}, data in ${product.dataDir}`)
     step('signing a new user up')
     const { email, cookie } = await signUp(product)
@@ -78,6 +72,7 @@ async function main() {
     const header = [
       `Pagewright bench — ${new Date().toISOString()}`,
       `Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpus.length} CPU${cpus.length === 1 ? '' : 's'} (${cpus[0]?.model.trim() ?? 'unknown'})`,
+      `1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (other work on this machine skews req/s)`,
       `git ${gitRevision()} · autocannon ${connections} connections × ${seconds} s per run (after 1 s warm-up) · gzip = node:zlib level 9`,
     ]
     const notes = [
@@ -89,22 +84,39 @@ async function main() {
       for (const [label, l] of [['product', r.product], ['bare', r.bare]] as const)
         if (l.errors || l.timeouts) notes.push(`${r.page.name} ${label}: ${l.errors} connection errors, ${l.timeouts} timeouts`)
     }
+    if (process.env.BENCH_ASSETS && process.env.BENCH_ASSETS !== '0')
+      for (const r of results) {
+        const assets = [...r.weight.assets].sort((a, b) => b.size.gzip - a.size.gzip)
+        notes.push('', `${r.page.name} ${r.page.path} — JS and CSS files:`, renderTable(ASSET_COLUMNS, assets))
+      }
     console.log(['', ...header, '', renderTable(PAGE_COLUMNS, results), '', renderTable(WEIGHT_COLUMNS, results), '', ...notes, ''].join('\n'))
-  } catch (error) {
-    if (interrupted) return
-    throw error
   } finally {
-    if (product && !interrupted) {
-      step('stopping the server')
-      await product.stop()
-    }
+    if (!interrupted) step('stopping the server')
+    await cleanUp()
   }
+}
+
+let interrupted: NodeJS.Signals | undefined
+let cleaning: Promise<void> | undefined
+/** Stops every server this run started and deletes their folders; runs once, reports what failed. */
+function cleanUp(): Promise<void> {
+  cleaning ??= Promise.allSettled([stopAllProducts(), stopAllBareServers()]).then((outcomes) => {
+    for (const o of outcomes) if (o.status === 'rejected') console.error(`[bench] clean-up problem: ${String(o.reason)}`)
+  })
+  return cleaning
+}
+function onSignal(signal: NodeJS.Signals) {
+  if (interrupted) return
+  interrupted = signal
+  step(`${signal}: stopping the servers and cleaning up`)
+  void cleanUp().finally(() => process.exit(130))
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().then(
-    () => process.exit(0),
+    () => process.exit(interrupted ? 130 : 0),
     (error: unknown) => {
+      if (interrupted) return void cleanUp().finally(() => process.exit(130))
       console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`)
       if (error instanceof Error && !/^(npm run build failed|server )/.test(error.message) && error.stack) console.error(error.stack.split('\n').slice(1).join('\n'))
       process.exit(1)

@@ -19,6 +19,15 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  /** Comma-separated host:port entries the importer may reach on loopback/private networks (tests). */
+  IMPORT_ALLOW_PRIVATE_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+  HIDE_WINDOW_MINUTES: z.coerce.number().min(0).max(10_080).default(45),
 })
 
 export type ServerEnv = z.infer<typeof schema> & { AUTH_SECRET: string; PUBLIC_URL: string }

@@ -5,6 +5,8 @@ import { HttpError } from './http-error'
 import { log } from './log'
 import { authRoutes } from './modules/auth/routes'
 import { billingRoutes } from './modules/billing/routes'
+import { tasksV2, tasksV3 } from './modules/tasks/routes'
+import { taskFavoritesRoutes } from './modules/favorites/routes'
 
 /**
  * The api: JSON in and out; every non-2xx body is `{ "error": "…" }` (plus details such as
@@ -23,6 +25,9 @@ export function createApi(deps: ApiDeps) {
 
   app.route('/v2/auth', authRoutes)
   app.route('/v2/subscription', billingRoutes)
+  app.route('/v2/tasks', tasksV2)
+  app.route('/v3/tasks', tasksV3)
+  app.route('/v2/task_favorites', taskFavoritesRoutes)
 
   app.notFound((c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404))
   app.onError((err, c) => {

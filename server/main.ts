@@ -8,7 +8,10 @@ import { claimDataDir } from './db/data-lock'
 import { ConfigError, embeddedSecrets, loadServerEnv } from './env'
 import { createApi } from './http'
 import { createMailer } from './integrations/mail'
-import { startQueue } from './jobs/queue'
+import { queueOf, startBoss, startWorkers } from './jobs/queue'
+import { createComposer } from './generation/compose'
+import { createProductSource } from './generation/import/product-source'
+import { createDemoStore } from './demo-store/routes'
 import { log } from './log'
 import { createHost } from './web-server'
 import type { ApiDeps } from './context'
@@ -34,15 +37,30 @@ async function main() {
 
   let database: Database | undefined
   let deps: ApiDeps | undefined
+  let boss: Awaited<ReturnType<typeof startBoss>> | undefined
+  const demoStore = createDemoStore()
   let releaseDataDir = () => {}
   if (mode !== 'web') {
     if (!env.DATABASE_URL) releaseDataDir = claimDataDir(dataDir)
     database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') })
     await migrateAndSeed(database)
-    deps = { database, env, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }), clock: () => new Date() }
+    const work = mode === 'all' || mode === 'worker'
+    boss = await startBoss(database, { work })
+    deps = {
+      database,
+      env,
+      mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+      clock: () => new Date(),
+      queue: queueOf(boss),
+      composer: createComposer(env),
+      products: createProductSource({
+        ownOrigins: [env.PUBLIC_URL, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
+        allowPrivateHosts: env.IMPORT_ALLOW_PRIVATE_HOSTS,
+        demoStore,
+      }),
+    }
+    if (work) await startWorkers(boss, deps)
   }
-
-  const boss = deps && (mode === 'all' || mode === 'worker') ? await startQueue(deps, { work: true }) : undefined
 
   let server: ReturnType<typeof serve> | undefined
   if (mode !== 'worker') {
@@ -52,6 +70,7 @@ async function main() {
         : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
     const host = createHost({
       api: deps ? createApi(deps) : undefined,
+      demoStore,
       build,
       publicUrl: env.PUBLIC_URL,
       trustProxy: env.TRUST_PROXY,

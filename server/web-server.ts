@@ -7,10 +7,13 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import type { ApiBindings } from './context'
 import type { Api } from './http'
 import { trailingSlashRedirect } from './domain/routing'
+import { parsePlaceholder, placeholderSvg } from './domain/placeholder'
 
 export interface HostOptions {
   /** The api to mount at /v2 and /v3 (and to call in-process from the web). */
   api?: Api
+  /** The built-in demo shop under /demo-store. */
+  demoStore?: Hono
   /** The built Remix app; absent in api-only mode. */
   build?: ServerBuild
   buildDir?: string
@@ -41,6 +44,19 @@ export function createHost(opts: HostOptions) {
 
   const api = opts.api
   if (api) app.all('/v2/*', (c) => api.fetch(c.req.raw, c.env)).all('/v3/*', (c) => api.fetch(c.req.raw, c.env))
+
+  const demoStore = opts.demoStore
+  // The demo shop's pages and feeds; its images are static files under /demo-store/ too.
+  if (demoStore) {
+    for (const path of ['/demo-store', '/demo-store/products/*', '/demo-store/collections/*']) app.get(path, (c) => demoStore.fetch(c.req.raw))
+  }
+
+  app.get('/placeholder/:size', (c) => {
+    const p = parsePlaceholder(c.req.param('size'), new URL(c.req.url).searchParams)
+    if (!p) return c.text('Use /placeholder/{width}x{height}.svg with sizes from 1 to 4000.', 400)
+    c.header('Cache-Control', 'public, max-age=86400')
+    return c.body(placeholderSvg(p), 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' })
+  })
 
   const build = opts.build
   if (!build) return app

@@ -1,6 +1,34 @@
 import type { AppLoadContext } from '@remix-run/node'
 import type { PublicUser } from '../../server/domain/user'
 import type { Plan } from '../../server/domain/plans'
+import type { Outline } from '../../server/domain/outline'
+import type { Page } from '../../server/domain/page'
+import type { TaskDetail, TaskSummary } from '../../server/modules/tasks/serialize'
+
+export type { TaskDetail, TaskSummary }
+
+export interface TaskList {
+  items: TaskSummary[]
+  total: number
+  page: number
+  page_size: number
+  hidden: { count: number; next_ready_at: string | null }
+}
+
+export interface SharedPage {
+  session_id: string
+  title: string | null
+  page: Page
+  source: { url: string; platform: string; name: string } | null
+  completed_at: string | null
+}
+
+export interface ListParams {
+  status?: string
+  data_status?: 1 | 2
+  page?: number
+  page_size?: number
+}
 import { env } from './env'
 import { shouldRetry } from './retry'
 
@@ -100,6 +128,35 @@ export function createApiClient(opts: ApiClientOptions) {
     },
     plans: {
       list: () => request<Plan[]>('GET', '/v2/subscription/plans', { query: { version: '2' } }),
+    },
+    tasks: {
+      /** Direct flow: import and write the page in one go. */
+      create: (body: { url: string; page_template_id?: number | null }) => request<TaskDetail>('POST', '/v2/tasks/create', { json: body }),
+      /** Outline flow from a URL (stops at status 4). */
+      createByUrl: (body: { url: string; page_template_id?: number | null }) =>
+        request<TaskDetail>('POST', '/v3/tasks/create_by_url', { json: body }),
+      /** Outline flow from a pasted description. */
+      createFromText: (body: { text: string; page_template_id?: number | null }) => request<TaskDetail>('POST', '/v3/tasks/create', { json: body }),
+      get: (sessionId: string) => request<TaskDetail>('GET', `/v2/tasks/${encodeURIComponent(sessionId)}`),
+      list: (params: ListParams = {}) => request<TaskList>('GET', '/v2/tasks/', { query: { status: '10', ...params } }),
+      update: (id: string, body: { data_status?: 1 | 2; is_public?: boolean }) =>
+        request<TaskDetail>('PUT', `/v2/tasks/${encodeURIComponent(id)}`, { json: body }),
+      regenerate: (sessionId: string) => request<TaskDetail>('POST', '/v2/tasks/regenerate', { json: { session_id: sessionId } }),
+      research: (sessionId: string) => request<{ research: unknown }>('POST', '/v2/tasks/research', { json: { session_id: sessionId } }),
+      rewriteSection: (sessionId: string, sectionId: string, instruction?: string) =>
+        request<TaskDetail>('POST', '/v2/tasks/research_section', { json: { session_id: sessionId, section_id: sectionId, instruction } }),
+      outline: (sessionId: string) =>
+        request<{ session_id: string; status: number; outline: Outline | null }>('GET', `/v3/tasks/outline/${encodeURIComponent(sessionId)}`),
+      saveOutline: (sessionId: string, outline: Outline) =>
+        request<TaskDetail>('PUT', `/v3/tasks/outline/${encodeURIComponent(sessionId)}`, { json: { outline } }),
+      continue: (sessionId: string) => request<TaskDetail>('POST', `/v3/tasks/continue/${encodeURIComponent(sessionId)}`, { json: {} }),
+      shared: (sessionId: string) => request<SharedPage>('GET', `/v2/tasks/shared/${encodeURIComponent(sessionId)}`),
+      gallery: (page = 1) => request<{ items: unknown[]; total: number }>('POST', '/v2/tasks/public', { query: { page } }),
+    },
+    favorites: {
+      add: (id: string) => request<{ ok: true }>('POST', `/v2/task_favorites/${encodeURIComponent(id)}`, { json: {} }),
+      remove: (id: string) => request<{ ok: true }>('DELETE', `/v2/task_favorites/${encodeURIComponent(id)}`),
+      list: (params: ListParams = {}) => request<TaskList>('GET', '/v2/task_favorites/', { query: { status: '10', ...params } }),
     },
   }
 }

@@ -1,3 +1,4 @@
+import { ApiError } from './api'
 import { redirect } from '@remix-run/node'
 import type { SnackbarInput } from '../../server/domain/snackbar'
 import { flashToast } from './session'
@@ -12,4 +13,14 @@ export async function redirectWithToast(request: Request, to: string, toast: Sna
 /** A 4xx the error boundary shows, with a message a person understands. */
 export function httpError(status: number, message: string): Response {
   return new Response(JSON.stringify({ message }), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+/** Api answers in the 4xx range become pages with that status (404 stays 404), not a 500. */
+export async function orHttpError<T>(pending: Promise<T>): Promise<T> {
+  try {
+    return await pending
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw httpError(error.status, error.message)
+    throw error
+  }
 }

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { randomBytes } from 'node:crypto'
 import type { RootData } from '../lib/root-data'
+import { isShopperPath } from '../lib/shopper-view'
 import { getApi, loadUser } from './auth'
 import { env } from './env'
 import { log } from './log'
@@ -12,6 +13,11 @@ import { destroySession, preferencesCookie, readPreferences, takeToasts, type Pr
  */
 export async function rootLoader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
+  // Shoppers on a share link: no session is read or set.
+  if (isShopperPath(url.pathname)) {
+    const empty: RootData = { user: null, userFetchFailed: false, toasts: [], googleEnabled: false, publicUrl: env().publicUrl, plans: null, plansFailed: false }
+    return json(empty)
+  }
   const headers = new Headers()
   const { session, api } = await getApi(request, context)
   const state = await loadUser(request, context)

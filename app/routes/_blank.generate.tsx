@@ -1,14 +1,135 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { ApiError } from '~/.server/api'
 import { requireUser } from '~/.server/auth'
-import { NotBuiltYet } from '~/components/NotBuiltYet'
+import { denialFromApi, redirectToDialog } from '~/.server/denials'
+import { FormErrors } from '~/components/ui/Field'
+import { generateSchema } from '~/forms/generate'
+import { can, denialFor } from '../../server/domain/permissions'
+import { PAGE_TEMPLATES } from '../../server/domain/templates'
+import { CREDITS_PER_PAGE } from '../../server/domain/plans'
 
 export const meta: MetaFunction = () => [{ title: 'Generate a page · Pagewright' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
+  const { user } = await requireUser(request, context)
+  const q = new URL(request.url).searchParams
+  return json({
+    mode: q.get('mode') === 'text' ? ('text' as const) : ('url' as const),
+    url: q.get('url') ?? '',
+    templateId: Number(q.get('template')) || null,
+    credits: user.remaining_credit_count,
+    canGenerate: can(user, 'generate'),
+    isFree: user.role === 'free',
+    demoUrl: `${new URL(request.url).origin}/demo-store/products/aurora-pour-over-set`,
+  })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, api } = await requireUser(request, context)
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: generateSchema })
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+  const v = submission.value
+  const keep = { mode: v.mode, url: v.url, template: v.page_template_id ? String(v.page_template_id) : undefined }
+  // The same rules the api enforces, checked first so the right dialog opens.
+  if (!can(user, 'generate')) return redirectToDialog(request, denialFor('generate'), keep)
+  if (v.mode === 'url' && !can(user, 'all_urls', { url: v.url })) return redirectToDialog(request, denialFor('all_urls'), keep)
+  try {
+    const body = { page_template_id: v.page_template_id ?? null }
+    const task =
+      v.mode === 'text'
+        ? await api.tasks.createFromText({ text: v.text!, ...body })
+        : v.intent === 'outline'
+          ? await api.tasks.createByUrl({ url: v.url!, ...body })
+          : await api.tasks.create({ url: v.url!, ...body })
+    return redirect(`/guidev3/generating?session_id=${task.session_id}`)
+  } catch (error) {
+    const denial = denialFromApi(error)
+    if (denial) return redirectToDialog(request, denial, keep)
+    if (!(error instanceof ApiError) || error.status >= 500) throw error
+    const field = typeof error.body.field === 'string' ? error.body.field : null
+    const message = error.message.replace(/^\w+: /, '')
+    return json(
+      { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }) },
+      { status: error.status },
+    )
+  }
 }
 
 export default function Generate() {
-  return <NotBuiltYet title="Generate a page" what="Paste a product link (Shopify, AliExpress, Amazon, Temu, DHgate or TikTok Shop) and get a finished product page." />
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const busy = useNavigation().state !== 'idle'
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(generateSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: generateSchema }),
+    shouldValidate: 'onSubmit',
+    defaultValue: { url: data.url, mode: data.mode, page_template_id: data.templateId ? String(data.templateId) : '' },
+  })
+  return (
+    <section className="card generate-card">
+      <h1>Generate a product page</h1>
+      <p className="muted">
+        Pagewright reads the product's real facts and writes a page from them. Each page costs {CREDITS_PER_PAGE} credits; you
+        have {data.credits.toLocaleString('en-US')}.
+      </p>
+      <nav className="segmented" aria-label="Source">
+        <Link to="/generate" replace aria-current={data.mode === 'url' ? 'true' : undefined}>Product link</Link>
+        <Link to="/generate?mode=text" replace aria-current={data.mode === 'text' ? 'true' : undefined}>Paste a description</Link>
+      </nav>
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="mode" value={data.mode} />
+        {data.mode === 'url' ? (
+          <div className="field">
+            <label htmlFor={fields.url.id}>Product link</label>
+            <input className="input" {...getInputProps(fields.url, { type: 'url' })} key={fields.url.key} placeholder="https://your-store.com/products/…" autoFocus />
+            <p className="hint">
+              A Shopify product link{data.isFree ? '' : ', or AliExpress, Amazon, Temu, DHgate or TikTok Shop'}. Try the demo store:{' '}
+              <code data-testid="demo-url">{data.demoUrl}</code>
+            </p>
+            <ul id={fields.url.errorId} className="field-errors">{fields.url.errors?.map((e) => <li key={e}>{e}</li>)}</ul>
+          </div>
+        ) : (
+          <div className="field">
+            <label htmlFor={fields.text.id}>Product description</label>
+            <textarea className="input" rows={8} {...getTextareaProps(fields.text)} key={fields.text.key} placeholder="Name on the first line, then what it is, what it's made of, sizes, features…" />
+            <ul id={fields.text.errorId} className="field-errors">{fields.text.errors?.map((e) => <li key={e}>{e}</li>)}</ul>
+          </div>
+        )}
+        <fieldset className="templates">
+          <legend>Template</legend>
+          <label className="template-option">
+            <input type="radio" name="page_template_id" value="" defaultChecked={!data.templateId} />
+            <span><strong>Best fit</strong><small>Chosen for the product</small></span>
+          </label>
+          {PAGE_TEMPLATES.map((t) => (
+            <label key={t.id} className="template-option">
+              <input type="radio" name="page_template_id" value={t.id} defaultChecked={data.templateId === t.id} />
+              <span>
+                <i className="swatch" style={{ background: t.theme.accent }} aria-hidden="true" />
+                <strong>{t.name}</strong>
+                <small>{t.description}</small>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="actions-row">
+          {data.mode === 'url' ? (
+            <button type="submit" name="intent" value="generate" className="button button--primary" disabled={busy}>
+              Generate page
+            </button>
+          ) : null}
+          <button type="submit" name="intent" value="outline" className={`button${data.mode === 'text' ? ' button--primary' : ''}`} disabled={busy}>
+            Review the outline first
+          </button>
+          <Link to="/" className="button button--ghost">Cancel</Link>
+        </div>
+      </Form>
+    </section>
+  )
 }

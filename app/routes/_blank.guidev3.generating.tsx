@@ -1,14 +1,57 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
+import { useEffect } from 'react'
 import { requireUser } from '~/.server/auth'
-import { NotBuiltYet } from '~/components/NotBuiltYet'
+import { httpError } from '~/.server/responses'
+import { TaskProgress } from '~/components/TaskProgress'
+import { TASK_STATUS } from '../../server/domain/task-status'
+import { CREDITS_PER_PAGE } from '../../server/domain/plans'
 
-export const meta: MetaFunction = () => [{ title: 'Generating · Pagewright' }]
+export const meta: MetaFunction = () => [{ title: 'Generating your page · Pagewright' }]
 
+/** Progress of one generation; lands on the outline or the page when it gets there. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
+  const { api } = await requireUser(request, context)
+  const sessionId = new URL(request.url).searchParams.get('session_id')
+  if (!sessionId) throw httpError(404, 'No page is being generated here.')
+  const task = await api.tasks.get(sessionId)
+  if (task.status === TASK_STATUS.outlineReady) throw redirect(`/guidev3/outline?session_id=${task.session_id}`)
+  if (task.status === TASK_STATUS.completed) throw redirect(`/product/${task.session_id}`)
+  return json(task)
 }
 
-export default function GuideV3Generating() {
-  return <NotBuiltYet title="Generating" what="Your page is being written." />
+const REFRESH_SECONDS = 2
+
+export default function Generating() {
+  const task = useLoaderData<typeof loader>()
+  const failed = task.status === TASK_STATUS.failed
+  const { revalidate, state } = useRevalidator()
+  useEffect(() => {
+    if (failed) return
+    const id = setInterval(() => state === 'idle' && revalidate(), 1000)
+    return () => clearInterval(id)
+  }, [failed, revalidate, state])
+  return (
+    <section className="card generating-card" aria-live="polite">
+      {/* Without JS the page refreshes itself until the page is done. */}
+      {!failed ? <noscript><meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} /></noscript> : null}
+      <h1>{failed ? "We couldn't make this page" : 'Generating your page'}</h1>
+      {task.url ? <p className="muted small break">{task.url}</p> : null}
+      {failed ? (
+        <>
+          <p className="notice notice--error" data-testid="failure-reason">{task.error}</p>
+          {task.refunded ? <p data-testid="refund">{`Your ${CREDITS_PER_PAGE} credits were refunded.`}</p> : null}
+          <p className="actions-row">
+            <Link to="/generate" className="button button--primary">Try another link</Link>
+            <Link to="/latest" className="button">Your pages</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <TaskProgress flow={task.flow} status={task.status} step={task.step} />
+          <p className="muted small">This usually takes a few seconds. You can leave this page; the page will appear under Latest.</p>
+        </>
+      )}
+    </section>
+  )
 }

@@ -1,14 +1,98 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { randomBytes } from 'node:crypto'
+import { ApiError } from '~/.server/api'
 import { requireUser } from '~/.server/auth'
-import { NotBuiltYet } from '~/components/NotBuiltYet'
+import { httpError } from '~/.server/responses'
+import { applyOutlineIntent, outlineFromForm } from '~/lib/outline-form'
+import { outlineSchema } from '../../server/domain/outline'
+import { SECTION_LABELS, SECTION_TYPES } from '../../server/domain/page'
+import { describeZodError } from '../../server/domain/validation'
+import { TASK_STATUS } from '../../server/domain/task-status'
 
-export const meta: MetaFunction = () => [{ title: 'Outline · Pagewright' }]
+export const meta: MetaFunction = () => [{ title: 'Review the outline · Pagewright' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
+  const { api } = await requireUser(request, context)
+  const sessionId = new URL(request.url).searchParams.get('session_id')
+  if (!sessionId) throw httpError(404, 'There is no outline to review here.')
+  const task = await api.tasks.get(sessionId)
+  if (task.status !== TASK_STATUS.outlineReady || !task.outline) throw redirect(`/guidev3/generating?session_id=${task.session_id}`)
+  return json({ sessionId: task.session_id, title: task.title, outline: task.outline })
 }
 
-export default function GuideV3Outline() {
-  return <NotBuiltYet title="Outline" what="Review and edit the outline before the page is written." />
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context)
+  const sessionId = new URL(request.url).searchParams.get('session_id') ?? ''
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? 'save')
+  let outline = outlineFromForm(form)
+  if (intent !== 'save' && intent !== 'continue') outline = applyOutlineIntent(outline, intent, () => `s${randomBytes(4).toString('hex')}`)
+  const parsed = outlineSchema.safeParse(outline)
+  if (!parsed.success) return json({ error: describeZodError(parsed.error).fields, outline }, { status: 400 })
+  try {
+    await api.tasks.saveOutline(sessionId, parsed.data)
+    if (intent === 'continue') {
+      await api.tasks.continue(sessionId)
+      return redirect(`/guidev3/generating?session_id=${sessionId}`)
+    }
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return redirect(`/guidev3/generating?session_id=${sessionId}`)
+    throw error
+  }
+  return redirect(`/guidev3/outline?session_id=${sessionId}`)
+}
+
+export default function OutlineEditor() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const outline = actionData?.outline ?? data.outline
+  const busy = useNavigation().state !== 'idle'
+  const errorAt = (i: number) => actionData?.error?.[`sections.${i}.title`]?.[0]
+  return (
+    <section className="card outline-card">
+      <h1>Review the outline</h1>
+      <p className="muted">
+        {data.title ? <>For <strong>{data.title}</strong>. </> : null}
+        Rename sections, reorder them, and edit the points (one per line). The page is written from this outline and the
+        product's facts only.
+      </p>
+      <Form method="post" className="outline-form" data-testid="outline-form">
+        {/* Enter in a field saves (the first submit button is the form's default). */}
+        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" />
+        {outline.sections.map((s, i) => (
+          <fieldset key={s.id} className="outline-section" data-testid="outline-section">
+            <legend className="outline-legend">{`${i + 1}. ${SECTION_LABELS[s.type]}`}</legend>
+            <input type="hidden" name="id" value={s.id} />
+            <input type="hidden" name="type" value={s.type} />
+            <div className="field">
+              <label htmlFor={`title-${s.id}`}>Section title</label>
+              <input id={`title-${s.id}`} className="input" name="title" defaultValue={s.title} maxLength={200} aria-invalid={errorAt(i) ? true : undefined} />
+              {errorAt(i) ? <p className="field-errors">{errorAt(i)}</p> : null}
+            </div>
+            <div className="field">
+              <label htmlFor={`points-${s.id}`}>Points (one per line)</label>
+              <textarea id={`points-${s.id}`} className="input" name="points" rows={Math.max(2, s.points.length + 1)} defaultValue={s.points.join('\n')} />
+            </div>
+            <div className="outline-tools">
+              <button type="submit" name="intent" value={`up:${i}`} className="button button--small" disabled={i === 0} aria-label={`Move ${s.title} up`}>↑ Up</button>
+              <button type="submit" name="intent" value={`down:${i}`} className="button button--small" disabled={i === outline.sections.length - 1} aria-label={`Move ${s.title} down`}>↓ Down</button>
+              <button type="submit" name="intent" value={`remove:${i}`} className="button button--small button--ghost" disabled={outline.sections.length === 1} aria-label={`Remove ${s.title}`}>Remove</button>
+            </div>
+          </fieldset>
+        ))}
+        <div className="outline-add">
+          <span className="muted small">Add a section:</span>
+          {SECTION_TYPES.filter((t) => t !== 'hero').map((t) => (
+            <button key={t} type="submit" name="intent" value={`add:${t}`} className="button button--small">+ {SECTION_LABELS[t]}</button>
+          ))}
+        </div>
+        <div className="actions-row sticky-actions">
+          <button type="submit" name="intent" value="continue" className="button button--primary" disabled={busy}>Write the page</button>
+          <button type="submit" name="intent" value="save" className="button" disabled={busy}>Save outline</button>
+          <Link to="/latest" className="button button--ghost">Later</Link>
+        </div>
+      </Form>
+    </section>
+  )
 }

@@ -1,14 +1,33 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { requireUser } from '~/.server/auth'
-import { NotBuiltYet } from '~/components/NotBuiltYet'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import pageCss from '~/styles/page.css?url'
+import { loadProductView } from '~/.server/product-view'
+import { handleTaskAction } from '~/.server/task-actions'
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { ProductToolbar } from '~/components/ProductToolbar'
+import { FailedPage, HiddenPage } from '~/components/ProductStates'
+import { PageView } from '~/components/sections'
 
-export const meta: MetaFunction = () => [{ title: 'Product page · Pagewright' }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.task.title ?? 'Page'} · Pagewright` }]
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
+export const loader = (args: LoaderFunctionArgs) => loadProductView(args)
+export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
+
+export default function ProductView() {
+  const { task, readyAt, shareUrl, canShare, isFree } = useLoaderData<typeof loader>()
+  return (
+    <div className="product-view">
+      <ProductToolbar task={task} shareUrl={shareUrl} canShare={canShare} isFree={isFree} />
+      {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
+      {task.status === 90 ? <FailedPage task={task} /> : null}
+      {task.page ? (
+        <div className="preview-frame" data-testid="page-preview">
+          <PageView page={task.page} mode="preview" productUrl={task.url ?? undefined} />
+        </div>
+      ) : null}
+    </div>
+  )
 }
 
-export default function ProductPage() {
-  return <NotBuiltYet title="Product page" what="A generated page with its toolbar: regenerate, rewrite a section, share, favourite, archive." />
-}
+export const ErrorBoundary = GeneralErrorBoundary

@@ -1,14 +1,62 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { requireUser } from '~/.server/auth'
-import { NotBuiltYet } from '~/components/NotBuiltYet'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
+import pageCss from '~/styles/page.css?url'
+import { loadProductView } from '~/.server/product-view'
+import { handleTaskAction } from '~/.server/task-actions'
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { ProductToolbar } from '~/components/ProductToolbar'
+import { FailedPage, HiddenPage } from '~/components/ProductStates'
+import { PageView } from '~/components/sections'
+import { withParams } from '~/lib/dialog-url'
+import { SECTION_LABELS } from '../../server/domain/page'
 
-export const meta: MetaFunction = () => [{ title: 'Product page · Pagewright' }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.task.title ?? 'Page'} · Pagewright` }]
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
+export const loader = (args: LoaderFunctionArgs) => loadProductView(args)
+export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
+
+/** v2: the section list (each with its own rewrite) beside a desktop or mobile preview. */
+export default function ProductViewV2() {
+  const { task, readyAt, shareUrl, canShare, isFree, device } = useLoaderData<typeof loader>()
+  const { pathname, search } = useLocation()
+  const sections = task.page?.sections ?? []
+  return (
+    <div className="product-view product-view--v2">
+      <ProductToolbar task={task} shareUrl={shareUrl} canShare={canShare} isFree={isFree} withRewrite={false} />
+      {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
+      {task.status === 90 ? <FailedPage task={task} /> : null}
+      {task.page ? (
+        <div className="split">
+          <ol className="section-list" data-testid="section-list">
+            {sections.map((s) => (
+              <li key={s.id} className="section-item">
+                <a href={`#${s.id}`} className="section-item-title">
+                  <small className="muted">{SECTION_LABELS[s.type]}</small>
+                  <span>{s.heading}</span>
+                </a>
+                <Form method="post" className="section-rewrite">
+                  <input type="hidden" name="session_id" value={task.session_id} />
+                  <input type="hidden" name="section_id" value={s.id} />
+                  <input name="instruction" className="input input--small" placeholder="Instruction (optional)" maxLength={300} aria-label={`How to rewrite ${s.heading}`} />
+                  <button type="submit" name="intent" value="rewrite" className="button button--small">Rewrite</button>
+                </Form>
+              </li>
+            ))}
+          </ol>
+          <div>
+            <nav className="segmented" aria-label="Preview size">
+              <Link to={withParams(pathname, search, { device: null })} replace preventScrollReset aria-current={device === 'desktop' ? 'true' : undefined}>Desktop</Link>
+              <Link to={withParams(pathname, search, { device: 'mobile' })} replace preventScrollReset aria-current={device === 'mobile' ? 'true' : undefined}>Mobile</Link>
+            </nav>
+            <div className={`preview-frame preview-frame--${device}`} data-testid="page-preview">
+              <PageView page={task.page} mode="preview" device={device} productUrl={task.url ?? undefined} />
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  )
 }
 
-export default function ProductPageV2() {
-  return <NotBuiltYet title="Product page" what="A generated page with its sections beside a desktop and mobile preview." />
-}
+export const ErrorBoundary = GeneralErrorBoundary

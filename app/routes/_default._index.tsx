@@ -1,14 +1,44 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { requireUser } from '~/.server/auth'
-import { NotBuiltYet } from '~/components/NotBuiltYet'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { env } from '~/.server/env'
+import { handleTaskAction } from '~/.server/task-actions'
+import { loadTaskList, type ListView } from '~/.server/task-lists'
+import { TaskList } from '~/components/TaskList'
+import { can } from '../../server/domain/permissions'
 
 export const meta: MetaFunction = () => [{ title: 'My pages · Pagewright' }]
 
+const VIEWS: { view: ListView; label: string }[] = [
+  { view: 'all', label: 'All' },
+  { view: 'favorites', label: 'Favourites' },
+  { view: 'archived', label: 'Archived' },
+]
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
+  const v = new URL(request.url).searchParams.get('view')
+  const view: ListView = v === 'favorites' || v === 'archived' ? v : 'all'
+  const list = await loadTaskList(request, context, view)
+  return json({ ...list, canShare: can(list.user, 'share'), isFree: list.user.role === 'free', publicUrl: env().publicUrl })
 }
 
+export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
+
 export default function MyPages() {
-  return <NotBuiltYet title="My pages" what="Your generated product pages, newest first, with favourites, archive and share links." />
+  const data = useLoaderData<typeof loader>()
+  return (
+    <>
+      <div className="page-head">
+        <h1>My pages</h1>
+        <Link to="/generate" className="button button--primary">New page</Link>
+      </div>
+      <nav className="tabs" aria-label="Views">
+        {VIEWS.map((t) => (
+          <Link key={t.view} to={t.view === 'all' ? '/' : `/?view=${t.view}`} aria-current={data.view === t.view ? 'page' : undefined}>
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      <TaskList {...data} />
+    </>
+  )
 }

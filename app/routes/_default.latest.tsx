@@ -1,14 +1,40 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { requireUser } from '~/.server/auth'
-import { NotBuiltYet } from '~/components/NotBuiltYet'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
+import { useEffect } from 'react'
+import { env } from '~/.server/env'
+import { handleTaskAction } from '~/.server/task-actions'
+import { loadTaskList } from '~/.server/task-lists'
+import { TaskList } from '~/components/TaskList'
+import { can } from '../../server/domain/permissions'
+import { RUNNING_STATUSES } from '../../server/domain/task-status'
 
 export const meta: MetaFunction = () => [{ title: 'Latest pages · Pagewright' }]
 
+/** Newest first, including pages still being made. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
+  const list = await loadTaskList(request, context, 'latest')
+  return json({ ...list, canShare: can(list.user, 'share'), isFree: list.user.role === 'free', publicUrl: env().publicUrl })
 }
 
+export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
+
 export default function Latest() {
-  return <NotBuiltYet title="Latest pages" what="Pages you generated recently, including those still being written." />
+  const data = useLoaderData<typeof loader>()
+  const running = data.items.some((t) => RUNNING_STATUSES.includes(t.status))
+  const { revalidate, state } = useRevalidator()
+  useEffect(() => {
+    if (!running) return
+    const id = setInterval(() => state === 'idle' && revalidate(), 2000)
+    return () => clearInterval(id)
+  }, [running, revalidate, state])
+  return (
+    <>
+      <div className="page-head">
+        <h1>Latest pages</h1>
+        <Link to="/generate" className="button button--primary">New page</Link>
+      </div>
+      {running ? <noscript><p className="muted small">Pages are still being written. <a href="/latest">Refresh</a> to see them.</p></noscript> : null}
+      <TaskList {...data} />
+    </>
+  )
 }

@@ -1,5 +1,6 @@
 import { measureLoad, measurePageWeight, startBareServer, type LoadResult, type PageWeight } from './measure'
 import { kb, num, ratio, type Column } from './table'
+import type { Asset } from './measure'
 
 /** One row of the page table. Add a page by adding a case to PAGE_CASES (scripts/bench/cases.ts). */
 export interface PageCase {
@@ -71,4 +72,12 @@ export const WEIGHT_COLUMNS: Column<PageResult>[] = [
   { header: 'CSS files+inline', cell: (r) => `${r.weight.css.files}+${r.weight.css.inline}` },
   { header: 'requests (product/bare)', cell: (r) => `${num(r.product.requests)} / ${num(r.bare.requests)}` },
   { header: 'p50 ms (product/bare)', cell: (r) => `${ms(r.product.p50)} / ${ms(r.bare.p50)}` },
+]
+
+/** Per-file breakdown of one page's JS and CSS (printed with BENCH_ASSETS=1), biggest first. */
+export const ASSET_COLUMNS: Column<Asset>[] = [
+  { header: 'kind', align: 'left', cell: (a) => a.kind },
+  { header: 'source', align: 'left', cell: (a) => (a.source.startsWith('http') ? new URL(a.source).pathname : a.source) },
+  { header: 'raw', cell: (a) => num(a.size.raw) },
+  { header: 'gzip', cell: (a) => num(a.size.gzip) },
 ]

@@ -20,6 +20,10 @@ export async function buildApp(cwd = process.cwd()): Promise<void> {
   }
 }
 
+const running = new Set<() => Promise<void>>()
+/** Stops every product server still running (for signal handlers and final clean-up). */
+export const stopAllProducts = () => Promise.all([...running].map((stop) => stop())).then(() => {})
+
 const LOGIN_LINE = /==== PAGEWRIGHT LOGIN CODE \(no SMTP_URL set\) ==== email=(\S+) code=(\d+)/
 const TAIL_CHARS = 64 * 1024
 
@@ -83,21 +87,21 @@ export async function startProduct(opts: { cwd?: string; startTimeoutMs?: number
   let spawnError: Error | undefined
   child.on('error', (e) => (spawnError = e))
 
-  let stopped = false
-  const stop = async () => {
-    if (!stopped) {
-      stopped = true
-      if (exitInfo === undefined && child.pid !== undefined) {
-        child.kill('SIGTERM')
-        const graceful = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)])
-        if (!graceful) {
-          child.kill('SIGKILL')
-          await exited
-        }
+  let stopping: Promise<void> | undefined
+  const stop = () => (stopping ??= stopAndClean())
+  const stopAndClean = async () => {
+    if (exitInfo === undefined && child.pid !== undefined) {
+      child.kill('SIGTERM')
+      const graceful = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)])
+      if (!graceful) {
+        child.kill('SIGKILL')
+        await exited
       }
     }
-    await rm(dataDir, { recursive: true, force: true })
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
+    running.delete(stop)
   }
+  running.add(stop)
 
   const product: Product = {
     baseUrl,

@@ -17,4 +17,9 @@ export function renderTable<Row>(columns: Column<Row>[], rows: Row[]): string {
 
 export const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`)
 export const num = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-export const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a')
+/** a / b, with enough digits to tell small ratios apart (0.0043×, 0.52×, 3.10×, 612×). */
+export function ratio(a: number, b: number): string {
+  if (!(b > 0)) return 'n/a'
+  const r = a / b
+  return `${r >= 100 ? r.toFixed(0) : r >= 1 ? r.toFixed(2) : r.toPrecision(2)}×`
+}

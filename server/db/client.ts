@@ -83,3 +83,14 @@ async function openPostgres(url: string): Promise<Database> {
     close: () => pool.end(),
   }
 }
+
+/**
+ * The raw connection of a drizzle transaction, so that pg-boss can insert a job inside it (its
+ * `db` send option) and the job exists only if the transaction commits. Both drivers keep the
+ * connection at `tx.session.client` with a `query(text, values)` method.
+ */
+export function txExecutor(tx: Tx): SqlExecutor {
+  const client = (tx as unknown as { session: { client: { query(text: string, values?: unknown[]): Promise<{ rows: any[] }> } } })
+    .session.client
+  return { executeSql: (text, values) => client.query(text, values ?? []) }
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
-  boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid,
+  boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -115,4 +115,72 @@ export const onboardingAnswers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('onboarding_answers_user_question_key').on(t.userId, t.question)],
+)
+
+/**
+ * A generation ("task" / product page). status: 1 queued, 2 importing, 3 researching, 4 outline
+ * ready (waiting for the user), 5 generating, 10 completed, 90 failed. data_status: 1 active, 2 archived.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: uuid('session_id').notNull().unique(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url'),
+    sourceText: text('source_text'),
+    pageTemplateId: integer('page_template_id'),
+    flow: text('flow', { enum: ['direct', 'outline'] }).notNull(),
+    status: integer('status').notNull().default(1),
+    dataStatus: integer('data_status').notNull().default(1),
+    step: text('step'),
+    error: text('error'),
+    note: text('note'),
+    title: text('title'),
+    image: text('image'),
+    platform: text('platform'),
+    facts: jsonb('facts'),
+    research: jsonb('research'),
+    outline: jsonb('outline'),
+    page: jsonb('page'),
+    isPublic: boolean('is_public').notNull().default(true),
+    creditsCharged: integer('credits_charged').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('tasks_user_list_idx').on(t.userId, t.dataStatus, t.status, t.createdAt),
+    index('tasks_public_idx').on(t.isPublic, t.status, t.createdAt),
+    check('tasks_status_known', sql`${t.status} IN (1, 2, 3, 4, 5, 10, 90)`),
+    check('tasks_data_status_known', sql`${t.dataStatus} IN (1, 2)`),
+  ],
+)
+
+/** Every change of a user's credit balance, with the balance after it. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason', { enum: ['signup', 'generation', 'refund', 'support'] }).notNull(),
+    taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId, t.createdAt),
+  ],
+)
+
+export const taskFavorites = pgTable(
+  'task_favorites',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id').notNull().references(() => tasks.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.taskId] })],
 )

@@ -9,7 +9,11 @@ import { sanitize, type SanitizedHtml } from './sanitize'
 const hex = z.string().refine(isHexColor, 'Invalid format')
 const text = (max: number) => z.string().trim().max(max)
 const html = z.string().max(100_000).transform((v) => sanitize(v)) as unknown as z.ZodType<SanitizedHtml, string>
-const imageUrl = z.string().max(2000).refine((u) => /^https:\/\//.test(u) || u.startsWith('/'), 'Images must be https or local')
+// https anywhere, our own paths, or the local machine (the built-in demo store on http://localhost).
+const imageUrl = z
+  .string()
+  .max(2000)
+  .refine((u) => /^https:\/\//.test(u) || /^\/[^/\\]/.test(u) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(u), 'Images must be https or local')
 
 export const themeSchema = z.object({
   primary: hex,

@@ -21,7 +21,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow noopener noreferrer', target: '_blank' } }),
   },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  // Images only from absolute https addresses (relative ones would point at our own site).
+  exclusiveFilter: (frame) => frame.tag === 'img' && !/^https:\/\//i.test(frame.attribs.src ?? ''),
 }
 // rel/target are added by us after filtering, so they must be allowed on output.
 OPTIONS.allowedAttributes = { ...(OPTIONS.allowedAttributes as object), a: ['href', 'title', 'rel', 'target'] }

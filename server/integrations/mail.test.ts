@@ -27,7 +27,7 @@ describe('login code e-mail over SMTP', () => {
     t = await createTestApi('pglite', { mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Pagewright <login@pagewright.test>' }) })
   })
   afterAll(async () => {
-    await t.db.drop()
+    await t.close()
     await new Promise<void>((resolve) => smtp.close(() => resolve()))
   })
 
@@ -57,7 +57,7 @@ describe('login code e-mail over SMTP', () => {
       const again = await broken.call('POST', '/v2/auth/send-code', { email: 'down@example.com' })
       expect(again.status).toBe(502)
     } finally {
-      await broken.db.drop()
+      await broken.close()
     }
   })
 })

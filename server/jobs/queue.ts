@@ -1,20 +1,41 @@
 import PgBoss from 'pg-boss'
 import type { ApiDeps } from '../context'
+import { txExecutor, type Database, type Tx } from '../db/client'
 import { log } from '../log'
 import { registerHousekeeping } from './housekeeping'
+import { GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS, registerGenerate } from './generate'
+
+/** Enqueues jobs; with `tx` the job is inserted inside that transaction (it exists only if it commits). */
+export interface JobQueue {
+  send(name: string, data: object, opts?: { tx?: Tx; singletonKey?: string }): Promise<void>
+}
 
 /**
  * pg-boss on the app's own database (Postgres, or PGlite through its `db` adapter). Retries and
  * expiry are set per queue on purpose rather than left at pg-boss defaults.
  */
-export async function startQueue(deps: ApiDeps, opts: { work: boolean }) {
-  const boss = new PgBoss({
-    db: deps.database.sql as PgBoss.Db,
-    schedule: opts.work,
-    supervise: opts.work,
-  })
+export async function startBoss(database: Database, opts: { work: boolean }) {
+  const boss = new PgBoss({ db: database.sql as PgBoss.Db, schedule: opts.work, supervise: opts.work })
   boss.on('error', (error) => log.error('queue error', { error: String(error) }))
   await boss.start()
-  if (opts.work) await registerHousekeeping(boss, deps)
+  await boss.createQueue(GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS)
   return boss
+}
+
+export function queueOf(boss: PgBoss): JobQueue {
+  return {
+    async send(name, data, opts = {}) {
+      const id = await boss.send(name, data, {
+        ...(opts.tx ? { db: txExecutor(opts.tx) as PgBoss.Db } : {}),
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      })
+      if (!id && !opts.singletonKey) throw new Error(`Job ${name} was not queued`)
+    },
+  }
+}
+
+/** Starts the consumers of every queue. */
+export async function startWorkers(boss: PgBoss, deps: ApiDeps) {
+  await registerHousekeeping(boss, deps)
+  await registerGenerate(boss, deps)
 }

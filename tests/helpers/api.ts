@@ -1,4 +1,10 @@
+import type PgBoss from 'pg-boss'
 import type { ApiDeps } from '../../server/context'
+import { queueOf, startBoss } from '../../server/jobs/queue'
+import { GENERATE_QUEUE, runGenerateJob, type GenerateJob } from '../../server/jobs/generate'
+import { createOfflineComposer } from '../../server/generation/compose'
+import { createProductSource } from '../../server/generation/import/product-source'
+import { createDemoStore } from '../../server/demo-store/routes'
 import { createApi } from '../../server/http'
 import { loadServerEnv } from '../../server/env'
 import type { LoginCodeMail, Mailer } from '../../server/integrations/mail'
@@ -25,15 +31,34 @@ export interface TestApi {
   call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers }>
   /** Signs an e-mail in through send-code + verify and returns the access token. */
   signIn(email: string, name?: string): Promise<{ token: string; user: any }>
+  boss: PgBoss
+  /** Runs every queued generation job now, in this process (as the worker would); returns how many ran. */
+  drainJobs(): Promise<number>
+  /** Sets a user's role (and credits) directly, as support would. */
+  setUser(email: string, patch: { role?: 'free' | 'paid' | 'admin'; credits?: number }): Promise<void>
+  close(): Promise<void>
 }
+
+/** The demo store answers at this origin in tests (in-process, as in production). */
+export const TEST_ORIGIN = 'http://pagewright.test'
 
 export async function createTestApi(kind: DbKind, overrides: Partial<ApiDeps> = {}, envOverrides: Record<string, string> = {}): Promise<TestApi> {
   const db = await createTestDatabase(kind)
   const clock = testClock()
   const mails: LoginCodeMail[] = []
   const mailer: Mailer = { async sendLoginCode(m) { mails.push(m) } }
-  const env = loadServerEnv({ NODE_ENV: 'test', AUTH_SECRET: 'test-auth-secret-0123456789', PUBLIC_URL: 'http://pagewright.test', ...envOverrides })
-  const deps: ApiDeps = { database: db.database, env, mailer, clock: clock.now, ...overrides }
+  const env = loadServerEnv({ NODE_ENV: 'test', AUTH_SECRET: 'test-auth-secret-0123456789', PUBLIC_URL: TEST_ORIGIN, ...envOverrides })
+  const boss = await startBoss(db.database, { work: false })
+  const deps: ApiDeps = {
+    database: db.database,
+    env,
+    mailer,
+    clock: clock.now,
+    queue: queueOf(boss),
+    composer: createOfflineComposer(),
+    products: createProductSource({ ownOrigins: [TEST_ORIGIN], allowPrivateHosts: env.IMPORT_ALLOW_PRIVATE_HOSTS, demoStore: createDemoStore() }),
+    ...overrides,
+  }
   const app = createApi(deps)
   let ipCounter = 0
 
@@ -51,7 +76,34 @@ export async function createTestApi(kind: DbKind, overrides: Partial<ApiDeps> = 
   }
 
   return {
-    app, deps, mails, clock, db, call,
+    app, deps, mails, clock, db, call, boss,
+    async drainJobs() {
+      let ran = 0
+      for (;;) {
+        const jobs = await boss.fetch<GenerateJob>(GENERATE_QUEUE, { batchSize: 10, includeMetadata: true })
+        if (!jobs?.length) return ran
+        for (const job of jobs) {
+          ran++
+          try {
+            await runGenerateJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })
+            await boss.complete(GENERATE_QUEUE, job.id)
+          } catch (error) {
+            await boss.fail(GENERATE_QUEUE, job.id, { message: String(error) })
+          }
+        }
+      }
+    },
+    async setUser(email, patch) {
+      const sets: string[] = []
+      const values: unknown[] = [email]
+      if (patch.role) sets.push(`role = $${values.push(patch.role)}`)
+      if (patch.credits !== undefined) sets.push(`remaining_credit_count = $${values.push(patch.credits)}`)
+      await db.database.sql.executeSql(`UPDATE users SET ${sets.join(', ')} WHERE email = $1`, values)
+    },
+    async close() {
+      await boss.stop({ graceful: false, wait: true, close: false }).catch(() => {})
+      await db.drop()
+    },
     async signIn(email, name) {
       const sent = await call('POST', '/v2/auth/send-code', { email, name })
       if (sent.status !== 200) throw new Error(`send-code ${sent.status}: ${JSON.stringify(sent.body)}`)

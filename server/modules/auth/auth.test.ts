@@ -7,7 +7,7 @@ describe.each(DB_KINDS)('auth api on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApi(kind)
   })
-  afterAll(() => t.db.drop())
+  afterAll(() => t.close())
 
   it('sends a six-digit code and a one-click link', async () => {
     const res = await t.call('POST', '/v2/auth/send-code', { email: 'Ana@Example.com', name: 'Ana Lima' })

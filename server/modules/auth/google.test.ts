@@ -31,8 +31,8 @@ describe('Google sign-in (api checks the ID token itself)', () => {
   })
   afterAll(async () => {
     msw.close()
-    await t.db.drop()
-    await unconfigured.db.drop()
+    await t.close()
+    await unconfigured.close()
   })
 
   it('says plainly when it is not configured', async () => {

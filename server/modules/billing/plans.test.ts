@@ -9,7 +9,7 @@ describe.each(DB_KINDS)('plans api on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApi(kind)
   })
-  afterAll(() => t.db.drop())
+  afterAll(() => t.close())
 
   it('serves the version-2 catalogue in USD, yearly at 20 % off, yearly 4,000 the default', async () => {
     const res = await t.call('GET', '/v2/subscription/plans?version=2')

@@ -6,6 +6,7 @@ import { randomInvitationCode, randomToken, sha256 } from '../../crypto'
 import { FREE_PRODUCT_LIMIT, FREE_PUBLISH_SLOTS, FREE_SIGNUP_CREDITS } from '../../domain/accounts'
 import { splitName, type PublicUser } from '../../domain/user'
 import { recordReferral } from '../referrals/service'
+import { recordSignupGrant } from '../tasks/credits'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -84,6 +85,7 @@ export async function createUser(tx: DbOrTx, input: NewUser, now: Date): Promise
       .onConflictDoNothing({ target: users.invitationCode })
       .returning()
     if (inserted[0]) {
+      await recordSignupGrant(tx, inserted[0].id, FREE_SIGNUP_CREDITS, now)
       if (input.invitedBy) await recordReferral(tx, input.invitedBy, inserted[0].id, now)
       return inserted[0]
     }

@@ -1,0 +1,24 @@
+import { redirect } from '@remix-run/node'
+import { denialFor, type Denial, type FreeDenied, type Permission } from '../../server/domain/permissions'
+import { ApiError } from './api'
+
+/** A denied permission opens its dialog through the URL (works without JS, survives a reload). */
+export function redirectToDialog(request: Request, denial: Denial, keep: Record<string, string | undefined> = {}, path?: string) {
+  const url = new URL(request.url)
+  const params = new URLSearchParams(url.search)
+  for (const k of ['index', '_data']) params.delete(k)
+  for (const [k, v] of Object.entries(keep)) if (v) params.set(k, v)
+  params.set('dialog', denial.dialog)
+  if (denial.dialog === 'upgrade') params.set('reason', denial.reason)
+  else params.delete('reason')
+  return redirect(`${path ?? url.pathname}?${params}`)
+}
+
+const KNOWN = new Set(['share', 'publish', 'upload_theme', 'all_urls', 'generate', 'max_products', 'publish_without_permission', 'set_private'])
+
+/** The dialog an api 403 asks for (the api names the permission it denied). */
+export function denialFromApi(error: unknown): Denial | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null
+  const p = error.body.permission
+  return typeof p === 'string' && KNOWN.has(p) ? denialFor(p as Permission | FreeDenied) : null
+}

@@ -1,0 +1,10 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { createApiClient, transportFor } from './api'
+import { orHttpError } from './responses'
+
+/** Public share page: an anonymous api call, no session read or written. 404 when not shared. */
+export async function loadSharedPage({ params, context }: LoaderFunctionArgs) {
+  const api = createApiClient({ transport: transportFor(context), clientIp: context?.clientIp })
+  const shared = await orHttpError(api.tasks.shared(params.id ?? ''))
+  return json({ shared }, { headers: { 'Cache-Control': 'public, max-age=60' } })
+}

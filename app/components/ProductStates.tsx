@@ -1,0 +1,28 @@
+import { Link, useLocation } from '@remix-run/react'
+import type { TaskDetail } from '../../server/modules/tasks/serialize'
+import { CREDITS_PER_PAGE } from '../../server/domain/plans'
+import { withParams } from '../lib/dialog-url'
+
+const fmt = (iso: string) => `${new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`
+
+/** A free user's finished page inside the hide window: when it will show, and the way round it. */
+export function HiddenPage({ readyAt }: { readyAt: string }) {
+  const { pathname, search } = useLocation()
+  return (
+    <section className="card hidden-page" data-testid="hidden-page">
+      <h2>Your page is ready at {fmt(readyAt)}</h2>
+      <p>Free accounts see new pages 45 minutes after they are made. Pro shows them at once.</p>
+      <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary">Upgrade to see it now</Link>
+    </section>
+  )
+}
+
+export function FailedPage({ task }: { task: TaskDetail }) {
+  return (
+    <section className="card" data-testid="failed-page">
+      <h2>We couldn't make this page</h2>
+      <p className="notice notice--error" data-testid="failure-reason">{task.error}</p>
+      {task.refunded ? <p>{`Your ${CREDITS_PER_PAGE} credits were refunded.`}</p> : null}
+    </section>
+  )
+}

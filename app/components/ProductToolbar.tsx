@@ -1,0 +1,93 @@
+import { Form, Link, useLocation } from '@remix-run/react'
+import type { TaskDetail } from '../../server/modules/tasks/serialize'
+import { SECTION_LABELS } from '../../server/domain/page'
+import { withParams } from '../lib/dialog-url'
+import { CopyButton } from './dialogs/ReferDialog'
+import { useHydrated } from '../lib/use-hydrated'
+
+interface Props {
+  task: TaskDetail
+  shareUrl: string
+  canShare: boolean
+  isFree: boolean
+  /** v2 puts the rewrite form beside each section instead. */
+  withRewrite?: boolean
+}
+
+const Hidden = ({ id }: { id: string }) => <input type="hidden" name="session_id" value={id} />
+
+/** The product view's actions; each is a plain form (JS only adds copy-to-clipboard). */
+export function ProductToolbar({ task, shareUrl, canShare, isFree, withRewrite = true }: Props) {
+  const hydrated = useHydrated()
+  const { pathname, search } = useLocation()
+  const sections = task.page?.sections ?? []
+  return (
+    <div className="toolbar" data-testid="toolbar">
+      <div className="toolbar-row">
+        <Link to="/" className="button button--ghost button--small">← My pages</Link>
+        <p className="toolbar-title">{task.title ?? 'Your page'}</p>
+        <Form method="post">
+          <Hidden id={task.session_id} />
+          <button type="submit" name="intent" value={task.is_favorite ? 'unfavorite' : 'favorite'} className="icon-button" aria-pressed={task.is_favorite} aria-label={task.is_favorite ? 'Remove from favourites' : 'Add to favourites'}>
+            {task.is_favorite ? '★' : '☆'}
+          </button>
+        </Form>
+      </div>
+      <div className="toolbar-row toolbar-actions">
+        <Form method="post">
+          <Hidden id={task.session_id} />
+          <button type="submit" name="intent" value="regenerate" className="button button--small">Regenerate (40 credits)</button>
+        </Form>
+        {canShare && hydrated ? (
+          <span className="share-inline">
+            <input className="input input--small" readOnly value={shareUrl} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />
+            <CopyButton text={shareUrl} />
+          </span>
+        ) : (
+          <Form method="post">
+            <Hidden id={task.session_id} />
+            <button type="submit" name="intent" value="share" className="button button--small">Share link</button>
+          </Form>
+        )}
+        {task.is_public ? (
+          isFree ? (
+            <Link to={withParams(pathname, search, { dialog: 'upgrade', reason: 'private' })} preventScrollReset className="button button--small" data-testid="visibility">
+              Public · Make private
+            </Link>
+          ) : (
+            <Form method="post">
+              <Hidden id={task.session_id} />
+              <button type="submit" name="intent" value="make-private" className="button button--small" data-testid="visibility">Public · Make private</button>
+            </Form>
+          )
+        ) : (
+          <Form method="post">
+            <Hidden id={task.session_id} />
+            <button type="submit" name="intent" value="make-public" className="button button--small" data-testid="visibility">Private · Make public</button>
+          </Form>
+        )}
+        {task.is_public && task.page ? <a href={`/share/${task.session_id}`} className="button button--small button--ghost" target="_blank" rel="noreferrer">View as shopper</a> : null}
+        <Form method="post">
+          <Hidden id={task.session_id} />
+          <button type="submit" name="intent" value={task.data_status === 2 ? 'unarchive' : 'archive'} className="button button--small button--ghost">
+            {task.data_status === 2 ? 'Restore' : 'Archive'}
+          </button>
+        </Form>
+      </div>
+      {withRewrite && sections.length ? (
+        <Form method="post" className="toolbar-row rewrite-form">
+          <Hidden id={task.session_id} />
+          <label htmlFor="rewrite-section" className="small">Rewrite</label>
+          <select id="rewrite-section" name="section_id" className="input input--small">
+            {sections.map((s) => (
+              <option key={s.id} value={s.id}>{`${SECTION_LABELS[s.type]}: ${'heading' in s ? s.heading : ''}`.slice(0, 60)}</option>
+            ))}
+          </select>
+          <input name="instruction" className="input input--small" placeholder="How? e.g. shorter, more playful" maxLength={300} aria-label="Instruction" />
+          <button type="submit" name="intent" value="rewrite" className="button button--small">Rewrite section</button>
+        </Form>
+      ) : null}
+      {task.note ? <p className="muted small">{task.note}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,17 @@
+import type { SharedPage } from '~/.server/api'
+import { PageView } from './sections'
+
+/** What shoppers see at a share link: the page, then a small credit line. No script needed. */
+export function SharedPageView({ shared, variant }: { shared: SharedPage; variant: 'v1' | 'v2' }) {
+  return (
+    <div className={`shopper shopper--${variant}`}>
+      <PageView page={shared.page} mode="share" productUrl={shared.source?.url} />
+      <footer className="shopper-footer">
+        {shared.source ? <span>{`Product facts from ${shared.source.name}. `}</span> : null}
+        <span>
+          Made with <a href="/">Pagewright</a>
+        </span>
+      </footer>
+    </div>
+  )
+}

@@ -1,0 +1,145 @@
+import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
+import type { TaskSummary } from '../../server/modules/tasks/serialize'
+import { STATUS_LABELS, RUNNING_STATUSES } from '../../server/domain/task-status'
+import { withParams } from '../lib/dialog-url'
+import { useHydrated } from '../lib/use-hydrated'
+import { useSnackbar } from '../lib/snackbar-context'
+
+export interface TaskListProps {
+  items: TaskSummary[]
+  view: 'all' | 'favorites' | 'archived' | 'latest'
+  page: number
+  pages: number
+  hidden: { count: number; next_ready_at: string | null }
+  isFree: boolean
+  canShare: boolean
+  publicUrl: string
+}
+
+const fmtTime = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }) + ' UTC'
+const fmtDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+
+/** The free-user hide window, said where the pages would be (spec §6). */
+export function HiddenNotice({ hidden }: { hidden: TaskListProps['hidden'] }) {
+  const { pathname, search } = useLocation()
+  if (!hidden.count || !hidden.next_ready_at) return null
+  return (
+    <div className="notice notice--info hidden-notice" data-testid="hidden-notice">
+      <p>
+        {hidden.count === 1 ? 'Your new page' : `${hidden.count} new pages`} will appear here at{' '}
+        <strong>{fmtTime(hidden.next_ready_at)}</strong>. Free accounts see new pages 45 minutes after they are made.
+      </p>
+      <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary button--small">
+        Upgrade to see them now
+      </Link>
+    </div>
+  )
+}
+
+export function TaskList(props: TaskListProps) {
+  const { pathname, search } = useLocation()
+  if (props.items.length === 0) {
+    return (
+      <>
+        <HiddenNotice hidden={props.hidden} />
+        <div className="card empty-state" data-testid="empty-list">
+          <h2>{props.view === 'archived' ? 'Nothing archived' : props.view === 'favorites' ? 'No favourites yet' : 'No pages yet'}</h2>
+          <p className="muted">
+            {props.view === 'archived'
+              ? 'Pages you archive are kept here.'
+              : props.view === 'favorites'
+                ? 'Mark a page with ☆ to find it here.'
+                : 'Paste a product link and get a page in seconds.'}
+          </p>
+          {props.view === 'all' || props.view === 'latest' ? <Link to="/generate" className="button button--primary">Generate a page</Link> : null}
+        </div>
+      </>
+    )
+  }
+  return (
+    <>
+      <HiddenNotice hidden={props.hidden} />
+      <ul className="task-grid" data-testid="task-list">
+        {props.items.map((t) => (
+          <TaskCard key={t.id} task={t} {...props} />
+        ))}
+      </ul>
+      {props.pages > 1 ? (
+        <nav className="pager" aria-label="Pages">
+          {props.page > 1 ? <Link to={withParams(pathname, search, { page: String(props.page - 1) })}>← Newer</Link> : <span />}
+          <span className="muted small">{`Page ${props.page} of ${props.pages}`}</span>
+          {props.page < props.pages ? <Link to={withParams(pathname, search, { page: String(props.page + 1) })}>Older →</Link> : <span />}
+        </nav>
+      ) : null}
+    </>
+  )
+}
+
+function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskListProps) {
+  const fav = useFetcher()
+  const hydrated = useHydrated()
+  const { show } = useSnackbar()
+  // Optimistic: show the state being asked for while the request runs.
+  const pending = fav.formData?.get('intent')
+  const isFavorite = pending ? pending === 'favorite' : task.is_favorite
+  const running = RUNNING_STATUSES.includes(task.status)
+  const openHref = task.status === 10 ? `/product/${task.session_id}` : `/guidev3/generating?session_id=${task.session_id}`
+  const share = `${publicUrl}/share/${task.session_id}`
+  return (
+    <li className="task-card" data-testid="task-card">
+      <Link to={openHref} className="task-thumb" aria-label={`Open ${task.title ?? 'page'}`}>
+        {task.image ? <img src={task.image} alt="" loading="lazy" width={320} height={240} /> : <span className="task-thumb-empty" aria-hidden="true">✦</span>}
+      </Link>
+      <div className="task-body">
+        <Link to={openHref} className="task-title">{task.title ?? (task.url ? new URL(task.url).hostname : 'Pasted description')}</Link>
+        <p className="task-meta">
+          <span className={`status status--${task.status}`}>{STATUS_LABELS[task.status] ?? 'Unknown'}</span>
+          <span className="muted">{fmtDate(task.created_at)}</span>
+          {task.platform ? <span className="muted">{task.platform}</span> : null}
+        </p>
+        {task.status === 90 && task.error ? <p className="small error-text">{task.error}</p> : null}
+      </div>
+      <div className="task-actions">
+        <fav.Form method="post">
+          <input type="hidden" name="session_id" value={task.session_id} />
+          <button type="submit" name="intent" value={isFavorite ? 'unfavorite' : 'favorite'} className="icon-button" aria-pressed={isFavorite} aria-label={isFavorite ? 'Remove from favourites' : 'Add to favourites'}>
+            {isFavorite ? '★' : '☆'}
+          </button>
+        </fav.Form>
+        {task.status === 10 ? (
+          hydrated && canShare ? (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={async () => {
+                try {
+                  await navigator.clipboard.writeText(share)
+                  show({ type: 'success', text: 'Copied!' })
+                } catch {
+                  show({ type: 'error', text: 'Can not copy!' })
+                }
+              }}
+            >
+              Share
+            </button>
+          ) : (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="session_id" value={task.session_id} />
+              <button type="submit" name="intent" value="share" className="button button--small">Share</button>
+            </Form>
+          )
+        ) : null}
+        {!running ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="session_id" value={task.session_id} />
+            {task.data_status === 2 ? (
+              <button type="submit" name="intent" value="unarchive" className="button button--small button--ghost">Restore</button>
+            ) : (
+              <button type="submit" name="intent" value="archive" className="button button--small button--ghost">Archive</button>
+            )}
+          </Form>
+        ) : null}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,30 @@
+import { ButtonLink, PriceTag, SectionFrame, type HeadingLevel, type SectionOf } from './parts'
+
+/** Loading hints React 18 does not know as camelCase props (lowercase attributes render as-is). */
+const LCP_IMAGE = { fetchpriority: 'high' } as Record<string, string>
+
+/** Heading, subheading, price and the buy button; the product image is the page's LCP element. */
+export function HeroSection({
+  section,
+  headingLevel = 1,
+  buyHref = '#buy',
+}: {
+  section: SectionOf<'hero'>
+  headingLevel?: HeadingLevel
+  buyHref?: string
+}) {
+  return (
+    <SectionFrame section={section} level={headingLevel} heading={section.heading} className={section.image ? 'pw-hero--media' : undefined}>
+      <div className="pw-hero__text">
+        {section.subheading ? <p className="pw-lead">{section.subheading}</p> : null}
+        {section.price ? <PriceTag price={section.price} /> : null}
+        <ButtonLink href={buyHref} label={section.ctaLabel} large />
+      </div>
+      {section.image ? (
+        <div className="pw-hero__media">
+          <img src={section.image.src} alt={section.image.alt} width={800} height={800} loading="eager" {...LCP_IMAGE} />
+        </div>
+      ) : null}
+    </SectionFrame>
+  )
+}

@@ -1,0 +1,79 @@
+import type { Page, Section, Theme } from '../../../server/domain/page'
+import { BenefitsSection } from './BenefitsSection'
+import { ComparisonSection } from './ComparisonSection'
+import { CtaSection } from './CtaSection'
+import { FaqSection } from './FaqSection'
+import { safeHref } from './format'
+import { GuaranteeSection } from './GuaranteeSection'
+import { HeroSection } from './HeroSection'
+import { ImageWithTextSection } from './ImageWithTextSection'
+import type { HeadingLevel } from './parts'
+import { ReviewsSection } from './ReviewsSection'
+import { SpecsSection } from './SpecsSection'
+import { StatsSection } from './StatsSection'
+import { themeStyle } from './theme'
+
+export type PageViewMode = 'share' | 'preview'
+export type PageViewDevice = 'desktop' | 'mobile'
+
+export interface PageViewProps {
+  page: Page
+  /** `share`: the public page. `preview`: the owner's view (framed; same markup otherwise). */
+  mode?: PageViewMode
+  /** `mobile` renders the page in a phone-width column (layout follows the column, not the window). */
+  device?: PageViewDevice
+  /** Where buy buttons go; without it (or when it is not http(s) or a local path) they jump to `#buy`. */
+  productUrl?: string
+}
+
+/** Fallback in-page target of the buy buttons: the first call-to-action section's button. */
+export const BUY_ANCHOR = 'buy'
+
+/**
+ * The generated page: a `.pw-page` root carrying the theme as CSS custom properties, then every
+ * section in order. Pure markup (no state, effects or handlers): it works with JavaScript off.
+ * Needs `app/styles/page.css`.
+ */
+export function PageView({ page, mode = 'share', device = 'desktop', productUrl }: PageViewProps) {
+  const buyHref = safeHref(productUrl) ?? `#${BUY_ANCHOR}`
+  // Exactly one h1: the first hero's heading, or the first section's when there is no hero.
+  const h1Index = Math.max(0, page.sections.findIndex((s) => s.type === 'hero'))
+  const buyIndex = page.sections.some((s) => s.id === BUY_ANCHOR) ? -1 : page.sections.findIndex((s) => s.type === 'cta')
+  const { theme } = page
+  return (
+    <div className="pw-page" data-mode={mode} data-device={device} data-font={theme.font} data-radius={theme.radius} style={themeStyle(theme)}>
+      {page.sections.map((section, i) => (
+        <SectionView key={`${i}:${section.id}`} section={section} level={i === h1Index ? 1 : 2} theme={theme} buyHref={buyHref} buyAnchor={i === buyIndex} />
+      ))}
+    </div>
+  )
+}
+
+function SectionView({ section, level, theme, buyHref, buyAnchor }: { section: Section; level: HeadingLevel; theme: Theme; buyHref: string; buyAnchor: boolean }) {
+  switch (section.type) {
+    case 'hero':
+      return <HeroSection section={section} headingLevel={level} buyHref={buyHref} />
+    case 'benefits':
+      return <BenefitsSection section={section} headingLevel={level} />
+    case 'image-with-text':
+      return <ImageWithTextSection section={section} headingLevel={level} theme={theme} />
+    case 'stats':
+      return <StatsSection section={section} headingLevel={level} />
+    case 'comparison':
+      return <ComparisonSection section={section} headingLevel={level} />
+    case 'reviews':
+      return <ReviewsSection section={section} headingLevel={level} />
+    case 'faq':
+      return <FaqSection section={section} headingLevel={level} />
+    case 'guarantee':
+      return <GuaranteeSection section={section} headingLevel={level} />
+    case 'cta':
+      return <CtaSection section={section} headingLevel={level} buyHref={buyHref} anchorId={buyAnchor ? BUY_ANCHOR : undefined} />
+    case 'specs':
+      return <SpecsSection section={section} headingLevel={level} />
+    default: {
+      const unknown: never = section
+      return unknown
+    }
+  }
+}

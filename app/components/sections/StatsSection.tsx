@@ -1,0 +1,18 @@
+import { SectionFrame, type HeadingLevel, type SectionOf } from './parts'
+
+/** Big figures, each with its label and, visibly, where it comes from (honesty: numbers carry provenance). */
+export function StatsSection({ section, headingLevel = 2 }: { section: SectionOf<'stats'>; headingLevel?: HeadingLevel }) {
+  return (
+    <SectionFrame section={section} level={headingLevel} heading={section.heading}>
+      <dl className="pw-grid pw-stats">
+        {section.items.map((item, i) => (
+          <div key={i} className="pw-stat">
+            <dt>{item.label}</dt>
+            <dd className="pw-stat__value">{item.value}</dd>
+            {item.source ? <dd className="pw-stat__source">Source: {item.source}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </SectionFrame>
+  )
+}

@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react'
+import type { Section } from '../../../server/domain/page'
+import { formatPrice, formatRating } from './format'
+
+export type SectionOf<T extends Section['type']> = Extract<Section, { type: T }>
+export type HeadingLevel = 1 | 2
+export type Price = NonNullable<SectionOf<'hero'>['price']>
+
+export const headingId = (sectionId: string) => `${sectionId}-title`
+
+/**
+ * Every section: `<section id data-section-type>` named by its heading, with a centred inner column.
+ * The heading is an h1 for the page's first hero (see PageView) and an h2 everywhere else.
+ */
+export function SectionFrame({
+  section,
+  level,
+  heading,
+  className,
+  children,
+}: {
+  section: Section
+  level: HeadingLevel
+  heading: string
+  className?: string
+  children: ReactNode
+}) {
+  const H = level === 1 ? 'h1' : 'h2'
+  const titled = heading.length > 0
+  return (
+    <section
+      id={section.id}
+      data-section-type={section.type}
+      className={`pw-section pw-${section.type}${className ? ` ${className}` : ''}`}
+      aria-labelledby={titled ? headingId(section.id) : undefined}
+    >
+      <div className="pw-inner">
+        {titled ? (
+          <H id={headingId(section.id)} className="pw-title">
+            {heading}
+          </H>
+        ) : null}
+        {children}
+      </div>
+    </section>
+  )
+}
+
+/** The price; the compare-at price is shown struck through only when the source states a higher one. */
+export function PriceTag({ price }: { price: Price }) {
+  const was = price.compareAt !== null && price.compareAt > price.amount ? price.compareAt : null
+  return (
+    <p className="pw-price">
+      {was !== null ? (
+        <>
+          <span className="pw-sr">Price </span>
+          <strong className="pw-price__now">{formatPrice(price.amount, price.currency)}</strong>{' '}
+          <s className="pw-price__was">
+            <span className="pw-sr">was </span>
+            {formatPrice(was, price.currency)}
+          </s>
+        </>
+      ) : (
+        <strong className="pw-price__now">{formatPrice(price.amount, price.currency)}</strong>
+      )}
+    </p>
+  )
+}
+
+/** Star rating: five stars filled to the rating, read out as "Rated 4 out of 5", with the number as text. */
+export function Stars({ rating, showNumber = true }: { rating: number; showNumber?: boolean }) {
+  const label = formatRating(rating)
+  const pct = (Math.min(5, Math.max(0, rating)) / 5) * 100
+  return (
+    <span className="pw-rating" role="img" aria-label={`Rated ${label} out of 5`}>
+      <span className="pw-stars" aria-hidden="true">
+        ★★★★★
+        <span className="pw-stars__on" style={{ width: `${pct}%` }}>
+          ★★★★★
+        </span>
+      </span>
+      {showNumber ? (
+        <span className="pw-rating__num" aria-hidden="true">
+          {label}
+        </span>
+      ) : null}
+    </span>
+  )
+}
+
+export function ButtonLink({ href, label, large }: { href: string; label: string; large?: boolean }) {
+  return (
+    <a className={`pw-button${large ? ' pw-button--lg' : ''}`} href={href}>
+      {label || 'Buy now'}
+    </a>
+  )
+}

@@ -1,0 +1,21 @@
+import type { Composer } from './types'
+import { createLlmComposer } from './llm'
+import { createOfflineComposer } from './offline'
+
+/**
+ * Page copy (ARCHITECTURE §5): an OpenAI-compatible endpoint when a key is set, else the built-in
+ * offline composer. The AI writer falls back to the built-in one when it fails.
+ */
+export const DEFAULT_LLM_MODEL = 'gpt-4o-mini'
+
+export function createComposer(env: { OPENAI_API_KEY?: string; OPENAI_BASE_URL?: string; LLM_MODEL?: string }): Composer {
+  const offline = createOfflineComposer()
+  if (!env.OPENAI_API_KEY) return offline
+  return createLlmComposer({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.LLM_MODEL || DEFAULT_LLM_MODEL, fallback: offline })
+}
+
+export { createOfflineComposer } from './offline'
+export { createLlmComposer, FALLBACK_NOTE, SECTION_FALLBACK_NOTE, type LlmComposerOptions } from './llm'
+export { checkPageHonesty, type HonestyIssue } from './honesty'
+export { extractNumbers, traceableNumbers, untraceableNumbers, untraceableInText, pageTexts, factTexts, type NumberIssue, type PageText } from './trace'
+export type { Composer, Research, Fact, Figure, QA, Pricing, ReviewTheme, ComposeResult, RewriteResult } from './types'

@@ -1,0 +1,93 @@
+import { fromShouting, sentence, squash, unpunctuate, upperFirst } from './text'
+
+/**
+ * Turning a feature statement into a benefit title and text, without adding anything to it:
+ * "SOFT WARM GLOW: Three brightness levels…" → "Soft warm glow" / "Three brightness levels…";
+ * "Hand-glazed stoneware dripper holds heat…" → "Hand-glazed stoneware dripper" / the whole line.
+ */
+
+const STOP = new Set([
+  'with', 'for', 'that', 'which', 'so', 'and', 'in', 'on', 'at', 'from', 'when', 'while', 'without', 'up', 'into', 'by', 'after',
+  'is', 'are', 'has', 'have', 'holds', 'hold', 'keeps', 'keep', 'lets', 'let', 'makes', 'make', 'gives', 'give', 'helps', 'help',
+  'fits', 'works', 'stays', 'stay', 'brings', 'protect', 'protects', 'absorb', 'absorbs', 'shows', 'supports', 'grips', 'switches',
+  'will', 'can', 'gets', 'moves', 'softens', 'but', 'or', 'to',
+])
+const PRONOUN = /\b(they|them|it|its|you|your|our|we|us|this|these)\b/i
+const LEAD_VERB = /^(comes with|includes|features|offers|has)\s+/i
+
+/** Plain category titles for short or pronoun-led lines, matched on what the line says. */
+const CATEGORIES: { title: string; match: RegExp }[] = [
+  { title: 'Breathability', match: /mesh|breathab|ventilat/i },
+  { title: 'Comfort', match: /insole|cushion|comfort|padded/i },
+  { title: 'Grip', match: /grip|lugs?\b|non-slip|traction|cling/i },
+  { title: 'Visibility', match: /reflect/i },
+  { title: 'Heat tolerance', match: /oven|°c|°f|heat/i },
+  { title: 'Pouring', match: /spout|pour/i },
+  { title: 'Handling', match: /handle/i },
+  { title: 'Materials', match: /pvc|toxic|bpa|organic|recycled|natural/i },
+  { title: 'Alignment', match: /align/i },
+  { title: 'Power', match: /battery|charg|usb/i },
+  { title: 'Light', match: /bright|glow|light/i },
+  { title: 'Capacity', match: /\bcups?\b|capacity|\bml\b|litre|liter/i },
+  { title: 'Fit', match: /\bfits?\b|\bsizes?\b/i },
+  { title: 'Care', match: /wash|clean|dishwasher|wipe/i },
+  { title: 'Protection', match: /protect|shock|drops?\b|scratch/i },
+  { title: 'Durability', match: /\blast|durab|months|years/i },
+  { title: 'Uses', match: /\buse\b|ideal for|perfect for/i },
+  { title: 'Controls', match: /touch|button|control|timer/i },
+]
+
+function lead(text: string): { title: string; rest: string } | null {
+  const m = /^([^:–—]{3,60}?)\s*(?::|\s[–—-]\s)\s*(.+)$/.exec(text)
+  if (!m || m[1].split(' ').length > 6) return null
+  return { title: unpunctuate(fromShouting(m[1])), rest: m[2] }
+}
+
+function phrase(text: string): string | null {
+  const clean = unpunctuate(text).replace(LEAD_VERB, '').replace(/^(the|a|an)\s+/i, '')
+  const words = clean.split(' ')
+  if (words.length < 2 || STOP.has(words[0].toLowerCase())) return null
+  let end = -1
+  for (let i = 2; i < words.length && i <= 5; i++) {
+    const w = words[i].toLowerCase().replace(/[,;]$/, '')
+    if ((STOP.has(w) && !(w === 'to' && i < 3)) || (/ed$/.test(w) && !w.includes('-')) || /[,;]$/.test(words[i - 1])) {
+      end = i
+      break
+    }
+  }
+  if (end === -1) return null
+  const title = words.slice(0, end).join(' ').replace(/[,;]$/, '')
+  if (PRONOUN.test(title) || title.split(' ').length < 2) return null
+  return upperFirst(title)
+}
+
+/** The line's own title (its lead or leading noun phrase), or null when it has none. */
+export function featurePhrase(text: string): string | null {
+  const l = lead(text)
+  return l ? upperFirst(l.title) : phrase(text)
+}
+
+export function featureTitle(text: string, taken: (title: string) => boolean = () => false): string {
+  const l = lead(text)
+  if (l && !taken(l.title)) return upperFirst(l.title)
+  const p = phrase(text)
+  if (p && !taken(p)) return p
+  const c = CATEGORIES.find((x) => x.match.test(text) && !taken(x.title))
+  if (c) return c.title
+  const words = unpunctuate(text).replace(/^(the|a|an)\s+/i, '').split(' ')
+  return upperFirst(words.slice(0, Math.min(3, words.length)).join(' '))
+}
+
+/** The benefit's text: the line after its lead, or the whole line, as one clean sentence. */
+export function featureText(text: string): string {
+  const l = lead(text)
+  return sentence(squash(l ? upperFirst(l.rest) : text))
+}
+
+/** The first clause of a sentence, for "shorter" rewrites (never cuts inside a number). */
+export function firstClause(text: string): string {
+  const first = text.split(/(?<=[.!?])\s+/)[0] ?? text
+  const m = /^(.{12,}?)(?:,\s|;\s|\s—\s|\s–\s)/.exec(first)
+  const clause = m && m[1].split(' ').length >= 3 ? m[1] : first
+  return sentence(clause)
+}

@@ -1,0 +1,156 @@
+import { ratingSummary, type ProductFacts } from '../../../domain/product-facts'
+import type { Fact, Research, ReviewTheme } from '../types'
+import { computeFigures, computePricing, realOptions, realVariants, reviewSources } from '../figures'
+import { buildFaq, type FaqSentences } from './faq'
+import { isPlural, sentenceKey, singular, splitSentences, squash } from './text'
+
+/**
+ * Research without a model: reads the facts and sorts what they say into the parts a page needs.
+ * Every description sentence goes to exactly one place (tagline, FAQ, guarantee, story), so the
+ * page never says the same thing twice.
+ */
+
+const GUARANTEE = /warrant|guarantee|money[- ]back|refund|\breturns?\b/i
+const SHIPPING = /\b(ship|ships|shipped|shipping|deliver|delivery|dispatch)/i
+const CARE = /\b(wash|washable|dishwasher|wipe|rinse|air dry|hand wash)\b/i
+const BOX = /\b(comes with|in the box|each set (has|contains|includes)|the set includes|package includes)\b/i
+const WARNING = /\b(do not|don't|never)\b/i
+const USE = /\b(perfect|ideal|great|designed|made|built) for\b|\bwhether\b|\buse (it|them) (for|instead)/i
+const MATERIAL = /\b(made (of|from)|cut from|crafted from)\b/i
+const AUDIENCE = /^(kids?|children|child|baby|babies|toddlers?|teens?|men|women|unisex|adults?|beginners?|pets?|dogs?|cats?|students?|runners?)$/i
+
+/** The product's name, cut from marketplace keyword strings ("… Case for iPhone 15 Pro Max Soft TPU …"). */
+export function shortName(title: string): string {
+  let name = squash(title).split(/\s[-–—|]\s|,\s|\s\(/)[0]
+  if (name.split(' ').length > 6) name = name.split(/\s(?:for|with)\s/i)[0]
+  const words = name.split(' ')
+  return words.length > 7 ? words.slice(0, 6).join(' ') : name
+}
+
+/** What to call it in questions: the product type when the name ends with it, else the last word. */
+export function productNoun(name: string, productType: string | null): string {
+  const lower = name.toLowerCase()
+  if (productType) {
+    const type = productType.trim().toLowerCase()
+    for (const candidate of [type, singular(type)]) {
+      if (candidate && lower.endsWith(candidate)) return candidate
+    }
+  }
+  return (name.split(' ').pop() ?? name).toLowerCase().replace(/[^a-z0-9-]/g, '') || 'product'
+}
+
+const THEMES: { theme: string; match: RegExp }[] = [
+  { theme: 'comfort', match: /comf|cushion|fresh|break-in/i },
+  { theme: 'fit and size', match: /\bfits?\b|\bsize\b|\bsmall\b|\bslim\b/i },
+  { theme: 'looks', match: /colou?r|beautiful|gorgeous|glaze|clear|cute|yellow/i },
+  { theme: 'build quality', match: /solid|quality|protective|sturdy|stiff/i },
+  { theme: 'ease of use', match: /easy|clean|practice|fiddly|figure|dishwasher/i },
+  { theme: 'value', match: /value|price|worth/i },
+  { theme: 'performance', match: /grip|bright|dim|battery|hot|tastes|slide|charger/i },
+  { theme: 'gifting', match: /\bgift/i },
+  { theme: 'delivery and service', match: /packed|arrived|sent|refund|seller/i },
+]
+
+function reviewThemes(facts: ProductFacts): ReviewTheme[] {
+  const out: ReviewTheme[] = []
+  for (const t of THEMES) {
+    const quotes = facts.reviews.flatMap((r) => {
+      const hit = splitSentences(r.body).find((s) => t.match.test(s))
+      return hit ? [{ author: r.author, text: hit, rating: r.rating, source: r.source }] : []
+    })
+    if (quotes.length > 0) out.push({ theme: t.theme, quotes })
+  }
+  return out.sort((a, b) => b.quotes.length - a.quotes.length)
+}
+
+export function research(facts: ProductFacts): Research {
+  const name = shortName(facts.title)
+  const noun = productNoun(name, facts.productType)
+  const plural = isPlural(noun)
+  const bulletKeys = new Set(facts.bullets.map(sentenceKey))
+  const sentences = splitSentences(facts.descriptionText).filter((s) => s.split(' ').length >= 3 && !bulletKeys.has(sentenceKey(s)))
+
+  let guarantee: Research['guarantee'] = null
+  const faqSentences: FaqSentences = { material: [], care: [], box: [], warnings: [], shipping: [] }
+  const useCases: Fact[] = []
+  let story: Fact[] = []
+  const materials: Fact[] = []
+  for (const text of sentences) {
+    const fact = { text, source: 'description' }
+    if (GUARANTEE.test(text) && !guarantee) {
+      const kind = /warrant/i.test(text) ? 'warranty' : /guarantee|money[- ]back/i.test(text) ? 'guarantee' : 'returns'
+      guarantee = { ...fact, kind }
+    } else if (SHIPPING.test(text)) faqSentences.shipping.push(fact)
+    else if (CARE.test(text)) faqSentences.care.push(fact)
+    else if (BOX.test(text)) faqSentences.box.push(fact)
+    else if (WARNING.test(text)) faqSentences.warnings.push(fact)
+    else if (USE.test(text)) useCases.push(fact)
+    else {
+      if (MATERIAL.test(text)) materials.push(fact)
+      story.push(fact)
+    }
+  }
+  for (const spec of facts.specs) {
+    const value = spec.value.trim()
+    if (!guarantee && (GUARANTEE.test(spec.name) || GUARANTEE.test(value)) && value) {
+      const kind = /warrant/i.test(spec.name + value) ? 'warranty' : /guarantee/i.test(spec.name + value) ? 'guarantee' : 'returns'
+      guarantee = { text: `${spec.name.trim()}: ${value}`, source: `spec: ${spec.name.trim()}`, kind }
+    }
+    if (/material|fabric|composition|upper|sole|lining/i.test(spec.name)) materials.unshift({ text: `${spec.name}: ${value}`, source: `spec: ${spec.name}` })
+  }
+  const hasMaterialSpec = facts.specs.some((s) => /material|fabric|composition/i.test(s.name))
+  if (!hasMaterialSpec) {
+    // A "made of" sentence answers the material question only when no spec does and it is not the story's opening.
+    const candidate = story.slice(1).find((f) => MATERIAL.test(f.text))
+    if (candidate) {
+      faqSentences.material.push(candidate)
+      story = story.filter((f) => f !== candidate)
+    }
+  }
+
+  let tagline: Fact | null = story.find((f) => f.text.length <= 220) ?? null
+  if (tagline) story = story.filter((f) => f !== tagline)
+  else if (useCases[0]) tagline = useCases.shift() ?? null
+
+  let keyFeatures: Fact[] = facts.bullets.map((b, i) => ({ text: squash(b), source: `bullet ${i + 1}` })).filter((f) => f.text.split(' ').length >= 2)
+  if (keyFeatures.length < 2) {
+    // No bullets: the first description sentences become the features, leaving at least two for the story.
+    const take = story.length >= 5 ? Math.min(4, story.length - 2) : Math.min(4, story.length)
+    keyFeatures = [...keyFeatures, ...story.slice(0, take)]
+    story = story.slice(take)
+    while (keyFeatures.length < 3 && story.length + useCases.length < 2 && useCases.length > 0) keyFeatures.push(useCases.shift() as Fact)
+  }
+  if (!tagline && keyFeatures.length > 2) tagline = keyFeatures.shift() ?? null
+
+  const sizes = facts.specs
+    .filter((s) => /size|dimension|weight|capacity|diameter|length|width|height|thickness|volume|drop/i.test(s.name))
+    .map((s) => ({ text: `${s.name}: ${s.value}`, source: `spec: ${s.name}` }))
+  const audienceWords = [...facts.tags, ...(facts.productType ? [facts.productType] : [])].filter((t) => AUDIENCE.test(t.trim()))
+  const summary = ratingSummary(facts.reviews)
+
+  return {
+    name,
+    noun,
+    plural,
+    audience: audienceWords.length ? { text: audienceWords.join(', '), source: 'tags' } : null,
+    category: facts.productType ? { text: facts.productType, source: 'product type' } : null,
+    keyFeatures,
+    materials,
+    sizes,
+    options: realOptions(facts),
+    variantCount: realVariants(facts).length,
+    useCases,
+    story,
+    tagline,
+    faq: buildFaq(facts, { noun, plural }, faqSentences),
+    guarantee,
+    shipping: faqSentences.shipping,
+    reviewThemes: reviewThemes(facts),
+    rating:
+      facts.reviews.length > 0
+        ? { average: summary?.average ?? null, ratedCount: summary?.count ?? 0, reviewCount: facts.reviews.length, sources: reviewSources(facts) }
+        : null,
+    pricing: computePricing(facts),
+    figures: computeFigures(facts),
+  }
+}

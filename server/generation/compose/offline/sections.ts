@@ -1,0 +1,190 @@
+import type { OutlineSection } from '../../../domain/outline'
+import type { PageInput, SectionType } from '../../../domain/page'
+import { placeholderUrl } from '../../../domain/placeholder'
+import { ratingSummary, type ProductFacts } from '../../../domain/product-facts'
+import type { PageTemplate } from '../../../domain/templates'
+import type { Research } from '../types'
+import { provenanceText, realOptions } from '../figures'
+import { topicOf } from './faq'
+import { comparableVariants, ctaLines, type Style } from './outline'
+import { featureText, featureTitle, firstClause } from './phrases'
+import { escapeHtml, formatMoney, hash, Ledger, sentence, sentenceKey, splitSentences, squash } from './text'
+
+/**
+ * Section writers: each turns one outline section into a page section using only the facts, the
+ * research and the outline's title and points. A writer returns null when the facts cannot fill
+ * the section, and the page leaves it out.
+ */
+export type SectionInput = PageInput['sections'][number]
+
+export interface BuildContext {
+  facts: ProductFacts
+  research: Research
+  template: PageTemplate
+  ledger: Ledger
+  style: Style
+}
+
+type Builder = (os: OutlineSection, ctx: BuildContext) => SectionInput | null
+
+const bang = (s: string, style: Style) => (style.tone === 'playful' && !/[!?]$/.test(s) ? `${s.replace(/[.]$/, '')}!` : s)
+const the = (r: Research) => (/^the\s/i.test(r.name) ? r.name : `the ${r.name}`)
+
+function heading(os: OutlineSection, ctx: BuildContext): string {
+  ctx.ledger.claim(os.title)
+  return squash(os.title).slice(0, 200)
+}
+
+function priceOf(facts: ProductFacts) {
+  if (facts.price == null || !facts.currency) return null
+  const compareAt = facts.compareAtPrice != null && facts.compareAtPrice > facts.price ? facts.compareAtPrice : null
+  return { amount: facts.price, compareAt, currency: facts.currency }
+}
+
+function image(ctx: BuildContext, index: number, alt: string, w: number, h: number) {
+  const src = ctx.facts.images[index]
+  if (src && (/^https:\/\//.test(src) || /^\/[^/\\]/.test(src) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(src))) return { src, alt }
+  const { theme } = ctx.template
+  return { src: placeholderUrl(w, h, { bg: theme.background, fg: theme.primary, text: ctx.research.name }), alt: `Placeholder image for ${the(ctx.research)}` }
+}
+
+/** Keeps the text's sentences that are new to the page; shortens to the first clause when asked. */
+function fresh(ctx: BuildContext, text: string): string | null {
+  const t = ctx.style.length === 'short' ? firstClause(text) : sentence(text)
+  return ctx.ledger.keep(t)
+}
+
+const hero: Builder = (os, ctx) => {
+  const { research: r, facts, style } = ctx
+  const title = heading(os, ctx)
+  let sub = os.points.map((p) => fresh(ctx, p)).filter(Boolean).join(' ')
+  if (!sub) sub = ctx.ledger.keep(r.pricing?.summary ?? '') ?? ''
+  if (style.tone === 'playful') sub = `${sub} ${ctx.ledger.keep('Read on for all the details!') ?? ''}`.trim()
+  const options = realOptions(facts).map((o) => o.name.toLowerCase())
+  const ctaLabel =
+    style.tone === 'playful' ? 'Grab yours!' : style.tone === 'formal' ? 'Order now' : options.includes('size') ? 'Choose your size' : options.some((o) => /colou?r/.test(o)) ? 'Pick your colour' : 'Shop now'
+  return { id: os.id, type: 'hero', heading: title, subheading: sub, image: image(ctx, 0, `Photo of ${the(r)}`, 1200, 900), price: priceOf(facts), ctaLabel }
+}
+
+const benefits: Builder = (os, ctx) => {
+  const title = heading(os, ctx)
+  const used = new Set<string>()
+  const items: { title: string; text: string }[] = []
+  for (const point of os.points.slice(0, ctx.style.length === 'short' ? 3 : 8)) {
+    const text = fresh(ctx, featureText(point))
+    if (!text) continue
+    const t = featureTitle(point, (x) => used.has(sentenceKey(x)))
+    used.add(sentenceKey(t))
+    items.push({ title: bang(t, ctx.style), text })
+  }
+  return items.length ? { id: os.id, type: 'benefits', heading: title, items } : null
+}
+
+const imageWithText: Builder = (os, ctx) => {
+  const title = heading(os, ctx)
+  const kept = os.points.slice(0, ctx.style.length === 'short' ? 2 : 6).flatMap((p) => fresh(ctx, p) ?? [])
+  const sentences = kept.flatMap((k) => splitSentences(k))
+  if (sentences.length === 0) return null
+  const paragraphs: string[] = []
+  for (let i = 0; i < sentences.length; i += 2) paragraphs.push(`<p>${escapeHtml(sentences.slice(i, i + 2).join(' '))}</p>`)
+  const position = (hash(ctx.facts.title) + ctx.style.variant) % 2 === 0 ? 'right' : 'left'
+  return { id: os.id, type: 'image-with-text', heading: title, body: paragraphs.join(''), image: image(ctx, 1, `Another photo of ${the(ctx.research)}`, 900, 700), imagePosition: position }
+}
+
+const stats: Builder = (os, ctx) => {
+  const title = heading(os, ctx)
+  const figures = ctx.research.figures
+  const items = os.points
+    .map((p) => figures.find((f) => p === f.key || p.toLowerCase().startsWith(f.label.toLowerCase())))
+    .filter((f, i, all): f is NonNullable<typeof f> => !!f && all.indexOf(f) === i)
+    .slice(0, ctx.style.length === 'short' ? 3 : 6)
+    .map((f) => ({ value: f.value, label: f.label, source: f.source }))
+  return items.length ? { id: os.id, type: 'stats', heading: title, items } : null
+}
+
+const specs: Builder = (os, ctx) => {
+  const title = heading(os, ctx)
+  const all = ctx.facts.specs.filter((s) => s.name.trim() && s.value.trim())
+  const wanted = os.points.some((p) => /^all\b/i.test(p)) ? all : all.filter((s) => os.points.some((p) => sentenceKey(p.split(':')[0]) === sentenceKey(s.name)))
+  const items = wanted.slice(0, ctx.style.length === 'short' ? 4 : 40).map((s) => ({ name: squash(s.name).slice(0, 200), value: squash(s.value).slice(0, 1000) }))
+  return items.length ? { id: os.id, type: 'specs', heading: title, items } : null
+}
+
+const comparison: Builder = (os, ctx) => {
+  const variants = comparableVariants(ctx.facts)
+  if (!variants) return null
+  const currency = ctx.facts.currency as string
+  const chosen = variants.filter((v) => os.points.some((p) => sentenceKey(p) === sentenceKey(v.title))).slice(0, ctx.style.length === 'short' ? 4 : 20)
+  if (chosen.length < 2) return null
+  const withStock = chosen.some((v) => v.available != null)
+  const columns = [realOptions(ctx.facts).map((o) => o.name).join(' / ') || 'Option', 'Price', ...(withStock ? ['Availability'] : [])]
+  const rows = chosen.map((v) => ({
+    label: v.title.slice(0, 120),
+    cells: [formatMoney(v.price as number, currency), ...(withStock ? [v.available === false ? 'Sold out' : v.available ? 'In stock' : 'Not stated'] : [])],
+  }))
+  return { id: os.id, type: 'comparison', heading: heading(os, ctx), columns, rows }
+}
+
+const reviews: Builder = (os, ctx) => {
+  const { facts } = ctx
+  if (facts.reviews.length === 0) return null
+  const items = facts.reviews.slice(0, ctx.style.length === 'short' ? 3 : 30).map((r) => ({
+    author: r.author.slice(0, 120),
+    rating: r.rating,
+    date: r.date,
+    title: r.title ? r.title.slice(0, 300) : null,
+    body: r.body.slice(0, 5000),
+  }))
+  return { id: os.id, type: 'reviews', heading: heading(os, ctx), provenance: provenanceText(facts).slice(0, 200), summary: ratingSummary(facts.reviews), items }
+}
+
+const faq: Builder = (os, ctx) => {
+  const title = heading(os, ctx)
+  const qa = ctx.research.faq
+  const items: { question: string; answer: string }[] = []
+  for (const point of os.points.slice(0, ctx.style.length === 'short' ? 3 : 12)) {
+    const topic = topicOf(point)
+    const found = qa.find((q) => sentenceKey(q.question) === sentenceKey(point)) ?? (topic ? qa.find((q) => q.topic === topic) : undefined)
+    if (!found || !ctx.ledger.claim(point)) continue
+    const answer = ctx.ledger.keep(found.answer)
+    if (answer) items.push({ question: sentence(point).replace(/\.$/, '?'), answer })
+  }
+  return items.length ? { id: os.id, type: 'faq', heading: title, items } : null
+}
+
+const guarantee: Builder = (os, ctx) => {
+  const g = ctx.research.guarantee
+  if (!g) return null
+  const text = ctx.ledger.keep(sentence(g.text))
+  return text ? { id: os.id, type: 'guarantee', heading: heading(os, ctx), text } : null
+}
+
+const cta: Builder = (os, ctx) => {
+  const title = heading(os, ctx)
+  const r = ctx.research
+  const candidates = [...os.points, ...ctaLines(r)]
+  let text = ''
+  for (const c of candidates) {
+    const kept = fresh(ctx, c)
+    if (kept) {
+      text = kept
+      break
+    }
+  }
+  if (ctx.style.tone === 'playful') text = `${text} ${ctx.ledger.keep(`You know you want ${r.plural ? 'them' : 'it'}!`) ?? ''}`.trim()
+  const buttonLabel = ctx.style.tone === 'playful' ? "Let's do this!" : ctx.style.tone === 'formal' ? 'Place order' : 'Buy now'
+  return { id: os.id, type: 'cta', heading: title, text, buttonLabel, price: priceOf(ctx.facts) }
+}
+
+export const BUILDERS: Record<SectionType, Builder> = {
+  hero,
+  benefits,
+  'image-with-text': imageWithText,
+  stats,
+  specs,
+  comparison,
+  reviews,
+  faq,
+  guarantee,
+  cta,
+}

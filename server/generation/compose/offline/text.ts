@@ -1,0 +1,190 @@
+/**
+ * Small, deterministic text helpers for the offline composer: sentence splitting, casing, lists,
+ * articles, money, and a ledger that stops a sentence from appearing twice on a page.
+ */
+
+/** FNV-1a, for picking among phrasings deterministically (same facts → same choice). */
+export function hash(input: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < input.length; i++) {
+    h ^= input.charCodeAt(i)
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h >>> 0
+}
+
+/** murmur3's finaliser: spreads a seed so nearby salts pick unrelated items. */
+function mix(n: number): number {
+  let h = n >>> 0
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0
+  return (h ^ (h >>> 16)) >>> 0
+}
+
+/** A deterministic choice for (seed, salt); `shift` moves to the next choices (for rewrites). */
+export function pick<T>(items: readonly T[], seed: number, salt = 0, shift = 0): T {
+  return items[(mix(seed ^ Math.imul(salt + 1, 0x9e3779b9)) + shift) % items.length]
+}
+
+/** Collapses whitespace and trims. */
+export function squash(s: string): string {
+  return s.replace(/\s+/g, ' ').trim()
+}
+
+const ABBREVIATIONS = /\b(?:e\.g|i\.e|approx|incl|no|vs|etc|dr|mr|mrs|ms|st)\.$/i
+
+/** Splits running text into sentences (newlines always split; ". " splits unless after an abbreviation). */
+export function splitSentences(text: string): string[] {
+  const out: string[] = []
+  for (const line of text.split(/\n+/)) {
+    const parts = line.split(/(?<=[.!?])\s+(?=["“'(]?[A-Z0-9])/)
+    let carry = ''
+    for (const part of parts) {
+      const joined = carry ? `${carry} ${part}` : part
+      if (ABBREVIATIONS.test(joined)) {
+        carry = joined
+        continue
+      }
+      carry = ''
+      const s = squash(joined)
+      if (s) out.push(s)
+    }
+    if (carry) out.push(squash(carry))
+  }
+  return out
+}
+
+/** A sentence with a capital first letter and closing punctuation. */
+export function sentence(s: string): string {
+  const t = squash(s).replace(/[\s,;:–—-]+$/, '')
+  if (!t) return ''
+  const cap = upperFirst(t)
+  return /[.!?…]["”')]?$/.test(cap) ? cap : `${cap}.`
+}
+
+export function upperFirst(s: string): string {
+  return s ? s.charAt(0).toUpperCase() + s.slice(1) : s
+}
+
+/** Lower-cases the first letter unless the first word looks like a name, an acronym or a model ("iPhone", "USB-C", "Chalk"). */
+export function lowerFirst(s: string): string {
+  const first = s.split(/\s/)[0] ?? ''
+  if (/^[A-Z]{2}/.test(first) || /[a-z][A-Z]/.test(first) || /\d/.test(first)) return s
+  return s.charAt(0).toLowerCase() + s.slice(1)
+}
+
+/** "ALL CAPS LEAD" → "All caps lead"; anything else keeps its casing. */
+export function fromShouting(s: string): string {
+  if (/[a-z]/.test(s) || !/[A-Z]{2}/.test(s)) return s
+  const lower = s.toLowerCase()
+  return upperFirst(lower)
+}
+
+/** Drops trailing sentence punctuation (for titles and list items). */
+export function unpunctuate(s: string): string {
+  return squash(s).replace(/[.!?;:,]+$/, '')
+}
+
+export function joinList(items: string[], conjunction = 'and'): string {
+  const xs = items.filter(Boolean)
+  if (xs.length <= 1) return xs[0] ?? ''
+  return `${xs.slice(0, -1).join(', ')} ${conjunction} ${xs[xs.length - 1]}`
+}
+
+/** "a" or "an" for the word that follows. */
+export function article(word: string): 'a' | 'an' {
+  const w = word.trim()
+  if (/^[A-Z]{2,}/.test(w)) return /^[AEFHILMNORSX]/.test(w) ? 'an' : 'a'
+  if (/^(hour|honest|heir|honou?r)/i.test(w)) return 'an'
+  if (/^(uni|use|usu|ut|eu|one|once|ur)/i.test(w)) return 'a'
+  if (/^\d/.test(w)) return /^(8|11|18)(?!\d)|^8\d/.test(w) ? 'an' : 'a'
+  return /^[aeiou]/i.test(w) ? 'an' : 'a'
+}
+
+export function singular(word: string): string {
+  if (/ies$/i.test(word)) return word.replace(/ies$/i, 'y')
+  if (/(ch|sh|x|ss)es$/i.test(word)) return word.replace(/es$/i, '')
+  if (/[^s]s$/i.test(word)) return word.slice(0, -1)
+  return word
+}
+
+export function plural(word: string): string {
+  if (/[^aeiou]y$/i.test(word)) return word.replace(/y$/i, 'ies')
+  if (/(ch|sh|x|ss|s)$/i.test(word)) return `${word}es`
+  return `${word}s`
+}
+
+export function isPlural(noun: string): boolean {
+  const last = noun.split(' ').pop() ?? noun
+  return /[^su]s$/i.test(last)
+}
+
+export function formatMoney(amount: number, currency: string): string {
+  const whole = Math.round(amount * 100) % 100 === 0
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(amount)
+  } catch {
+    return `${currency} ${amount.toFixed(whole ? 0 : 2)}`
+  }
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+/** Cuts at a word boundary to at most `max` characters (no ellipsis, so it stays a clean phrase). */
+export function clip(s: string, max: number): string {
+  const t = squash(s)
+  if (t.length <= max) return t
+  const cut = t.slice(0, max + 1)
+  const at = cut.lastIndexOf(' ')
+  return unpunctuate(cut.slice(0, at > max / 2 ? at : max))
+}
+
+/** The comparable form of a sentence: lower case, letters and digits only. */
+export function sentenceKey(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+}
+
+/**
+ * Remembers every sentence placed on the page. `keep` returns the text without the sentences
+ * already used elsewhere (null when nothing new is left), and records what it returns.
+ */
+export class Ledger {
+  private seen = new Set<string>()
+
+  has(text: string): boolean {
+    return splitSentences(text).some((s) => this.seen.has(sentenceKey(s)))
+  }
+
+  add(text: string): void {
+    for (const s of splitSentences(text)) {
+      const key = sentenceKey(s)
+      if (key) this.seen.add(key)
+    }
+  }
+
+  keep(text: string): string | null {
+    const fresh = splitSentences(text).filter((s) => {
+      const key = sentenceKey(s)
+      return key && !this.seen.has(key)
+    })
+    if (fresh.length === 0) return null
+    const out = fresh.join(' ')
+    this.add(out)
+    return out
+  }
+
+  /** Records a short phrase (heading, title); false when the same phrase is already on the page. */
+  claim(phrase: string): boolean {
+    const key = sentenceKey(phrase)
+    if (!key || this.seen.has(key)) return false
+    this.seen.add(key)
+    return true
+  }
+}

@@ -1,0 +1,59 @@
+import { insufficientFacts, type Platform, type ProductFacts } from '../../domain/product-facts'
+import { fetchPage } from './fetch-page'
+import { importMarketplace, isMarketplace } from './marketplaces'
+import { buildFacts, type RawFacts } from './normalize'
+import { detectPlatform } from './platform'
+import { importShopify } from './shopify'
+import { extractStructuredData } from './structured-data'
+import { ImportError, type Fetcher } from './types'
+
+export { factsFromText } from './text'
+export { detectPlatform, shopifyHandle } from './platform'
+
+/** A pasted link as a URL: the scheme may be left off; only http(s). */
+export function parseProductUrl(rawUrl: string): URL {
+  const s = String(rawUrl ?? '').trim()
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `https://${s}`
+  try {
+    const url = new URL(withScheme)
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.hostname) return url
+  } catch {
+    /* below */
+  }
+  throw new ImportError('Please enter a valid product link, starting with https://', false, s.slice(0, 200))
+}
+
+/**
+ * Imports a product's real facts from its URL: picks the importer by platform (re-checked on the URL
+ * the page was finally served from, for short links), builds sanitised, validated facts, and refuses
+ * with a person-facing, non-transient ImportError when they are not enough to build a page.
+ */
+export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date = new Date()): Promise<ProductFacts> {
+  const url = parseProductUrl(rawUrl)
+  let platform: Platform = detectPlatform(url)
+  let raw: RawFacts
+  let sourceUrl: string
+
+  if (platform === 'shopify') {
+    ;({ raw, url: sourceUrl } = await importShopify(url, fetcher))
+  } else {
+    const doc = await fetchPage(url.href, fetcher)
+    let finalUrl = url
+    try {
+      finalUrl = new URL(doc.url)
+    } catch {
+      /* keep the requested URL */
+    }
+    const finalPlatform = detectPlatform(finalUrl)
+    if (finalPlatform !== 'generic') platform = finalPlatform
+    sourceUrl = finalUrl.href
+    if (platform === 'shopify') ({ raw, url: sourceUrl } = await importShopify(finalUrl, fetcher))
+    else if (isMarketplace(platform)) raw = await importMarketplace(platform, { ...doc, url: finalUrl.href }, fetcher)
+    else raw = extractStructuredData(doc.body, finalUrl.href)
+  }
+
+  const facts = buildFacts(raw, { url: sourceUrl, platform }, now)
+  const problem = insufficientFacts(facts)
+  if (problem) throw new ImportError(problem)
+  return facts
+}

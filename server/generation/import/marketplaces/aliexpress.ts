@@ -1,0 +1,114 @@
+import { parsePrice, type RawFacts, type RawReview, type RawVariant } from '../normalize'
+import type { Fetcher } from '../types'
+import { arr, deepFind, first, get, isObj, jsonAfter, num, text, type Obj } from './embedded'
+
+/**
+ * AliExpress keeps the product in `window.runParams = { data: {...} }` (older `*Module` names) or, on
+ * newer and mobile pages, `_init_data_ = { data: { data: {...} } }` with `*Component` names. The
+ * description is a separate document (`descriptionUrl`), read best-effort through the same fetcher.
+ */
+export function aliExpressData(html: string): Obj | null {
+  const found =
+    jsonAfter(html, /window\.runParams\s*=\s*\{[^{]{0,300}?\bdata\s*:\s*/) ??
+    jsonAfter(html, /_init_data_\s*=\s*\{\s*data\s*:\s*/) ??
+    jsonAfter(html, /window\.__INIT_DATA__\s*=\s*/)
+  return isObj(found) ? found : null
+}
+
+function mod(root: Obj, ...names: string[]): Obj {
+  const v = deepFind(root, names)
+  return isObj(v) ? v : {}
+}
+
+function amount(v: unknown): number | null {
+  if (isObj(v)) return num(v.value) ?? parsePrice(v.formatedAmount)?.amount ?? null
+  return parsePrice(v)?.amount ?? null
+}
+
+export function parseAliExpressData(root: Obj, html: string): RawFacts & { descriptionUrl: string | null } {
+  const title = mod(root, 'titleModule', 'productInfoComponent', 'PRODUCT_TITLE')
+  const image = mod(root, 'imageModule', 'imageComponent', 'HEADER_IMAGE_PC')
+  const price = mod(root, 'priceModule', 'priceComponent', 'PRICE')
+  const specs = mod(root, 'specsModule', 'productPropComponent', 'PRODUCT_PROP_PC')
+  const sku = mod(root, 'skuModule', 'skuComponent', 'SKU')
+  const feedback = mod(root, 'feedbackModule', 'feedbackComponent', 'FEEDBACK')
+  const store = mod(root, 'storeModule', 'sellerComponent', 'storeComponent')
+  const desc = mod(root, 'descriptionModule', 'productDescComponent', 'DESC')
+  const currencyMod = mod(root, 'currencyComponent', 'webEnv')
+
+  const sale = amount(first(price, 'minActivityAmount', 'discountPrice.minActivityAmount', 'activityAmount')) ?? parsePrice(price.formatedActivityPrice)?.amount ?? null
+  const list = amount(first(price, 'minAmount', 'origPrice.minAmount', 'amount')) ?? parsePrice(price.formatedPrice)?.amount ?? null
+  const currency =
+    text(first(price, 'minActivityAmount.currency', 'minAmount.currency', 'discountPrice.minActivityAmount.currency', 'origPrice.minAmount.currency')) ??
+    text(first(currencyMod, 'currencyCode', 'currency')) ??
+    parsePrice(first(price, 'formatedActivityPrice', 'formatedPrice'))?.currency ??
+    null
+
+  // Options and variants: property values by id, then each SKU's price and stock.
+  const valueNames = new Map<string, { option: string; value: string; image: string | null }>()
+  const options = arr(sku.productSKUPropertyList).filter(isObj).map((p) => {
+    const name = text(p.skuPropertyName) ?? 'Option'
+    const values = arr(p.skuPropertyValues).filter(isObj).map((v) => {
+      const value = text(v.propertyValueDisplayName) ?? text(v.propertyValueName) ?? ''
+      valueNames.set(String(v.propertyValueId ?? v.propertyValueIdLong), { option: name, value, image: text(v.skuPropertyImagePath) })
+      return value
+    })
+    return { name, values: values.filter(Boolean) }
+  })
+  const skuPrices = arr(sku.skuPriceList ?? price.skuPriceList ?? deepFind(root, ['skuPriceList'], Array.isArray)).filter(isObj)
+  const variants: RawVariant[] = skuPrices.map((s) => {
+    const parts = String(s.skuPropIds ?? '').split(',').map((id) => valueNames.get(id)).filter((x) => x !== undefined)
+    const val = isObj(s.skuVal) ? s.skuVal : {}
+    return {
+      title: parts.map((p) => p.value).join(' / ') || text(s.skuAttr),
+      price: amount(val.skuActivityAmount) ?? amount(val.skuAmount) ?? parsePrice(val.actSkuCalPrice ?? val.skuCalPrice)?.amount ?? null,
+      available: num(val.availQuantity) === null ? null : num(val.availQuantity)! > 0,
+      sku: text(s.skuIdStr) ?? text(s.skuId),
+      image: parts.find((p) => p.image)?.image ?? null,
+    }
+  })
+
+  const reviews: RawReview[] = arr(feedback.feedbackList ?? feedback.reviews).filter(isObj).map((r) => ({
+    author: text(r.buyerName) ?? text(r.anonymousName),
+    rating: num(r.buyerEval) ?? num(r.star) ?? null,
+    ratingScale: num(r.buyerEval) !== null ? 100 : 5,
+    date: text(r.evalDate) ?? num(r.evalDateTimestamp),
+    body: text(r.buyerTranslationFeedback) ?? text(r.buyerFeedback),
+  }))
+
+  const dcImages = get(jsonAfter(html, /window\._d_c_\.DCData\s*=\s*/), 'imagePathList')
+  return {
+    title: text(first(title, 'subject', 'text', 'title')),
+    images: arr(image.imagePathList ?? dcImages).filter((u): u is string => typeof u === 'string'),
+    price: sale ?? list,
+    compareAtPrice: sale !== null && list !== null && list > sale ? list : null,
+    currency,
+    specs: arr(specs.props).filter(isObj).map((p) => ({ name: text(p.attrName) ?? '', value: text(p.attrValue) ?? '' })),
+    options,
+    variants,
+    vendor: text(first(store, 'storeName', 'sellerName')),
+    productType: text(first(root, 'productInfoComponent.categoryName')),
+    reviews,
+    descriptionUrl: text(desc.descriptionUrl ?? desc.pcDescUrl),
+  }
+}
+
+/** Reads the description document when it lives on AliExpress' own hosts; silently skipped on any failure. */
+async function readDescription(url: string | null, pageUrl: string, fetcher: Fetcher): Promise<string | null> {
+  if (!url) return null
+  try {
+    const u = new URL(url.startsWith('//') ? `https:${url}` : url, pageUrl)
+    if (u.protocol !== 'https:' || !/(^|\.)(alicdn\.com|aliexpress\.com|aliexpress\.us|aliexpress-media\.com)$/.test(u.hostname)) return null
+    const doc = await fetcher(u.href, { accept: 'html' })
+    return doc.status >= 200 && doc.status < 300 ? doc.body : null
+  } catch {
+    return null
+  }
+}
+
+export async function parseAliExpress(html: string, pageUrl: string, fetcher: Fetcher): Promise<RawFacts> {
+  const root = aliExpressData(html)
+  if (!root) return {}
+  const { descriptionUrl, ...raw } = parseAliExpressData(root, html)
+  return { ...raw, descriptionHtml: await readDescription(descriptionUrl, pageUrl, fetcher) }
+}

@@ -1,0 +1,68 @@
+import type { CheerioAPI } from 'cheerio'
+import { escapeHtml, parsePrice, plainTextToHtml, type RawFacts } from '../normalize'
+import { arr, deepFind, first, isObj, num, optionsFromPairs, scriptJson, text, type Obj } from './embedded'
+
+function descriptionHtml(v: unknown): string | null {
+  let blocks: unknown = v
+  if (typeof v === 'string') {
+    try {
+      blocks = JSON.parse(v)
+    } catch {
+      return plainTextToHtml(v)
+    }
+  }
+  const paras = arr(blocks)
+    .filter(isObj)
+    .filter((b) => b.type === 'text' && text(b.text))
+    .map((b) => `<p>${escapeHtml(text(b.text)!)}</p>`)
+  return paras.length ? paras.join('\n') : null
+}
+
+/** TikTok Shop's server data: `<script id="__MODERN_ROUTER_DATA__">` (Modern.js) or `__NEXT_DATA__`, with `product_info.product_base`. */
+export function parseTiktok($: CheerioAPI): RawFacts {
+  const root = scriptJson($, 'script#__MODERN_ROUTER_DATA__') ?? scriptJson($, 'script#__NEXT_DATA__')
+  const base = deepFind(root, ['product_base', 'productBase']) as Obj | undefined
+  if (!base) return {}
+  const info = (deepFind(root, ['product_info', 'productInfo'], (v) => isObj(v) && ('product_base' in v || 'productBase' in v)) as Obj) ?? {}
+  const priceObj = isObj(base.price) ? base.price : {}
+  const currency = text(priceObj.currency)
+  const price = parsePrice(first(priceObj, 'real_price', 'sale_price', 'min_price'), currency)
+  const original = parsePrice(first(priceObj, 'original_price'), currency)
+  const skus = arr(first(info, 'skus', 'sku_list')).filter(isObj)
+  const pairs = skus.map((s) => ({
+    s,
+    pairs: arr(s.sku_sale_props)
+      .filter(isObj)
+      .map((p) => [text(p.prop_name) ?? '', text(p.prop_value) ?? ''] as [string, string])
+      .filter(([k, v]) => k && v),
+  }))
+  const reviews = arr(deepFind(root, ['review_items', 'reviews'], Array.isArray)).filter(isObj)
+  return {
+    title: text(base.title),
+    images: arr(base.images)
+      .map((i) => (isObj(i) ? text(arr(i.url_list)[0]) : text(i)))
+      .filter((u): u is string => !!u),
+    price: price?.amount ?? null,
+    compareAtPrice: price && original && original.amount > price.amount ? original.amount : null,
+    currency: currency ?? price?.currency ?? null,
+    specs: arr(base.specifications)
+      .filter(isObj)
+      .map((s) => ({ name: text(s.name) ?? '', value: text(s.value) ?? '' })),
+    descriptionHtml: descriptionHtml(base.desc_detail),
+    options: optionsFromPairs(pairs),
+    variants: pairs.map(({ s, pairs: ps }) => ({
+      title: ps.map(([, v]) => v).join(' / '),
+      price: parsePrice(first(s, 'price.real_price.price_str', 'price.real_price', 'price'), currency)?.amount ?? null,
+      available: num(s.stock) === null ? null : num(s.stock)! > 0,
+      sku: text(s.sku_id),
+      image: null,
+    })),
+    vendor: text(first(info, 'seller.name', 'shop_info.shop_name')),
+    reviews: reviews.map((r) => ({
+      author: text(first(r, 'review_user.name', 'user.nick_name')),
+      rating: num(first(r, 'review.rating', 'rating')),
+      date: num(first(r, 'review.review_timestamp', 'review_timestamp')) ?? text(first(r, 'review.review_time')),
+      body: text(first(r, 'review.display_text', 'review.text', 'text')),
+    })),
+  }
+}

@@ -1,0 +1,46 @@
+import { createSafeFetcher, checkUserUrl, type SafeFetchOptions } from './safe-fetch'
+import { ImportError, type Fetcher } from './types'
+
+export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string }
+
+/** Where product pages come from: the internet (through the safe fetcher) or the built-in demo store. */
+export interface ProductSource {
+  fetch: Fetcher
+  check(raw: string): UrlCheck
+}
+
+/**
+ * Demo-store URLs on our own origins are answered by the demo store in-process, never over the
+ * network, so a newcomer can generate a page on an offline machine; everything else goes through
+ * the SSRF-guarded fetcher.
+ */
+export function createProductSource(opts: {
+  ownOrigins: string[]
+  allowPrivateHosts: string[]
+  demoStore: { fetch(request: Request): Response | Promise<Response> }
+  safe?: SafeFetchOptions
+}): ProductSource {
+  const safeFetch = createSafeFetcher({ ...opts.safe, allowPrivateHosts: opts.allowPrivateHosts })
+  const own = new Set(opts.ownOrigins.map((o) => new URL(o).origin))
+  const demoUrl = (raw: string): URL | null => {
+    try {
+      const url = new URL(raw.trim())
+      return own.has(url.origin) && url.pathname.startsWith('/demo-store/') ? url : null
+    } catch {
+      return null
+    }
+  }
+  return {
+    check(raw) {
+      const demo = demoUrl(raw)
+      return demo ? { ok: true, url: demo } : checkUserUrl(raw, opts.allowPrivateHosts)
+    },
+    async fetch(raw, options = {}) {
+      const demo = demoUrl(raw)
+      if (!demo) return safeFetch(raw, options)
+      const res = await opts.demoStore.fetch(new Request(demo, { headers: { accept: options.accept === 'json' ? 'application/json' : 'text/html' } }))
+      if (res.status === 404) throw new ImportError("We couldn't find that page (404). Check the link.")
+      return { url: demo.toString(), status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.text() }
+    },
+  }
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest'
+import { fakeFetcher, fixture, permanentError, transientError } from '../../../tests/fixtures/import/fake-fetcher'
+import { importProduct } from './index'
+import { fromAjaxProduct, importShopify } from './shopify'
+import { ImportError } from './types'
+
+const now = new Date('2026-03-10T12:00:00Z')
+const USER_URL = 'https://acme-outdoors.com/en-us/collections/packs/products/trail-backpack-28l?variant=41234567890123'
+const BASE = 'https://acme-outdoors.com/en-us/products/trail-backpack-28l'
+const CDN = 'https://cdn.shopify.com/s/files/1/0612/3456/7890/products/'
+
+describe('Shopify import', () => {
+  it('reads /products/{handle}.js first: cents, absolute https images, options, variants; the page adds currency, reviews and the store name', async () => {
+    const fetcher = fakeFetcher({ [`${BASE}.js`]: 'shopify-product.js.json', [BASE]: 'shopify-page-jsonld.html' })
+    const facts = await importProduct(USER_URL, fetcher, now)
+    expect(fetcher.calls).toEqual([
+      { url: `${BASE}.js`, accept: 'json' },
+      { url: BASE, accept: 'html' },
+    ])
+    expect(facts.title).toBe('Trail Backpack 28L')
+    expect(facts.price).toBe(89)
+    expect(facts.compareAtPrice).toBe(119)
+    expect(facts.currency).toBe('USD')
+    expect(facts.images).toEqual([`${CDN}trail-backpack-front.jpg?v=1694512345`, `${CDN}trail-backpack-slate.jpg?v=1694512345`, `${CDN}trail-backpack-moss.jpg?v=1694512345`])
+    expect(facts.vendor).toBe('Acme Outdoors')
+    expect(facts.productType).toBe('Backpacks')
+    expect(facts.tags).toEqual(['hiking', 'recycled', 'water-resistant'])
+    expect(facts.options).toEqual([
+      { name: 'Color', values: ['Slate', 'Moss'] },
+      { name: 'Torso', values: ['Regular', 'Long'] },
+    ])
+    expect(facts.variants).toEqual([
+      { title: 'Slate / Regular', price: 89, available: true, sku: 'TB28-SLT-R', image: `${CDN}trail-backpack-slate.jpg?v=1694512345` },
+      { title: 'Slate / Long', price: 99, available: false, sku: 'TB28-SLT-L', image: null },
+      { title: 'Moss / Regular', price: 89, available: true, sku: 'TB28-MOS-R', image: `${CDN}trail-backpack-moss.jpg?v=1694512345` },
+    ])
+    expect(facts.bullets).toEqual(['Recycled 210D ripstop body, PFC-free water-resistant finish', 'Padded sleeve fits a 16" laptop', 'Hip belt pockets fit a large phone'])
+    expect(facts.reviews).toEqual([
+      {
+        author: 'Priya N.',
+        rating: 5,
+        date: '2026-02-27',
+        title: 'Comfortable on a 20 km day',
+        body: 'Carried water, lunch and a shell on a 20 km hike. No hot spots on my back.',
+        source: 'acme-outdoors.com',
+      },
+      expect.objectContaining({ author: 'Tom W.', rating: 4, date: '2026-01-09', source: 'acme-outdoors.com' }),
+    ])
+    expect(facts.ratingSummary).toEqual({ average: 4.5, count: 2 })
+    expect(facts.source).toEqual({ url: BASE, platform: 'shopify', name: 'Acme Outdoors' })
+    expect(facts.descriptionHtml).toContain('<a href="https://acme-outdoors.com/pages/warranty"')
+  })
+
+  it('still imports from .js when the page cannot be read (no currency, no reviews)', async () => {
+    const fetcher = fakeFetcher({ [`${BASE}.js`]: 'shopify-product.js.json', [BASE]: { throws: transientError() } })
+    const facts = await importProduct(USER_URL, fetcher, now)
+    expect(facts.price).toBe(89)
+    expect(facts.currency).toBeNull()
+    expect(facts.reviews).toEqual([])
+    expect(facts.source.name).toBe('acme-outdoors.com')
+  })
+
+  it('falls back to .json (old Admin shape) when .js is a 404', async () => {
+    const fetcher = fakeFetcher({ [`${BASE}.json`]: 'shopify-product.json' })
+    const facts = await importProduct(USER_URL, fetcher, now)
+    expect(fetcher.calls.map((c) => c.url)).toEqual([`${BASE}.js`, `${BASE}.json`, BASE])
+    expect(facts).toMatchObject({ title: 'Trail Backpack 28L', price: 89, compareAtPrice: 119, currency: 'USD', productType: 'Backpacks' })
+    expect(facts.tags).toEqual(['hiking', 'recycled', 'water-resistant'])
+    expect(facts.images).toHaveLength(3)
+    expect(facts.variants.map((v) => [v.title, v.price, v.available, v.sku])).toEqual([
+      ['Slate / Regular', 89, null, 'TB28-SLT-R'],
+      ['Slate / Long', 99, null, 'TB28-SLT-L'],
+      ['Moss / Regular', 89, null, 'TB28-MOS-R'],
+    ])
+    expect(facts.variants[2].image).toBe(`${CDN}trail-backpack-moss.jpg?v=1694512345`)
+    expect(facts.bullets).toEqual(['Recycled 210D ripstop body', 'Padded 16" laptop sleeve'])
+    expect(facts.descriptionHtml).not.toMatch(/onmouseover|style=/)
+  })
+
+  it('falls back to the page JSON-LD when .js and .json are 404 (or throw a permanent error)', async () => {
+    for (const missing of [{ status: 404, body: 'Not Found' }, { throws: permanentError() }]) {
+      const fetcher = fakeFetcher({ [`${BASE}.js`]: missing, [`${BASE}.json`]: missing, [BASE]: 'shopify-page-jsonld.html' })
+      const facts = await importProduct(USER_URL, fetcher, now)
+      expect(fetcher.calls.map((c) => c.url)).toEqual([`${BASE}.js`, `${BASE}.json`, BASE])
+      expect(facts.title).toBe('Trail Backpack 28L')
+      expect(facts.price).toBe(89)
+      expect(facts.compareAtPrice).toBe(119)
+      expect(facts.currency).toBe('USD')
+      expect(facts.images).toEqual([
+        'https://acme-outdoors.com/cdn/shop/products/trail-backpack-front.jpg?v=1694512345',
+        'https://acme-outdoors.com/cdn/shop/products/trail-backpack-slate.jpg?v=1694512345',
+        'https://acme-outdoors.com/cdn/shop/products/trail-backpack-moss.jpg?v=1694512345',
+      ])
+      expect(facts.reviews).toHaveLength(2)
+      expect(facts.productType).toBeNull()
+    }
+  })
+
+  it('skips a .js answer that is not JSON (a theme page served instead)', async () => {
+    const fetcher = fakeFetcher({ [`${BASE}.js`]: { body: '<html>theme</html>' }, [BASE]: 'shopify-page-jsonld.html' })
+    const facts = await importProduct(USER_URL, fetcher, now)
+    expect(fetcher.calls.map((c) => c.url)).toEqual([`${BASE}.js`, `${BASE}.json`, BASE])
+    expect(facts.title).toBe('Trail Backpack 28L')
+  })
+
+  it('lets transient trouble on the endpoints propagate so the job retries', async () => {
+    await expect(importProduct(USER_URL, fakeFetcher({ [`${BASE}.js`]: { throws: transientError() } }), now)).rejects.toMatchObject({ transient: true })
+    const err = await importProduct(USER_URL, fakeFetcher({ [`${BASE}.js`]: { status: 503, body: '' } }), now).catch((e) => e)
+    expect(err).toBeInstanceOf(ImportError)
+    expect(err.transient).toBe(true)
+    await expect(importProduct(USER_URL, fakeFetcher({ [`${BASE}.json`]: { status: 429, body: '' } }), now)).rejects.toMatchObject({ transient: true })
+  })
+
+  it('reports a missing product page when every step is a 404', async () => {
+    const err = await importProduct(USER_URL, fakeFetcher({}), now).catch((e) => e)
+    expect(err).toBeInstanceOf(ImportError)
+    expect(err.message).toBe("We couldn't find this product page. Check the link and try again.")
+    expect(err.transient).toBe(false)
+  })
+
+  it('says so when the store is password-protected', async () => {
+    const fetcher = fakeFetcher({ [BASE]: { body: '<html><title>Opening soon</title></html>', finalUrl: 'https://acme-outdoors.com/password' } })
+    await expect(importShopify(new URL(USER_URL), fetcher)).rejects.toThrow(/password-protected/)
+  })
+
+  it('reads the older .js shape: options as names, tags as text, a single default variant', () => {
+    const raw = fromAjaxProduct({
+      title: 'Mug',
+      price: '1250',
+      tags: 'a, b',
+      options: ['Title'],
+      variants: [{ title: 'Default Title', option1: 'Default Title', price: 1250, available: true }],
+      images: ['//cdn.shopify.com/s/files/1/mug.jpg'],
+    })
+    expect(raw).toMatchObject({ price: 12.5, options: [], variants: [], tags: ['a', 'b'] })
+    const old = JSON.parse(fixture('shopify-product.js.json'))
+    old.options = ['Color', 'Torso']
+    expect(fromAjaxProduct(old).options).toEqual([
+      { name: 'Color', values: ['Slate', 'Moss'] },
+      { name: 'Torso', values: ['Regular', 'Long'] },
+    ])
+  })
+})

@@ -1,0 +1,140 @@
+import { load } from 'cheerio'
+import { mergeRaw, parsePrice, type RawFacts, type RawVariant } from './normalize'
+import { fetchOptionalJson, fetchPage } from './fetch-page'
+import { shopifyHandle } from './platform'
+import { extractStructuredData } from './structured-data'
+import { ImportError, type FetchedDocument, type Fetcher } from './types'
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null)
+
+/** Shopify's AJAX API gives prices as integer cents. */
+function cents(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return v / 100
+  if (typeof v === 'string' && /^\d+$/.test(v.trim())) return Number(v) / 100
+  return null
+}
+
+function isDefaultOnly(variants: Obj[]): boolean {
+  return variants.length === 1 && /^Default Title$/i.test(String(variants[0].title ?? ''))
+}
+
+function optionsOf(options: unknown, variants: Obj[]): { name: string; values: string[] }[] {
+  const out = arr(options).map((o, i) => {
+    if (isObj(o)) return { name: str(o.name) ?? '', values: arr(o.values).map(str).filter((v): v is string => !!v) }
+    const values = [...new Set(variants.map((v) => str(v[`option${i + 1}`])).filter((v): v is string => !!v))]
+    return { name: str(o) ?? '', values }
+  })
+  return out.filter((o) => o.name && !(o.name === 'Title' && o.values.length === 1 && o.values[0] === 'Default Title'))
+}
+
+/** `/products/{handle}.js` (AJAX API): cents, protocol-relative images, options as objects or names. */
+export function fromAjaxProduct(p: Obj): RawFacts {
+  const variants = arr(p.variants).filter(isObj)
+  const price = cents(p.price ?? p.price_min)
+  const compare = cents(p.compare_at_price ?? p.compare_at_price_min)
+  const images = arr(p.images).length ? arr(p.images) : arr(p.media).map((m) => (isObj(m) ? m.src : null))
+  return {
+    title: str(p.title),
+    descriptionHtml: str(p.description),
+    images: images.map((i) => (isObj(i) ? str(i.src) : str(i))).filter((u): u is string => !!u),
+    price,
+    compareAtPrice: price !== null && compare !== null && compare > price ? compare : null,
+    vendor: str(p.vendor),
+    productType: str(p.type) ?? str(p.product_type),
+    tags: Array.isArray(p.tags) ? p.tags.map(String) : String(p.tags ?? '').split(',').map((t) => t.trim()),
+    options: optionsOf(p.options, variants),
+    variants: isDefaultOnly(variants)
+      ? []
+      : variants.map((v): RawVariant => ({
+          title: str(v.title) ?? str(v.public_title),
+          price: cents(v.price),
+          available: typeof v.available === 'boolean' ? v.available : null,
+          sku: str(v.sku),
+          image: isObj(v.featured_image) ? str(v.featured_image.src) : null,
+        })),
+  }
+}
+
+/** `/products/{handle}.json` (the old Admin shape under `product`): decimal price strings, tags as "a, b". */
+export function fromAdminProduct(p: Obj): RawFacts {
+  const variants = arr(p.variants).filter(isObj)
+  const images = arr(p.images).filter(isObj)
+  const priced = variants
+    .map((v) => ({ price: parsePrice(v.price)?.amount ?? null, compare: parsePrice(v.compare_at_price)?.amount ?? null }))
+    .filter((v) => v.price !== null)
+    .sort((a, b) => a.price! - b.price!)
+  const cheapest = priced[0]
+  return {
+    title: str(p.title),
+    descriptionHtml: str(p.body_html),
+    images: images.map((i) => str(i.src)).filter((u): u is string => !!u),
+    price: cheapest?.price ?? null,
+    compareAtPrice: cheapest && cheapest.compare !== null && cheapest.compare > cheapest.price! ? cheapest.compare : null,
+    currency: str(variants[0]?.price_currency),
+    vendor: str(p.vendor),
+    productType: str(p.product_type),
+    tags: Array.isArray(p.tags) ? p.tags.map(String) : String(p.tags ?? '').split(','),
+    options: optionsOf(p.options, variants),
+    variants: isDefaultOnly(variants)
+      ? []
+      : variants.map((v): RawVariant => ({
+          title: str(v.title),
+          price: parsePrice(v.price)?.amount ?? null,
+          available: typeof v.available === 'boolean' ? v.available : null,
+          sku: str(v.sku),
+          image: str(images.find((i) => i.id !== undefined && i.id === v.image_id)?.src),
+        })),
+  }
+}
+
+/** The store's active currency from its page: JSON-LD / product meta first, then `Shopify.currency = {"active": …}`. */
+function pageExtras(doc: FetchedDocument): RawFacts {
+  const sd = extractStructuredData(doc.body, doc.url, load(doc.body))
+  const active = doc.body.match(/Shopify\.currency\s*=\s*\{[^}]*"active"\s*:\s*"([A-Z]{3})"/)?.[1] ?? null
+  return { currency: sd.currency ?? active, reviews: sd.reviews, siteName: sd.siteName }
+}
+
+function assertNotPasswordPage(doc: FetchedDocument): void {
+  if (/\/password\/?$/.test(new URL(doc.url).pathname)) {
+    throw new ImportError("This store is password-protected, so we couldn't read the product. Paste the product description instead.")
+  }
+}
+
+/**
+ * A Shopify product: `/products/{handle}.js`, else `/products/{handle}.json`, else the product page's
+ * JSON-LD (locale prefix kept throughout). When an endpoint answered, the page is still read,
+ * best-effort, for the currency, reviews and the store's name. Returns the raw facts and the page URL.
+ */
+export async function importShopify(url: URL, fetcher: Fetcher): Promise<{ raw: RawFacts; url: string }> {
+  const h = shopifyHandle(url)
+  if (!h) throw new ImportError("This doesn't look like a product link", false, url.href)
+  const pageUrl = `${h.origin}${h.localePrefix}/products/${h.handle}`
+
+  let raw: RawFacts | null = null
+  const js = await fetchOptionalJson(`${pageUrl}.js`, fetcher)
+  if (isObj(js) && str(js.title)) raw = fromAjaxProduct(js)
+  if (!raw) {
+    const json = await fetchOptionalJson(`${pageUrl}.json`, fetcher)
+    if (isObj(json) && isObj(json.product) && str(json.product.title)) raw = fromAdminProduct(json.product)
+  }
+
+  if (raw) {
+    let extras: RawFacts = {}
+    try {
+      const doc = await fetcher(pageUrl, { accept: 'html' })
+      if (doc.status < 400) extras = pageExtras(doc)
+    } catch {
+      /* best-effort: the endpoint already gave the product */
+    }
+    return { raw: mergeRaw(raw, extras), url: pageUrl }
+  }
+
+  const doc = await fetchPage(pageUrl, fetcher)
+  assertNotPasswordPage(doc)
+  const fromPage = extractStructuredData(doc.body, doc.url, load(doc.body))
+  if (!fromPage.currency) fromPage.currency = pageExtras(doc).currency
+  return { raw: fromPage, url: doc.url }
+}

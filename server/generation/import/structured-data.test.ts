@@ -1,0 +1,122 @@
+import { load } from 'cheerio'
+import { describe, expect, it } from 'vitest'
+import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
+import { buildFacts } from './normalize'
+import { extractStructuredData, findProductNodes, readJsonLd, readOffers } from './structured-data'
+
+const now = new Date('2026-03-10T12:00:00Z')
+const ld = (json: unknown, extra = '') => `<html><head><script type="application/ld+json">${JSON.stringify(json)}</script>${extra}</head><body></body></html>`
+
+describe('JSON-LD', () => {
+  it('reads the generic fixture: @graph, ImageObject, AggregateOffer, Person/string/array authors', () => {
+    const url = 'https://northwindgoods.com/shop/linen-apron'
+    const facts = buildFacts(extractStructuredData(fixture('generic-jsonld.html'), url), { url, platform: 'generic' }, now)
+    expect(facts.title).toBe('Stonewashed Linen Apron & Towel Loop')
+    expect(facts.images).toEqual(['https://northwindgoods.com/media/apron-front.jpg', 'https://cdn.northwindgoods.com/media/apron-back.jpg'])
+    expect(facts.price).toBe(38)
+    expect(facts.compareAtPrice).toBe(48)
+    expect(facts.currency).toBe('USD')
+    expect(facts.vendor).toBe('Northwind')
+    expect(facts.productType).toBe('Kitchen > Aprons')
+    expect(facts.descriptionHtml).toBe(
+      '<p>Heavyweight stonewashed linen that softens with every wash.</p>\n<p>Adjustable cross-back straps, two deep front pockets &amp; a towel loop.</p>',
+    )
+    expect(facts.specs).toEqual([
+      { name: 'Dimensions', value: '86 x 71 cm' },
+      { name: 'Care', value: 'Machine wash warm' },
+      { name: 'Material', value: '100% European flax linen' },
+      { name: 'Color', value: 'Oat' },
+    ])
+    expect(facts.reviews.map(({ author, rating, date, title }) => ({ author, rating, date, title }))).toEqual([
+      { author: 'Hannah K.', rating: 5, date: '2026-01-14', title: 'Finally an apron that fits' },
+      { author: 'Luis', rating: 4, date: '2025-12-02', title: null },
+      { author: 'Sam P.', rating: 3, date: '2025-11-20', title: null },
+    ])
+    expect(facts.reviews[2].body).toBe('Color is more grey than oat.')
+    expect(facts.reviews.every((r) => r.source === 'northwindgoods.com')).toBe(true)
+    // The page's aggregateRating (4.9 from 214) is ignored: the summary comes from the reviews read.
+    expect(facts.ratingSummary).toEqual({ average: 4, count: 3 })
+    expect(facts.source.name).toBe('Northwind Goods')
+  })
+
+  it('repairs a block with a trailing comma and skips one that cannot be read', () => {
+    const $ = load('<script type="application/ld+json">{"@type":"Product","name":"A",}</script><script type="application/ld+json">{nope</script>')
+    expect(readJsonLd($)).toEqual([{ '@type': 'Product', name: 'A' }])
+  })
+
+  it('prefers the ProductGroup, resolves @id references and reads hasVariant / variesBy', () => {
+    const nodes = findProductNodes([
+      { '@graph': [{ '@type': 'Product', name: 'Related', '@id': '#r' }, { '@type': 'ProductGroup', name: 'Tee', offers: { '@id': '#o' } }, { '@id': '#o', '@type': 'Offer', price: '10' }] },
+    ])
+    expect(nodes[0].name).toBe('Tee')
+    expect(nodes[0].offers).toEqual({ '@id': '#o', '@type': 'Offer', price: '10' })
+
+    const raw = extractStructuredData(fixture('shopify-page-jsonld.html'), 'https://acme-outdoors.com/en-us/products/trail-backpack-28l')
+    expect(raw.options).toEqual([
+      { name: 'Color', values: ['Slate', 'Moss'] },
+      { name: 'Size', values: ['Regular', 'Long'] },
+    ])
+    expect(raw.variants?.map((v) => [v.title, v.price, v.available, v.sku])).toEqual([
+      ['Slate / Regular', 89, true, 'TB28-SLT-R'],
+      ['Slate / Long', 99, false, 'TB28-SLT-L'],
+      ['Moss / Regular', 89, true, 'TB28-MOS-R'],
+    ])
+    // Reviews live in a review app's separate Product node for the same product.
+    expect(raw.reviews?.map((r) => r.author)).toEqual(['Priya N.', 'Tom W.'])
+  })
+
+  it('reads offers as Offer, AggregateOffer or an array, and list prices only above the price', () => {
+    expect(readOffers({ '@type': 'Offer', price: '19.99', priceCurrency: 'usd', availability: 'https://schema.org/OutOfStock' })).toEqual({
+      price: 19.99,
+      compareAt: null,
+      currency: 'USD',
+      available: false,
+    })
+    expect(readOffers([{ price: 30 }, { price: '25,50', priceCurrency: 'EUR' }]).price).toBe(25.5)
+    expect(readOffers({ '@type': 'AggregateOffer', lowPrice: 5, highPrice: 9 }).price).toBe(5)
+    expect(readOffers({ price: 10, priceSpecification: { priceType: 'https://schema.org/ListPrice', price: 8 } }).compareAt).toBeNull()
+  })
+
+  it('accepts image as a string, an array or an ImageObject with contentUrl', () => {
+    const url = 'https://s.example/p'
+    expect(extractStructuredData(ld({ '@type': 'Product', name: 'A', image: 'https://s.example/1.jpg' }), url).images).toEqual(['https://s.example/1.jpg'])
+    expect(extractStructuredData(ld({ '@type': 'Product', name: 'A', image: { '@type': 'ImageObject', contentUrl: '/2.jpg' } }), url).images).toEqual([
+      'https://s.example/2.jpg',
+    ])
+  })
+})
+
+describe('OpenGraph and markup fallbacks', () => {
+  it('reads an OpenGraph-only page: title, images (relative resolved), price and currency', () => {
+    const url = 'https://studio-keramik.de/tasse-fjord'
+    const facts = buildFacts(extractStructuredData(fixture('opengraph-only.html'), url), { url, platform: 'generic' }, now)
+    expect(facts.title).toBe('Handgetöpferte Tasse „Fjord“, 350 ml')
+    expect(facts.images).toEqual(['https://studio-keramik.de/bilder/fjord-tasse-1.jpg', 'https://studio-keramik.de/bilder/fjord-tasse-2.jpg'])
+    expect(facts.price).toBe(34)
+    expect(facts.currency).toBe('EUR')
+    expect(facts.vendor).toBe('Studio Keramik')
+    expect(facts.descriptionHtml).toContain('Fließglasur')
+    expect(facts.descriptionHtml).not.toContain('<script')
+    expect(facts.reviews).toEqual([])
+    expect(facts.ratingSummary).toBeNull()
+  })
+
+  it('fills only what JSON-LD lacks from OpenGraph', () => {
+    const html = ld({ '@type': 'Product', name: 'From JSON-LD' }, '<meta property="og:title" content="From OG"><meta property="og:image" content="https://s.example/og.jpg"><meta property="product:price:amount" content="9.50"><meta property="product:price:currency" content="GBP">')
+    const raw = extractStructuredData(html, 'https://s.example/p')
+    expect(raw).toMatchObject({ title: 'From JSON-LD', images: ['https://s.example/og.jpg'], price: 9.5, currency: 'GBP' })
+  })
+
+  it('falls back to <h1>, then to <title> without the site name', () => {
+    expect(extractStructuredData('<title>x</title><h1> Blue  Mug </h1>', 'https://s.example/').title).toBe('Blue Mug')
+    expect(extractStructuredData('<title>Blue Mug | Studio</title>', 'https://s.example/').title).toBe('Blue Mug')
+    expect(extractStructuredData('<title>Blue Mug – Studio</title>', 'https://s.example/').title).toBe('Blue Mug')
+  })
+
+  it('keeps http images only on the page own origin (the local demo store)', () => {
+    const html = ld({ '@type': 'Product', name: 'Demo', image: ['/demo-store/mug.jpg', 'http://elsewhere.example/a.jpg', 'https://cdn.example/b.jpg'] })
+    const url = 'http://localhost:3000/demo-store/products/mug'
+    const facts = buildFacts(extractStructuredData(html, url), { url, platform: 'generic' }, now)
+    expect(facts.images).toEqual(['http://localhost:3000/demo-store/mug.jpg', 'https://cdn.example/b.jpg'])
+  })
+})

@@ -1,0 +1,267 @@
+import { load, type CheerioAPI } from 'cheerio'
+import { absoluteUrl, detectCurrency, mergeRaw, parsePrice, plainTextToHtml, type RawFacts, type RawReview, type RawVariant } from './normalize'
+
+type Node = Record<string, unknown>
+
+const isObj = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v)
+const list = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v])
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null)
+
+function types(node: Node): string[] {
+  return list(node['@type']).map((t) => String(t).replace(/^.*[/:#]/, ''))
+}
+
+/** Every JSON-LD block of a page, parsed; broken blocks are repaired when simple (comments, raw newlines, trailing commas) or skipped. */
+export function readJsonLd($: CheerioAPI): unknown[] {
+  const out: unknown[] = []
+  $('script').each((_, el) => {
+    const type = ($(el).attr('type') ?? '').toLowerCase()
+    if (!type.startsWith('application/ld+json')) return
+    const text = ($(el).html() ?? '').replace(/^\s*(?:<!--|\/\/\s*<!\[CDATA\[)/, '').replace(/(?:-->|\/\/\s*\]\]>)\s*$/, '').trim()
+    for (const attempt of [text, text.replace(/[\u0000-\u001f]+/g, ' '), text.replace(/[\u0000-\u001f]+/g, ' ').replace(/,\s*([}\]])/g, '$1')]) {
+      try {
+        out.push(JSON.parse(attempt))
+        return
+      } catch {
+        /* next attempt */
+      }
+    }
+  })
+  return out
+}
+
+/**
+ * The page's Product / ProductGroup nodes, main one first (a group wins; otherwise the shallowest
+ * product; products nested in other products come last), with `@id` references resolved.
+ */
+export function findProductNodes(blocks: unknown[]): Node[] {
+  const ids = new Map<string, Node>()
+  const found: { node: Node; depth: number; group: boolean }[] = []
+  const walk = (v: unknown, depth: number) => {
+    if (depth > 20) return
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, depth))
+    if (!isObj(v)) return
+    if (typeof v['@id'] === 'string' && Object.keys(v).length > 1) ids.set(v['@id'], v)
+    const t = types(v)
+    if (t.includes('Product') || t.includes('ProductGroup')) {
+      found.push({ node: v, depth, group: t.includes('ProductGroup') })
+      for (const [k, x] of Object.entries(v)) if (k !== 'hasVariant' && k !== 'isVariantOf') walk(x, depth + 10)
+      return
+    }
+    for (const x of Object.values(v)) walk(x, depth + 1)
+  }
+  walk(blocks, 0)
+  const rank = (f: (typeof found)[number]) => f.depth + (f.group && f.depth < 10 ? -100 : 0)
+  return [...found].sort((a, b) => rank(a) - rank(b)).map((f) => resolveRefs(f.node, ids, 0) as Node)
+}
+
+export function findProductNode(blocks: unknown[]): Node | null {
+  return findProductNodes(blocks)[0] ?? null
+}
+
+function resolveRefs(v: unknown, ids: Map<string, Node>, depth: number): unknown {
+  if (depth > 8) return v
+  if (Array.isArray(v)) return v.map((x) => resolveRefs(x, ids, depth + 1))
+  if (!isObj(v)) return v
+  if (typeof v['@id'] === 'string' && Object.keys(v).length === 1 && ids.has(v['@id'])) return resolveRefs(ids.get(v['@id']), ids, depth + 1)
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolveRefs(x, ids, depth + 1)]))
+}
+
+function imagesOf(v: unknown): string[] {
+  return list(v).flatMap((i) => (typeof i === 'string' ? [i] : isObj(i) ? list(i.contentUrl ?? i.url).filter((u): u is string => typeof u === 'string') : []))
+}
+
+function nameOf(v: unknown): string | null {
+  for (const x of list(v)) {
+    const s = typeof x === 'string' ? str(x) : isObj(x) ? str(x.name) : null
+    if (s) return s
+  }
+  return null
+}
+
+function availability(v: unknown): boolean | null {
+  const s = str(v)
+  if (!s) return null
+  const t = s.replace(/^.*[/:#]/, '')
+  if (/^(InStock|InStoreOnly|LimitedAvailability|OnlineOnly|PreOrder|PreSale|BackOrder)$/i.test(t)) return true
+  if (/^(OutOfStock|SoldOut|Discontinued)$/i.test(t)) return false
+  return null
+}
+
+interface OfferSummary {
+  price: number | null
+  compareAt: number | null
+  currency: string | null
+  available: boolean | null
+}
+
+/** Lowest price, a strikethrough/list price above it, the currency and availability from `offers` in any of its shapes. */
+export function readOffers(offers: unknown): OfferSummary {
+  const prices: number[] = []
+  const compare: number[] = []
+  let currency: string | null = null
+  let available: boolean | null = null
+  const visit = (o: unknown, depth: number) => {
+    if (!isObj(o) || depth > 3) return
+    currency ??= str(o.priceCurrency)
+    const a = availability(o.availability)
+    if (a !== null) available = available === true ? true : a
+    for (const key of ['price', 'lowPrice']) {
+      const p = parsePrice(o[key])
+      if (p) prices.push(p.amount)
+    }
+    for (const spec of list(o.priceSpecification)) {
+      if (!isObj(spec)) continue
+      currency ??= str(spec.priceCurrency)
+      const p = parsePrice(spec.price)
+      if (!p) continue
+      if (/Strikethrough|ListPrice|MSRP/i.test(String(spec.priceType ?? ''))) compare.push(p.amount)
+      else if (o.price === undefined) prices.push(p.amount)
+    }
+    list(o.offers).forEach((x) => visit(x, depth + 1))
+  }
+  list(offers).forEach((o) => visit(o, 0))
+  const price = prices.length ? Math.min(...prices) : null
+  const higher = compare.filter((c) => price === null || c > price)
+  return { price, compareAt: higher.length ? Math.max(...higher) : null, currency: currency ? detectCurrency(currency) : null, available }
+}
+
+function reviewOf(r: unknown): RawReview | null {
+  if (!isObj(r)) return null
+  const rating = isObj(r.reviewRating) ? r.reviewRating : null
+  const best = rating ? Number(rating.bestRating) : NaN
+  return {
+    author: nameOf(r.author),
+    rating: rating ? (str(rating.ratingValue) ?? null) : null,
+    ratingScale: Number.isFinite(best) && best > 0 ? best : undefined,
+    date: str(r.datePublished) ?? str(r.dateCreated),
+    title: str(r.name) ?? str(r.headline),
+    body: str(r.reviewBody) ?? str(r.description) ?? str(r.text),
+  }
+}
+
+const SPEC_PROPS: [string, string][] = [
+  ['material', 'Material'], ['color', 'Color'], ['pattern', 'Pattern'], ['size', 'Size'], ['model', 'Model'], ['mpn', 'MPN'],
+  ['weight', 'Weight'], ['width', 'Width'], ['height', 'Height'], ['depth', 'Depth'],
+]
+
+function specValue(v: unknown): string | null {
+  if (isObj(v)) return [str(v.value) ?? str(v.name), str(v.unitText) ?? str(v.unitCode)].filter(Boolean).join(' ') || null
+  return str(v)
+}
+
+/** A schema.org Product / ProductGroup node as raw facts (variants and options from `hasVariant` / `variesBy`). */
+export function productFromJsonLd(node: Node): RawFacts {
+  const description = str(node.description)
+  const offer = readOffers(node.offers)
+  const variantNodes = list(node.hasVariant).filter(isObj)
+  const groupName = str(node.name)
+  const variants: RawVariant[] = variantNodes.map((v) => {
+    const o = readOffers(v.offers)
+    const name = str(v.name)
+    const title = groupName && name?.startsWith(groupName) ? name.slice(groupName.length).replace(/^\s*[-–—:|]\s*/, '') || name : name
+    return { title, price: o.price, available: o.available, sku: str(v.sku), image: imagesOf(v.image)[0] ?? null }
+  })
+  const variantOffers = variantNodes.map((v) => readOffers(v.offers))
+  const variantPrices = variantOffers.map((o) => o.price).filter((p): p is number => p !== null)
+  const specs: { name: string; value: string }[] = []
+  for (const p of list(node.additionalProperty)) {
+    if (isObj(p) && str(p.name) && specValue(p.value ?? p)) specs.push({ name: str(p.name)!, value: specValue(p.value ?? p)! })
+  }
+  for (const [key, label] of SPEC_PROPS) {
+    const v = key === 'model' && isObj(node.model) ? str(node.model.name) : specValue(node[key])
+    if (v) specs.push({ name: label, value: v })
+  }
+  const options = list(node.variesBy)
+    .map((p) => String(p).replace(/^.*[/:#]/, ''))
+    .filter(Boolean)
+    .map((prop) => ({
+      name: prop.charAt(0).toUpperCase() + prop.slice(1),
+      values: [...new Set(variantNodes.map((v) => specValue(v[prop])).filter((x): x is string => !!x))],
+    }))
+    .filter((o) => o.values.length > 0)
+  return {
+    title: str(node.name),
+    descriptionHtml: description ? (/<[a-z][^>]*>/i.test(description) ? description : plainTextToHtml(description)) : null,
+    images: [...imagesOf(node.image), ...variantNodes.flatMap((v) => imagesOf(v.image))],
+    price: offer.price ?? (variantPrices.length ? Math.min(...variantPrices) : null),
+    compareAtPrice: offer.compareAt ?? variantOffers.map((o) => o.compareAt).find((c) => c !== null) ?? null,
+    currency: offer.currency ?? variantOffers.map((o) => o.currency).find(Boolean) ?? null,
+    vendor: nameOf(node.brand) ?? nameOf(node.manufacturer),
+    productType: typeof node.category === 'string' ? node.category : nameOf(node.category),
+    specs,
+    options,
+    variants,
+    reviews: list(node.review ?? node.reviews).map(reviewOf).filter((r): r is RawReview => r !== null),
+  }
+}
+
+function meta($: CheerioAPI, ...keys: string[]): string[] {
+  const out: string[] = []
+  for (const key of keys) {
+    $(`meta[property="${key}"], meta[name="${key}"], meta[itemprop="${key}"]`).each((_, el) => {
+      const c = $(el).attr('content')?.trim()
+      if (c && !out.includes(c)) out.push(c)
+    })
+  }
+  return out
+}
+
+/**
+ * OpenGraph, product meta tags and microdata meta values. `metaDescription: false` ignores
+ * `<meta name="description">` (boilerplate on marketplaces).
+ */
+export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescription?: boolean } = {}): RawFacts {
+  const priceText = meta($, 'product:sale_price:amount')[0] ?? meta($, 'product:price:amount', 'og:price:amount', 'price')[0]
+  const listText = meta($, 'product:sale_price:amount')[0] ? meta($, 'product:price:amount', 'product:original_price:amount')[0] : meta($, 'product:original_price:amount')[0]
+  const currency = meta($, 'product:sale_price:currency', 'product:price:currency', 'og:price:currency', 'priceCurrency')[0] ?? null
+  const price = parsePrice(priceText)
+  const compare = parsePrice(listText)
+  const description = meta($, 'og:description', ...(metaDescription ? ['description'] : []), 'twitter:description')[0]
+  const ogImages = meta($, 'og:image:secure_url', 'og:image', 'og:image:url')
+  return {
+    title: meta($, 'og:title', 'twitter:title')[0] ?? null,
+    descriptionHtml: description ? plainTextToHtml(description) : null,
+    images: ogImages.length ? ogImages : meta($, 'twitter:image', 'twitter:image:src'),
+    price: price?.amount ?? null,
+    compareAtPrice: compare && price && compare.amount > price.amount ? compare.amount : null,
+    currency: currency ? detectCurrency(currency) : (price?.currency ?? null),
+    vendor: meta($, 'product:brand', 'og:brand')[0] ?? null,
+    siteName: meta($, 'og:site_name')[0] ?? null,
+  }
+}
+
+/** The page's own name for the product when nothing structured gives one: `<h1>`, else `<title>` without " | Site". */
+export function titleFromMarkup($: CheerioAPI): string | null {
+  const h1 = $('h1').first().text().replace(/\s+/g, ' ').trim()
+  if (h1 && h1.length <= 300) return h1
+  const title = $('title').first().text().replace(/\s+/g, ' ').trim()
+  return title.split(/\s+[|–—]\s+|\s+-\s+(?=[^-]+$)/)[0]?.trim() || null
+}
+
+/**
+ * Everything a page says about its product without a browser: JSON-LD first, then OpenGraph and
+ * product meta tags for what it lacks, then `<h1>`/`<title>` for the name.
+ */
+export function extractStructuredData(html: string, pageUrl: string, $?: CheerioAPI, options: { metaDescription?: boolean } = {}): RawFacts {
+  const doc = $ ?? load(html)
+  const [node, ...others] = findProductNodes(readJsonLd(doc))
+  const fromLd = node ? productFromJsonLd(node) : {}
+  // Review apps (Judge.me, Yotpo…) often add their own Product node for the same product.
+  if (node && !fromLd.reviews?.length) {
+    const same = others.filter((o) => str(o.name) && str(o.name)?.toLowerCase() === str(node.name)?.toLowerCase())
+    fromLd.reviews = same.flatMap((o) => productFromJsonLd(o).reviews ?? [])
+  }
+  const merged = mergeRaw(fromLd, openGraph(doc, options))
+  if (!merged.title) merged.title = titleFromMarkup(doc)
+  if (!merged.images?.length) {
+    merged.images = doc('[itemprop="image"]')
+      .map((_, el) => doc(el).attr('content') ?? doc(el).attr('src') ?? doc(el).attr('href') ?? '')
+      .get()
+      .filter(Boolean)
+  }
+  const abs = (u: unknown) => absoluteUrl(u, pageUrl)
+  merged.images = (merged.images ?? []).map(abs).filter((u): u is string => u !== null)
+  merged.variants = merged.variants?.map((v) => ({ ...v, image: abs(v.image) }))
+  return merged
+}

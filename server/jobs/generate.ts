@@ -1,0 +1,107 @@
+import type PgBoss from 'pg-boss'
+import { and, eq, notInArray } from 'drizzle-orm'
+import type { ApiDeps } from '../context'
+import { tasks } from '../db/schema'
+import { log } from '../log'
+import { findTemplate } from '../domain/templates'
+import type { ProductFacts } from '../domain/product-facts'
+import type { Outline } from '../domain/outline'
+import { importProduct, factsFromText } from '../generation/import'
+import { ImportError } from '../generation/import/types'
+import { refundGeneration } from '../modules/tasks/credits'
+
+export const GENERATE_QUEUE = 'generate-task'
+/** Bounded retries for transient trouble (network, 5xx); active jobs expire so a crash is retried. */
+export const GENERATE_QUEUE_OPTIONS = {
+  name: GENERATE_QUEUE,
+  retryLimit: 3,
+  retryDelay: 3,
+  retryBackoff: true,
+  expireInSeconds: 300,
+} satisfies PgBoss.Queue
+
+export interface GenerateJob {
+  taskId: number
+  /** start: import → research → outline (→ page unless the outline flow waits). compose: write the page. */
+  phase: 'start' | 'compose'
+  regenerate?: boolean
+}
+
+const DONE = [10, 90]
+
+export async function registerGenerate(boss: PgBoss, deps: ApiDeps) {
+  await boss.work<GenerateJob>(GENERATE_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    await runGenerateJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })
+  })
+}
+
+/**
+ * One step machine, safe to run again after a crash: every step saves its result on the task and is
+ * skipped when that result is already there, so a resumed job neither imports twice nor makes a
+ * second page; credits were taken when the job was queued and are refunded at most once.
+ */
+export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: { retryCount: number; retryLimit: number }) {
+  const { db } = deps.database
+  const [task] = await db.select().from(tasks).where(eq(tasks.id, data.taskId))
+  if (!task || DONE.includes(task.status)) return
+  const save = async (patch: Partial<typeof tasks.$inferInsert>) => {
+    await db
+      .update(tasks)
+      .set({ ...patch, updatedAt: deps.clock() })
+      .where(and(eq(tasks.id, task.id), notInArray(tasks.status, DONE)))
+  }
+  const template = findTemplate(task.pageTemplateId)
+
+  try {
+    let facts = (task.facts as ProductFacts | null) ?? null
+    let outline = (task.outline as Outline | null) ?? null
+    if (data.phase === 'start') {
+      if (!facts) {
+        await save({ status: 2, step: task.url ? 'Reading the product page' : 'Reading your description' })
+        const imported = task.url ? await importProduct(task.url, deps.products.fetch, deps.clock()) : factsFromText(task.sourceText ?? '', deps.clock())
+        await save({ facts: imported, title: imported.title, image: imported.images[0] ?? null, platform: imported.source.platform })
+        facts = imported
+      }
+      let research = task.research
+      if (!research) {
+        await save({ status: 3, step: 'Studying the facts' })
+        research = await deps.composer.research(facts)
+        await save({ research })
+      }
+      if (!outline) {
+        outline = await deps.composer.outline(facts, research as never, template)
+        await save({ outline })
+      }
+      if (task.flow === 'outline' && !data.regenerate) {
+        await save({ status: 4, step: 'Outline ready' })
+        return
+      }
+    }
+    if (!facts || !outline) throw new Error('compose without facts or outline')
+    await save({ status: 5, step: 'Writing the page' })
+    const { page, note } = await deps.composer.compose(facts, outline, template)
+    const now = deps.clock()
+    await save({ page, note: note ?? null, status: 10, step: null, error: null, completedAt: now })
+    log.info('page generated', { taskId: task.id, composer: deps.composer.name })
+  } catch (error) {
+    const permanent = error instanceof ImportError ? !error.transient : false
+    const lastTry = attempt.retryCount >= attempt.retryLimit
+    if (!permanent && !lastTry) {
+      log.warn('generation step failed, will retry', { taskId: task.id, error: String(error) })
+      throw error
+    }
+    const message =
+      error instanceof ImportError ? error.message : 'Something went wrong while writing this page. Your credits were refunded; please try again.'
+    await failTask(deps, task.id, message)
+    log.warn('generation failed', { taskId: task.id, error: String(error) })
+  }
+}
+
+/** Marks the task failed with the reason and gives the credits back, in one transaction. */
+export async function failTask(deps: ApiDeps, taskId: number, reason: string) {
+  const now = deps.clock()
+  await deps.database.db.transaction(async (tx) => {
+    await tx.update(tasks).set({ status: 90, step: null, error: reason, updatedAt: now }).where(eq(tasks.id, taskId))
+    await refundGeneration(tx, taskId, now)
+  })
+}

@@ -1,0 +1,60 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm'
+import type { ApiDeps } from '../../context'
+import { tasks, users } from '../../db/schema'
+import { notFound } from '../../http-error'
+import type { Page } from '../../domain/page'
+import type { ProductFacts } from '../../domain/product-facts'
+import { STATUS } from './service'
+
+/**
+ * What the public may see: finished, public pages — a free owner's only once the hide window has
+ * passed (the same rule the owner sees).
+ */
+function sharedCondition(deps: ApiDeps) {
+  const windowStart = new Date(deps.clock().getTime() - deps.env.HIDE_WINDOW_MINUTES * 60_000)
+  return and(
+    eq(tasks.status, STATUS.completed),
+    eq(tasks.isPublic, true),
+    or(sql`${users.role} <> 'free'`, sql`${tasks.createdAt} <= ${windowStart.toISOString()}`),
+  )
+}
+
+export async function sharedPage(deps: ApiDeps, sessionId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) throw notFound('This page is not shared.')
+  const [row] = await deps.database.db
+    .select({ task: tasks })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.userId))
+    .where(and(eq(tasks.sessionId, sessionId.toLowerCase()), sharedCondition(deps)))
+  if (!row || !row.task.page) throw notFound('This page is not shared.')
+  const facts = row.task.facts as ProductFacts | null
+  return {
+    session_id: row.task.sessionId,
+    title: row.task.title,
+    page: row.task.page as Page,
+    source: facts ? { url: facts.source.url, platform: facts.source.platform, name: facts.source.name } : null,
+    completed_at: row.task.completedAt?.toISOString() ?? null,
+  }
+}
+
+export async function publicGallery(deps: ApiDeps, page: number, pageSize: number) {
+  const { db } = deps.database
+  const where = and(sharedCondition(deps), eq(tasks.dataStatus, 1))
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ sessionId: tasks.sessionId, title: tasks.title, image: tasks.image, platform: tasks.platform, completedAt: tasks.completedAt })
+      .from(tasks)
+      .innerJoin(users, eq(users.id, tasks.userId))
+      .where(where)
+      .orderBy(desc(tasks.completedAt), desc(tasks.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(tasks).innerJoin(users, eq(users.id, tasks.userId)).where(where),
+  ])
+  return {
+    items: rows.map((r) => ({ session_id: r.sessionId, title: r.title, image: r.image, platform: r.platform, completed_at: r.completedAt?.toISOString() ?? null })),
+    total,
+    page,
+    page_size: pageSize,
+  }
+}

@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto'
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { ApiDeps } from '../../context'
+import type { Tx } from '../../db/client'
+import { taskFavorites, tasks } from '../../db/schema'
+import { HttpError, badRequest, forbidden, notFound } from '../../http-error'
+import { can, UPGRADE_TITLES } from '../../domain/permissions'
+import { hiddenUntil } from '../../domain/visibility'
+import { RUNNING_STATUSES, TASK_STATUS } from '../../domain/task-status'
+import { findTemplate, PAGE_TEMPLATES } from '../../domain/templates'
+import type { Outline } from '../../domain/outline'
+import type { ProductFacts } from '../../domain/product-facts'
+import type { Page } from '../../domain/page'
+import { toPublicUser, type UserRow } from '../users/service'
+import { GENERATE_QUEUE, type GenerateJob } from '../../jobs/generate'
+import { debitGeneration } from './credits'
+import { toDetail, toSummary, type TaskRow } from './serialize'
+
+export const NOT_ENOUGH_CREDITS = 'You need more than 40 credits to generate a page. Upgrade to Pro for more credits.'
+
+export const STATUS = TASK_STATUS
+const RUNNING = RUNNING_STATUSES
+
+function denyGenerate(user: UserRow) {
+  if (!can(toPublicUser(user), 'generate')) throw forbidden(NOT_ENOUGH_CREDITS, { permission: 'generate' })
+}
+
+export interface CreateInput {
+  url?: string
+  text?: string
+  page_template_id?: number | null
+  flow: 'direct' | 'outline'
+}
+
+/**
+ * Creates a task: checks the permissions, then in ONE transaction inserts it, takes 40 credits and
+ * queues its job. Any failure leaves nothing behind.
+ */
+export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInput) {
+  denyGenerate(user)
+  let url: string | null = null
+  if (input.url !== undefined) {
+    const checked = deps.products.check(input.url)
+    if (!checked.ok) throw badRequest(`url: ${checked.reason}`, { field: 'url' })
+    url = checked.url.toString()
+    if (!can(toPublicUser(user), 'all_urls', { url })) throw forbidden(UPGRADE_TITLES.all_urls!, { permission: 'all_urls' })
+  }
+  if (input.page_template_id != null && !PAGE_TEMPLATES.some((t) => t.id === input.page_template_id)) {
+    throw badRequest('page_template_id: There is no template with this id.', { field: 'page_template_id' })
+  }
+  const now = deps.clock()
+  const row = await deps.database.db.transaction(async (tx) => {
+    const [task] = await tx
+      .insert(tasks)
+      .values({
+        sessionId: randomUUID(),
+        userId: user.id,
+        url,
+        sourceText: input.text ?? null,
+        pageTemplateId: input.page_template_id ?? null,
+        flow: input.flow,
+        status: STATUS.queued,
+        step: 'Waiting to start',
+        // Free users' pages are always public (spec §6); Pro users start public and may switch.
+        isPublic: true,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+    if ((await debitGeneration(tx, user.id, task.id, now)) === null) throw forbidden(NOT_ENOUGH_CREDITS, { permission: 'generate' })
+    await enqueue(deps, tx, { taskId: task.id, phase: 'start' })
+    return task
+  })
+  return toDetail(row, false, null)
+}
+
+async function enqueue(deps: ApiDeps, tx: Tx, job: GenerateJob) {
+  await deps.queue.send(GENERATE_QUEUE, job, { tx })
+}
+
+/** The owner's task by session id (uuid) or numeric id; anyone else's is a 404. */
+export async function findOwnTask(deps: ApiDeps, user: UserRow, key: string): Promise<TaskRow> {
+  const where: SQL | undefined = /^\d{1,9}$/.test(key)
+    ? eq(tasks.id, Number(key))
+    : /^[0-9a-f-]{36}$/i.test(key)
+      ? eq(tasks.sessionId, key.toLowerCase())
+      : undefined
+  if (!where) throw notFound('There is no page with this id.')
+  const [row] = await deps.database.db.select().from(tasks).where(and(where, eq(tasks.userId, user.id)))
+  if (!row) throw notFound('There is no page with this id.')
+  return row
+}
+
+async function isFavorite(deps: ApiDeps, userId: number, taskId: number) {
+  const [f] = await deps.database.db
+    .select({ taskId: taskFavorites.taskId })
+    .from(taskFavorites)
+    .where(and(eq(taskFavorites.userId, userId), eq(taskFavorites.taskId, taskId)))
+  return !!f
+}
+
+/** Detail for the owner; a free user's finished page is withheld until the hide window passes. */
+export async function taskDetail(deps: ApiDeps, user: UserRow, row: TaskRow) {
+  const hidden = row.status === STATUS.completed ? hiddenUntil(user.role, row.createdAt, deps.clock(), deps.env.HIDE_WINDOW_MINUTES) : null
+  return toDetail(row, await isFavorite(deps, user.id, row.id), hidden)
+}
+
+export interface ListQuery {
+  statuses: number[] | 'all'
+  dataStatus: number
+  page: number
+  pageSize: number
+  favoritesOnly?: boolean
+}
+
+/** The owner's tasks, newest first, with the free-user hide window applied to finished ones. */
+export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
+  const now = deps.clock()
+  const conditions: SQL[] = [eq(tasks.userId, user.id), eq(tasks.dataStatus, q.dataStatus)]
+  if (q.statuses !== 'all') conditions.push(inArray(tasks.status, q.statuses))
+  const windowStart = new Date(now.getTime() - deps.env.HIDE_WINDOW_MINUTES * 60_000)
+  const { db } = deps.database
+  const favJoin = and(eq(taskFavorites.taskId, tasks.id), eq(taskFavorites.userId, user.id))
+  if (q.favoritesOnly) conditions.push(sql`${taskFavorites.taskId} IS NOT NULL`)
+  // Hidden = a free user's finished page younger than the window.
+  const hiddenCond = user.role === 'free' ? sql`(${tasks.status} = ${STATUS.completed} AND ${tasks.createdAt} > ${windowStart.toISOString()})` : sql`false`
+  const visibleWhere = and(...conditions, sql`NOT ${hiddenCond}`)
+  const [rows, [{ total }], [hidden]] = await Promise.all([
+    db
+      .select({ task: tasks, fav: taskFavorites.taskId })
+      .from(tasks)
+      .leftJoin(taskFavorites, favJoin)
+      .where(visibleWhere)
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(tasks).leftJoin(taskFavorites, favJoin).where(visibleWhere),
+    db
+      .select({ count: sql<number>`count(*)::int`, first: sql<string | null>`min(${tasks.createdAt})` })
+      .from(tasks)
+      .leftJoin(taskFavorites, favJoin)
+      .where(and(...conditions, hiddenCond)),
+  ])
+  const firstHidden = hidden?.first ? new Date(hidden.first) : null
+  return {
+    items: rows.map((r) => toSummary(r.task, r.fav !== null)),
+    total,
+    page: q.page,
+    page_size: q.pageSize,
+    hidden: {
+      count: hidden?.count ?? 0,
+      next_ready_at: firstHidden ? new Date(firstHidden.getTime() + deps.env.HIDE_WINDOW_MINUTES * 60_000).toISOString() : null,
+    },
+  }
+}
+
+export async function updateTask(deps: ApiDeps, user: UserRow, key: string, patch: { data_status?: 1 | 2; is_public?: boolean }) {
+  const row = await findOwnTask(deps, user, key)
+  if (patch.is_public === false && user.role === 'free') throw forbidden(UPGRADE_TITLES.private!, { permission: 'set_private' })
+  const [updated] = await deps.database.db
+    .update(tasks)
+    .set({
+      ...(patch.data_status !== undefined ? { dataStatus: patch.data_status } : {}),
+      ...(patch.is_public !== undefined ? { isPublic: patch.is_public } : {}),
+      updatedAt: deps.clock(),
+    })
+    .where(eq(tasks.id, row.id))
+    .returning()
+  return taskDetail(deps, user, updated)
+}
+
+export async function updateOutline(deps: ApiDeps, user: UserRow, key: string, outline: Outline) {
+  const row = await findOwnTask(deps, user, key)
+  if (row.status !== STATUS.outlineReady) throw new HttpError(409, 'The outline can only be changed before the page is written.')
+  const [updated] = await deps.database.db.update(tasks).set({ outline, updatedAt: deps.clock() }).where(eq(tasks.id, row.id)).returning()
+  return taskDetail(deps, user, updated)
+}
+
+/** Outline approved: write the page (already paid for at creation). */
+export async function continueTask(deps: ApiDeps, user: UserRow, key: string) {
+  const row = await findOwnTask(deps, user, key)
+  if (row.status !== STATUS.outlineReady) throw new HttpError(409, 'This page is not waiting for its outline.')
+  const updated = await deps.database.db.transaction(async (tx) => {
+    const [t] = await tx
+      .update(tasks)
+      .set({ status: STATUS.generating, step: 'Writing the page', updatedAt: deps.clock() })
+      .where(and(eq(tasks.id, row.id), eq(tasks.status, STATUS.outlineReady)))
+      .returning()
+    if (!t) throw new HttpError(409, 'This page is not waiting for its outline.')
+    await enqueue(deps, tx, { taskId: t.id, phase: 'compose' })
+    return t
+  })
+  return taskDetail(deps, user, updated)
+}
+
+/** Writes the page again from the same facts and outline: a new generation, 40 credits. */
+export async function regenerateTask(deps: ApiDeps, user: UserRow, key: string) {
+  const row = await findOwnTask(deps, user, key)
+  if (RUNNING.includes(row.status)) throw new HttpError(409, 'This page is still being generated.')
+  denyGenerate(user)
+  const now = deps.clock()
+  const updated = await deps.database.db.transaction(async (tx) => {
+    const phase = row.facts && row.outline ? 'compose' : 'start'
+    const [t] = await tx
+      .update(tasks)
+      .set({ status: phase === 'compose' ? STATUS.generating : STATUS.queued, step: 'Waiting to start', error: null, updatedAt: now })
+      .where(eq(tasks.id, row.id))
+      .returning()
+    if ((await debitGeneration(tx, user.id, row.id, now)) === null) throw forbidden(NOT_ENOUGH_CREDITS, { permission: 'generate' })
+    await enqueue(deps, tx, { taskId: t.id, phase, regenerate: true })
+    return t
+  })
+  return taskDetail(deps, user, updated)
+}
+
+/** Re-runs the research step on the imported facts (free; it changes no page). */
+export async function researchTask(deps: ApiDeps, user: UserRow, key: string) {
+  const row = await findOwnTask(deps, user, key)
+  if (!row.facts) throw new HttpError(409, 'The product has not been imported yet.')
+  const research = await deps.composer.research(row.facts as ProductFacts)
+  await deps.database.db.update(tasks).set({ research, updatedAt: deps.clock() }).where(eq(tasks.id, row.id))
+  return { session_id: row.sessionId, research }
+}
+
+/** Rewrites one section of a finished page, optionally following an instruction. */
+export async function researchSection(deps: ApiDeps, user: UserRow, key: string, sectionId: string, instruction?: string) {
+  const row = await findOwnTask(deps, user, key)
+  const page = row.page as Page | null
+  if (row.status !== STATUS.completed || !page || !row.facts) throw new HttpError(409, 'Only a finished page can be rewritten.')
+  if (!page.sections.some((s) => s.id === sectionId)) throw notFound('There is no section with this id on the page.')
+  const { section, note } = await deps.composer.rewriteSection(row.facts as ProductFacts, page, sectionId, instruction)
+  const next: Page = { ...page, sections: page.sections.map((s) => (s.id === sectionId ? section : s)) }
+  const [updated] = await deps.database.db
+    .update(tasks)
+    .set({ page: next, note: note ?? row.note, updatedAt: deps.clock() })
+    .where(eq(tasks.id, row.id))
+    .returning()
+  return taskDetail(deps, user, updated)
+}
+
+export { findTemplate }
