@@ -90,7 +90,7 @@ export function createApiClient(opts: ApiClientOptions) {
       }
       const res = await opts.transport(new Request(url, { method, headers, body }))
       if (shouldRetry(method, res.status, attempt)) {
-        await res.body?.cancel()
+        await res.arrayBuffer().catch(() => {}) // drain: a cancelled clone can hang
         await new Promise((r) => setTimeout(r, opts.retryDelayMs ?? 250))
         continue
       }

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import { ApiError } from '~/.server/api'
 import { authenticatorFor, completeSignIn, requireAnonymous } from '~/.server/auth'
 import { isBot } from '~/.server/honeypot'
-import { requestCodeAndContinue, resendWaitSeconds } from '~/.server/login-flow'
+import { requestCodeAndContinue, resendWaitSeconds, UNREACHABLE } from '~/.server/login-flow'
 import { getSession } from '~/.server/session'
 import { Field, FormErrors } from '~/components/ui/Field'
 import { Honeypot } from '~/components/ui/Honeypot'
@@ -49,7 +49,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await authenticatorFor(context).authenticate('email-code', request)
     return completeSignIn(request, context, result)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    if (!(error instanceof ApiError)) {
+      return json({ result: submission.reply({ formErrors: [UNREACHABLE] }), resendError: null }, { status: 503 })
+    }
     return json(
       { result: submission.reply({ fieldErrors: { code: [error.message] } }), resendError: null },
       { status: error.status >= 500 ? 502 : error.status },

@@ -85,7 +85,7 @@ function productPage(p: DemoProduct, origin: string, url: string) {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${p.title} – ${DEMO_STORE_NAME}</title>
-<meta property="og:type" content="product"><meta property="og:title" content="${p.title}">
+<meta property="og:type" content="product"><meta property="og:site_name" content="${DEMO_STORE_NAME}"><meta property="og:title" content="${p.title}">
 <meta property="og:image" content="${img(origin, p.images[0])}">
 <meta property="product:price:amount" content="${p.price.toFixed(2)}"><meta property="product:price:currency" content="USD">
 <script type="application/ld+json">${raw(scriptJson(jsonLd(p, origin, url)))}</script>

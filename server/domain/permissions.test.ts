@@ -53,12 +53,14 @@ describe('shop-platform product URL patterns (spec §5)', () => {
     'https://store.com/en-us/products/blue-mug',
     'https://store.com/fr/collections/all/products/blue-mug',
     'http://store.myshopify.com/products/x',
+    'http://localhost:3000/demo-store/products/aurora-pour-over-set',
   ])('accepts %s', (u) => expect(isShopifyProductUrl(u)).toBe(true))
   it.each([
     'https://www.amazon.com/dp/B000123',
     'https://www.aliexpress.com/item/1005001.html',
     'https://store.com/products',
     'https://store.com/products/a/b',
+    'https://store.com/shop/products/x',
     'https://store.com/collections/mugs',
     'ftp://store.com/products/x',
     'javascript:alert(1)//products/x',

@@ -13,9 +13,9 @@ const isFree = (role: Role) => role === 'free'
 /**
  * Product-page URLs of the shop-platform pattern are allowed for anyone (spec §5/§6):
  * /products/{handle} and /collections/{collection}/products/{handle}, optionally behind a locale
- * prefix such as /en or /en-us (Shopify markets).
+ * prefix such as /en or /en-us (Shopify markets) or under /demo-store (our built-in Shopify-format shop).
  */
-const SHOPIFY_PRODUCT_PATH = /^(?:\/[a-z]{2}(?:-[a-z]{2,4})?)?(?:\/collections\/[^/]+)?\/products\/[^/]+\/?$/i
+const SHOPIFY_PRODUCT_PATH = /^(?:\/demo-store)?(?:\/[a-z]{2}(?:-[a-z]{2,4})?)?(?:\/collections\/[^/]+)?\/products\/[^/]+\/?$/i
 
 export function isShopifyProductUrl(raw: string): boolean {
   let url: URL

@@ -33,7 +33,9 @@ export function sanitize(html: string): SanitizedHtml {
 
 /** Plain text of untrusted HTML (tags dropped, entities decoded, whitespace collapsed). */
 export function htmlToText(html: string): string {
-  const text = sanitizeHtml(html.replace(/<(br|\/p|\/li|\/h\d|\/div)\s*\/?>/gi, '$&\n'), { allowedTags: [], allowedAttributes: {} })
+  // Block boundaries become line breaks, so "Size guide</span><p>Warranty" does not run together.
+  const blocks = /<\/?(?:br|p|li|ul|ol|h\d|div|tr|table|blockquote|section)\b[^>]*>/gi
+  const text = sanitizeHtml(html.replace(blocks, '\n$&'), { allowedTags: [], allowedAttributes: {} })
   return decodeEntities(text).replace(/[ \t\f\v]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim()
 }
 

@@ -203,6 +203,9 @@ describe('verify action', () => {
         HttpResponse.json({ access_token: 'pwt_good', expires_in: 2_592_000, token_type: 'bearer', user }),
       ),
       meFor('pwt_good', user),
+      http.get(`${API}/v2/tasks/`, () =>
+        HttpResponse.json({ items: [], total: 0, page: 1, page_size: 24, hidden: { count: 0, next_ready_at: null } }),
+      ),
     )
     const jar = new CookieJar()
     jar.take(await referralCookie.serialize('FRIEND42'))
@@ -217,9 +220,11 @@ describe('verify action', () => {
 
     // A guarded page now opens, with the token sent to the api.
     msw.reset()
-    expect(await run(latest.loader, get('/latest', jar))).toBeNull()
-    const [me] = msw.to('/v2/auth/me')
-    expect(me.headers.get('authorization')).toBe('Bearer pwt_good')
+    const page = await runResponse(latest.loader, get('/latest', jar))
+    expect(page.status).toBe(200)
+    expect((await body(page)).user).toEqual(user)
+    expect(msw.to('/v2/auth/me')[0].headers.get('authorization')).toBe('Bearer pwt_good')
+    expect(msw.to('/v2/tasks/')[0].headers.get('authorization')).toBe('Bearer pwt_good')
     // And the root loader shows the user.
     expect((await body(await run(rootLoader, get('/latest', jar)))).user).toEqual(user)
   })

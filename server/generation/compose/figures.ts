@@ -7,6 +7,19 @@ import { formatMoney, joinList, lowerFirst, plural, upperFirst } from './offline
  * write them) and the honesty checker (to accept them).
  */
 
+/** A warranty, guarantee or returns statement in the facts (not just any "returns to shape"). */
+export const GUARANTEE_STATEMENT =
+  /warrant|guarantee|money[- ]back|refund|\breturns? (?:within|accepted|policy|period|in \d)|\b\d+[- ]days? (?:free )?returns?\b|\bfree returns?\b|\breturn (?:it|them|the item|the product) within/i
+
+/** Whether the facts state a warranty, guarantee or returns policy (a spec so named, or a statement). */
+export function guaranteeStated(facts: ProductFacts, ownText: string): boolean {
+  return GUARANTEE_STATEMENT.test(ownText) || facts.specs.some((s) => GUARANTEE_SPEC.test(s.name) && s.value.trim() !== '')
+}
+export const GUARANTEE_SPEC = /warrant|guarantee|returns?\b|refund/i
+
+/** A statement about shipping or delivery in the facts. */
+export const SHIPPING_STATEMENT = /\b(?:ships?|shipped|shipping|delivery|dispatch(?:ed|es)?)\b|\bdelivered (?:in|within|to|by)\b/i
+
 /** Money arithmetic in cents, so 7.98 − 3.99 is exactly 3.99. */
 const cents = (n: number) => Math.round(n * 100)
 

@@ -1,7 +1,7 @@
 import type { Page } from '../../domain/page'
 import { ratingSummary, type ProductFacts } from '../../domain/product-facts'
 import { htmlToText } from '../../domain/sanitize'
-import { reviewSources } from './figures'
+import { guaranteeStated, reviewSources, SHIPPING_STATEMENT } from './figures'
 import { sentenceKey } from './offline/text'
 import { pageTexts, untraceableNumbers } from './trace'
 
@@ -15,17 +15,17 @@ export interface HonestyIssue {
   message: string
 }
 
-const GUARANTEE = /warrant|guarantee|money[- ]back|refund|\breturns?\b/i
-const SHIPPING = /\b(ship|ships|shipped|shipping|deliver|delivery|dispatch)/i
+/** Words a page may use about guarantees only when the facts make such a statement. */
+const GUARANTEE_WORDS = /warrant|guarantee|money[- ]back|refund|\breturns?\b/i
 
 /** Claims a page may only make when the facts (outside the reviews) make them too. */
-const CLAIMS: { name: string; match: RegExp; allowedWhen: (factText: string) => boolean }[] = [
+const CLAIMS: { name: string; match: RegExp; allowedWhen: (factText: string, facts: ProductFacts) => boolean }[] = [
   { name: 'an "as seen on" claim', match: /\bas (seen|featured) (on|in)\b|\bfeatured in\b/i, allowedWhen: (f) => /\bas (seen|featured)|featured in/i.test(f) },
   { name: 'a best-seller claim', match: /best[- ]?sell|#\s?1\b|\bnumber one\b|top[- ]rated|most popular/i, allowedWhen: (f) => /best[- ]?sell|#\s?1\b|number one|top[- ]rated|most popular/i.test(f) },
   { name: 'a sales or customer count', match: /\b(thousands|millions|hundreds) of\b|\bsold\b(?! out)|happy customers|customers (love|rave)/i, allowedWhen: () => false },
   { name: 'an award or clinical claim', match: /award[- ]winning|clinically|dermatologist|scientifically/i, allowedWhen: (f) => /award|clinical|dermatolog|scientific/i.test(f) },
-  { name: 'a guarantee, warranty or returns promise', match: GUARANTEE, allowedWhen: (f) => GUARANTEE.test(f) },
-  { name: 'a shipping promise', match: /free shipping|free delivery|\bships? (in|within|today|fast)|\bdeliver(ed|y)? (in|within|by|fast)|next[- ]day|same[- ]day|express (shipping|delivery)/i, allowedWhen: (f) => SHIPPING.test(f) },
+  { name: 'a guarantee, warranty or returns promise', match: GUARANTEE_WORDS, allowedWhen: (f, facts) => guaranteeStated(facts, f) },
+  { name: 'a shipping promise', match: /free shipping|free delivery|\bships? (in|within|today|fast)|\bdeliver(ed|y)? (in|within|by|fast)|next[- ]day|same[- ]day|express (shipping|delivery)/i, allowedWhen: (f) => SHIPPING_STATEMENT.test(f) },
 ]
 
 /** The facts' own words outside the reviews (a review saying "refund" is not a returns policy). */
@@ -39,10 +39,11 @@ export function checkPageHonesty(page: Page, facts: ProductFacts): HonestyIssue[
     issues.push({ path: n.path, message: `The number ${n.number} does not come from the product facts.` })
   }
   const own = ownText(facts)
+  const stated = guaranteeStated(facts, own)
   for (const t of pageTexts(page)) {
     if (t.quoted) continue
     for (const c of CLAIMS) {
-      if (c.match.test(t.text) && !c.allowedWhen(own)) issues.push({ path: t.path, message: `The page makes ${c.name} that the facts do not make.` })
+      if (c.match.test(t.text) && !c.allowedWhen(own, facts)) issues.push({ path: t.path, message: `The page makes ${c.name} that the facts do not make.` })
     }
   }
   const factReviews = new Map(facts.reviews.map((r) => [`${sentenceKey(r.author)}|${sentenceKey(r.body)}`, r]))
@@ -63,7 +64,7 @@ export function checkPageHonesty(page: Page, facts: ProductFacts): HonestyIssue[
       const named = reviewSources(facts).filter((src) => sentenceKey(s.provenance).includes(sentenceKey(src)))
       if (named.length === 0) issues.push({ path: `${at}.provenance`, message: 'The reviews do not say where they come from.' })
     }
-    if (s.type === 'guarantee' && !GUARANTEE.test(own)) {
+    if (s.type === 'guarantee' && !stated) {
       issues.push({ path: at, message: 'The page has a guarantee section, but the facts state no warranty, guarantee or returns policy.' })
     }
     if ((s.type === 'hero' || s.type === 'cta') && s.price) {

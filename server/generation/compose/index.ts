@@ -1,3 +1,4 @@
+import { log } from '../../log'
 import type { Composer } from './types'
 import { createLlmComposer } from './llm'
 import { createOfflineComposer } from './offline'
@@ -11,7 +12,13 @@ export const DEFAULT_LLM_MODEL = 'gpt-4o-mini'
 export function createComposer(env: { OPENAI_API_KEY?: string; OPENAI_BASE_URL?: string; LLM_MODEL?: string }): Composer {
   const offline = createOfflineComposer()
   if (!env.OPENAI_API_KEY) return offline
-  return createLlmComposer({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.LLM_MODEL || DEFAULT_LLM_MODEL, fallback: offline })
+  return createLlmComposer({
+    apiKey: env.OPENAI_API_KEY,
+    baseURL: env.OPENAI_BASE_URL,
+    model: env.LLM_MODEL || DEFAULT_LLM_MODEL,
+    fallback: offline,
+    onProblem: (step, problems) => log.warn('AI writer answer not used', { step, problems: problems.slice(0, 5) }),
+  })
 }
 
 export { createOfflineComposer } from './offline'

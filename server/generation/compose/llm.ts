@@ -71,11 +71,12 @@ export function createLlmComposer(opts: LlmComposerOptions): Composer {
           problems = checked.problems
         }
       } catch (e) {
-        problems = [`The request failed: ${e instanceof Error ? e.constructor.name : 'error'}.`]
-        content = ''
+        // Network trouble, an error status or the timeout: ask the same question again.
+        opts.onProblem?.(step, [`The request failed: ${e instanceof Error ? e.constructor.name : 'error'}.`])
+        continue
       }
       opts.onProblem?.(step, problems)
-      if (content) messages.push({ role: 'assistant', content: content.slice(0, 20_000) })
+      messages.push({ role: 'assistant', content: content.slice(0, 20_000) || '(empty)' })
       messages.push({ role: 'user', content: retryPrompt(problems) })
     }
     return null

@@ -1,5 +1,5 @@
 import { ZodError } from 'zod'
-import { PLATFORM_NAMES, productFactsSchema, ratingSummary, type Platform, type ProductFacts, type Review } from '../../domain/product-facts'
+import { insufficientFacts, PLATFORM_NAMES, productFactsSchema, ratingSummary, type Platform, type ProductFacts, type Review } from '../../domain/product-facts'
 import { htmlToText, sanitize } from '../../domain/sanitize'
 import { ImportError } from './types'
 
@@ -85,9 +85,9 @@ export function roundCents(n: number): number {
 export function parsePrice(input: unknown, currencyHint?: string | null): { amount: number; currency: string | null } | null {
   if (typeof input === 'number') return Number.isFinite(input) && input >= 0 ? { amount: roundCents(input), currency: currencyHint ?? null } : null
   if (typeof input !== 'string') return null
-  const amounts = (input.match(NUMBER_RE) ?? []).map(parseNumberToken).filter((n): n is number => n !== null && n >= 0)
+  const amounts = (input.slice(0, 300).match(NUMBER_RE) ?? []).map(parseNumberToken).filter((n): n is number => n !== null && n >= 0)
   if (amounts.length === 0) return null
-  return { amount: roundCents(Math.min(...amounts)), currency: detectCurrency(input, currencyHint) }
+  return { amount: roundCents(Math.min(...amounts)), currency: detectCurrency(input.slice(0, 300), currencyHint) }
 }
 
 export const CURRENCY_CODES = [
@@ -314,10 +314,10 @@ export function mergeRaw(primary: RawFacts, fallback: RawFacts): RawFacts {
   return out
 }
 
-function uniqueStrings(values: unknown[] | undefined, max: number, maxLen: number): string[] {
+function uniqueStrings(values: unknown[] | undefined, max: number, maxLen: number, literal = false): string[] {
   const out: string[] = []
   for (const v of values ?? []) {
-    const s = cleanText(typeof v === 'string' ? htmlToText(v) : v, maxLen)
+    const s = cleanText(typeof v === 'string' && !literal ? htmlToText(v) : v, maxLen)
     if (s && !out.includes(s)) out.push(s)
     if (out.length >= max) break
   }
@@ -348,11 +348,13 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
     if (specs.length >= 100) break
   }
   const isStore = source.platform === 'shopify' || source.platform === 'generic'
+  // Scraped text may carry entities and stray tags; text the person typed is taken literally.
+  const literal = source.platform === 'text'
   const facts = {
-    title: cleanText(partial.title ? htmlToText(partial.title) : '', 500),
+    title: cleanText(partial.title ? (literal ? partial.title : htmlToText(partial.title)) : '', 500),
     descriptionHtml,
     descriptionText: htmlToText(descriptionHtml).slice(0, 100_000),
-    bullets: uniqueStrings(partial.bullets?.length ? partial.bullets : listItems(descriptionHtml), 50, 1000),
+    bullets: uniqueStrings(partial.bullets?.length ? partial.bullets : listItems(descriptionHtml), 50, 1000, literal && !!partial.bullets?.length),
     images: cleanImages(partial.images ?? [], pageUrl),
     price: price(partial.price),
     compareAtPrice: price(partial.compareAtPrice),
@@ -385,6 +387,8 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
     fetchedAt: now.toISOString(),
   }
   if (facts.currency && facts.currency.length !== 3) facts.currency = null
+  const missing = facts.title ? null : insufficientFacts(facts)
+  if (missing) throw new ImportError(missing)
   try {
     const parsed = productFactsSchema.parse(facts)
     return { ...parsed, descriptionHtml }

@@ -26,6 +26,8 @@ describe('detectPlatform', () => {
     ['https://acme-outdoors.com/en/products/trail-backpack-28l', 'shopify'],
     ['https://acme-outdoors.com/en-us/collections/packs/products/trail-backpack-28l/', 'shopify'],
     ['https://acme.myshopify.com/products/trail-backpack-28l.js', 'shopify'],
+    ['http://localhost:3000/demo-store/products/aurora-pour-over-set', 'shopify'],
+    ['http://localhost:3000/demo-store/collections/all/products/aurora-pour-over-set', 'shopify'],
     ['https://acme-outdoors.com/shop/products/trail-backpack-28l', 'generic'],
     ['https://acme-outdoors.com/products', 'generic'],
     ['https://acme-outdoors.com/products/a/b', 'generic'],

@@ -12,9 +12,10 @@ const AMAZON_HOST = /(^|\.)amazon\.(com|ca|com\.mx|com\.br|co\.uk|de|fr|it|es|nl
 
 /**
  * A Shopify product path: `/products/{handle}` or `/collections/{c}/products/{handle}`, optionally after a
- * locale such as `/en` or `/en-us`. A pasted `.js`/`.json` endpoint is taken as its product too.
+ * locale such as `/en` or `/en-us`, or under `/demo-store` (our built-in Shopify-format demo shop).
+ * A pasted `.js`/`.json` endpoint is taken as its product too.
  */
-const SHOPIFY_PATH = /^(\/[a-z]{2,3}(?:-[a-z0-9]{2,4})?)?(?:\/collections\/[^/]+)?\/products\/([^/]+?)(?:\.(?:js|json|oembed|xml))?\/?$/i
+const SHOPIFY_PATH = /^(\/[a-z]{2,3}(?:-[a-z0-9]{2,4})?|\/demo-store)?(?:\/collections\/[^/]+)?\/products\/([^/]+?)(?:\.(?:js|json|oembed|xml))?\/?$/i
 
 /** Which importer reads a URL. Marketplaces by host; Shopify by path on any host (custom domains); else generic. */
 export function detectPlatform(url: URL): Platform {
@@ -30,7 +31,10 @@ export function detectPlatform(url: URL): Platform {
   return 'generic'
 }
 
-/** The parts of a Shopify product URL needed to reach its `.js`/`.json` endpoints; null when it is not one. */
+/**
+ * The parts of a Shopify product URL needed to reach its `.js`/`.json` endpoints; null when it is not one.
+ * `localePrefix` is the path before `/products` (`/en-us`, `/demo-store`) or ''.
+ */
 export function shopifyHandle(url: URL): { origin: string; localePrefix: string; handle: string } | null {
   const m = url.pathname.match(SHOPIFY_PATH)
   if (!m || !m[2]) return null

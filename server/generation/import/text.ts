@@ -3,9 +3,10 @@ import { buildFacts, detectCurrency, parsePrice, textToHtml } from './normalize'
 import { ImportError } from './types'
 
 const BULLET = /^\s*(?:[-*•]|\d{1,2}[.)])\s+(.+)$/
+// Bounded quantifiers only: pasted text is untrusted and may be long.
 const PRICE_PATTERNS = [
-  /(?<![\w$])(?:US\s?|CA|AU|C|A)?([$€£])\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)(?![\d,.]*\d)/g,
-  /(?<![\w.,])(\d{1,3}(?:[.,\s]\d{3})*(?:[.,]\d{2})?|\d+(?:[.,]\d{2})?)\s?(€|EUR|USD|GBP)\b/g,
+  /(?<![\w$])(?:US\s?|CA|AU|C|A)?([$€£])\s?(\d{1,3}(?:,\d{3}){1,3}(?:\.\d{1,2})?|\d{1,9}(?:\.\d{1,2})?)(?![\d,.]?\d)/g,
+  /(?<![\w.,])(\d{1,3}(?:[.,\s]\d{3}){1,3}(?:[.,]\d{2})?|\d{1,9}(?:[.,]\d{2})?)\s?(€|(?:EUR|USD|GBP)\b)/g,
 ]
 
 function shortTitle(line: string): string {

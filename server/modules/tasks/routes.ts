@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { ApiEnv } from '../../context'
 import { requireAuth } from '../../auth-middleware'
 import { outlineSchema } from '../../domain/outline'
+import { requiredText } from '../../domain/validation'
 import { readJson, readQuery } from '../../validate'
 import {
   continueTask, createTask, findOwnTask, listTasks, regenerateTask, researchSection, researchTask, taskDetail, updateOutline, updateTask,
@@ -10,8 +11,8 @@ import {
 import { publicGallery, sharedPage } from './public'
 
 const templateId = z.coerce.number().int().positive().nullish()
-const urlBody = z.object({ url: z.string().trim().min(1, 'This field is required').max(2048), page_template_id: templateId })
-const textBody = z.object({ text: z.string().trim().min(20, 'Please paste at least a sentence or two about the product').max(20_000), page_template_id: templateId })
+const urlBody = z.object({ url: requiredText({ max: 2048 }), page_template_id: templateId })
+const textBody = z.object({ text: requiredText({ min: 20, max: 20_000 }), page_template_id: templateId })
 const sessionBody = z.object({ session_id: z.string().min(1).max(64) })
 const sectionBody = sessionBody.extend({ section_id: z.string().min(1).max(40), instruction: z.string().trim().max(300).optional() })
 const patchBody = z

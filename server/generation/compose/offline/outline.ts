@@ -5,7 +5,7 @@ import type { PageTemplate } from '../../../domain/templates'
 import type { Research } from '../types'
 import { realOptions, realVariants } from '../figures'
 import { featurePhrase } from './phrases'
-import { hash, joinList, lowerFirst, pick, plural, upperFirst } from './text'
+import { clip, hash, joinList, lowerFirst, pick, plural, upperFirst } from './text'
 
 /** How a section is written: the default, or what a rewrite instruction asked for. */
 export interface Style {
@@ -43,8 +43,13 @@ export function supportedTypes(facts: ProductFacts, r: Research): Set<SectionTyp
   return out
 }
 
-/** The heading choices for each type and tone (picked by the product's seed, so products differ). */
+/** The heading for a section: one of its choices, picked by the product's seed (so products differ). */
 export function headingFor(type: SectionType, facts: ProductFacts, r: Research, style: Style): string {
+  return upperFirst(pick(headingChoices(type, facts, r, style.tone), seedOf(facts), SALTS[type], style.variant))
+}
+
+/** Every heading the built-in writer may give a section of this type, in this tone. */
+export function headingChoices(type: SectionType, facts: ProductFacts, r: Research, tone: Style['tone']): string[] {
   const n = r.name
   const the = /^the\s/i.test(n) ? n : `the ${n}`
   const noun = r.noun
@@ -87,9 +92,8 @@ export function headingFor(type: SectionType, facts: ProductFacts, r: Research, 
     guarantee: ['Warranty and returns information'],
     cta: [`Order ${the}`, 'Place your order'],
   }
-  const table = style.tone === 'playful' ? playful : style.tone === 'formal' ? formal : neutral
-  const salt = SALTS[type]
-  return upperFirst(pick(table[type], seedOf(facts), salt, style.variant))
+  const table = tone === 'playful' ? playful : tone === 'formal' ? formal : neutral
+  return table[type].map(upperFirst)
 }
 
 const SALTS: Record<SectionType, number> = { hero: 0, benefits: 1, 'image-with-text': 2, stats: 3, specs: 4, comparison: 5, reviews: 6, faq: 7, guarantee: 8, cta: 9 }
@@ -149,7 +153,7 @@ export function pointsFor(type: SectionType, facts: ProductFacts, r: Research, s
 }
 
 export function outlineSection(type: SectionType, facts: ProductFacts, r: Research, style: Style = DEFAULT_STYLE): OutlineSection {
-  return { id: type, type, title: headingFor(type, facts, r, style).slice(0, 200), points: pointsFor(type, facts, r, style).slice(0, 12) }
+  return { id: type, type, title: headingFor(type, facts, r, style).slice(0, 200), points: pointsFor(type, facts, r, style).slice(0, 12).map((p) => clip(p, 500)) }
 }
 
 /** Sections in the template's order, only those the facts support. */

@@ -84,10 +84,21 @@ export function featureText(text: string): string {
   return sentence(squash(l ? upperFirst(l.rest) : text))
 }
 
-/** The first clause of a sentence, for "shorter" rewrites (never cuts inside a number). */
+/**
+ * The main clause of a sentence, for "shorter" rewrites: cut before a linking word ("that",
+ * "which", "and", "with"…) once at least three words are said. Lists and sentences with a negation
+ * or a condition are kept whole, so shortening never changes what the sentence says.
+ */
 export function firstClause(text: string): string {
   const first = text.split(/(?<=[.!?])\s+/)[0] ?? text
-  const m = /^(.{12,}?)(?:,\s|;\s|\s—\s|\s–\s)/.exec(first)
-  const clause = m && m[1].split(' ').length >= 3 ? m[1] : first
-  return sentence(clause)
+  if (/\b(not|no|never|without|only|unless|except|don't|doesn't|do not)\b/i.test(first)) return sentence(first)
+  // Words that start a new clause; the weaker ones only after a comma ("…, from a gentle nightlight").
+  const link = /(?:,\s(?:that|which|so|while|because|and|with|from|but)|\s(?:that|which|because|and|with))\s/gi
+  for (const m of first.matchAll(link)) {
+    const prefix = first.slice(0, m.index)
+    if (prefix.split(' ').length < 3) continue
+    if (/\band\s$/i.test(m[0]) && prefix.includes(',')) continue
+    return sentence(prefix)
+  }
+  return sentence(first)
 }

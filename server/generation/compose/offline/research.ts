@@ -1,6 +1,6 @@
 import { ratingSummary, type ProductFacts } from '../../../domain/product-facts'
 import type { Fact, Research, ReviewTheme } from '../types'
-import { computeFigures, computePricing, realOptions, realVariants, reviewSources } from '../figures'
+import { computeFigures, computePricing, GUARANTEE_SPEC, GUARANTEE_STATEMENT, realOptions, realVariants, reviewSources, SHIPPING_STATEMENT } from '../figures'
 import { buildFaq, type FaqSentences } from './faq'
 import { isPlural, sentenceKey, singular, splitSentences, squash } from './text'
 
@@ -10,8 +10,8 @@ import { isPlural, sentenceKey, singular, splitSentences, squash } from './text'
  * page never says the same thing twice.
  */
 
-const GUARANTEE = /warrant|guarantee|money[- ]back|refund|\breturns?\b/i
-const SHIPPING = /\b(ship|ships|shipped|shipping|deliver|delivery|dispatch)/i
+const GUARANTEE = GUARANTEE_STATEMENT
+const SHIPPING = SHIPPING_STATEMENT
 const CARE = /\b(wash|washable|dishwasher|wipe|rinse|air dry|hand wash)\b/i
 const BOX = /\b(comes with|in the box|each set (has|contains|includes)|the set includes|package includes)\b/i
 const WARNING = /\b(do not|don't|never)\b/i
@@ -92,7 +92,7 @@ export function research(facts: ProductFacts): Research {
   }
   for (const spec of facts.specs) {
     const value = spec.value.trim()
-    if (!guarantee && (GUARANTEE.test(spec.name) || GUARANTEE.test(value)) && value) {
+    if (!guarantee && (GUARANTEE_SPEC.test(spec.name) || GUARANTEE.test(value)) && value) {
       const kind = /warrant/i.test(spec.name + value) ? 'warranty' : /guarantee/i.test(spec.name + value) ? 'guarantee' : 'returns'
       guarantee = { text: `${spec.name.trim()}: ${value}`, source: `spec: ${spec.name.trim()}`, kind }
     }

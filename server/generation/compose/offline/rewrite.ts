@@ -3,11 +3,11 @@ import type { ProductFacts } from '../../../domain/product-facts'
 import { findTemplate, PAGE_TEMPLATES } from '../../../domain/templates'
 import type { RewriteResult } from '../types'
 import { pageTexts } from '../trace'
-import { DEFAULT_STYLE, headingFor, outlineSection, type Style } from './outline'
+import { DEFAULT_STYLE, headingChoices, headingFor, outlineSection, type Style } from './outline'
 import { firstClause } from './phrases'
 import { research as doResearch } from './research'
 import { BUILDERS, type BuildContext } from './sections'
-import { Ledger, sentence } from './text'
+import { Ledger, sentenceKey } from './text'
 
 /**
  * Rewrites one section from the facts, leaving every other section as it is. Instructions the
@@ -40,11 +40,16 @@ const half = <T>(xs: T[]) => xs.slice(0, Math.max(1, Math.ceil(xs.length / 2)))
 function shorten(s: Section): Section {
   switch (s.type) {
     case 'hero':
-      return { ...s, subheading: firstClause(s.subheading) === s.subheading ? sentence(s.subheading.split(' ').slice(0, 8).join(' ')) : firstClause(s.subheading) }
+      return { ...s, subheading: firstClause(s.subheading) }
     case 'benefits':
-      return { ...s, items: half(s.items).map((it) => ({ ...it, text: firstClause(it.text) })) }
+      return { ...s, items: half(s.items).map((it) => ({ ...it, text: sentenceKey(firstClause(it.text)) === sentenceKey(it.title) ? it.text : firstClause(it.text) })) }
     case 'image-with-text':
-      return { ...s, body: (s.body.match(/<p>.*?<\/p>/)?.[0] ?? s.body) as typeof s.body }
+    {
+      const first = s.body.match(/<p>(.*?)<\/p>/)
+      if (!first) return s
+      const body = first[0] !== s.body ? first[0] : `<p>${first[1].split(/(?<=[.!?])\s+/)[0]}</p>`
+      return { ...s, body: body as typeof s.body }
+    }
     case 'stats':
       return { ...s, items: half(s.items) }
     case 'specs':
@@ -80,13 +85,16 @@ export function rewriteOffline(facts: ProductFacts, page: Page, sectionId: strin
   const ledger = new Ledger()
   for (const other of page.sections) if (other.id !== sectionId) for (const t of pageTexts(other)) ledger.add(t.text)
   const os = { ...outlineSection(current.type, facts, r, style), id: current.id }
-  if (style.length === 'short') os.title = current.heading
+  if (style.length === 'short') {
+    // Shorter keeps the heading unless one of the section's own headings is shorter still.
+    os.title = [current.heading, ...headingChoices(current.type, facts, r, style.tone)].reduce((a, b) => (b.length < a.length ? b : a))
+  }
   const ctx: BuildContext = { facts, research: r, template, ledger, style }
   const built = BUILDERS[current.type](os, ctx)
   let section: Section = built ? sectionSchema.parse(built) : current
   let note = instruction && !understood ? `The built-in writer can make a section shorter, longer, more playful or more formal, so it wrote a fresh version instead of “${instruction.slice(0, 80)}”.` : undefined
   if (style.length === 'short' && size(section) >= size(current)) section = shorten(current)
-  if (style.length === 'short' && size(section) >= size(current)) note = 'This section quotes the product facts word for word, so it cannot get shorter.'
+  if (style.length === 'short' && size(section) >= size(current)) note = 'This section is already as short as the product facts allow.'
   if (!built) note = 'The product facts no longer support this section, so it was kept as it was.'
   return { section: sectionSchema.parse({ ...section, id: current.id }), note }
 }

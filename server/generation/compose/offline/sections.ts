@@ -8,7 +8,7 @@ import { provenanceText, realOptions } from '../figures'
 import { topicOf } from './faq'
 import { comparableVariants, ctaLines, type Style } from './outline'
 import { featureText, featureTitle, firstClause } from './phrases'
-import { escapeHtml, formatMoney, hash, Ledger, sentence, sentenceKey, splitSentences, squash } from './text'
+import { clip, escapeHtml, formatMoney, hash, Ledger, sentence, sentenceKey, splitSentences, squash } from './text'
 
 /**
  * Section writers: each turns one outline section into a page section using only the facts, the
@@ -48,6 +48,14 @@ function image(ctx: BuildContext, index: number, alt: string, w: number, h: numb
   return { src: placeholderUrl(w, h, { bg: theme.background, fg: theme.primary, text: ctx.research.name }), alt: `Placeholder image for ${the(ctx.research)}` }
 }
 
+/** At most `max` characters, cut at a sentence end when there is one, else at a word. */
+function clipSentence(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max)
+  const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('! '), cut.lastIndexOf('? '))
+  return end > max / 3 ? cut.slice(0, end + 1) : sentence(clip(text, max - 1))
+}
+
 /** Keeps the text's sentences that are new to the page; shortens to the first clause when asked. */
 function fresh(ctx: BuildContext, text: string): string | null {
   const t = ctx.style.length === 'short' ? firstClause(text) : sentence(text)
@@ -57,13 +65,21 @@ function fresh(ctx: BuildContext, text: string): string | null {
 const hero: Builder = (os, ctx) => {
   const { research: r, facts, style } = ctx
   const title = heading(os, ctx)
-  let sub = os.points.map((p) => fresh(ctx, p)).filter(Boolean).join(' ')
-  if (!sub) sub = ctx.ledger.keep(r.pricing?.summary ?? '') ?? ''
+  let sub: string
+  if (style.length === 'short') {
+    // The shortest fresh line: the tagline's main clause, or what the price says.
+    const lines = [...os.points.map((p) => firstClause(p)), ...(r.pricing ? [r.pricing.summary] : [])].filter((l) => !ctx.ledger.has(l))
+    sub = lines.sort((a, b) => a.length - b.length)[0] ?? ''
+    ctx.ledger.add(sub)
+  } else {
+    sub = os.points.map((p) => fresh(ctx, p)).filter(Boolean).join(' ')
+    if (!sub) sub = ctx.ledger.keep(r.pricing?.summary ?? '') ?? ''
+  }
   if (style.tone === 'playful') sub = `${sub} ${ctx.ledger.keep('Read on for all the details!') ?? ''}`.trim()
   const options = realOptions(facts).map((o) => o.name.toLowerCase())
   const ctaLabel =
     style.tone === 'playful' ? 'Grab yours!' : style.tone === 'formal' ? 'Order now' : options.includes('size') ? 'Choose your size' : options.some((o) => /colou?r/.test(o)) ? 'Pick your colour' : 'Shop now'
-  return { id: os.id, type: 'hero', heading: title, subheading: sub, image: image(ctx, 0, `Photo of ${the(r)}`, 1200, 900), price: priceOf(facts), ctaLabel }
+  return { id: os.id, type: 'hero', heading: title, subheading: clipSentence(sub, 600), image: image(ctx, 0, `Photo of ${the(r)}`, 1200, 900), price: priceOf(facts), ctaLabel }
 }
 
 const benefits: Builder = (os, ctx) => {
@@ -71,11 +87,13 @@ const benefits: Builder = (os, ctx) => {
   const used = new Set<string>()
   const items: { title: string; text: string }[] = []
   for (const point of os.points.slice(0, ctx.style.length === 'short' ? 3 : 8)) {
-    const text = fresh(ctx, featureText(point))
-    if (!text) continue
     const t = featureTitle(point, (x) => used.has(sentenceKey(x)))
+    // A shortened text must still say more than its title.
+    const short = ctx.style.length === 'short' ? firstClause(featureText(point)) : null
+    const text = ctx.ledger.keep(short && sentenceKey(short) !== sentenceKey(t) ? short : featureText(point))
+    if (!text) continue
     used.add(sentenceKey(t))
-    items.push({ title: bang(t, ctx.style), text })
+    items.push({ title: clip(bang(t, ctx.style), 120), text: clipSentence(text, 600) })
   }
   return items.length ? { id: os.id, type: 'benefits', heading: title, items } : null
 }
@@ -98,7 +116,7 @@ const stats: Builder = (os, ctx) => {
     .map((p) => figures.find((f) => p === f.key || p.toLowerCase().startsWith(f.label.toLowerCase())))
     .filter((f, i, all): f is NonNullable<typeof f> => !!f && all.indexOf(f) === i)
     .slice(0, ctx.style.length === 'short' ? 3 : 6)
-    .map((f) => ({ value: f.value, label: f.label, source: f.source }))
+    .map((f) => ({ value: clip(f.value, 40), label: clip(f.label, 120), source: clip(f.source, 120) }))
   return items.length ? { id: os.id, type: 'stats', heading: title, items } : null
 }
 
@@ -117,7 +135,7 @@ const comparison: Builder = (os, ctx) => {
   const chosen = variants.filter((v) => os.points.some((p) => sentenceKey(p) === sentenceKey(v.title))).slice(0, ctx.style.length === 'short' ? 4 : 20)
   if (chosen.length < 2) return null
   const withStock = chosen.some((v) => v.available != null)
-  const columns = [realOptions(ctx.facts).map((o) => o.name).join(' / ') || 'Option', 'Price', ...(withStock ? ['Availability'] : [])]
+  const columns = [clip(realOptions(ctx.facts).map((o) => o.name).join(' / '), 120) || 'Option', 'Price', ...(withStock ? ['Availability'] : [])]
   const rows = chosen.map((v) => ({
     label: v.title.slice(0, 120),
     cells: [formatMoney(v.price as number, currency), ...(withStock ? [v.available === false ? 'Sold out' : v.available ? 'In stock' : 'Not stated'] : [])],
@@ -147,7 +165,7 @@ const faq: Builder = (os, ctx) => {
     const found = qa.find((q) => sentenceKey(q.question) === sentenceKey(point)) ?? (topic ? qa.find((q) => q.topic === topic) : undefined)
     if (!found || !ctx.ledger.claim(point)) continue
     const answer = ctx.ledger.keep(found.answer)
-    if (answer) items.push({ question: sentence(point).replace(/\.$/, '?'), answer })
+    if (answer) items.push({ question: clip(sentence(point).replace(/\.$/, '?'), 300), answer: clipSentence(answer, 2000) })
   }
   return items.length ? { id: os.id, type: 'faq', heading: title, items } : null
 }
@@ -156,13 +174,14 @@ const guarantee: Builder = (os, ctx) => {
   const g = ctx.research.guarantee
   if (!g) return null
   const text = ctx.ledger.keep(sentence(g.text))
-  return text ? { id: os.id, type: 'guarantee', heading: heading(os, ctx), text } : null
+  return text ? { id: os.id, type: 'guarantee', heading: heading(os, ctx), text: clipSentence(text, 1000) } : null
 }
 
 const cta: Builder = (os, ctx) => {
   const title = heading(os, ctx)
   const r = ctx.research
   const candidates = [...os.points, ...ctaLines(r)]
+  if (ctx.style.length === 'short') candidates.sort((a, b) => a.length - b.length)
   let text = ''
   for (const c of candidates) {
     const kept = fresh(ctx, c)
@@ -173,7 +192,7 @@ const cta: Builder = (os, ctx) => {
   }
   if (ctx.style.tone === 'playful') text = `${text} ${ctx.ledger.keep(`You know you want ${r.plural ? 'them' : 'it'}!`) ?? ''}`.trim()
   const buttonLabel = ctx.style.tone === 'playful' ? "Let's do this!" : ctx.style.tone === 'formal' ? 'Place order' : 'Buy now'
-  return { id: os.id, type: 'cta', heading: title, text, buttonLabel, price: priceOf(ctx.facts) }
+  return { id: os.id, type: 'cta', heading: title, text: clipSentence(text, 600), buttonLabel, price: priceOf(ctx.facts) }
 }
 
 export const BUILDERS: Record<SectionType, Builder> = {

@@ -91,16 +91,6 @@ export function joinList(items: string[], conjunction = 'and'): string {
   return `${xs.slice(0, -1).join(', ')} ${conjunction} ${xs[xs.length - 1]}`
 }
 
-/** "a" or "an" for the word that follows. */
-export function article(word: string): 'a' | 'an' {
-  const w = word.trim()
-  if (/^[A-Z]{2,}/.test(w)) return /^[AEFHILMNORSX]/.test(w) ? 'an' : 'a'
-  if (/^(hour|honest|heir|honou?r)/i.test(w)) return 'an'
-  if (/^(uni|use|usu|ut|eu|one|once|ur)/i.test(w)) return 'a'
-  if (/^\d/.test(w)) return /^(8|11|18)(?!\d)|^8\d/.test(w) ? 'an' : 'a'
-  return /^[aeiou]/i.test(w) ? 'an' : 'a'
-}
-
 export function singular(word: string): string {
   if (/ies$/i.test(word)) return word.replace(/ies$/i, 'y')
   if (/(ch|sh|x|ss)es$/i.test(word)) return word.replace(/es$/i, '')

@@ -87,7 +87,7 @@ export function parseAliExpressData(root: Obj, html: string): RawFacts & { descr
     options,
     variants,
     vendor: text(first(store, 'storeName', 'sellerName')),
-    productType: text(first(root, 'productInfoComponent.categoryName')),
+    productType: text(title.categoryName),
     reviews,
     descriptionUrl: text(desc.descriptionUrl ?? desc.pcDescUrl),
   }
