@@ -28,6 +28,11 @@ const schema = z.object({
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
   HIDE_WINDOW_MINUTES: z.coerce.number().min(0).max(10_080).default(45),
+  /** Accounts created with these e-mails (or "@domain" entries) are admins: how support staff get in. */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
 })
 
 export type ServerEnv = z.infer<typeof schema> & { AUTH_SECRET: string; PUBLIC_URL: string }

@@ -36,7 +36,7 @@ export function htmlToText(html: string): string {
   // Block boundaries become line breaks, so "Size guide</span><p>Warranty" does not run together.
   const blocks = /<\/?(?:br|p|li|ul|ol|h\d|div|tr|table|blockquote|section)\b[^>]*>/gi
   const text = sanitizeHtml(html.replace(blocks, '\n$&'), { allowedTags: [], allowedAttributes: {} })
-  return decodeEntities(text).replace(/[ \t\f\v]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim()
+  return decodeEntities(text).replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim()
 }
 
 function decodeEntities(s: string): string {

@@ -190,3 +190,17 @@ describe.each(DB_KINDS)('auth api on %s', (kind) => {
     expect(missing.body.error).toMatch(/No such endpoint/)
   })
 })
+
+describe('ADMIN_EMAILS', () => {
+  it('makes staff accounts admins at sign-up, by address or by "@domain"', async () => {
+    const t = await createTestApi('pglite', {}, { ADMIN_EMAILS: 'boss@example.com, @support.example.com' })
+    try {
+      expect((await t.signIn('boss@example.com')).user.role).toBe('admin')
+      expect((await t.signIn('ana@support.example.com')).user.role).toBe('admin')
+      expect((await t.signIn('ana@example.com')).user.role).toBe('free')
+      expect((await t.signIn('x@notsupport.example.com')).user.role).toBe('free')
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { users } from '../../db/schema'
 import { HttpError, badRequest } from '../../http-error'
-import { createUser, findUserByEmail } from '../users/service'
+import { createUser, findUserByEmail, isAdminEmail } from '../users/service'
 import { issueSession } from './service'
 
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com']
@@ -44,7 +44,7 @@ export async function googleSignIn(deps: ApiDeps, idToken: string, invitedBy?: s
       if (byEmail) {
         ;[user] = await tx.update(users).set({ googleId: claims.sub!, updatedAt: now }).where(eq(users.id, byEmail.id)).returning()
       } else {
-        user = await createUser(tx, { email, name: claims.name, googleId: claims.sub, invitedBy }, now)
+        user = await createUser(tx, { email, name: claims.name, googleId: claims.sub, invitedBy, admin: isAdminEmail(email, deps.env.ADMIN_EMAILS) }, now)
       }
     }
     return issueSession(tx, deps, user, userAgent)

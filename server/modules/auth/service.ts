@@ -6,7 +6,7 @@ import { HttpError, badRequest, tooManyRequests } from '../../http-error'
 import { LOGIN_CODE, SESSION_TTL_SECONDS, resendWaitMessage } from '../../domain/accounts'
 import { hit, peek } from '../../rate-limit'
 import { log } from '../../log'
-import { createUser, findUserByEmail, toPublicUser, type UserRow } from '../users/service'
+import { createUser, findUserByEmail, isAdminEmail, toPublicUser, type UserRow } from '../users/service'
 
 const codeHash = (deps: ApiDeps, email: string, code: string) => hmac(deps.env.AUTH_SECRET, `code:${email}:${code}`)
 const linkHash = (deps: ApiDeps, token: string) => hmac(deps.env.AUTH_SECRET, `link:${token}`)
@@ -124,7 +124,7 @@ async function consumeAndSignIn(deps: ApiDeps, which: ReturnType<typeof eq>, use
     if (!code) throw badRequest(WRONG_OR_EXPIRED)
     const user =
       (await findUserByEmail(tx, code.email)) ??
-      (await createUser(tx, { email: code.email, name: code.name, invitedBy: code.invitedBy }, now))
+      (await createUser(tx, { email: code.email, name: code.name, invitedBy: code.invitedBy, admin: isAdminEmail(code.email, deps.env.ADMIN_EMAILS) }, now))
     return issueSession(tx, deps, user, userAgent)
   })
 }

@@ -37,6 +37,12 @@ export function toPublicUser(row: UserRow): PublicUser {
   }
 }
 
+/** ADMIN_EMAILS entries are full addresses or "@domain". */
+export function isAdminEmail(email: string, adminEmails: string[]): boolean {
+  const e = email.toLowerCase()
+  return adminEmails.some((a) => (a.startsWith('@') ? e.endsWith(a) : e === a))
+}
+
 export function newApiKey() {
   const key = randomToken('pwk_')
   return { key, hash: sha256(key), hint: `pwk_…${key.slice(-4)}` }
@@ -48,6 +54,8 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 }
 
 export interface NewUser {
+  /** From ADMIN_EMAILS: staff accounts start as admins. */
+  admin?: boolean
   email: string
   name?: string | null
   googleId?: string | null
@@ -70,7 +78,7 @@ export async function createUser(tx: DbOrTx, input: NewUser, now: Date): Promise
         email: input.email.toLowerCase(),
         name,
         ...splitNameColumns(name),
-        role: 'free',
+        role: input.admin ? 'admin' : 'free',
         remainingCreditCount: FREE_SIGNUP_CREDITS,
         remainingProductCount: FREE_PRODUCT_LIMIT,
         publishPagesCount: FREE_PUBLISH_SLOTS,
