@@ -9,6 +9,7 @@ import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
+import { XSS_PAYLOADS } from '../../tests/fixtures/xss-payloads'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 3199)
@@ -40,6 +41,48 @@ createServer((req, res) => {
   res.end(JSON.stringify({ code: /code is (\d{6})/.exec(text)?.[1], link: /(http\S+auto_login\?token=[\w-]+)/.exec(text)?.[1], count: mails.filter((m) => m.to === to).length }))
 }).listen(mailboxPort, '127.0.0.1')
 
+// A hostile "store" on loopback: a Shopify-format product whose description, title and reviews carry
+// XSS payloads. The app may reach it only because IMPORT_ALLOW_PRIVATE_HOSTS names it.
+const evilPort = Number(process.env.E2E_EVIL_STORE_PORT ?? 3197)
+const evilProduct = {
+  title: `Hostile Lamp <img src=x onerror=alert(1)>`,
+  handle: 'xss-showcase',
+  description: `<p>A desk lamp with a warm 2700 K LED.</p>${XSS_PAYLOADS.join('<p>Also:</p>')}<p>It folds flat for travel.</p>`,
+  vendor: 'Evil <script>alert(1)</script> Co',
+  type: 'Lamp',
+  tags: ['lamp'],
+  price: 3900,
+  compare_at_price: null,
+  options: [],
+  variants: [{ title: 'Default Title', price: 3900, available: true, sku: 'EVIL-1' }],
+  images: [`http://127.0.0.1:${evilPort}/lamp.svg`, `http://127.0.0.1:${evilPort}/lamp.svg?2`],
+}
+const evilJsonLd = {
+  '@context': 'https://schema.org',
+  '@type': 'Product',
+  name: evilProduct.title,
+  image: evilProduct.images,
+  offers: { '@type': 'Offer', price: '39.00', priceCurrency: 'USD' },
+  review: XSS_PAYLOADS.slice(0, 3).map((p, i) => ({
+    '@type': 'Review',
+    author: { '@type': 'Person', name: `Reviewer ${i + 1} ${p}` },
+    datePublished: '2026-10-0' + (i + 1),
+    reviewBody: `Works well. ${p}`,
+    reviewRating: { '@type': 'Rating', ratingValue: 4 },
+  })),
+}
+createServer((req, res) => {
+  const path = new URL(req.url ?? '/', 'http://x').pathname
+  if (path === '/products/xss-showcase.js') {
+    res.writeHead(200, { 'content-type': 'application/javascript' }).end(JSON.stringify(evilProduct))
+  } else if (path === '/products/xss-showcase') {
+    const ld = JSON.stringify(evilJsonLd).replace(/</g, '\\u003c')
+    res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Lamp</title><script type="application/ld+json">${ld}</script><h1>Lamp</h1>`)
+  } else if (path === '/lamp.svg') {
+    res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#fa0"/></svg>')
+  } else res.writeHead(404).end('not found')
+}).listen(evilPort, '127.0.0.1')
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pagewright-e2e-'))
 const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all'], {
   stdio: 'inherit',
@@ -51,6 +94,9 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all']
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     PUBLIC_URL: `http://localhost:${port}`,
     LOG_LEVEL: 'warn',
+    IMPORT_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${evilPort}`,
+    // Staff accounts (admins) see pages at once and may share: used for the non-free flows.
+    ADMIN_EMAILS: '@staff.e2e.test',
   },
 })
 const stop = () => {

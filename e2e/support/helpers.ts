@@ -3,9 +3,14 @@ import { expect, type Page, type TestInfo } from '@playwright/test'
 const mailbox = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 3199}`
 
 /** A fresh address per test and project, so runs never collide. */
-export function uniqueEmail(info: TestInfo, label = 'user') {
-  return `${label}-${info.project.name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
+export function uniqueEmail(info: TestInfo, label = 'user', domain = 'example.com') {
+  return `${label}-${info.project.name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@${domain}`
 }
+
+/** Staff addresses are admins in the e2e server (ADMIN_EMAILS=@staff.e2e.test): not free. */
+export const staffEmail = (info: TestInfo, label = 'staff') => uniqueEmail(info, label, 'staff.e2e.test')
+
+export const EVIL_STORE = `http://127.0.0.1:${process.env.E2E_EVIL_STORE_PORT ?? 3197}`
 
 /** The last code and link the SMTP listener received for this address. */
 export async function lastMail(email: string): Promise<{ code: string; link: string; count: number }> {

@@ -298,9 +298,9 @@ function hostName(url: string): string | null {
   }
 }
 
-/** Who the reviews are attributed to: the marketplace's name, or the store's host name. */
-export function reviewSourceName(platform: Platform, url: string): string {
-  if (platform === 'shopify' || platform === 'generic') return hostName(url) ?? PLATFORM_NAMES[platform]
+/** Who the reviews are attributed to: the marketplace's name, or the store's own name (else its host). */
+export function reviewSourceName(platform: Platform, url: string, siteName?: string | null): string {
+  if (platform === 'shopify' || platform === 'generic') return cleanText(siteName, 120) || hostName(url) || PLATFORM_NAMES[platform]
   return PLATFORM_NAMES[platform]
 }
 
@@ -338,7 +338,7 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
   const pageUrl = source.url || 'https://invalid.invalid/'
   let descriptionHtml = sanitize(partial.descriptionHtml ?? '')
   if (descriptionHtml.length > 200_000) descriptionHtml = sanitize(descriptionHtml.slice(0, 190_000))
-  const reviewSource = reviewSourceName(source.platform, source.url)
+  const reviewSource = reviewSourceName(source.platform, source.url, partial.siteName)
   const reviews = (partial.reviews ?? []).map((r) => normalizeReview(r, reviewSource)).filter((r): r is Review => r !== null).slice(0, 100)
   const specs: { name: string; value: string }[] = []
   for (const s of partial.specs ?? []) {

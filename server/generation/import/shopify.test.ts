@@ -42,9 +42,9 @@ describe('Shopify import', () => {
         date: '2026-02-27',
         title: 'Comfortable on a 20 km day',
         body: 'Carried water, lunch and a shell on a 20 km hike. No hot spots on my back.',
-        source: 'acme-outdoors.com',
+        source: 'Acme Outdoors',
       },
-      expect.objectContaining({ author: 'Tom W.', rating: 4, date: '2026-01-09', source: 'acme-outdoors.com' }),
+      expect.objectContaining({ author: 'Tom W.', rating: 4, date: '2026-01-09', source: 'Acme Outdoors' }),
     ])
     expect(facts.ratingSummary).toEqual({ average: 4.5, count: 2 })
     expect(facts.source).toEqual({ url: BASE, platform: 'shopify', name: 'Acme Outdoors' })

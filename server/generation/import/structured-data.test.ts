@@ -33,7 +33,7 @@ describe('JSON-LD', () => {
       { author: 'Sam P.', rating: 3, date: '2025-11-20', title: null },
     ])
     expect(facts.reviews[2].body).toBe('Color is more grey than oat.')
-    expect(facts.reviews.every((r) => r.source === 'northwindgoods.com')).toBe(true)
+    expect(facts.reviews.every((r) => r.source === 'Northwind Goods')).toBe(true)
     // The page's aggregateRating (4.9 from 214) is ignored: the summary comes from the reviews read.
     expect(facts.ratingSummary).toEqual({ average: 4, count: 3 })
     expect(facts.source.name).toBe('Northwind Goods')
