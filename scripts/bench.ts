@@ -16,6 +16,7 @@ import { ASSET_COLUMNS, benchPage, PAGE_COLUMNS, WEIGHT_COLUMNS, type PageResult
 import { stopAllBareServers } from './bench/measure'
 import { buildApp, startProduct, stopAllProducts } from './bench/product'
 import { signUp } from './bench/session'
+import { timeGeneration } from './bench/generation'
 import { renderTable } from './bench/table'
 
 export * from './bench/measure'
@@ -66,8 +67,11 @@ async function main() {
     step(`signed in as ${email}`)
 
     const ctx = { baseUrl: product.baseUrl, cookie, seconds, connections }
+    step('timing 20 generations (demo store, offline composer)')
+    const generation = await timeGeneration(product, 20)
+    const cases = [...PAGE_CASES, { name: 'share', path: `/share/${generation.lastSessionId}`, needsSession: false }]
     const results: PageResult[] = []
-    for (const page of PAGE_CASES) results.push(await benchPage(ctx, page, step))
+    for (const page of cases) results.push(await benchPage(ctx, page, step))
 
     const header = [
       `Pagewright bench — ${new Date().toISOString()}`,
@@ -89,7 +93,8 @@ async function main() {
         const assets = [...r.weight.assets].sort((a, b) => b.size.gzip - a.size.gzip)
         notes.push('', `${r.page.name} ${r.page.path} — JS and CSS files:`, renderTable(ASSET_COLUMNS, assets))
       }
-    console.log(['', ...header, '', renderTable(PAGE_COLUMNS, results), '', renderTable(WEIGHT_COLUMNS, results), '', ...notes, ''].join('\n'))
+    const gen = `Generation, create → finished page (offline composer, demo store, ${generation.runs} runs): median ${generation.medianMs.toFixed(0)} ms · p90 ${generation.p90Ms.toFixed(0)} ms · min ${generation.minMs.toFixed(0)} ms · max ${generation.maxMs.toFixed(0)} ms`
+    console.log(['', ...header, '', gen, '', renderTable(PAGE_COLUMNS, results), '', renderTable(WEIGHT_COLUMNS, results), '', ...notes, ''].join('\n'))
   } finally {
     if (!interrupted) step('stopping the server')
     await cleanUp()

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
-import { serveStatic } from '@hono/node-server/serve-static'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import type { ApiBindings } from './context'
 import type { Api } from './http'
 import { trailingSlashRedirect } from './domain/routing'
+import { loadStaticFiles, staticResponse } from './static-files'
 import { parsePlaceholder, placeholderSvg } from './domain/placeholder'
 
 export interface HostOptions {
@@ -61,13 +61,13 @@ export function createHost(opts: HostOptions) {
   const build = opts.build
   if (!build) return app
 
+  const files = loadStaticFiles(path.join(opts.buildDir ?? 'build', 'client'))
+  app.use(async (c, next) => {
+    const file = (c.req.method === 'GET' || c.req.method === 'HEAD') && files.get(c.req.path)
+    if (file) return staticResponse(file, c.req.raw)
+    await next()
+  })
   app.use(compress())
-  const clientDir = path.join(opts.buildDir ?? 'build', 'client')
-  app.use(
-    '/assets/*',
-    serveStatic({ root: clientDir, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
-  )
-  app.use('*', serveStatic({ root: clientDir, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=3600') }))
 
   // New-build detection: the browser compares this with the version it was served.
   app.get('/__version', (c) => {

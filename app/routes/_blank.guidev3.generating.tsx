@@ -28,7 +28,7 @@ export default function Generating() {
   const { revalidate, state } = useRevalidator()
   useEffect(() => {
     if (failed) return
-    const id = setInterval(() => state === 'idle' && revalidate(), 1000)
+    const id = setInterval(() => state === 'idle' && revalidate(), 600)
     return () => clearInterval(id)
   }, [failed, revalidate, state])
   return (

@@ -1,3 +1,4 @@
+import { BENCH_STAFF_DOMAIN } from './session'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -52,7 +53,7 @@ export async function startProduct(opts: { cwd?: string; startTimeoutMs?: number
   // Never point the bench at a real database, mail server or secrets from the caller's shell.
   for (const k of ['DATABASE_URL', 'API_URL', 'SMTP_URL', 'AUTH_SECRET', 'SESSION_SECRET', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'TRUST_PROXY'])
     delete env[k]
-  Object.assign(env, { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info' })
+  Object.assign(env, { ADMIN_EMAILS: `@${BENCH_STAFF_DOMAIN}`, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info' })
 
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let tail = ''

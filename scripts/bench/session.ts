@@ -3,13 +3,15 @@ import { CookieJar, request } from './http'
 import type { Product } from './product'
 
 export const SESSION_COOKIE = '__pw_session'
+export const BENCH_STAFF_DOMAIN = 'staff.bench.test'
 
 /**
  * Signs a brand-new user up through the web forms (sign-up → login code from the server log →
  * verify) and returns the Cookie header of the signed-in browser.
  */
 export async function signUp(product: Product): Promise<{ email: string; cookie: string }> {
-  const email = `bench-${randomBytes(6).toString('hex')}@example.com`
+  // Staff domain (ADMIN_EMAILS in product.ts): pages show at once, no free-user hide window.
+  const email = `bench-${randomBytes(6).toString('hex')}@${BENCH_STAFF_DOMAIN}`
   const jar = new CookieJar()
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
   const post = async (path: string, fields: Record<string, string>) => {
@@ -17,6 +19,8 @@ export async function signUp(product: Product): Promise<{ email: string; cookie:
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
       body: form(fields),
+    }).catch((error: Error) => {
+      throw new Error(`POST ${path} failed: ${error.message}\n--- server output (tail) ---\n${product.outputTail().trim().slice(-4000)}\n---`)
     })
     jar.update(res.headers)
     return res

@@ -9,6 +9,7 @@ import type { Outline } from '../domain/outline'
 import { importProduct, factsFromText } from '../generation/import'
 import { ImportError } from '../generation/import/types'
 import { refundGeneration } from '../modules/tasks/credits'
+import { rememberWorker } from './queue'
 
 export const GENERATE_QUEUE = 'generate-task'
 /** Bounded retries for transient trouble (network, 5xx); active jobs expire so a crash is retried. */
@@ -30,9 +31,10 @@ export interface GenerateJob {
 const DONE = [10, 90]
 
 export async function registerGenerate(boss: PgBoss, deps: ApiDeps) {
-  await boss.work<GenerateJob>(GENERATE_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+  const id = await boss.work<GenerateJob>(GENERATE_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
     await runGenerateJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })
   })
+  rememberWorker(GENERATE_QUEUE, id)
 }
 
 /**

@@ -8,6 +8,14 @@ import { GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS, registerGenerate } from './gene
 /** Enqueues jobs; with `tx` the job is inserted inside that transaction (it exists only if it commits). */
 export interface JobQueue {
   send(name: string, data: object, opts?: { tx?: Tx; singletonKey?: string }): Promise<void>
+  /** Asks this process's workers of a queue to look for work now (after a commit) instead of at their next poll. */
+  wake(name: string): void
+}
+
+/** Worker ids per queue in this process, so a fresh job can wake them (no-op where none run). */
+const localWorkers = new Map<string, string[]>()
+export function rememberWorker(name: string, id: string) {
+  localWorkers.set(name, [...(localWorkers.get(name) ?? []), id])
 }
 
 /**
@@ -30,6 +38,9 @@ export function queueOf(boss: PgBoss): JobQueue {
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       })
       if (!id && !opts.singletonKey) throw new Error(`Job ${name} was not queued`)
+    },
+    wake(name) {
+      for (const id of localWorkers.get(name) ?? []) boss.notifyWorker(id)
     },
   }
 }

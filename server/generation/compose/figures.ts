@@ -68,13 +68,13 @@ const NOT_A_FIGURE = /warrant|guarantee|return|package|box|content|includ|model|
 function specFigure(name: string, value: string): Figure | null {
   const v = value.trim()
   if (!/^\d/.test(v) || NOT_A_FIGURE.test(name) || NOT_A_FIGURE.test(v)) return null
-  if (v.length <= 16) return { key: `spec:${name}`, value: v, label: name, source: `spec: ${name}` }
+  if (v.length <= 16) return { key: `spec:${name}`, value: v, label: name, source: `Specification: ${name}` }
   const m = /^(\d+(?:[.,]\d+)?\s?[a-zA-Z°%]{0,4})\b\s*(.*)$/.exec(v)
   if (!m) return null
   const rest = m[2].trim()
   if (/\d/.test(rest) && !/^\([^()]*\)$/.test(rest)) return null
   const label = /^\([^()]*\)$/.test(rest) ? `${name} ${rest}` : name
-  return { key: `spec:${name}`, value: m[1].trim(), label: label.slice(0, 120), source: `spec: ${name}` }
+  return { key: `spec:${name}`, value: m[1].trim(), label: label.slice(0, 120), source: `Specification: ${name}` }
 }
 
 export function computeFigures(facts: ProductFacts): Figure[] {
@@ -83,29 +83,29 @@ export function computeFigures(facts: ProductFacts): Figure[] {
   if (pricing) {
     const money = (n: number) => formatMoney(n, pricing.currency)
     const compare = pricing.saving && pricing.compareAt != null ? `, compare at ${money(pricing.compareAt)}` : ''
-    out.push({ key: 'price', value: money(pricing.amount), label: `Price${compare}`, source: 'price' })
+    out.push({ key: 'price', value: money(pricing.amount), label: `Price${compare}`, source: 'Listed price' })
     if (pricing.saving) {
       const value = pricing.saving.percent != null ? `${pricing.saving.percent}%` : money(pricing.saving.amount)
-      out.push({ key: 'saving', value, label: 'Off the compare-at price', source: 'price and compare-at price' })
+      out.push({ key: 'saving', value, label: 'Off the compare-at price', source: 'Listed and compare-at prices' })
     }
   }
   const summary = ratingSummary(facts.reviews)
   const sources = joinList(reviewSources(facts))
   if (summary) {
     const n = summary.count
-    out.push({ key: 'rating', value: `${summary.average} / 5`, label: `Average rating from ${n} ${n === 1 ? 'review' : 'reviews'} on ${sources}`, source: 'reviews (computed)' })
+    out.push({ key: 'rating', value: `${summary.average} / 5`, label: `Average rating from ${n} ${n === 1 ? 'review' : 'reviews'} on ${sources}`, source: 'Worked out from the imported reviews' })
   }
   if (facts.reviews.length > 0 && (!summary || summary.count !== facts.reviews.length)) {
     const n = facts.reviews.length
-    out.push({ key: 'reviews', value: String(n), label: `${n === 1 ? 'Review' : 'Reviews'} imported from ${sources}`, source: 'reviews (count)' })
+    out.push({ key: 'reviews', value: String(n), label: `${n === 1 ? 'Review' : 'Reviews'} imported from ${sources}`, source: 'Counted from the imported reviews' })
   }
   const options = realOptions(facts).filter((o) => o.values.length >= 2)
   for (const o of options) {
-    out.push({ key: `option:${o.name}`, value: String(o.values.length), label: `${upperFirst(plural(lowerFirst(o.name)))} to choose from`, source: `option: ${o.name}` })
+    out.push({ key: `option:${o.name}`, value: String(o.values.length), label: `${upperFirst(plural(lowerFirst(o.name)))} to choose from`, source: `Product options: ${o.name}` })
   }
   const variants = realVariants(facts)
   if (options.length >= 2 && variants.length >= 2) {
-    out.push({ key: 'variants', value: String(variants.length), label: `${upperFirst(joinList(options.map((o) => lowerFirst(o.name))))} combinations`, source: 'variants' })
+    out.push({ key: 'variants', value: String(variants.length), label: `${upperFirst(joinList(options.map((o) => lowerFirst(o.name))))} combinations`, source: 'Product variants' })
   }
   for (const s of facts.specs) {
     const f = specFigure(s.name.trim(), s.value)

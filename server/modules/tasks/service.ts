@@ -71,6 +71,7 @@ export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInpu
     await enqueue(deps, tx, { taskId: task.id, phase: 'start' })
     return task
   })
+  deps.queue.wake(GENERATE_QUEUE)
   return toDetail(row, false, null)
 }
 
@@ -190,6 +191,7 @@ export async function continueTask(deps: ApiDeps, user: UserRow, key: string) {
     await enqueue(deps, tx, { taskId: t.id, phase: 'compose' })
     return t
   })
+  deps.queue.wake(GENERATE_QUEUE)
   return taskDetail(deps, user, updated)
 }
 
@@ -210,6 +212,7 @@ export async function regenerateTask(deps: ApiDeps, user: UserRow, key: string) 
     await enqueue(deps, tx, { taskId: t.id, phase, regenerate: true })
     return t
   })
+  deps.queue.wake(GENERATE_QUEUE)
   return taskDetail(deps, user, updated)
 }
 

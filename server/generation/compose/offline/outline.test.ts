@@ -73,7 +73,7 @@ describe('the page follows the outline', () => {
     expect(find(page, 'faq').items.map((i) => i.question)).toEqual(['What comes in the box?'])
     expect(find(page, 'specs').items.map((i) => i.name)).toEqual(['Material', 'Care'])
     // A figure the facts do not have is dropped, whatever the outline says.
-    expect(find(page, 'stats').items).toEqual([{ value: '$48', label: 'Price', source: 'price' }])
+    expect(find(page, 'stats').items).toEqual([{ value: '$48', label: 'Price', source: 'Listed price' }])
     const story = outline.sections.find((s) => s.type === 'image-with-text')?.points[1] as string
     expect(find(page, 'image-with-text').body).toBe(`<p>${story}</p>`)
     expect(checkPageHonesty(page, facts)).toEqual([])

@@ -93,7 +93,9 @@ const benefits: Builder = (os, ctx) => {
     const text = ctx.ledger.keep(short && sentenceKey(short) !== sentenceKey(t) ? short : featureText(point))
     if (!text) continue
     used.add(sentenceKey(t))
-    items.push({ title: clip(bang(t, ctx.style), 120), text: clipSentence(text, 600) })
+    // A short bullet is its own title: saying it twice reads like a template.
+    const body = sentenceKey(text) === sentenceKey(t) ? '' : clipSentence(text, 600)
+    items.push({ title: clip(bang(t, ctx.style), 120), text: body })
   }
   return items.length ? { id: os.id, type: 'benefits', heading: title, items } : null
 }
