@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import * as schema from './schema'
+import { log } from '../log'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -65,6 +66,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on('error', (error) => log.warn('postgres connection lost', { error: error.message }))
   const db = drizzlePg(pool, { schema }) as unknown as Db
   return {
     kind: 'postgres',

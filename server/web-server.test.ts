@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { createHost, sameOrigin } from './web-server'
+import { createDemoStore } from './demo-store/routes'
+
+const post = (headers: Record<string, string>) => new Request('http://app.test/account/logout', { method: 'POST', headers })
+
+describe('CSRF origin rule', () => {
+  const allowed = 'https://app.example.com'
+  it('accepts our own origin, same host, and requests without Origin', () => {
+    expect(sameOrigin(post({ origin: allowed }), allowed)).toBe(true)
+    expect(sameOrigin(post({ origin: 'http://app.test', host: 'app.test' }), allowed)).toBe(true)
+    expect(sameOrigin(post({}), allowed)).toBe(true)
+  })
+  it('refuses foreign origins, "null" and cross-site fetches', () => {
+    expect(sameOrigin(post({ origin: 'https://evil.example', host: 'app.test' }), allowed)).toBe(false)
+    expect(sameOrigin(post({ origin: 'null', host: 'app.test' }), allowed)).toBe(false)
+    expect(sameOrigin(post({ 'sec-fetch-site': 'cross-site' }), allowed)).toBe(false)
+  })
+})
+
+describe('the HTTP front without the web build', () => {
+  const host = createHost({ publicUrl: 'http://app.test', trustProxy: false, demoStore: createDemoStore() })
+  it('sets the security headers on every answer', async () => {
+    const res = await host.request('/healthz')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+  })
+  it('draws placeholder images and explains a bad size', async () => {
+    const ok = await host.request('/placeholder/320x200.svg?bg=000000&fg=ffffff')
+    expect(ok.headers.get('content-type')).toContain('image/svg+xml')
+    expect(await ok.text()).toContain('fill="#000000"')
+    const bad = await host.request('/placeholder/0x99999')
+    expect(bad.status).toBe(400)
+  })
+  it('serves the demo store pages and feeds', async () => {
+    const page = await host.request('/demo-store/products/aurora-pour-over-set')
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('application/ld+json')
+    const js = await (await host.request('/demo-store/products/aurora-pour-over-set.js')).json()
+    expect(js).toMatchObject({ handle: 'aurora-pour-over-set', price: 4800 })
+    const json = await (await host.request('/demo-store/products/aurora-pour-over-set.json')).json()
+    expect(json.product.variants[0].price).toBe('48.00')
+    expect((await host.request('/demo-store/products/nope')).status).toBe(404)
+    expect((await host.request('/demo-store')).status).toBe(200)
+  })
+})
