@@ -27,6 +27,8 @@ const schema = z.object({
     .string()
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+  /** Code requests per client address per 10 minutes (verifications may be twice that). */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   HIDE_WINDOW_MINUTES: z.coerce.number().min(0).max(10_080).default(45),
   /** Accounts created with these e-mails (or "@domain" entries) are admins: how support staff get in. */
   ADMIN_EMAILS: z

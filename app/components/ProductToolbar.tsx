@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from '@remix-run/react'
 import type { TaskDetail } from '../../server/modules/tasks/serialize'
 import { SECTION_LABELS } from '../../server/domain/page'
 import { withParams } from '../lib/dialog-url'
-import { CopyButton } from './dialogs/ReferDialog'
+import { CopyButton } from './ui/CopyButton'
 import { useHydrated } from '../lib/use-hydrated'
 
 interface Props {

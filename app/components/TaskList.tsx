@@ -3,7 +3,7 @@ import type { TaskSummary } from '../../server/modules/tasks/serialize'
 import { STATUS_LABELS, RUNNING_STATUSES } from '../../server/domain/task-status'
 import { withParams } from '../lib/dialog-url'
 import { useHydrated } from '../lib/use-hydrated'
-import { useSnackbar } from '../lib/snackbar-context'
+import { CopyButton } from './ui/CopyButton'
 
 export interface TaskListProps {
   items: TaskSummary[]
@@ -78,7 +78,6 @@ export function TaskList(props: TaskListProps) {
 function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskListProps) {
   const fav = useFetcher()
   const hydrated = useHydrated()
-  const { show } = useSnackbar()
   // Optimistic: show the state being asked for while the request runs.
   const pending = fav.formData?.get('intent')
   const isFavorite = pending ? pending === 'favorite' : task.is_favorite
@@ -108,20 +107,7 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
         </fav.Form>
         {task.status === 10 ? (
           hydrated && canShare ? (
-            <button
-              type="button"
-              className="button button--small"
-              onClick={async () => {
-                try {
-                  await navigator.clipboard.writeText(share)
-                  show({ type: 'success', text: 'Copied!' })
-                } catch {
-                  show({ type: 'error', text: 'Can not copy!' })
-                }
-              }}
-            >
-              Share
-            </button>
+            <CopyButton text={share} label="Share" className="button button--small" />
           ) : (
             <Form method="post" preventScrollReset>
               <input type="hidden" name="session_id" value={task.session_id} />

@@ -94,6 +94,8 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all']
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     PUBLIC_URL: `http://localhost:${port}`,
     LOG_LEVEL: 'warn',
+    // Every test signs up from 127.0.0.1; the per-address limit is tested in the api tests.
+    AUTH_RATE_LIMIT_PER_IP: '10000',
     IMPORT_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${evilPort}`,
     // Staff accounts (admins) see pages at once and may share: used for the non-free flows.
     ADMIN_EMAILS: '@staff.e2e.test',

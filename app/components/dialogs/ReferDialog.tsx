@@ -2,8 +2,7 @@ import { Link, useLocation } from '@remix-run/react'
 import type { PublicUser } from '../../../server/domain/user'
 import { MAX_PUBLISH_SLOTS } from '../../../server/domain/accounts'
 import { withParams, withoutDialog } from '../../lib/dialog-url'
-import { useHydrated } from '../../lib/use-hydrated'
-import { useSnackbar } from '../../lib/snackbar-context'
+import { CopyButton } from '../ui/CopyButton'
 import { DialogFrame } from './DialogFrame'
 
 export const QUALIFIED_REFERRAL_TEXT =
@@ -60,28 +59,5 @@ export function ReferDialog({ user, publicUrl }: { user: PublicUser; publicUrl: 
         </p>
       </details>
     </DialogFrame>
-  )
-}
-
-/** Copying needs the clipboard API, so the button exists only once JS runs; the field stays selectable. */
-export function CopyButton({ text }: { text: string }) {
-  const hydrated = useHydrated()
-  const { show } = useSnackbar()
-  if (!hydrated) return null
-  return (
-    <button
-      type="button"
-      className="button"
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text)
-          show({ type: 'success', text: 'Copied!' })
-        } catch {
-          show({ type: 'error', text: 'Can not copy!' })
-        }
-      }}
-    >
-      Copy
-    </button>
   )
 }

@@ -204,3 +204,24 @@ describe('ADMIN_EMAILS', () => {
     }
   })
 })
+
+describe('per-address limits', () => {
+  it('refuses more code requests from one address than AUTH_RATE_LIMIT_PER_IP in 10 minutes', async () => {
+    const t = await createTestApi('pglite', {}, { AUTH_RATE_LIMIT_PER_IP: '3' })
+    const send = (email: string) =>
+      t.app.fetch(
+        new Request('http://api.test/v2/auth/send-code', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' }, body: JSON.stringify({ email }) }),
+        { inProcess: true },
+      )
+    try {
+      for (const n of [1, 2, 3]) expect((await send(`n${n}@example.com`)).status).toBe(200)
+      const fourth = await send('n4@example.com')
+      expect(fourth.status).toBe(429)
+      expect((await fourth.json()).error).toBe('Too many sign-in requests from your network. Please try again in a few minutes.')
+      t.clock.advance(10 * 60_000)
+      expect((await send('n5@example.com')).status).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+})

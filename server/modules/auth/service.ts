@@ -26,7 +26,7 @@ export async function sendLoginCode(deps: ApiDeps, input: SendCodeInput, clientI
   const now = deps.clock()
   const { db } = deps.database
   const perIp = await hit(db, `send-code:ip:${clientIp}`, 10 * 60_000, now)
-  if (perIp.count > 30) {
+  if (perIp.count > deps.env.AUTH_RATE_LIMIT_PER_IP) {
     throw tooManyRequests('Too many sign-in requests from your network. Please try again in a few minutes.', perIp.resetIn)
   }
 
@@ -77,7 +77,7 @@ export async function verifyLoginCode(deps: ApiDeps, email: string, code: string
   const now = deps.clock()
   const { db } = deps.database
   const perIp = await hit(db, `verify:ip:${clientIp}`, 10 * 60_000, now)
-  if (perIp.count > 60) throw tooManyRequests('Too many attempts from your network. Please try again later.', perIp.resetIn)
+  if (perIp.count > deps.env.AUTH_RATE_LIMIT_PER_IP * 2) throw tooManyRequests('Too many attempts from your network. Please try again later.', perIp.resetIn)
   const budgetKey = `verify-fail:${email}`
   const budget = await peek(db, budgetKey, LOGIN_CODE.failureWindowMs, now)
   if (budget.count >= LOGIN_CODE.failureBudget) {
