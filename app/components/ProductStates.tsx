@@ -10,7 +10,7 @@ export function HiddenPage({ readyAt }: { readyAt: string }) {
   const { pathname, search } = useLocation()
   return (
     <section className="card hidden-page" data-testid="hidden-page">
-      <h2>Your page is ready at {fmt(readyAt)}</h2>
+      <h2>{`Your page is ready at ${fmt(readyAt)}`}</h2>
       <p>Free accounts see new pages 45 minutes after they are made. Pro shows them at once.</p>
       <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary">Upgrade to see it now</Link>
     </section>

@@ -26,7 +26,7 @@ export function HiddenNotice({ hidden }: { hidden: TaskListProps['hidden'] }) {
   return (
     <div className="notice notice--info hidden-notice" data-testid="hidden-notice">
       <p>
-        {hidden.count === 1 ? 'Your new page' : `${hidden.count} new pages`} will appear here at{' '}
+        {`${hidden.count === 1 ? 'Your new page' : `${hidden.count} new pages`} will appear here at `}
         <strong>{fmtTime(hidden.next_ready_at)}</strong>. Free accounts see new pages 45 minutes after they are made.
       </p>
       <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary button--small">
