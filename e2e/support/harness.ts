@@ -8,37 +8,24 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { SMTPServer } from 'smtp-server'
+import { startSmtpListener } from '../../tests/helpers/smtp'
 import { XSS_PAYLOADS } from '../../tests/fixtures/xss-payloads'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 3199)
-const mails: { to: string; text: string }[] = []
+const smtp = await startSmtpListener()
+const mails = smtp.mails
 
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, done) {
-    let raw = ''
-    stream.on('data', (c) => (raw += c))
-    stream.on('end', () => {
-      for (const rcpt of session.envelope.rcptTo) mails.push({ to: rcpt.address.toLowerCase(), text: raw })
-      done()
-    })
-  },
-})
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-const smtpPort = (smtp.server.address() as { port: number }).port
 
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x')
   const to = url.searchParams.get('to')?.toLowerCase()
-  const mail = [...mails].reverse().find((m) => m.to === to)
+  const mail = [...mails].reverse().find((m) => m.to.includes(to ?? ''))
   res.setHeader('content-type', 'application/json')
   if (!mail) return res.writeHead(404).end('{}')
   // quoted-printable soft breaks would split the link; undo them before matching.
-  const text = mail.text.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-  res.end(JSON.stringify({ code: /code is (\d{6})/.exec(text)?.[1], link: /(http\S+auto_login\?token=[\w-]+)/.exec(text)?.[1], count: mails.filter((m) => m.to === to).length }))
+  const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+  res.end(JSON.stringify({ code: /code is (\d{6})/.exec(text)?.[1], link: /(http\S+auto_login\?token=[\w-]+)/.exec(text)?.[1], count: mails.filter((m) => m.to.includes(to ?? '')).length }))
 }).listen(mailboxPort, '127.0.0.1')
 
 // A hostile "store" on loopback: a Shopify-format product whose description, title and reviews carry
@@ -91,7 +78,7 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all']
     NODE_ENV: 'production',
     PORT: String(port),
     DATA_DIR: dataDir,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     PUBLIC_URL: `http://localhost:${port}`,
     LOG_LEVEL: 'warn',
     // Every test signs up from 127.0.0.1; the per-address limit is tested in the api tests.
@@ -103,7 +90,7 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all']
 })
 const stop = () => {
   app.kill('SIGTERM')
-  smtp.close()
+  void smtp.close()
   setTimeout(() => {
     rmSync(dataDir, { recursive: true, force: true })
     process.exit(0)

@@ -1,34 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SMTPServer } from 'smtp-server'
+import { startSmtpListener, type ReceivedMail } from '../../tests/helpers/smtp'
 import { createTestApi, type TestApi } from '../../tests/helpers/api'
 import { createMailer } from './mail'
 
 /** A real SMTP listener receives the code e-mail the api sends through nodemailer. */
 describe('login code e-mail over SMTP', () => {
-  const received: { to: string[]; raw: string }[] = []
-  let smtp: SMTPServer
+  let smtp: Awaited<ReturnType<typeof startSmtpListener>>
+  let received: ReceivedMail[]
   let t: TestApi
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, done) {
-        let raw = ''
-        stream.on('data', (c) => (raw += c))
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
-          done()
-        })
-      },
-    })
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-    const port = (smtp.server.address() as { port: number }).port
+    smtp = await startSmtpListener()
+    received = smtp.mails
+    const port = smtp.port
     t = await createTestApi('pglite', { mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Pagewright <login@pagewright.test>' }) })
   })
   afterAll(async () => {
     await t.close()
-    await new Promise<void>((resolve) => smtp.close(() => resolve()))
+    await smtp.close()
   })
 
   it('delivers a code that signs the person in', async () => {
