@@ -144,3 +144,14 @@ test('an unknown share link is a 404', async ({ page }) => {
   expect(res?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
 })
+
+test('a link that cannot be imported shows the reason and the refund', async ({ page }, info) => {
+  await signUp(page, staffEmail(info, 'fail'))
+  await generate(page, demo(page, 'no-such-product'))
+  await expect(page.getByTestId('failure-reason')).toHaveText("We couldn't find that page (404). Check the link.", { timeout: 20_000 })
+  await expect(page.getByTestId('refund')).toHaveText('Your 40 credits were refunded.')
+  await expect(page.getByTestId('credits')).toHaveCount(0) // blank layout: no header
+  await page.goto('/latest')
+  await expect(page.getByTestId('credits')).toHaveText('200 credits')
+  await expect(page.getByTestId('task-card').first()).toContainText("We couldn't find that page (404).")
+})

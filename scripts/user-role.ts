@@ -27,7 +27,7 @@ async function main() {
   }
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') })
   try {
-    await migrateAndSeed(database)
+    await database.exclusive(() => migrateAndSeed(database))
     const [row] = await database.db
       .update(users)
       .set({ role: role as Role, plan: role === 'paid' ? 'Pro (set by support)' : null, updatedAt: new Date() })

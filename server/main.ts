@@ -43,9 +43,13 @@ async function main() {
   if (mode !== 'web') {
     if (!env.DATABASE_URL) releaseDataDir = claimDataDir(dataDir)
     database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') })
-    await migrateAndSeed(database)
     const work = mode === 'all' || mode === 'worker'
-    boss = await startBoss(database, { work })
+    const db = database
+    // Several processes may start together on Postgres: schema, seeds and queues one at a time.
+    boss = await db.exclusive(async () => {
+      await migrateAndSeed(db)
+      return startBoss(db, { work })
+    })
     deps = {
       database,
       env,

@@ -21,7 +21,7 @@ export function FailedPage({ task }: { task: TaskDetail }) {
   return (
     <section className="card" data-testid="failed-page">
       <h2>We couldn't make this page</h2>
-      <p className="notice notice--error" data-testid="failure-reason">{task.error}</p>
+      <p className="notice notice--error" data-testid="failure-reason">{task.failure_reason}</p>
       {task.refunded ? <p>{`Your ${CREDITS_PER_PAGE} credits were refunded.`}</p> : null}
     </section>
   )

@@ -96,7 +96,7 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
           <span className="muted">{fmtDate(task.created_at)}</span>
           {task.platform ? <span className="muted">{task.platform}</span> : null}
         </p>
-        {task.status === 90 && task.error ? <p className="small error-text">{task.error}</p> : null}
+        {task.status === 90 && task.failure_reason ? <p className="small error-text">{task.failure_reason}</p> : null}
       </div>
       <div className="task-actions">
         <fav.Form method="post">

@@ -39,7 +39,7 @@ export default function Generating() {
       {task.url ? <p className="muted small break">{task.url}</p> : null}
       {failed ? (
         <>
-          <p className="notice notice--error" data-testid="failure-reason">{task.error}</p>
+          <p className="notice notice--error" data-testid="failure-reason">{task.failure_reason}</p>
           {task.refunded ? <p data-testid="refund">{`Your ${CREDITS_PER_PAGE} credits were refunded.`}</p> : null}
           <p className="actions-row">
             <Link to="/generate" className="button button--primary">Try another link</Link>

@@ -27,12 +27,14 @@ export interface Database {
   db: Db
   sql: SqlExecutor
   migrate(): Promise<void>
+  /** Runs start-up work (migrations, seeds, queue creation) one process at a time (a Postgres advisory lock). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
-// Any fixed number: serialises migrations when several processes start at once on Postgres.
-const MIGRATION_LOCK = 7_351_902
+// Any fixed number: serialises start-up work when several processes start at once on Postgres.
+const STARTUP_LOCK = 7_351_902
 
 export type DatabaseConfig = { url: string } | { dataDir: string } | { memory: true }
 
@@ -60,6 +62,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       },
     },
     migrate: () => migratePglite(db as any, { migrationsFolder: MIGRATIONS }),
+    // PGlite serves one process: nothing to serialise.
+    exclusive: (fn) => fn(),
     close: () => client.close(),
   }
 }
@@ -74,13 +78,14 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     db,
     sql: { executeSql: (text, values) => pool.query(text, values as any[]) },
-    async migrate() {
+    migrate: () => migratePg(db as any, { migrationsFolder: MIGRATIONS }),
+    async exclusive(fn) {
       const conn = await pool.connect()
       try {
-        await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
-        await migratePg(drizzlePg(conn, { schema }) as any, { migrationsFolder: MIGRATIONS })
+        await conn.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK])
+        return await fn()
       } finally {
-        await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
+        await conn.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {})
         conn.release()
       }
     },

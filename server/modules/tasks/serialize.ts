@@ -16,7 +16,8 @@ export interface TaskSummary {
   status: number
   flow: 'direct' | 'outline'
   step: string | null
-  error: string | null
+  /** Why the task failed (status 90). Not named `error`: spec §7 raises any answer carrying one. */
+  failure_reason: string | null
   note: string | null
   title: string | null
   image: string | null
@@ -46,7 +47,7 @@ export function toSummary(row: TaskRow, isFavorite: boolean): TaskSummary {
     status: row.status,
     flow: row.flow,
     step: row.step,
-    error: row.error,
+    failure_reason: row.error,
     note: row.note,
     title: row.title,
     image: row.image,
