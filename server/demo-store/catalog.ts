@@ -62,7 +62,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     productType: 'Running shoes',
     tags: ['running', 'shoes', 'trail'],
     descriptionHtml:
-      '<p>A breathable knit upper on a responsive foam midsole, for road runs that turn into trails. The rubber outsole has 4 mm lugs for grip on loose ground.</p>',
+      '<p>A breathable knit upper on a responsive foam midsole, for road runs that turn into trails. The rubber outsole has 4 mm lugs for grip on loose ground.</p><ul><li>Breathable engineered knit upper</li><li>Responsive foam midsole with an 8 mm drop</li><li>Rubber outsole with 4 mm lugs</li><li>Reflective heel tab for early-morning runs</li></ul>',
     price: 89,
     compareAtPrice: null,
     options: [
@@ -86,7 +86,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     productType: 'Night light',
     tags: ['kids', 'nursery', 'lighting'],
     descriptionHtml:
-      '<p>A soft moon-shaped night light with warm and cool modes and a 30-minute sleep timer. It charges over USB-C and runs up to 10 hours on one charge.</p><p>Covered by a 1-year limited warranty.</p>',
+      '<p>A soft moon-shaped night light with warm and cool modes and a 30-minute sleep timer. It charges over USB-C and runs up to 10 hours on one charge.</p><p>Covered by a 1-year limited warranty.</p><ul><li>Warm and cool light modes</li><li>30-minute sleep timer</li><li>USB-C charging, up to 10 hours per charge</li><li>Soft silicone shell, cool to the touch</li></ul>',
     price: 29,
     compareAtPrice: 35,
     options: [],
@@ -106,7 +106,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     productType: 'Skillet',
     tags: ['cookware', 'cast iron'],
     descriptionHtml:
-      '<p>Pre-seasoned with flaxseed oil and ready to cook. Works on gas, electric, induction, in the oven and over a campfire. The long handle stays cooler and the helper handle makes it easy to lift.</p>',
+      '<p>Pre-seasoned with flaxseed oil and ready to cook. Works on gas, electric, induction, in the oven and over a campfire. The long handle stays cooler and the helper handle makes it easy to lift.</p><ul><li>Pre-seasoned with flaxseed oil</li><li>Works on gas, electric and induction hobs</li><li>Oven-safe and campfire-ready</li><li>Helper handle for a steady two-handed lift</li></ul>',
     price: 54,
     compareAtPrice: null,
     options: [],
@@ -122,7 +122,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     productType: 'Backpack',
     tags: ['bags', 'travel', 'commute'],
     descriptionHtml:
-      '<p>Waxed cotton canvas that shrugs off light rain, with leather trims and a padded sleeve that fits a 15-inch laptop. The roll top expands from 24 to 28 litres.</p>',
+      '<p>Waxed cotton canvas that shrugs off light rain, with leather trims and a padded sleeve that fits a 15-inch laptop. The roll top expands from 24 to 28 litres.</p><ul><li>Waxed cotton canvas that shrugs off light rain</li><li>Padded sleeve for laptops up to 15 inches</li><li>Roll top that expands from 24 to 28 litres</li><li>Leather trims and brass hardware</li></ul>',
     price: 120,
     compareAtPrice: null,
     options: [{ name: 'Colour', values: ['Olive', 'Stone'] }],
@@ -145,7 +145,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     productType: 'Earbuds',
     tags: ['audio', 'wireless'],
     descriptionHtml:
-      '<p>Active noise cancelling earbuds with 8 hours of listening per charge and 32 hours with the case. Three microphones per bud keep calls clear, and the IPX4 rating handles sweat and splashes.</p>',
+      '<p>Active noise cancelling earbuds with 8 hours of listening per charge and 32 hours with the case. Three microphones per bud keep calls clear, and the IPX4 rating handles sweat and splashes.</p><ul><li>Active noise cancelling</li><li>8 hours per charge, 32 hours with the case</li><li>Three microphones per earbud for clear calls</li><li>IPX4 sweat and splash resistance</li></ul>',
     price: 79,
     compareAtPrice: 99,
     options: [],
@@ -163,7 +163,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     vendor: 'Terra Textiles',
     productType: 'Throw blanket',
     tags: ['home', 'linen', 'bedroom'],
-    descriptionHtml: '<p>Stonewashed European flax linen, soft from the first use and softer with every wash. Finished with hand-knotted fringes.</p>',
+    descriptionHtml: '<p>Stonewashed European flax linen, soft from the first use and softer with every wash. Finished with hand-knotted fringes.</p><ul><li>100% European flax linen</li><li>Stonewashed for softness</li><li>Hand-knotted fringes</li><li>Machine washable at 40 °C</li></ul>',
     price: 68,
     compareAtPrice: null,
     options: [{ name: 'Colour', values: ['Oat', 'Clay'] }],

@@ -38,6 +38,24 @@ export const PAGE_TEMPLATES: PageTemplate[] = [
 
 export const DEFAULT_TEMPLATE_ID = 1
 
+const LIFESTYLE = /\b(home|decor|linen|bedroom|kitchen|ceramic|candle|textile|furniture|art|jewel|apparel|fashion)/i
+
+/**
+ * "Best fit" when the user picks no template: Social proof for products with at least three
+ * well-rated reviews, Editorial for home and lifestyle goods, Classic otherwise.
+ */
+export function bestTemplateFor(facts: {
+  reviews: { rating: number | null }[]
+  tags: string[]
+  productType: string | null
+}): PageTemplate {
+  const rated = facts.reviews.filter((r) => typeof r.rating === 'number') as { rating: number }[]
+  const average = rated.length ? rated.reduce((s, r) => s + r.rating, 0) / rated.length : 0
+  if (rated.length >= 3 && average >= 4) return findTemplate(2)
+  if (LIFESTYLE.test([facts.productType ?? '', ...facts.tags].join(' '))) return findTemplate(3)
+  return findTemplate(DEFAULT_TEMPLATE_ID)
+}
+
 export function findTemplate(id: number | null | undefined): PageTemplate {
   return PAGE_TEMPLATES.find((t) => t.id === id) ?? PAGE_TEMPLATES[0]
 }

@@ -3,7 +3,7 @@ import { and, eq, notInArray } from 'drizzle-orm'
 import type { ApiDeps } from '../context'
 import { tasks } from '../db/schema'
 import { log } from '../log'
-import { findTemplate } from '../domain/templates'
+import { bestTemplateFor, findTemplate } from '../domain/templates'
 import type { ProductFacts } from '../domain/product-facts'
 import type { Outline } from '../domain/outline'
 import { importProduct, factsFromText } from '../generation/import'
@@ -52,7 +52,8 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
       .set({ ...patch, updatedAt: deps.clock() })
       .where(and(eq(tasks.id, task.id), notInArray(tasks.status, DONE)))
   }
-  const template = findTemplate(task.pageTemplateId)
+  // No template chosen: the best fit for the facts, decided once the facts are known.
+  const templateFor = (facts: ProductFacts) => (task.pageTemplateId ? findTemplate(task.pageTemplateId) : bestTemplateFor(facts))
 
   try {
     let facts = (task.facts as ProductFacts | null) ?? null
@@ -71,7 +72,7 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
         await save({ research })
       }
       if (!outline) {
-        outline = await deps.composer.outline(facts, research as never, template)
+        outline = await deps.composer.outline(facts, research as never, templateFor(facts))
         await save({ outline })
       }
       if (task.flow === 'outline' && !data.regenerate) {
@@ -81,7 +82,7 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
     }
     if (!facts || !outline) throw new Error('compose without facts or outline')
     await save({ status: 5, step: 'Writing the page' })
-    const { page, note } = await deps.composer.compose(facts, outline, template)
+    const { page, note } = await deps.composer.compose(facts, outline, templateFor(facts))
     const now = deps.clock()
     await save({ page, note: note ?? null, status: 10, step: null, error: null, completedAt: now })
     log.info('page generated', { taskId: task.id, composer: deps.composer.name })

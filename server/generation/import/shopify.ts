@@ -94,7 +94,8 @@ export function fromAdminProduct(p: Obj): RawFacts {
 function pageExtras(doc: FetchedDocument): RawFacts {
   const sd = extractStructuredData(doc.body, doc.url, load(doc.body))
   const active = doc.body.match(/Shopify\.currency\s*=\s*\{[^}]*"active"\s*:\s*"([A-Z]{3})"/)?.[1] ?? null
-  return { currency: sd.currency ?? active, reviews: sd.reviews, siteName: sd.siteName }
+  // Shopify's feeds carry no specifications; stores often list them in the page's JSON-LD.
+  return { currency: sd.currency ?? active, reviews: sd.reviews, siteName: sd.siteName, specs: sd.specs }
 }
 
 function assertNotPasswordPage(doc: FetchedDocument): void {

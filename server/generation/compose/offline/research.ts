@@ -33,10 +33,12 @@ export function productNoun(name: string, productType: string | null): string {
   if (productType) {
     const type = productType.trim().toLowerCase()
     for (const candidate of [type, singular(type)]) {
-      if (candidate && lower.endsWith(candidate)) return candidate
+      if (candidate && (lower.endsWith(candidate) || new RegExp(`\\b${candidate.replace(/[^a-z0-9 -]/g, '')}\\b`).test(lower))) return candidate
     }
   }
-  return (name.split(' ').pop() ?? name).toLowerCase().replace(/[^a-z0-9-]/g, '') || 'product'
+  // The last plain word: sizes and model codes ("24L", "10-Inch") are not what the thing is.
+  const words = lower.split(/\s+/).map((w) => w.replace(/[^a-z0-9-]/g, '')).filter(Boolean)
+  return [...words].reverse().find((w) => !/\d/.test(w)) ?? words.at(-1) ?? 'product'
 }
 
 const THEMES: { theme: string; match: RegExp }[] = [
