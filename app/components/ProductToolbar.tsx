@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from '@remix-run/react'
 import type { TaskDetail } from '../../server/modules/tasks/serialize'
-import { SECTION_LABELS } from '../../server/domain/page'
+import { SECTION_LABELS } from '../../server/domain/section-types'
 import { withParams } from '../lib/dialog-url'
 import { CopyButton } from './ui/CopyButton'
 import { useHydrated } from '../lib/use-hydrated'

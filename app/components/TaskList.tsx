@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
 import type { TaskSummary } from '../../server/modules/tasks/serialize'
 import { STATUS_LABELS, RUNNING_STATUSES } from '../../server/domain/task-status'
+import { PLATFORM_NAMES, type Platform } from '../../server/domain/platforms'
 import { withParams } from '../lib/dialog-url'
 import { useHydrated } from '../lib/use-hydrated'
 import { CopyButton } from './ui/CopyButton'
@@ -94,7 +95,7 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
         <p className="task-meta">
           <span className={`status status--${task.status}`}>{STATUS_LABELS[task.status] ?? 'Unknown'}</span>
           <span className="muted">{fmtDate(task.created_at)}</span>
-          {task.platform ? <span className="muted">{task.platform}</span> : null}
+          {task.platform && task.platform !== 'generic' ? <span className="muted">{PLATFORM_NAMES[task.platform as Platform] ?? task.platform}</span> : null}
         </p>
         {task.status === 90 && task.failure_reason ? <p className="small error-text">{task.failure_reason}</p> : null}
       </div>

@@ -1,4 +1,5 @@
-import { SECTION_TYPES, type SectionType } from '../../server/domain/page'
+import { SECTION_TYPES } from '../../server/domain/section-types'
+import type { SectionType } from '../../server/domain/page'
 import type { Outline, OutlineSection } from '../../server/domain/outline'
 
 /**

@@ -8,7 +8,7 @@ import { ProductToolbar } from '~/components/ProductToolbar'
 import { FailedPage, HiddenPage } from '~/components/ProductStates'
 import { PageView } from '~/components/sections'
 import { withParams } from '~/lib/dialog-url'
-import { SECTION_LABELS } from '../../server/domain/page'
+import { SECTION_LABELS } from '../../server/domain/section-types'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.task.title ?? 'Page'} · Pagewright` }]

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SECTION_TYPES } from './page'
+import { SECTION_TYPES } from './section-types'
 
 /**
  * The outline the user reviews before the page is written (outline flow, status 4): the sections in

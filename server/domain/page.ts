@@ -111,7 +111,7 @@ const specs = z.object({
 export const sectionSchema = z.discriminatedUnion('type', [hero, benefits, imageWithText, stats, comparison, reviews, faq, guarantee, cta, specs])
 export type Section = z.output<typeof sectionSchema>
 export type SectionType = Section['type']
-export const SECTION_TYPES = ['hero', 'benefits', 'image-with-text', 'stats', 'comparison', 'reviews', 'faq', 'guarantee', 'cta', 'specs'] as const satisfies readonly SectionType[]
+export { SECTION_LABELS, SECTION_TYPES } from './section-types'
 
 export const pageSchema = z.object({
   theme: themeSchema,
@@ -120,18 +120,6 @@ export const pageSchema = z.object({
 export type Page = z.output<typeof pageSchema>
 export type PageInput = z.input<typeof pageSchema>
 
-export const SECTION_LABELS: Record<SectionType, string> = {
-  hero: 'Hero',
-  benefits: 'Benefits',
-  'image-with-text': 'Image with text',
-  stats: 'Key figures',
-  comparison: 'Comparison',
-  reviews: 'Reviews',
-  faq: 'Questions',
-  guarantee: 'Guarantee',
-  cta: 'Call to action',
-  specs: 'Specifications',
-}
 
 export const DEFAULT_THEME: Theme = {
   primary: '#1f2937',

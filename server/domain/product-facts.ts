@@ -1,20 +1,8 @@
 import { z } from 'zod'
 import type { SanitizedHtml } from './sanitize'
 
-/** Where a product came from. `text` is a description pasted by the user. */
-export const PLATFORMS = ['shopify', 'aliexpress', 'amazon', 'temu', 'dhgate', 'tiktok', 'generic', 'text'] as const
-export type Platform = (typeof PLATFORMS)[number]
-
-export const PLATFORM_NAMES: Record<Platform, string> = {
-  shopify: 'Shopify',
-  aliexpress: 'AliExpress',
-  amazon: 'Amazon',
-  temu: 'Temu',
-  dhgate: 'DHgate',
-  tiktok: 'TikTok Shop',
-  generic: 'the product page',
-  text: 'your description',
-}
+export { PLATFORMS, PLATFORM_NAMES, type Platform } from './platforms'
+import { PLATFORMS } from './platforms'
 
 /** A review as the source shows it. Never made up: no source review, no review. */
 export const reviewSchema = z.object({
