@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss'
 import type { ApiDeps } from '../context'
 import { txExecutor, type Database, type Tx } from '../db/client'
 import { log } from '../log'
-import { registerHousekeeping } from './housekeeping'
+import { HOUSEKEEPING, HOUSEKEEPING_QUEUE_OPTIONS, registerHousekeeping } from './housekeeping'
 import { GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS, registerGenerate } from './generate'
 
 /** Enqueues jobs; with `tx` the job is inserted inside that transaction (it exists only if it commits). */
@@ -26,7 +26,9 @@ export async function startBoss(database: Database, opts: { work: boolean }) {
   const boss = new PgBoss({ db: database.sql as PgBoss.Db, schedule: opts.work, supervise: opts.work })
   boss.on('error', (error) => log.error('queue error', { error: String(error) }))
   await boss.start()
+  // Queues are created here, inside the start-up lock: parallel createQueue calls deadlock on Postgres.
   await boss.createQueue(GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS)
+  await boss.createQueue(HOUSEKEEPING, HOUSEKEEPING_QUEUE_OPTIONS)
   return boss
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deleteExpiredCredentials } from './service'
 import { DB_KINDS } from '../../../tests/helpers/db'
 import { createTestApi, type TestApi } from '../../../tests/helpers/api'
 
@@ -220,6 +221,24 @@ describe('per-address limits', () => {
       expect((await fourth.json()).error).toBe('Too many sign-in requests from your network. Please try again in a few minutes.')
       t.clock.advance(10 * 60_000)
       expect((await send('n5@example.com')).status).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+describe('housekeeping', () => {
+  it('forgets expired sessions and day-old codes, keeps live ones', async () => {
+    const t = await createTestApi('pglite')
+    const count = async (table: string) => (await t.db.database.sql.executeSql(`SELECT count(*)::int AS n FROM ${table}`, [])).rows[0].n
+    try {
+      await t.signIn('old@example.com')
+      t.clock.advance(31 * 86_400_000)
+      await t.signIn('new@example.com')
+      expect(await count('sessions')).toBe(2)
+      await deleteExpiredCredentials(t.deps)
+      expect(await count('sessions')).toBe(1)
+      expect(await count('login_codes')).toBe(1)
     } finally {
       await t.close()
     }
