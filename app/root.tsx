@@ -10,6 +10,7 @@ import { Snackbars } from './components/ui/Snackbars'
 import { SnackbarProvider } from './lib/snackbar-context'
 import type { RootData } from './lib/root-data'
 import { useShopperView } from './lib/shopper-view'
+import { usePolling } from './lib/use-polling'
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -82,17 +83,13 @@ export function ErrorBoundary() {
  * in elsewhere moves on (both through the guards in the loaders).
  */
 function useUserPolling(signedIn: boolean) {
+  usePolling(USER_POLL_MS, signedIn)
   const { revalidate, state } = useRevalidator()
   useEffect(() => {
-    const refresh = () => state === 'idle' && revalidate()
-    const onVisible = () => document.visibilityState === 'visible' && refresh()
+    const onVisible = () => document.visibilityState === 'visible' && state === 'idle' && revalidate()
     document.addEventListener('visibilitychange', onVisible)
-    const id = signedIn ? setInterval(refresh, USER_POLL_MS) : undefined
-    return () => {
-      document.removeEventListener('visibilitychange', onVisible)
-      clearInterval(id)
-    }
-  }, [signedIn, revalidate, state])
+    return () => document.removeEventListener('visibilitychange', onVisible)
+  }, [revalidate, state])
 }
 
 /** Offers a reload when the server runs a newer build than the one this page came with. */

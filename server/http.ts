@@ -3,6 +3,7 @@ import { requestId } from 'hono/request-id'
 import type { ApiDeps, ApiEnv } from './context'
 import { HttpError } from './http-error'
 import { log } from './log'
+import { clientIp } from './client-ip'
 import { authRoutes } from './modules/auth/routes'
 import { billingRoutes } from './modules/billing/routes'
 import { tasksV2, tasksV3 } from './modules/tasks/routes'
@@ -18,7 +19,7 @@ export function createApi(deps: ApiDeps) {
   app.use(requestId())
   app.use(async (c, next) => {
     c.set('deps', deps)
-    c.set('clientIp', clientIp(c.req.raw, c.env, deps.env.TRUST_PROXY))
+    c.set('clientIp', clientIp(c.req.raw, c.env?.incoming, !!c.env?.inProcess || deps.env.TRUST_PROXY))
     await next()
     c.header('Cache-Control', 'no-store')
   })
@@ -43,12 +44,3 @@ export function createApi(deps: ApiDeps) {
 }
 
 export type Api = ReturnType<typeof createApi>
-
-function clientIp(req: Request, bindings: ApiEnv['Bindings'] | undefined, trustProxy: boolean): string {
-  // The in-process web (or a trusted proxy) tells us who the browser is.
-  if (bindings?.inProcess || trustProxy) {
-    const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  return bindings?.incoming?.socket?.remoteAddress ?? 'unknown'
-}

@@ -7,6 +7,7 @@ import type { ApiBindings } from './context'
 import type { Api } from './http'
 import { trailingSlashRedirect } from './domain/routing'
 import { loadStaticFiles, staticResponse } from './static-files'
+import { clientIp } from './client-ip'
 import { parsePlaceholder, placeholderSvg } from './domain/placeholder'
 
 export interface HostOptions {
@@ -91,7 +92,7 @@ export function createHost(opts: HostOptions) {
     handle(c.req.raw, {
       apiFetch: api ? (req: Request) => Promise.resolve(api.fetch(req, { inProcess: true })) : undefined,
       cspNonce: randomBytes(16).toString('base64'),
-      clientIp: clientIp(c.req.raw, c.env, opts.trustProxy),
+      clientIp: clientIp(c.req.raw, c.env?.incoming, opts.trustProxy),
     }),
   )
   return app
@@ -109,12 +110,4 @@ export function sameOrigin(req: Request, allowedOrigin: string): boolean {
   } catch {
     return false
   }
-}
-
-function clientIp(req: Request, bindings: ApiBindings | undefined, trustProxy: boolean) {
-  if (trustProxy) {
-    const fwd = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-    if (fwd) return fwd
-  }
-  return bindings?.incoming?.socket?.remoteAddress ?? 'unknown'
 }

@@ -7,6 +7,7 @@ import { safeRedirectPath } from '../../server/domain/routing'
 import { ApiError, createApiClient, transportFor, type ApiClient, type AuthResult } from './api'
 import { env } from './env'
 import { log } from './log'
+import { sendClickIdsOnce } from './click-ids'
 import { commitSession, destroySession, getSession, preferencesCookie, readPreferences, referralCookie } from './session'
 
 type Session = Awaited<ReturnType<typeof getSession>>
@@ -99,16 +100,9 @@ export async function completeSignIn(request: Request, context: AppLoadContext |
   headers.append('Set-Cookie', await commitSession(session))
   headers.append('Set-Cookie', await referralCookie.serialize('', { maxAge: 0 }))
   const prefs = await readPreferences(request)
-  const clidKey = `${prefs.gclid ?? ''}|${prefs.fbclid ?? ''}`
-  if ((prefs.gclid || prefs.fbclid) && prefs.clidSent !== clidKey) {
-    try {
-      const api = createApiClient({ transport: transportFor(context), token: result.access_token, clientIp: context?.clientIp })
-      await api.auth.updateClid({ gclid: prefs.gclid, fbclid: prefs.fbclid })
-      headers.append('Set-Cookie', await preferencesCookie.serialize({ ...prefs, clidSent: clidKey }))
-    } catch (error) {
-      log.warn('update-clid failed', { error: String(error) })
-    }
-  }
+  const api = createApiClient({ transport: transportFor(context), token: result.access_token, clientIp: context?.clientIp })
+  const next = await sendClickIdsOnce(prefs, api)
+  if (next !== prefs) headers.append('Set-Cookie', await preferencesCookie.serialize(next))
   return redirect(redirectTo, { headers })
 }
 

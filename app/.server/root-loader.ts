@@ -5,6 +5,7 @@ import { isShopperPath } from '../lib/shopper-view'
 import { getApi, loadUser } from './auth'
 import { env } from './env'
 import { log } from './log'
+import { sendClickIdsOnce } from './click-ids'
 import { destroySession, preferencesCookie, readPreferences, takeToasts, type Preferences } from './session'
 
 /**
@@ -15,7 +16,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   // Shoppers on a share link: no session is read or set.
   if (isShopperPath(url.pathname)) {
-    const empty: RootData = { user: null, userFetchFailed: false, toasts: [], googleEnabled: false, publicUrl: env().publicUrl, plans: null, plansFailed: false }
+    const empty: RootData = { user: null, userFetchFailed: false, toasts: [], googleEnabled: false, publicUrl: env().publicUrl, hideWindowMinutes: env().hideWindowMinutes, plans: null, plansFailed: false }
     return json(empty)
   }
   const headers = new Headers()
@@ -45,6 +46,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
     toasts: toasts.map((t) => ({ ...t, id: randomBytes(6).toString('hex') })),
     googleEnabled: !!env().google,
     publicUrl: env().publicUrl,
+    hideWindowMinutes: env().hideWindowMinutes,
     plans,
     plansFailed,
   }
@@ -60,20 +62,11 @@ async function rememberClickIds(
   headers: Headers,
 ): Promise<void> {
   const prefs = await readPreferences(request)
-  const next: Preferences = { ...prefs }
+  let next: Preferences = { ...prefs }
   for (const key of ['gclid', 'fbclid'] as const) {
     const value = url.searchParams.get(key)?.slice(0, 255)
     if (value) next[key] = value
   }
-  const clidKey = `${next.gclid ?? ''}|${next.fbclid ?? ''}`
-  if (signedIn && (next.gclid || next.fbclid) && next.clidSent !== clidKey) {
-    try {
-      const { api } = await getApi(request, context)
-      await api.auth.updateClid({ gclid: next.gclid, fbclid: next.fbclid })
-      next.clidSent = clidKey
-    } catch (error) {
-      log.warn('update-clid failed', { error: String(error) })
-    }
-  }
+  if (signedIn) next = await sendClickIdsOnce(next, (await getApi(request, context)).api)
   if (JSON.stringify(next) !== JSON.stringify(prefs)) headers.append('Set-Cookie', await preferencesCookie.serialize(next))
 }

@@ -2,16 +2,18 @@ import { Link, useLocation } from '@remix-run/react'
 import type { TaskDetail } from '../../server/modules/tasks/serialize'
 import { CREDITS_PER_PAGE } from '../../server/domain/plans'
 import { withParams } from '../lib/dialog-url'
+import { formatReadyTime } from '../lib/format-time'
+import { useRootData } from '../lib/root-data'
 
-const fmt = (iso: string) => `${new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`
 
 /** A free user's finished page inside the hide window: when it will show, and the way round it. */
 export function HiddenPage({ readyAt }: { readyAt: string }) {
   const { pathname, search } = useLocation()
+  const { hideWindowMinutes } = useRootData()
   return (
     <section className="card hidden-page" data-testid="hidden-page">
-      <h2>{`Your page is ready at ${fmt(readyAt)}`}</h2>
-      <p>Free accounts see new pages 45 minutes after they are made. Pro shows them at once.</p>
+      <h2>{`Your page is ready at ${formatReadyTime(readyAt)}`}</h2>
+      <p>{`Free accounts see new pages ${hideWindowMinutes} minutes after they are made. Pro shows them at once.`}</p>
       <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary">Upgrade to see it now</Link>
     </section>
   )

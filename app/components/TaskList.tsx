@@ -5,6 +5,8 @@ import { PLATFORM_NAMES, type Platform } from '../../server/domain/platforms'
 import { withParams } from '../lib/dialog-url'
 import { useHydrated } from '../lib/use-hydrated'
 import { CopyButton } from './ui/CopyButton'
+import { formatReadyTime } from '../lib/format-time'
+import { useRootData } from '../lib/root-data'
 
 export interface TaskListProps {
   items: TaskSummary[]
@@ -17,18 +19,18 @@ export interface TaskListProps {
   publicUrl: string
 }
 
-const fmtTime = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }) + ' UTC'
 const fmtDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
 /** The free-user hide window, said where the pages would be (spec §6). */
 export function HiddenNotice({ hidden }: { hidden: TaskListProps['hidden'] }) {
   const { pathname, search } = useLocation()
+  const { hideWindowMinutes } = useRootData()
   if (!hidden.count || !hidden.next_ready_at) return null
   return (
     <div className="notice notice--info hidden-notice" data-testid="hidden-notice">
       <p>
         {`${hidden.count === 1 ? 'Your new page' : `${hidden.count} new pages`} will appear here at `}
-        <strong>{fmtTime(hidden.next_ready_at)}</strong>. Free accounts see new pages 45 minutes after they are made.
+        <strong>{formatReadyTime(hidden.next_ready_at)}</strong>. {`Free accounts see new pages ${hideWindowMinutes} minutes after they are made.`}
       </p>
       <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary button--small">
         Upgrade to see them now

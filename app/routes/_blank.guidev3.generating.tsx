@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
-import { useEffect } from 'react'
+import { Link, useLoaderData } from '@remix-run/react'
+import { usePolling } from '~/lib/use-polling'
 import { requireUser } from '~/.server/auth'
 import { httpError } from '~/.server/responses'
 import { TaskProgress } from '~/components/TaskProgress'
@@ -25,12 +25,7 @@ const REFRESH_SECONDS = 2
 export default function Generating() {
   const task = useLoaderData<typeof loader>()
   const failed = task.status === TASK_STATUS.failed
-  const { revalidate, state } = useRevalidator()
-  useEffect(() => {
-    if (failed) return
-    const id = setInterval(() => state === 'idle' && revalidate(), 600)
-    return () => clearInterval(id)
-  }, [failed, revalidate, state])
+  usePolling(600, !failed)
   return (
     <section className="card generating-card" aria-live="polite">
       {/* Without JS the page refreshes itself until the page is done. */}

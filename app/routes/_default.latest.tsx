@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
-import { useEffect } from 'react'
+import { Link, useLoaderData } from '@remix-run/react'
+import { usePolling } from '~/lib/use-polling'
 import { env } from '~/.server/env'
 import { handleTaskAction } from '~/.server/task-actions'
 import { loadTaskList } from '~/.server/task-lists'
@@ -21,12 +21,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAc
 export default function Latest() {
   const data = useLoaderData<typeof loader>()
   const running = data.items.some((t) => RUNNING_STATUSES.includes(t.status))
-  const { revalidate, state } = useRevalidator()
-  useEffect(() => {
-    if (!running) return
-    const id = setInterval(() => state === 'idle' && revalidate(), 2000)
-    return () => clearInterval(id)
-  }, [running, revalidate, state])
+  usePolling(2000, running)
   return (
     <>
       <div className="page-head">
