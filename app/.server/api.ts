@@ -1,36 +1,11 @@
 import type { AppLoadContext } from '@remix-run/node'
-import type { PublicUser } from '../../server/domain/user'
-import type { Plan } from '../../server/domain/plans'
-import type { Outline } from '../../server/domain/outline'
-import type { Page } from '../../server/domain/page'
-import type { TaskDetail, TaskSummary } from '../../server/modules/tasks/serialize'
-
-export type { TaskDetail, TaskSummary }
-
-export interface TaskList {
-  items: TaskSummary[]
-  total: number
-  page: number
-  page_size: number
-  hidden: { count: number; next_ready_at: string | null }
-}
-
-export interface SharedPage {
-  session_id: string
-  title: string | null
-  page: Page
-  source: { url: string; platform: string; name: string } | null
-  completed_at: string | null
-}
-
-export interface ListParams {
-  status?: string
-  data_status?: 1 | 2
-  page?: number
-  page_size?: number
-}
+import { contract, fillPath, type ContractRoute, type RouteInput, type RouteOutput } from '../../server/contract'
+import { DEFAULT_LIST_STATUS } from '../../server/domain/task-status'
 import { env } from './env'
 import { shouldRetry } from './retry'
+
+export type { TaskDetail, TaskList, TaskSummary, SharedPage } from '../../server/contract/tasks'
+export type AuthResult = RouteOutput<typeof contract.auth.verify>
 
 /** Sends one request to the api: the in-process Hono app, or the network when API_URL is set. */
 export type ApiTransport = (request: Request) => Promise<Response>
@@ -45,13 +20,6 @@ export class ApiError extends Error {
     super(message)
     this.name = 'ApiError'
   }
-}
-
-export interface AuthResult {
-  access_token: string
-  expires_in: number
-  token_type: 'bearer'
-  user: PublicUser
 }
 
 export interface ApiClientOptions {
@@ -71,6 +39,10 @@ interface RequestOptions {
   form?: Record<string, string | number | boolean | null | undefined>
 }
 
+/**
+ * The web's client of the api. Paths, inputs and answers come from the contract (server/contract),
+ * so a call the api does not serve, or an answer read wrongly, fails the type check.
+ */
 export function createApiClient(opts: ApiClientOptions) {
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const url = new URL(path, 'http://api.internal')
@@ -112,51 +84,58 @@ export function createApiClient(opts: ApiClientOptions) {
     }
   }
 
+  /** One contract route. POSTs without a body send `{}` (the api reads bodies as JSON). */
+  function call<R extends ContractRoute>(route: R, input: RouteInput<R>): Promise<RouteOutput<R>> {
+    const { params, query, json } = input as { params?: Record<string, string>; query?: Query; json?: unknown }
+    const method = route.method.toUpperCase()
+    const body = json ?? (method === 'GET' || method === 'DELETE' ? undefined : {})
+    return request<RouteOutput<R>>(method, fillPath(route.path, params), { query, json: body })
+  }
+
+  const { auth, billing, tasks, favorites } = contract
+  type ListParams = NonNullable<RouteInput<typeof tasks.list>['query']>
+  const listQuery = (params: ListParams) => ({ status: DEFAULT_LIST_STATUS, ...params })
+
   return {
     request,
     auth: {
-      sendCode: (body: { email: string; name?: string; invited_by?: string }) =>
-        request<{ ok: true; retry_after: number }>('POST', '/v2/auth/send-code', { json: body }),
-      verify: (body: { email: string; code: string }) => request<AuthResult>('POST', '/v2/auth/verify', { json: body }),
-      autoLogin: (token: string) => request<AuthResult>('POST', '/v2/auth/auto-login', { json: { token } }),
-      google: (body: { id_token: string; invited_by?: string }) => request<AuthResult>('POST', '/v2/auth/google', { json: body }),
-      logout: () => request<{ ok: true }>('POST', '/v2/auth/logout', { json: {} }),
-      me: () => request<PublicUser>('POST', '/v2/auth/me', { json: {} }),
-      updateQuestionAndAnswer: (body: { question: string; answer: string }) =>
-        request<{ ok: true }>('POST', '/v2/auth/update-question-and-answer', { json: body }),
-      updateClid: (body: { gclid?: string; fbclid?: string }) => request<{ ok: true }>('POST', '/v2/auth/update-clid', { json: body }),
+      sendCode: (body: RouteInput<typeof auth.sendCode>['json']) => call(auth.sendCode, { json: body }),
+      verify: (body: RouteInput<typeof auth.verify>['json']) => call(auth.verify, { json: body }),
+      autoLogin: (token: string) => call(auth.autoLogin, { json: { token } }),
+      google: (body: RouteInput<typeof auth.google>['json']) => call(auth.google, { json: body }),
+      logout: () => call(auth.logout, {}),
+      me: () => call(auth.me, {}),
+      updateQuestionAndAnswer: (body: RouteInput<typeof auth.updateQuestionAndAnswer>['json']) => call(auth.updateQuestionAndAnswer, { json: body }),
+      updateClid: (body: RouteInput<typeof auth.updateClid>['json']) => call(auth.updateClid, { json: body }),
     },
     plans: {
-      list: () => request<Plan[]>('GET', '/v2/subscription/plans', { query: { version: '2' } }),
+      list: () => call(billing.plans, { query: { version: '2' } }),
     },
     tasks: {
       /** Direct flow: import and write the page in one go. */
-      create: (body: { url: string; page_template_id?: number | null }) => request<TaskDetail>('POST', '/v2/tasks/create', { json: body }),
+      create: (body: RouteInput<typeof tasks.create>['json']) => call(tasks.create, { json: body }),
       /** Outline flow from a URL (stops at status 4). */
-      createByUrl: (body: { url: string; page_template_id?: number | null }) =>
-        request<TaskDetail>('POST', '/v3/tasks/create_by_url', { json: body }),
+      createByUrl: (body: RouteInput<typeof tasks.createByUrl>['json']) => call(tasks.createByUrl, { json: body }),
       /** Outline flow from a pasted description. */
-      createFromText: (body: { text: string; page_template_id?: number | null }) => request<TaskDetail>('POST', '/v3/tasks/create', { json: body }),
-      get: (sessionId: string) => request<TaskDetail>('GET', `/v2/tasks/${encodeURIComponent(sessionId)}`),
-      list: (params: ListParams = {}) => request<TaskList>('GET', '/v2/tasks/', { query: { status: '10', ...params } }),
-      update: (id: string, body: { data_status?: 1 | 2; is_public?: boolean }) =>
-        request<TaskDetail>('PUT', `/v2/tasks/${encodeURIComponent(id)}`, { json: body }),
-      regenerate: (sessionId: string) => request<TaskDetail>('POST', '/v2/tasks/regenerate', { json: { session_id: sessionId } }),
-      research: (sessionId: string) => request<{ research: unknown }>('POST', '/v2/tasks/research', { json: { session_id: sessionId } }),
+      createFromText: (body: RouteInput<typeof tasks.createFromText>['json']) => call(tasks.createFromText, { json: body }),
+      get: (sessionId: string) => call(tasks.get, { params: { key: sessionId } }),
+      list: (params: ListParams = {}) => call(tasks.list, { query: listQuery(params) }),
+      update: (id: string, body: RouteInput<typeof tasks.update>['json']) => call(tasks.update, { params: { key: id }, json: body }),
+      regenerate: (sessionId: string) => call(tasks.regenerate, { json: { session_id: sessionId } }),
+      research: (sessionId: string) => call(tasks.research, { json: { session_id: sessionId } }),
       rewriteSection: (sessionId: string, sectionId: string, instruction?: string) =>
-        request<TaskDetail>('POST', '/v2/tasks/research_section', { json: { session_id: sessionId, section_id: sectionId, instruction } }),
-      outline: (sessionId: string) =>
-        request<{ session_id: string; status: number; outline: Outline | null }>('GET', `/v3/tasks/outline/${encodeURIComponent(sessionId)}`),
-      saveOutline: (sessionId: string, outline: Outline) =>
-        request<TaskDetail>('PUT', `/v3/tasks/outline/${encodeURIComponent(sessionId)}`, { json: { outline } }),
-      continue: (sessionId: string) => request<TaskDetail>('POST', `/v3/tasks/continue/${encodeURIComponent(sessionId)}`, { json: {} }),
-      shared: (sessionId: string) => request<SharedPage>('GET', `/v2/tasks/shared/${encodeURIComponent(sessionId)}`),
-      gallery: (page = 1) => request<{ items: unknown[]; total: number }>('POST', '/v2/tasks/public', { query: { page } }),
+        call(tasks.researchSection, { json: { session_id: sessionId, section_id: sectionId, instruction } }),
+      outline: (sessionId: string) => call(tasks.outline, { params: { key: sessionId } }),
+      saveOutline: (sessionId: string, outline: RouteInput<typeof tasks.saveOutline>['json']['outline']) =>
+        call(tasks.saveOutline, { params: { key: sessionId }, json: { outline } }),
+      continue: (sessionId: string) => call(tasks.continueOutline, { params: { key: sessionId } }),
+      shared: (sessionId: string) => call(tasks.shared, { params: { session_id: sessionId } }),
+      gallery: (page = 1) => call(tasks.gallery, { query: { page } }),
     },
     favorites: {
-      add: (id: string) => request<{ ok: true }>('POST', `/v2/task_favorites/${encodeURIComponent(id)}`, { json: {} }),
-      remove: (id: string) => request<{ ok: true }>('DELETE', `/v2/task_favorites/${encodeURIComponent(id)}`),
-      list: (params: ListParams = {}) => request<TaskList>('GET', '/v2/task_favorites/', { query: { status: '10', ...params } }),
+      add: (id: string) => call(favorites.add, { params: { key: id } }),
+      remove: (id: string) => call(favorites.remove, { params: { key: id } }),
+      list: (params: ListParams = {}) => call(favorites.list, { query: listQuery(params) }),
     },
   }
 }

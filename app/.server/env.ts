@@ -27,8 +27,6 @@ export function webEnv() {
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : null,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
-    /** Free users see new pages after this many minutes (spec §6); the api applies the same setting. */
-    hideWindowMinutes: Number(env.HIDE_WINDOW_MINUTES ?? 45),
   }
 }
 

@@ -16,7 +16,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   // Shoppers on a share link: no session is read or set.
   if (isShopperPath(url.pathname)) {
-    const empty: RootData = { user: null, userFetchFailed: false, toasts: [], googleEnabled: false, publicUrl: env().publicUrl, hideWindowMinutes: env().hideWindowMinutes, plans: null, plansFailed: false }
+    const empty: RootData = { user: null, userFetchFailed: false, toasts: [], googleEnabled: false, publicUrl: env().publicUrl, plans: null, plansFailed: false }
     return json(empty)
   }
   const headers = new Headers()
@@ -46,7 +46,6 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
     toasts: toasts.map((t) => ({ ...t, id: randomBytes(6).toString('hex') })),
     googleEnabled: !!env().google,
     publicUrl: env().publicUrl,
-    hideWindowMinutes: env().hideWindowMinutes,
     plans,
     plansFailed,
   }

@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@remix-run/react'
-import type { TaskDetail } from '../../server/modules/tasks/serialize'
+import type { TaskDetail } from '../../server/contract/tasks'
 import { CREDITS_PER_PAGE } from '../../server/domain/plans'
 import { withParams } from '../lib/dialog-url'
 import { formatReadyTime } from '../lib/format-time'
@@ -9,11 +9,11 @@ import { useRootData } from '../lib/root-data'
 /** A free user's finished page inside the hide window: when it will show, and the way round it. */
 export function HiddenPage({ readyAt }: { readyAt: string }) {
   const { pathname, search } = useLocation()
-  const { hideWindowMinutes } = useRootData()
+  const { user } = useRootData()
   return (
     <section className="card hidden-page" data-testid="hidden-page">
       <h2>{`Your page is ready at ${formatReadyTime(readyAt)}`}</h2>
-      <p>{`Free accounts see new pages ${hideWindowMinutes} minutes after they are made. Pro shows them at once.`}</p>
+      <p>{`Free accounts see new pages ${user?.hide_window_minutes ?? 0} minutes after they are made. Pro shows them at once.`}</p>
       <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary">Upgrade to see it now</Link>
     </section>
   )

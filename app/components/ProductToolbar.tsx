@@ -1,6 +1,10 @@
 import { Form, Link, useLocation } from '@remix-run/react'
-import type { TaskDetail } from '../../server/modules/tasks/serialize'
-import { SECTION_LABELS } from '../../server/domain/section-types'
+import type { TaskDetail } from '../../server/contract/tasks'
+import { CREDITS_PER_PAGE } from '../../server/domain/plans'
+import { sharePath } from '../../server/domain/share'
+import { DATA_STATUS } from '../../server/domain/task-status'
+import { REWRITE_INSTRUCTION_MAX } from '../../server/domain/task-input'
+import { SECTION_LABELS } from '../../server/domain/page/section-types'
 import { withParams } from '../lib/dialog-url'
 import { CopyButton } from './ui/CopyButton'
 import { useHydrated } from '../lib/use-hydrated'
@@ -9,7 +13,8 @@ interface Props {
   task: TaskDetail
   shareUrl: string
   canShare: boolean
-  isFree: boolean
+  /** Free users are offered Pro instead (spec §6: setting a link to private). */
+  canMakePrivate: boolean
   /** v2 puts the rewrite form beside each section instead. */
   withRewrite?: boolean
 }
@@ -17,7 +22,7 @@ interface Props {
 const Hidden = ({ id }: { id: string }) => <input type="hidden" name="session_id" value={id} />
 
 /** The product view's actions; each is a plain form (JS only adds copy-to-clipboard). */
-export function ProductToolbar({ task, shareUrl, canShare, isFree, withRewrite = true }: Props) {
+export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withRewrite = true }: Props) {
   const hydrated = useHydrated()
   const { pathname, search } = useLocation()
   const sections = task.page?.sections ?? []
@@ -36,7 +41,7 @@ export function ProductToolbar({ task, shareUrl, canShare, isFree, withRewrite =
       <div className="toolbar-row toolbar-actions">
         <Form method="post">
           <Hidden id={task.session_id} />
-          <button type="submit" name="intent" value="regenerate" className="button button--small">Regenerate (40 credits)</button>
+          <button type="submit" name="intent" value="regenerate" className="button button--small">{`Regenerate (${CREDITS_PER_PAGE} credits)`}</button>
         </Form>
         {canShare && hydrated ? (
           <span className="share-inline">
@@ -50,7 +55,7 @@ export function ProductToolbar({ task, shareUrl, canShare, isFree, withRewrite =
           </Form>
         )}
         {task.is_public ? (
-          isFree ? (
+          !canMakePrivate ? (
             <Link to={withParams(pathname, search, { dialog: 'upgrade', reason: 'private' })} preventScrollReset className="button button--small" data-testid="visibility">
               Public · Make private
             </Link>
@@ -66,11 +71,11 @@ export function ProductToolbar({ task, shareUrl, canShare, isFree, withRewrite =
             <button type="submit" name="intent" value="make-public" className="button button--small" data-testid="visibility">Private · Make public</button>
           </Form>
         )}
-        {task.is_public && task.page ? <a href={`/share/${task.session_id}`} className="button button--small button--ghost" target="_blank" rel="noreferrer">View as shopper</a> : null}
+        {task.is_public && task.page ? <a href={sharePath(task.session_id)} className="button button--small button--ghost" target="_blank" rel="noreferrer">View as shopper</a> : null}
         <Form method="post">
           <Hidden id={task.session_id} />
-          <button type="submit" name="intent" value={task.data_status === 2 ? 'unarchive' : 'archive'} className="button button--small button--ghost">
-            {task.data_status === 2 ? 'Restore' : 'Archive'}
+          <button type="submit" name="intent" value={task.data_status === DATA_STATUS.archived ? 'unarchive' : 'archive'} className="button button--small button--ghost">
+            {task.data_status === DATA_STATUS.archived ? 'Restore' : 'Archive'}
           </button>
         </Form>
       </div>
@@ -83,7 +88,7 @@ export function ProductToolbar({ task, shareUrl, canShare, isFree, withRewrite =
               <option key={s.id} value={s.id}>{`${SECTION_LABELS[s.type]}: ${'heading' in s ? s.heading : ''}`.slice(0, 60)}</option>
             ))}
           </select>
-          <input name="instruction" className="input input--small" placeholder="How? e.g. shorter, more playful" maxLength={300} aria-label="Instruction" />
+          <input name="instruction" className="input input--small" placeholder="How? e.g. shorter, more playful" maxLength={REWRITE_INSTRUCTION_MAX} aria-label="Instruction" />
           <button type="submit" name="intent" value="rewrite" className="button button--small">Rewrite section</button>
         </Form>
       ) : null}

@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
-import type { TaskSummary } from '../../server/modules/tasks/serialize'
-import { STATUS_LABELS, RUNNING_STATUSES } from '../../server/domain/task-status'
+import type { TaskSummary } from '../../server/contract/tasks'
+import { DATA_STATUS, isRunning, STATUS_LABELS, TASK_STATUS } from '../../server/domain/task-status'
+import { shareUrl } from '../../server/domain/share'
 import { PLATFORM_NAMES, type Platform } from '../../server/domain/platforms'
 import { withParams } from '../lib/dialog-url'
 import { useHydrated } from '../lib/use-hydrated'
@@ -14,7 +15,6 @@ export interface TaskListProps {
   page: number
   pages: number
   hidden: { count: number; next_ready_at: string | null }
-  isFree: boolean
   canShare: boolean
   publicUrl: string
 }
@@ -24,13 +24,13 @@ const fmtDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { mon
 /** The free-user hide window, said where the pages would be (spec §6). */
 export function HiddenNotice({ hidden }: { hidden: TaskListProps['hidden'] }) {
   const { pathname, search } = useLocation()
-  const { hideWindowMinutes } = useRootData()
+  const { user } = useRootData()
   if (!hidden.count || !hidden.next_ready_at) return null
   return (
     <div className="notice notice--info hidden-notice" data-testid="hidden-notice">
       <p>
         {`${hidden.count === 1 ? 'Your new page' : `${hidden.count} new pages`} will appear here at `}
-        <strong>{formatReadyTime(hidden.next_ready_at)}</strong>. {`Free accounts see new pages ${hideWindowMinutes} minutes after they are made.`}
+        <strong>{formatReadyTime(hidden.next_ready_at)}</strong>. {`Free accounts see new pages ${user?.hide_window_minutes ?? 0} minutes after they are made.`}
       </p>
       <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary button--small">
         Upgrade to see them now
@@ -84,9 +84,9 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
   // Optimistic: show the state being asked for while the request runs.
   const pending = fav.formData?.get('intent')
   const isFavorite = pending ? pending === 'favorite' : task.is_favorite
-  const running = RUNNING_STATUSES.includes(task.status)
-  const openHref = task.status === 10 ? `/product/${task.session_id}` : `/guidev3/generating?session_id=${task.session_id}`
-  const share = `${publicUrl}/share/${task.session_id}`
+  const running = isRunning(task.status)
+  const openHref = task.status === TASK_STATUS.completed ? `/product/${task.session_id}` : `/guidev3/generating?session_id=${task.session_id}`
+  const share = shareUrl(publicUrl, task.session_id)
   return (
     <li className="task-card" data-testid="task-card">
       <Link to={openHref} className="task-thumb" aria-label={`Open ${task.title ?? 'page'}`}>
@@ -95,11 +95,11 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
       <div className="task-body">
         <Link to={openHref} className="task-title">{task.title ?? (task.url ? new URL(task.url).hostname : 'Pasted description')}</Link>
         <p className="task-meta">
-          <span className={`status status--${task.status}`}>{STATUS_LABELS[task.status] ?? 'Unknown'}</span>
+          <span className={`status status--${task.status}`}>{STATUS_LABELS[task.status]}</span>
           <span className="muted">{fmtDate(task.created_at)}</span>
           {task.platform && task.platform !== 'generic' ? <span className="muted">{PLATFORM_NAMES[task.platform as Platform] ?? task.platform}</span> : null}
         </p>
-        {task.status === 90 && task.failure_reason ? <p className="small error-text">{task.failure_reason}</p> : null}
+        {task.status === TASK_STATUS.failed && task.failure_reason ? <p className="small error-text">{task.failure_reason}</p> : null}
       </div>
       <div className="task-actions">
         <fav.Form method="post">
@@ -108,7 +108,7 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
             {isFavorite ? '★' : '☆'}
           </button>
         </fav.Form>
-        {task.status === 10 ? (
+        {task.status === TASK_STATUS.completed ? (
           hydrated && canShare ? (
             <CopyButton text={share} label="Share" className="button button--small" />
           ) : (
@@ -121,7 +121,7 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
         {!running ? (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="session_id" value={task.session_id} />
-            {task.data_status === 2 ? (
+            {task.data_status === DATA_STATUS.archived ? (
               <button type="submit" name="intent" value="unarchive" className="button button--small button--ghost">Restore</button>
             ) : (
               <button type="submit" name="intent" value="archive" className="button button--small button--ghost">Archive</button>

@@ -1,7 +1,7 @@
-import { progressSteps } from '../../server/domain/task-status'
+import { progressSteps, type TaskStatus } from '../../server/domain/task-status'
 
 /** The steps of a generation, the current one marked (server-rendered; refreshed by the page). */
-export function TaskProgress({ flow, status, step }: { flow: 'direct' | 'outline'; status: number; step: string | null }) {
+export function TaskProgress({ flow, status, step }: { flow: 'direct' | 'outline'; status: TaskStatus; step: string | null }) {
   return (
     <ol className="progress" data-testid="progress">
       {progressSteps(flow, status).map((s) => (

@@ -1,5 +1,5 @@
-import { SECTION_TYPES } from '../../server/domain/section-types'
-import type { SectionType } from '../../server/domain/page'
+import { SECTION_TYPES } from '../../server/domain/page/section-types'
+import type { SectionType } from '../../server/domain/page/schema'
 import type { Outline, OutlineSection } from '../../server/domain/outline'
 
 /**

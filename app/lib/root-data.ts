@@ -9,8 +9,6 @@ export interface RootData {
   toasts: (SnackbarInput & { id: string })[]
   googleEnabled: boolean
   publicUrl: string
-  /** HIDE_WINDOW_MINUTES: how long a free user's new page stays hidden. */
-  hideWindowMinutes: number
   /** Loaded only while the upgrade dialog is open. */
   plans: Plan[] | null
   plansFailed: boolean

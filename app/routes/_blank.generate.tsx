@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     templateId: Number(q.get('template')) || null,
     credits: user.remaining_credit_count,
     canGenerate: can(user, 'generate'),
-    isFree: user.role === 'free',
+    anyUrl: can(user, 'all_urls'),
     demoUrl: `${new URL(request.url).origin}/demo-store/products/aurora-pour-over-set`,
   })
 }
@@ -89,7 +89,7 @@ export default function Generate() {
             <label htmlFor={fields.url.id}>Product link</label>
             <input className="input" {...getInputProps(fields.url, { type: 'url' })} key={fields.url.key} placeholder="https://your-store.com/products/…" autoFocus />
             <p className="hint">
-              A Shopify product link{data.isFree ? '' : ', or AliExpress, Amazon, Temu, DHgate or TikTok Shop'}. Try the demo store:{' '}
+              A Shopify product link{data.anyUrl ? ', or AliExpress, Amazon, Temu, DHgate or TikTok Shop' : ''}. Try the demo store:{' '}
               <code data-testid="demo-url">{data.demoUrl}</code>
             </p>
             <ul id={fields.url.errorId} className="field-errors">{fields.url.errors?.map((e) => <li key={e}>{e}</li>)}</ul>

@@ -6,7 +6,7 @@ import { requireUser } from '~/.server/auth'
 import { httpError } from '~/.server/responses'
 import { applyOutlineIntent, outlineFromForm } from '~/lib/outline-form'
 import { outlineSchema } from '../../server/domain/outline'
-import { SECTION_LABELS, SECTION_TYPES } from '../../server/domain/section-types'
+import { SECTION_LABELS, SECTION_TYPES } from '../../server/domain/page/section-types'
 import { describeZodError } from '../../server/domain/validation'
 import { TASK_STATUS } from '../../server/domain/task-status'
 

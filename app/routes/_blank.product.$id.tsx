@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { ProductToolbar } from '~/components/ProductToolbar'
 import { FailedPage, HiddenPage } from '~/components/ProductStates'
 import { PageView } from '~/components/sections'
+import { TASK_STATUS } from '../../server/domain/task-status'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.task.title ?? 'Page'} · Pagewright` }]
@@ -15,12 +16,12 @@ export const loader = (args: LoaderFunctionArgs) => loadProductView(args)
 export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
 
 export default function ProductView() {
-  const { task, readyAt, shareUrl, canShare, isFree } = useLoaderData<typeof loader>()
+  const { task, readyAt, shareUrl, canShare, canMakePrivate } = useLoaderData<typeof loader>()
   return (
     <div className="product-view">
-      <ProductToolbar task={task} shareUrl={shareUrl} canShare={canShare} isFree={isFree} />
+      <ProductToolbar task={task} shareUrl={shareUrl} canShare={canShare} canMakePrivate={canMakePrivate} />
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
-      {task.status === 90 ? <FailedPage task={task} /> : null}
+      {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
       {task.page ? (
         <div className="preview-frame" data-testid="page-preview">
           <PageView page={task.page} mode="preview" productUrl={task.url ?? undefined} />

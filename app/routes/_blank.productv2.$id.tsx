@@ -7,8 +7,10 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { ProductToolbar } from '~/components/ProductToolbar'
 import { FailedPage, HiddenPage } from '~/components/ProductStates'
 import { PageView } from '~/components/sections'
+import { TASK_STATUS } from '../../server/domain/task-status'
 import { withParams } from '~/lib/dialog-url'
-import { SECTION_LABELS } from '../../server/domain/section-types'
+import { SECTION_LABELS } from '../../server/domain/page/section-types'
+import { REWRITE_INSTRUCTION_MAX } from '../../server/domain/task-input'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.task.title ?? 'Page'} · Pagewright` }]
@@ -18,14 +20,14 @@ export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAc
 
 /** v2: the section list (each with its own rewrite) beside a desktop or mobile preview. */
 export default function ProductViewV2() {
-  const { task, readyAt, shareUrl, canShare, isFree, device } = useLoaderData<typeof loader>()
+  const { task, readyAt, shareUrl, canShare, canMakePrivate, device } = useLoaderData<typeof loader>()
   const { pathname, search } = useLocation()
   const sections = task.page?.sections ?? []
   return (
     <div className="product-view product-view--v2">
-      <ProductToolbar task={task} shareUrl={shareUrl} canShare={canShare} isFree={isFree} withRewrite={false} />
+      <ProductToolbar task={task} shareUrl={shareUrl} canShare={canShare} canMakePrivate={canMakePrivate} withRewrite={false} />
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
-      {task.status === 90 ? <FailedPage task={task} /> : null}
+      {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
       {task.page ? (
         <div className="split">
           <ol className="section-list" data-testid="section-list">
@@ -38,7 +40,7 @@ export default function ProductViewV2() {
                 <Form method="post" className="section-rewrite">
                   <input type="hidden" name="session_id" value={task.session_id} />
                   <input type="hidden" name="section_id" value={s.id} />
-                  <input name="instruction" className="input input--small" placeholder="Instruction (optional)" maxLength={300} aria-label={`How to rewrite ${s.heading}`} />
+                  <input name="instruction" className="input input--small" placeholder="Instruction (optional)" maxLength={REWRITE_INSTRUCTION_MAX} aria-label={`How to rewrite ${s.heading}`} />
                   <button type="submit" name="intent" value="rewrite" className="button button--small">Rewrite</button>
                 </Form>
               </li>

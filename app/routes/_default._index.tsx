@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const v = new URL(request.url).searchParams.get('view')
   const view: ListView = v === 'favorites' || v === 'archived' ? v : 'all'
   const list = await loadTaskList(request, context, view)
-  return json({ ...list, canShare: can(list.user, 'share'), isFree: list.user.role === 'free', publicUrl: env().publicUrl })
+  return json({ ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl })
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)

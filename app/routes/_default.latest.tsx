@@ -6,21 +6,21 @@ import { handleTaskAction } from '~/.server/task-actions'
 import { loadTaskList } from '~/.server/task-lists'
 import { TaskList } from '~/components/TaskList'
 import { can } from '../../server/domain/permissions'
-import { RUNNING_STATUSES } from '../../server/domain/task-status'
+import { isRunning } from '../../server/domain/task-status'
 
 export const meta: MetaFunction = () => [{ title: 'Latest pages · Pagewright' }]
 
 /** Newest first, including pages still being made. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const list = await loadTaskList(request, context, 'latest')
-  return json({ ...list, canShare: can(list.user, 'share'), isFree: list.user.role === 'free', publicUrl: env().publicUrl })
+  return json({ ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl })
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
 
 export default function Latest() {
   const data = useLoaderData<typeof loader>()
-  const running = data.items.some((t) => RUNNING_STATUSES.includes(t.status))
+  const running = data.items.some((t) => isRunning(t.status))
   usePolling(2000, running)
   return (
     <>

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { CookieJar, request } from './http'
-import type { Product } from './product'
+import { BENCH_STAFF_DOMAIN, type Product } from './product'
 
 export const SESSION_COOKIE = '__pw_session'
-export const BENCH_STAFF_DOMAIN = 'staff.bench.test'
 
 /**
  * Signs a brand-new user up through the web forms (sign-up → login code from the server log →

@@ -1,4 +1,9 @@
 import { sql } from 'drizzle-orm'
+import type { Outline } from '../domain/outline'
+import type { Page } from '../domain/page/schema'
+import type { ProductFacts } from '../domain/product-facts'
+import { DATA_STATUS, DATA_STATUSES, TASK_STATUS, TASK_STATUSES, type DataStatus, type TaskStatus } from '../domain/task-status'
+import { DEFAULT_FIRST_NAME, ROLES } from '../domain/user'
 import {
   boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core'
@@ -15,9 +20,9 @@ export const users = pgTable(
     avatar: text('avatar'),
     email: text('email').notNull(),
     name: text('name'),
-    firstName: text('first_name').notNull().default('Firstname'),
+    firstName: text('first_name').notNull().default(DEFAULT_FIRST_NAME),
     lastName: text('last_name'),
-    role: text('role', { enum: ['free', 'paid', 'admin'] }).notNull().default('free'),
+    role: text('role', { enum: ROLES }).notNull().default('free'),
     plan: text('plan'),
     stripePlan: text('stripe_plan'),
     remainingProductCount: integer('remaining_product_count').notNull(),
@@ -117,10 +122,7 @@ export const onboardingAnswers = pgTable(
   (t) => [uniqueIndex('onboarding_answers_user_question_key').on(t.userId, t.question)],
 )
 
-/**
- * A generation ("task" / product page). status: 1 queued, 2 importing, 3 researching, 4 outline
- * ready (waiting for the user), 5 generating, 10 completed, 90 failed. data_status: 1 active, 2 archived.
- */
+/** A generation ("task" / product page); its status codes are TASK_STATUS and DATA_STATUS. */
 export const tasks = pgTable(
   'tasks',
   {
@@ -131,18 +133,18 @@ export const tasks = pgTable(
     sourceText: text('source_text'),
     pageTemplateId: integer('page_template_id'),
     flow: text('flow', { enum: ['direct', 'outline'] }).notNull(),
-    status: integer('status').notNull().default(1),
-    dataStatus: integer('data_status').notNull().default(1),
+    status: integer('status').$type<TaskStatus>().notNull().default(TASK_STATUS.queued),
+    dataStatus: integer('data_status').$type<DataStatus>().notNull().default(DATA_STATUS.active),
     step: text('step'),
     error: text('error'),
     note: text('note'),
     title: text('title'),
     image: text('image'),
     platform: text('platform'),
-    facts: jsonb('facts'),
+    facts: jsonb('facts').$type<ProductFacts>(),
     research: jsonb('research'),
-    outline: jsonb('outline'),
-    page: jsonb('page'),
+    outline: jsonb('outline').$type<Outline>(),
+    page: jsonb('page').$type<Page>(),
     isPublic: boolean('is_public').notNull().default(true),
     creditsCharged: integer('credits_charged').notNull().default(0),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
@@ -153,8 +155,8 @@ export const tasks = pgTable(
   (t) => [
     index('tasks_user_list_idx').on(t.userId, t.dataStatus, t.status, t.createdAt),
     index('tasks_public_idx').on(t.isPublic, t.status, t.createdAt),
-    check('tasks_status_known', sql`${t.status} IN (1, 2, 3, 4, 5, 10, 90)`),
-    check('tasks_data_status_known', sql`${t.dataStatus} IN (1, 2)`),
+    check('tasks_status_known', sql`${t.status} IN (${sql.raw(TASK_STATUSES.join(', '))})`),
+    check('tasks_data_status_known', sql`${t.dataStatus} IN (${sql.raw(DATA_STATUSES.join(', '))})`),
   ],
 )
 

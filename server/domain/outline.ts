@@ -1,12 +1,13 @@
 import { z } from 'zod'
-import { SECTION_TYPES } from './section-types'
+import { sectionIdField } from './page/schema'
+import { SECTION_TYPES } from './page/section-types'
 
 /**
  * The outline the user reviews before the page is written (outline flow, status 4): the sections in
  * order, each with a title and the points it will make.
  */
 export const outlineSectionSchema = z.object({
-  id: z.string().min(1).max(40),
+  id: sectionIdField(),
   type: z.enum(SECTION_TYPES),
   title: z.string().trim().min(1, 'This field is required').max(200),
   points: z.array(z.string().trim().min(1).max(500)).max(12),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  allowsFreeDenied, can, denialFor, denialSearch, isShopifyProductUrl, shouldAutoCloseUpgrade, upgradeDialogTitle,
-} from './permissions'
+import { allowsFreeDenied, can, denialFor, denialSearch, shouldAutoCloseUpgrade, upgradeDialogTitle } from './permissions'
+import { isShopifyProductUrl } from './shopify-urls'
 import type { Role } from './user'
 
 const user = (role: Role, extra: { publish_pages_count?: number; remaining_credit_count?: number } = {}) => ({
@@ -30,6 +29,10 @@ describe('spec §6 permission table', () => {
     expect(can(user('free'), 'all_urls')).toBe(false)
   })
 
+  it('a free user may generate from a Latin-American store link (es-419 locale), as the importer reads it', () => {
+    expect(can(user('free'), 'all_urls', { url: 'https://loja.example.com/es-419/products/mug' })).toBe(true)
+  })
+
   it('generate: remaining_credit_count above 40 (41 yes, 40 no)', () => {
     expect(can(user('free', { remaining_credit_count: 41 }), 'generate')).toBe(true)
     expect(can(user('free', { remaining_credit_count: 40 }), 'generate')).toBe(false)
@@ -54,6 +57,9 @@ describe('shop-platform product URL patterns (spec §5)', () => {
     'https://store.com/fr/collections/all/products/blue-mug',
     'http://store.myshopify.com/products/x',
     'http://localhost:3000/demo-store/products/aurora-pour-over-set',
+    // Shopify Markets use region-coded locales such as Latin-American Spanish.
+    'https://store.com/es-419/products/mug',
+    'https://store.com/pt-br/collections/all/products/mug',
   ])('accepts %s', (u) => expect(isShopifyProductUrl(u)).toBe(true))
   it.each([
     'https://www.amazon.com/dp/B000123',

@@ -1,5 +1,6 @@
-import type { PublicUser, Role } from './user'
 import { CREDITS_PER_PAGE } from './plans'
+import { isShopifyProductUrl } from './shopify-urls'
+import { isFree, type PublicUser, type Role } from './user'
 
 /** Spec §6 permissions. */
 export type Permission = 'share' | 'publish' | 'upload_theme' | 'all_urls' | 'generate'
@@ -7,26 +8,6 @@ export type Permission = 'share' | 'publish' | 'upload_theme' | 'all_urls' | 'ge
 export type FreeDenied = 'max_products' | 'publish_without_permission' | 'set_private'
 
 type Subject = Pick<PublicUser, 'role' | 'publish_pages_count' | 'remaining_credit_count'>
-
-const isFree = (role: Role) => role === 'free'
-
-/**
- * Product-page URLs of the shop-platform pattern are allowed for anyone (spec §5/§6):
- * /products/{handle} and /collections/{collection}/products/{handle}, optionally behind a locale
- * prefix such as /en or /en-us (Shopify markets) or under /demo-store (our built-in Shopify-format shop).
- */
-const SHOPIFY_PRODUCT_PATH = /^(?:\/demo-store)?(?:\/[a-z]{2}(?:-[a-z]{2,4})?)?(?:\/collections\/[^/]+)?\/products\/[^/]+\/?$/i
-
-export function isShopifyProductUrl(raw: string): boolean {
-  let url: URL
-  try {
-    url = new URL(raw.trim())
-  } catch {
-    return false
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false
-  return SHOPIFY_PRODUCT_PATH.test(url.pathname)
-}
 
 export function can(user: Subject, permission: Permission, context: { url?: string } = {}): boolean {
   switch (permission) {

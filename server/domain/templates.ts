@@ -1,4 +1,4 @@
-import type { Theme, SectionType } from './page'
+import type { Theme, SectionType } from './page/schema'
 
 /**
  * Built-in page templates (a template library with favourites comes later). A template sets the

@@ -1,5 +1,11 @@
+/** Spec §6 roles. */
+export const ROLES = ['free', 'paid', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+/** The free plan: the role the spec's "always denied for free users" rules speak of. */
+export const isFree = (role: Role) => role === 'free'
+
 /** The user as the api returns it (spec §3 User, minus secrets and session fields). */
-export type Role = 'free' | 'paid' | 'admin'
 
 export interface PublicUser {
   id: number
@@ -23,6 +29,8 @@ export interface PublicUser {
   publish_pages_count: number
   api_key_hint: string | null
   created_at: string
+  /** How long this user's new pages stay hidden (spec §6): the setting for free users, 0 otherwise. */
+  hide_window_minutes: number
 }
 
 /** Default first name given to accounts that never told us theirs (spec §4 avatar rule). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyHideWindow, hiddenUntil } from './visibility'
+import { hiddenUntil, taskHiddenUntil } from './visibility'
 
 const now = new Date('2026-11-23T12:00:00Z')
 const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000).toISOString()
@@ -15,10 +15,9 @@ describe('free-user hide window (spec §6)', () => {
     expect(hiddenUntil('admin', minutesAgo(0), now)).toBeNull()
   })
   it('the window is a setting', () => expect(hiddenUntil('free', minutesAgo(10), now, 5)).toBeNull())
-  it('splits a list and names the earliest ready time', () => {
-    const r = applyHideWindow('free', [{ created_at: minutesAgo(50) }, { created_at: minutesAgo(5) }, { created_at: minutesAgo(30) }], now)
-    expect(r.visible).toHaveLength(1)
-    expect(r.hiddenCount).toBe(2)
-    expect(r.nextReadyAt).toBe('2026-11-23T12:15:00.000Z')
+  it('holds back only finished pages: one still being made shows its progress', () => {
+    expect(taskHiddenUntil('free', { status: 10, createdAt: minutesAgo(5) }, now)?.toISOString()).toBe('2026-11-23T12:40:00.000Z')
+    expect(taskHiddenUntil('free', { status: 5, createdAt: minutesAgo(5) }, now)).toBeNull()
+    expect(taskHiddenUntil('free', { status: 90, createdAt: minutesAgo(5) }, now)).toBeNull()
   })
 })

@@ -3,32 +3,14 @@ import { and, eq, notInArray } from 'drizzle-orm'
 import type { ApiDeps } from '../context'
 import { tasks } from '../db/schema'
 import { log } from '../log'
+import { FINAL_STATUSES, TASK_STATUS } from '../domain/task-status'
 import { bestTemplateFor, findTemplate } from '../domain/templates'
 import type { ProductFacts } from '../domain/product-facts'
-import type { Outline } from '../domain/outline'
 import { importProduct, factsFromText } from '../generation/import'
 import { ImportError } from '../generation/import/types'
-import { refundGeneration } from '../modules/tasks/credits'
+import { refundGeneration } from '../modules/credits'
+import { GENERATE_QUEUE, type GenerateJob } from './definitions'
 import { rememberWorker } from './queue'
-
-export const GENERATE_QUEUE = 'generate-task'
-/** Bounded retries for transient trouble (network, 5xx); active jobs expire so a crash is retried. */
-export const GENERATE_QUEUE_OPTIONS = {
-  name: GENERATE_QUEUE,
-  retryLimit: 3,
-  retryDelay: 3,
-  retryBackoff: true,
-  expireInSeconds: 300,
-} satisfies PgBoss.Queue
-
-export interface GenerateJob {
-  taskId: number
-  /** start: import → research → outline (→ page unless the outline flow waits). compose: write the page. */
-  phase: 'start' | 'compose'
-  regenerate?: boolean
-}
-
-const DONE = [10, 90]
 
 export async function registerGenerate(boss: PgBoss, deps: ApiDeps) {
   const id = await boss.work<GenerateJob>(GENERATE_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
@@ -45,29 +27,29 @@ export async function registerGenerate(boss: PgBoss, deps: ApiDeps) {
 export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: { retryCount: number; retryLimit: number }) {
   const { db } = deps.database
   const [task] = await db.select().from(tasks).where(eq(tasks.id, data.taskId))
-  if (!task || DONE.includes(task.status)) return
+  if (!task || FINAL_STATUSES.includes(task.status)) return
   const save = async (patch: Partial<typeof tasks.$inferInsert>) => {
     await db
       .update(tasks)
       .set({ ...patch, updatedAt: deps.clock() })
-      .where(and(eq(tasks.id, task.id), notInArray(tasks.status, DONE)))
+      .where(and(eq(tasks.id, task.id), notInArray(tasks.status, FINAL_STATUSES)))
   }
   // No template chosen: the best fit for the facts, decided once the facts are known.
   const templateFor = (facts: ProductFacts) => (task.pageTemplateId ? findTemplate(task.pageTemplateId) : bestTemplateFor(facts))
 
   try {
-    let facts = (task.facts as ProductFacts | null) ?? null
-    let outline = (task.outline as Outline | null) ?? null
+    let facts = task.facts ?? null
+    let outline = task.outline ?? null
     if (data.phase === 'start') {
       if (!facts) {
-        await save({ status: 2, step: task.url ? 'Reading the product page' : 'Reading your description' })
+        await save({ status: TASK_STATUS.importing, step: task.url ? 'Reading the product page' : 'Reading your description' })
         const imported = task.url ? await importProduct(task.url, deps.products.fetch, deps.clock()) : factsFromText(task.sourceText ?? '', deps.clock())
         await save({ facts: imported, title: imported.title, image: imported.images[0] ?? null, platform: imported.source.platform })
         facts = imported
       }
       let research = task.research
       if (!research) {
-        await save({ status: 3, step: 'Studying the facts' })
+        await save({ status: TASK_STATUS.researching, step: 'Studying the facts' })
         research = await deps.composer.research(facts)
         await save({ research })
       }
@@ -76,15 +58,15 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
         await save({ outline })
       }
       if (task.flow === 'outline' && !data.regenerate) {
-        await save({ status: 4, step: 'Outline ready' })
+        await save({ status: TASK_STATUS.outlineReady, step: 'Outline ready' })
         return
       }
     }
     if (!facts || !outline) throw new Error('compose without facts or outline')
-    await save({ status: 5, step: 'Writing the page' })
+    await save({ status: TASK_STATUS.generating, step: 'Writing the page' })
     const { page, note } = await deps.composer.compose(facts, outline, templateFor(facts))
     const now = deps.clock()
-    await save({ page, note: note ?? null, status: 10, step: null, error: null, completedAt: now })
+    await save({ page, note: note ?? null, status: TASK_STATUS.completed, step: null, error: null, completedAt: now })
     log.info('page generated', { taskId: task.id, composer: deps.composer.name })
   } catch (error) {
     const permanent = error instanceof ImportError ? !error.transient : false
@@ -104,7 +86,7 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
 export async function failTask(deps: ApiDeps, taskId: number, reason: string) {
   const now = deps.clock()
   await deps.database.db.transaction(async (tx) => {
-    await tx.update(tasks).set({ status: 90, step: null, error: reason, updatedAt: now }).where(eq(tasks.id, taskId))
+    await tx.update(tasks).set({ status: TASK_STATUS.failed, step: null, error: reason, updatedAt: now }).where(eq(tasks.id, taskId))
     await refundGeneration(tx, taskId, now)
   })
 }

@@ -1,16 +1,15 @@
 import type PgBoss from 'pg-boss'
 import type { ApiDeps } from '../context'
 import { log } from '../log'
-import { deleteExpiredCredentials } from '../modules/auth/service'
+import { HOUSEKEEPING_QUEUE } from './definitions'
+import { deleteExpiredCredentials } from '../modules/auth'
 
-export const HOUSEKEEPING = 'housekeeping'
-export const HOUSEKEEPING_QUEUE_OPTIONS = { name: HOUSEKEEPING, retryLimit: 1, expireInSeconds: 300, policy: 'singleton' } satisfies PgBoss.Queue
 
 /** Hourly: forget login codes and sessions that can no longer be used. */
 export async function registerHousekeeping(boss: PgBoss, deps: ApiDeps) {
-  await boss.work(HOUSEKEEPING, async () => {
+  await boss.work(HOUSEKEEPING_QUEUE, async () => {
     await deleteExpiredCredentials(deps)
     log.info('housekeeping done')
   })
-  await boss.schedule(HOUSEKEEPING, '17 * * * *')
+  await boss.schedule(HOUSEKEEPING_QUEUE, '17 * * * *')
 }

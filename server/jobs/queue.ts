@@ -1,9 +1,7 @@
 import PgBoss from 'pg-boss'
-import type { ApiDeps } from '../context'
 import { txExecutor, type Database, type Tx } from '../db/client'
 import { log } from '../log'
-import { HOUSEKEEPING, HOUSEKEEPING_QUEUE_OPTIONS, registerHousekeeping } from './housekeeping'
-import { GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS, registerGenerate } from './generate'
+import { QUEUES } from './definitions'
 
 /** Enqueues jobs; with `tx` the job is inserted inside that transaction (it exists only if it commits). */
 export interface JobQueue {
@@ -27,8 +25,7 @@ export async function startBoss(database: Database, opts: { work: boolean }) {
   boss.on('error', (error) => log.error('queue error', { error: String(error) }))
   await boss.start()
   // Queues are created here, inside the start-up lock: parallel createQueue calls deadlock on Postgres.
-  await boss.createQueue(GENERATE_QUEUE, GENERATE_QUEUE_OPTIONS)
-  await boss.createQueue(HOUSEKEEPING, HOUSEKEEPING_QUEUE_OPTIONS)
+  for (const queue of QUEUES) await boss.createQueue(queue.name, queue)
   return boss
 }
 
@@ -45,10 +42,4 @@ export function queueOf(boss: PgBoss): JobQueue {
       for (const id of localWorkers.get(name) ?? []) boss.notifyWorker(id)
     },
   }
-}
-
-/** Starts the consumers of every queue. */
-export async function startWorkers(boss: PgBoss, deps: ApiDeps) {
-  await registerHousekeeping(boss, deps)
-  await registerGenerate(boss, deps)
 }

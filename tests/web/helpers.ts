@@ -158,6 +158,7 @@ export function fakeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     publish_pages_count: 0,
     api_key_hint: null,
     created_at: '2026-11-23T10:00:00.000Z',
+    hide_window_minutes: 45,
     ...overrides,
   }
 }

@@ -1,4 +1,4 @@
-import type { Theme } from '../../../server/domain/page'
+import type { Theme } from '../../../server/domain/page/schema'
 import { placeholderUrl } from '../../../server/domain/placeholder'
 import { SanitizedHtml } from '../SanitizedHtml'
 import { SectionFrame, type HeadingLevel, type SectionOf } from './parts'

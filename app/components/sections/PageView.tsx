@@ -1,4 +1,4 @@
-import type { Page, Section, Theme } from '../../../server/domain/page'
+import type { Page, Section, Theme } from '../../../server/domain/page/schema'
 import { BenefitsSection } from './BenefitsSection'
 import { ComparisonSection } from './ComparisonSection'
 import { CtaSection } from './CtaSection'

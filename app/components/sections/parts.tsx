@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { Section } from '../../../server/domain/page'
+import type { Section } from '../../../server/domain/page/schema'
 import { formatPrice, formatRating } from './format'
 
 export type SectionOf<T extends Section['type']> = Extract<Section, { type: T }>

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react'
-import type { Theme } from '../../../server/domain/page'
+import type { Theme } from '../../../server/domain/page/schema'
 
 /** Expands #rgb / #rgba / #rrggbb / #rrggbbaa to [r, g, b] (alpha ignored); null when not hex. */
 function rgb(hex: string): [number, number, number] | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Outline } from '../../domain/outline'
-import type { Page, Section } from '../../domain/page'
+import type { Page, Section } from '../../domain/page/schema'
 import { ratingSummary } from '../../domain/product-facts'
 import { findTemplate, PAGE_TEMPLATES } from '../../domain/templates'
 import { allFacts, FACT_FIXTURE_NAMES, loadFacts } from '../../../tests/fixtures/facts'

@@ -1,4 +1,4 @@
-import type { Page } from '../../domain/page'
+import type { Page } from '../../domain/page/schema'
 import { ratingSummary, type ProductFacts } from '../../domain/product-facts'
 import { htmlToText } from '../../domain/sanitize'
 import { guaranteeStated, reviewSources, SHIPPING_STATEMENT } from './figures'

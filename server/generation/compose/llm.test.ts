@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import type { Page, Section } from '../../domain/page'
+import type { Page, Section } from '../../domain/page/schema'
 import { findTemplate } from '../../domain/templates'
 import { loadFacts } from '../../../tests/fixtures/facts'
 import { createComposer, createLlmComposer, createOfflineComposer, FALLBACK_NOTE, SECTION_FALLBACK_NOTE } from '.'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Outline } from '../../domain/outline'
-import type { Page, Section, SectionType } from '../../domain/page'
+import type { Page, Section, SectionType } from '../../domain/page/schema'
 import type { ProductFacts } from '../../domain/product-facts'
 import { ratingSummary } from '../../domain/product-facts'
 import type { PageTemplate } from '../../domain/templates'

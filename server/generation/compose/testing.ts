@@ -1,4 +1,4 @@
-import type { Page } from '../../domain/page'
+import type { Page } from '../../domain/page/schema'
 import type { ProductFacts } from '../../domain/product-facts'
 import { findTemplate, type PageTemplate } from '../../domain/templates'
 import { createOfflineComposer } from './offline'

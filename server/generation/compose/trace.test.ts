@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Page } from '../../domain/page'
+import type { Page } from '../../domain/page/schema'
 import { PAGE_TEMPLATES } from '../../domain/templates'
 import { FACT_FIXTURE_NAMES, loadFacts } from '../../../tests/fixtures/facts'
 import { composeWith } from './testing'

@@ -1,5 +1,5 @@
 import type { Outline } from '../../domain/outline'
-import type { Page, Section } from '../../domain/page'
+import type { Page, Section } from '../../domain/page/schema'
 import type { ProductFacts } from '../../domain/product-facts'
 import type { PageTemplate } from '../../domain/templates'
 

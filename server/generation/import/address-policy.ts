@@ -1,9 +1,10 @@
 /**
  * Which URLs and addresses a user-supplied link may reach. Pure functions, no I/O: safe-fetch.ts
  * applies them before each request (URL, IP literals, names) and again at connect time (every
- * resolved address). Background: ../shared/SECURITY-NOTES.md "Fetching user-supplied URLs".
+ * resolved address). Background: docs/security.md "Fetching user-supplied URLs".
  */
 import ipaddr from 'ipaddr.js'
+import { PRODUCT_URL_MAX } from '../../domain/task-input'
 
 export const MESSAGES = {
   invalid: "That doesn't look like a valid link (it should start with https://).",
@@ -15,7 +16,6 @@ export const MESSAGES = {
   private: "Links to private or local network addresses can't be imported.",
 } as const
 
-const MAX_URL_LENGTH = 4096
 const STANDARD_PORTS = new Set([80, 443])
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parse('2000::')
 const NAT64_WELL_KNOWN = ipaddr.IPv6.parse('64:ff9b::')
@@ -108,7 +108,7 @@ export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string }
 
 /** The full check a URL (first link or redirect target) passes before any request. */
 export function checkUrlPolicy(raw: string, allow: ReadonlySet<string>): UrlCheck {
-  if (typeof raw !== 'string' || raw.length > MAX_URL_LENGTH) {
+  if (typeof raw !== 'string' || raw.length > PRODUCT_URL_MAX) {
     return { ok: false, reason: typeof raw === 'string' ? MESSAGES.tooLong : MESSAGES.invalid }
   }
   let url: URL

@@ -1,4 +1,5 @@
 import type { Platform } from '../../domain/product-facts'
+import { shopifyProductPath } from '../../domain/shopify-urls'
 
 function host(url: URL): string {
   return url.hostname.toLowerCase().replace(/\.$/, '')
@@ -10,13 +11,6 @@ function onDomain(h: string, domain: string): boolean {
 
 const AMAZON_HOST = /(^|\.)amazon\.(com|ca|com\.mx|com\.br|co\.uk|de|fr|it|es|nl|se|pl|com\.be|com\.tr|ae|sa|eg|in|co\.jp|com\.au|sg|cn)$/
 
-/**
- * A Shopify product path: `/products/{handle}` or `/collections/{c}/products/{handle}`, optionally after a
- * locale such as `/en` or `/en-us`, or under `/demo-store` (our built-in Shopify-format demo shop).
- * A pasted `.js`/`.json` endpoint is taken as its product too.
- */
-const SHOPIFY_PATH = /^(\/[a-z]{2,3}(?:-[a-z0-9]{2,4})?|\/demo-store)?(?:\/collections\/[^/]+)?\/products\/([^/]+?)(?:\.(?:js|json|oembed|xml))?\/?$/i
-
 /** Which importer reads a URL. Marketplaces by host; Shopify by path on any host (custom domains); else generic. */
 export function detectPlatform(url: URL): Platform {
   const h = host(url)
@@ -27,7 +21,7 @@ export function detectPlatform(url: URL): Platform {
   if (onDomain(h, 'dhgate.com')) return 'dhgate'
   if (h === 'shop.tiktok.com' || /^shop-[a-z]+\.tiktok\.com$/.test(h)) return 'tiktok'
   if (onDomain(h, 'tiktok.com') && /\/product\/|\/view\/product\/|\/shop\/pdp\//.test(path)) return 'tiktok'
-  if (SHOPIFY_PATH.test(path)) return 'shopify'
+  if (shopifyProductPath(path)) return 'shopify'
   return 'generic'
 }
 
@@ -36,9 +30,8 @@ export function detectPlatform(url: URL): Platform {
  * `localePrefix` is the path before `/products` (`/en-us`, `/demo-store`) or ''.
  */
 export function shopifyHandle(url: URL): { origin: string; localePrefix: string; handle: string } | null {
-  const m = url.pathname.match(SHOPIFY_PATH)
-  if (!m || !m[2]) return null
-  return { origin: url.origin, localePrefix: (m[1] ?? '').toLowerCase(), handle: m[2] }
+  const found = shopifyProductPath(url.pathname)
+  return found ? { origin: url.origin, ...found } : null
 }
 
 /** The marketplace's product id in a URL, when the URL carries one (for logs and de-duplication). */

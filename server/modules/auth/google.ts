@@ -2,8 +2,8 @@ import { createRemoteJWKSet, jwtVerify } from 'jose'
 import { eq } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { users } from '../../db/schema'
-import { HttpError, badRequest } from '../../http-error'
-import { createUser, findUserByEmail, isAdminEmail } from '../users/service'
+import { HttpError, badRequest } from '../../http/http-error'
+import { createUser, findUserByEmail, isAdminEmail } from '../users'
 import { issueSession } from './service'
 
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com']

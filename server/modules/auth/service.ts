@@ -2,11 +2,11 @@ import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { loginCodes, sessions, users } from '../../db/schema'
 import { hmac, randomLoginCode, randomToken, safeEqualHex, sha256 } from '../../crypto'
-import { HttpError, badRequest, tooManyRequests } from '../../http-error'
+import { HttpError, badRequest, tooManyRequests } from '../../http/http-error'
 import { LOGIN_CODE, SESSION_TTL_SECONDS, resendWaitMessage } from '../../domain/accounts'
-import { hit, peek } from '../../rate-limit'
+import { hit, peek } from '../../http/rate-limit'
 import { log } from '../../log'
-import { createUser, findUserByEmail, isAdminEmail, toPublicUser, type UserRow } from '../users/service'
+import { createUser, findUserByEmail, isAdminEmail, toPublicUser, type UserRow } from '../users'
 
 const codeHash = (deps: ApiDeps, email: string, code: string) => hmac(deps.env.AUTH_SECRET, `code:${email}:${code}`)
 const linkHash = (deps: ApiDeps, token: string) => hmac(deps.env.AUTH_SECRET, `link:${token}`)
@@ -145,7 +145,7 @@ export async function issueSession(
     expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
     userAgent: userAgent?.slice(0, 300) ?? null,
   })
-  return { access_token: token, expires_in: SESSION_TTL_SECONDS, token_type: 'bearer' as const, user: toPublicUser(user) }
+  return { access_token: token, expires_in: SESSION_TTL_SECONDS, token_type: 'bearer' as const, user: toPublicUser(user, deps.env) }
 }
 
 /** Resolves a bearer token (session or API key) to its user, or null. */

@@ -1,17 +1,15 @@
-import { Hono } from 'hono'
-import { z } from 'zod'
 import { and, asc, eq } from 'drizzle-orm'
-import type { ApiEnv } from '../../context'
+import { contract } from '../../contract'
 import { plans } from '../../db/schema'
 import { PLAN_VERSION, type Plan } from '../../domain/plans'
-import { readQuery } from '../../validate'
+import { contractRouter, implement } from '../../http/implement'
 
-const plansQuery = z.object({ version: z.string().max(10).optional() })
+export const billingRoutes = contractRouter()
 
-export const billingRoutes = new Hono<ApiEnv>({ strict: false }).get('/plans', async (c) => {
-  const { version = PLAN_VERSION } = readQuery(c, plansQuery)
+implement(billingRoutes, contract.billing.plans, async (c) => {
+  const { version = PLAN_VERSION } = c.req.valid('query')
   // Only the current catalogue is ever served, whatever version is asked for.
-  if (version !== PLAN_VERSION) return c.json([])
+  if (version !== PLAN_VERSION) return c.json([], 200)
   const rows = await c.var.deps.database.db
     .select()
     .from(plans)
@@ -31,5 +29,5 @@ export const billingRoutes = new Hono<ApiEnv>({ strict: false }).get('/plans', a
     stripe_price_id_dev: p.stripePriceIdDev,
     version: p.version,
   }))
-  return c.json(body)
+  return c.json(body, 200)
 })

@@ -1,28 +1,35 @@
-import { Hono } from 'hono'
 import { and, eq } from 'drizzle-orm'
-import type { ApiEnv } from '../../context'
-import { requireAuth } from '../../auth-middleware'
+import { contract } from '../../contract'
+import { toStatuses } from '../../contract/tasks'
 import { taskFavorites } from '../../db/schema'
-import { readQuery } from '../../validate'
-import { findOwnTask, listTasks } from '../tasks/service'
-import { listQuery, toStatuses } from '../tasks/routes'
+import { contractRouter, implement } from '../../http/implement'
+import { findOwnTask, listTasks } from '../tasks'
+
+const { favorites } = contract
 
 /** /v2/task_favorites — spec §7 Task favorites (idempotent add and remove). */
-export const taskFavoritesRoutes = new Hono<ApiEnv>({ strict: false })
-  .use(requireAuth)
-  .get('/', async (c) => {
-    const q = readQuery(c, listQuery)
-    return c.json(
-      await listTasks(c.var.deps, c.var.user, { statuses: toStatuses(q.status), dataStatus: q.data_status, page: q.page, pageSize: q.page_size, favoritesOnly: true }),
-    )
+export const taskFavoritesRoutes = contractRouter()
+
+implement(taskFavoritesRoutes, favorites.list, async (c) => {
+  const q = c.req.valid('query')
+  const list = await listTasks(c.var.deps, c.var.user, {
+    statuses: toStatuses(q.status),
+    dataStatus: q.data_status,
+    page: q.page,
+    pageSize: q.page_size,
+    favoritesOnly: true,
   })
-  .post('/:key', async (c) => {
-    const task = await findOwnTask(c.var.deps, c.var.user, c.req.param('key'))
-    await c.var.deps.database.db.insert(taskFavorites).values({ userId: c.var.user.id, taskId: task.id, createdAt: c.var.deps.clock() }).onConflictDoNothing()
-    return c.json({ ok: true, is_favorite: true })
-  })
-  .delete('/:key', async (c) => {
-    const task = await findOwnTask(c.var.deps, c.var.user, c.req.param('key'))
-    await c.var.deps.database.db.delete(taskFavorites).where(and(eq(taskFavorites.userId, c.var.user.id), eq(taskFavorites.taskId, task.id)))
-    return c.json({ ok: true, is_favorite: false })
-  })
+  return c.json(list, 200)
+})
+
+implement(taskFavoritesRoutes, favorites.add, async (c) => {
+  const task = await findOwnTask(c.var.deps, c.var.user, c.req.valid('param').key)
+  await c.var.deps.database.db.insert(taskFavorites).values({ userId: c.var.user.id, taskId: task.id, createdAt: c.var.deps.clock() }).onConflictDoNothing()
+  return c.json({ ok: true as const, is_favorite: true as const }, 200)
+})
+
+implement(taskFavoritesRoutes, favorites.remove, async (c) => {
+  const task = await findOwnTask(c.var.deps, c.var.user, c.req.valid('param').key)
+  await c.var.deps.database.db.delete(taskFavorites).where(and(eq(taskFavorites.userId, c.var.user.id), eq(taskFavorites.taskId, task.id)))
+  return c.json({ ok: true as const, is_favorite: false as const }, 200)
+})

@@ -1,37 +1,36 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm'
+import { and, desc, eq, not, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { tasks, users } from '../../db/schema'
-import { notFound } from '../../http-error'
-import type { Page } from '../../domain/page'
-import type { ProductFacts } from '../../domain/product-facts'
-import { STATUS } from './service'
+import { notFound } from '../../http/http-error'
+import { isSessionId } from '../../domain/ids'
+import { DATA_STATUS, TASK_STATUS } from '../../domain/task-status'
+import { hiddenTaskSql } from './visibility-sql'
 
 /**
  * What the public may see: finished, public pages — a free owner's only once the hide window has
  * passed (the same rule the owner sees).
  */
 function sharedCondition(deps: ApiDeps) {
-  const windowStart = new Date(deps.clock().getTime() - deps.env.HIDE_WINDOW_MINUTES * 60_000)
   return and(
-    eq(tasks.status, STATUS.completed),
+    eq(tasks.status, TASK_STATUS.completed),
     eq(tasks.isPublic, true),
-    or(sql`${users.role} <> 'free'`, sql`${tasks.createdAt} <= ${windowStart.toISOString()}`),
+    not(hiddenTaskSql(sql`${users.role}`, deps.clock(), deps.env.HIDE_WINDOW_MINUTES)),
   )
 }
 
 export async function sharedPage(deps: ApiDeps, sessionId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) throw notFound('This page is not shared.')
+  if (!isSessionId(sessionId)) throw notFound('This page is not shared.')
   const [row] = await deps.database.db
     .select({ task: tasks })
     .from(tasks)
     .innerJoin(users, eq(users.id, tasks.userId))
     .where(and(eq(tasks.sessionId, sessionId.toLowerCase()), sharedCondition(deps)))
   if (!row || !row.task.page) throw notFound('This page is not shared.')
-  const facts = row.task.facts as ProductFacts | null
+  const facts = row.task.facts
   return {
     session_id: row.task.sessionId,
     title: row.task.title,
-    page: row.task.page as Page,
+    page: row.task.page,
     source: facts ? { url: facts.source.url, platform: facts.source.platform, name: facts.source.name } : null,
     completed_at: row.task.completedAt?.toISOString() ?? null,
   }
@@ -39,7 +38,7 @@ export async function sharedPage(deps: ApiDeps, sessionId: string) {
 
 export async function publicGallery(deps: ApiDeps, page: number, pageSize: number) {
   const { db } = deps.database
-  const where = and(sharedCondition(deps), eq(tasks.dataStatus, 1))
+  const where = and(sharedCondition(deps), eq(tasks.dataStatus, DATA_STATUS.active))
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ sessionId: tasks.sessionId, title: tasks.title, image: tasks.image, platform: tasks.platform, completedAt: tasks.completedAt })

@@ -3,26 +3,31 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Tx } from '../../db/client'
 import { taskFavorites, tasks } from '../../db/schema'
-import { HttpError, badRequest, forbidden, notFound } from '../../http-error'
-import { can, UPGRADE_TITLES } from '../../domain/permissions'
-import { hiddenUntil } from '../../domain/visibility'
-import { RUNNING_STATUSES, TASK_STATUS } from '../../domain/task-status'
+import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error'
+import { allowsFreeDenied, can, UPGRADE_TITLES } from '../../domain/permissions'
+import { taskHiddenUntil, visibleAt } from '../../domain/visibility'
+import { isRunning, TASK_STATUS, type DataStatus, type TaskStatus } from '../../domain/task-status'
+import { CREDITS_PER_PAGE } from '../../domain/plans'
+import { isSessionId } from '../../domain/ids'
 import { findTemplate, PAGE_TEMPLATES } from '../../domain/templates'
 import type { Outline } from '../../domain/outline'
 import type { ProductFacts } from '../../domain/product-facts'
-import type { Page } from '../../domain/page'
-import { toPublicUser, type UserRow } from '../users/service'
-import { GENERATE_QUEUE, type GenerateJob } from '../../jobs/generate'
-import { debitGeneration } from './credits'
+import type { Page } from '../../domain/page/schema'
+import type { UserRow } from '../users'
+import { GENERATE_QUEUE, type GenerateJob } from '../../jobs/definitions'
+import { debitGeneration } from '../credits'
 import { toDetail, toSummary, type TaskRow } from './serialize'
+import { hiddenTaskSql } from './visibility-sql'
 
-export const NOT_ENOUGH_CREDITS = 'You need more than 40 credits to generate a page. Upgrade to Pro for more credits.'
+export const NOT_ENOUGH_CREDITS = `You need more than ${CREDITS_PER_PAGE} credits to generate a page. Upgrade to Pro for more credits.`
 
-export const STATUS = TASK_STATUS
-const RUNNING = RUNNING_STATUSES
+const STATUS = TASK_STATUS
+
+/** The fields the permission rules look at, in the api's shape. */
+const subject = (user: UserRow) => ({ role: user.role, publish_pages_count: user.publishPagesCount, remaining_credit_count: user.remainingCreditCount })
 
 function denyGenerate(user: UserRow) {
-  if (!can(toPublicUser(user), 'generate')) throw forbidden(NOT_ENOUGH_CREDITS, { permission: 'generate' })
+  if (!can(subject(user), 'generate')) throw forbidden(NOT_ENOUGH_CREDITS, { permission: 'generate' })
 }
 
 export interface CreateInput {
@@ -33,7 +38,7 @@ export interface CreateInput {
 }
 
 /**
- * Creates a task: checks the permissions, then in ONE transaction inserts it, takes 40 credits and
+ * Creates a task: checks the permissions, then in ONE transaction inserts it, takes the credits and
  * queues its job. Any failure leaves nothing behind.
  */
 export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInput) {
@@ -43,7 +48,7 @@ export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInpu
     const checked = deps.products.check(input.url)
     if (!checked.ok) throw badRequest(`url: ${checked.reason}`, { field: 'url' })
     url = checked.url.toString()
-    if (!can(toPublicUser(user), 'all_urls', { url })) throw forbidden(UPGRADE_TITLES.all_urls!, { permission: 'all_urls' })
+    if (!can(subject(user), 'all_urls', { url })) throw forbidden(UPGRADE_TITLES.all_urls!, { permission: 'all_urls' })
   }
   if (input.page_template_id != null && !PAGE_TEMPLATES.some((t) => t.id === input.page_template_id)) {
     throw badRequest('page_template_id: There is no template with this id.', { field: 'page_template_id' })
@@ -83,7 +88,7 @@ async function enqueue(deps: ApiDeps, tx: Tx, job: GenerateJob) {
 export async function findOwnTask(deps: ApiDeps, user: UserRow, key: string): Promise<TaskRow> {
   const where: SQL | undefined = /^\d{1,9}$/.test(key)
     ? eq(tasks.id, Number(key))
-    : /^[0-9a-f-]{36}$/i.test(key)
+    : isSessionId(key)
       ? eq(tasks.sessionId, key.toLowerCase())
       : undefined
   if (!where) throw notFound('There is no page with this id.')
@@ -102,13 +107,13 @@ async function isFavorite(deps: ApiDeps, userId: number, taskId: number) {
 
 /** Detail for the owner; a free user's finished page is withheld until the hide window passes. */
 export async function taskDetail(deps: ApiDeps, user: UserRow, row: TaskRow) {
-  const hidden = row.status === STATUS.completed ? hiddenUntil(user.role, row.createdAt, deps.clock(), deps.env.HIDE_WINDOW_MINUTES) : null
+  const hidden = taskHiddenUntil(user.role, row, deps.clock(), deps.env.HIDE_WINDOW_MINUTES)
   return toDetail(row, await isFavorite(deps, user.id, row.id), hidden)
 }
 
 export interface ListQuery {
-  statuses: number[] | 'all'
-  dataStatus: number
+  statuses: TaskStatus[] | 'all'
+  dataStatus: DataStatus
   page: number
   pageSize: number
   favoritesOnly?: boolean
@@ -119,12 +124,10 @@ export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
   const now = deps.clock()
   const conditions: SQL[] = [eq(tasks.userId, user.id), eq(tasks.dataStatus, q.dataStatus)]
   if (q.statuses !== 'all') conditions.push(inArray(tasks.status, q.statuses))
-  const windowStart = new Date(now.getTime() - deps.env.HIDE_WINDOW_MINUTES * 60_000)
   const { db } = deps.database
   const favJoin = and(eq(taskFavorites.taskId, tasks.id), eq(taskFavorites.userId, user.id))
   if (q.favoritesOnly) conditions.push(sql`${taskFavorites.taskId} IS NOT NULL`)
-  // Hidden = a free user's finished page younger than the window.
-  const hiddenCond = user.role === 'free' ? sql`(${tasks.status} = ${STATUS.completed} AND ${tasks.createdAt} > ${windowStart.toISOString()})` : sql`false`
+  const hiddenCond = hiddenTaskSql(user.role, now, deps.env.HIDE_WINDOW_MINUTES)
   const visibleWhere = and(...conditions, sql`NOT ${hiddenCond}`)
   const [rows, [{ total }], [hidden]] = await Promise.all([
     db
@@ -150,14 +153,14 @@ export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
     page_size: q.pageSize,
     hidden: {
       count: hidden?.count ?? 0,
-      next_ready_at: firstHidden ? new Date(firstHidden.getTime() + deps.env.HIDE_WINDOW_MINUTES * 60_000).toISOString() : null,
+      next_ready_at: firstHidden ? visibleAt(firstHidden, deps.env.HIDE_WINDOW_MINUTES).toISOString() : null,
     },
   }
 }
 
-export async function updateTask(deps: ApiDeps, user: UserRow, key: string, patch: { data_status?: 1 | 2; is_public?: boolean }) {
+export async function updateTask(deps: ApiDeps, user: UserRow, key: string, patch: { data_status?: DataStatus; is_public?: boolean }) {
   const row = await findOwnTask(deps, user, key)
-  if (patch.is_public === false && user.role === 'free') throw forbidden(UPGRADE_TITLES.private!, { permission: 'set_private' })
+  if (patch.is_public === false && !allowsFreeDenied(user, 'set_private')) throw forbidden(UPGRADE_TITLES.private!, { permission: 'set_private' })
   const [updated] = await deps.database.db
     .update(tasks)
     .set({
@@ -195,10 +198,10 @@ export async function continueTask(deps: ApiDeps, user: UserRow, key: string) {
   return taskDetail(deps, user, updated)
 }
 
-/** Writes the page again from the same facts and outline: a new generation, 40 credits. */
+/** Writes the page again from the same facts and outline: a new generation, paid like the first. */
 export async function regenerateTask(deps: ApiDeps, user: UserRow, key: string) {
   const row = await findOwnTask(deps, user, key)
-  if (RUNNING.includes(row.status)) throw new HttpError(409, 'This page is still being generated.')
+  if (isRunning(row.status)) throw new HttpError(409, 'This page is still being generated.')
   denyGenerate(user)
   const now = deps.clock()
   const updated = await deps.database.db.transaction(async (tx) => {
@@ -220,7 +223,7 @@ export async function regenerateTask(deps: ApiDeps, user: UserRow, key: string) 
 export async function researchTask(deps: ApiDeps, user: UserRow, key: string) {
   const row = await findOwnTask(deps, user, key)
   if (!row.facts) throw new HttpError(409, 'The product has not been imported yet.')
-  const research = await deps.composer.research(row.facts as ProductFacts)
+  const research = await deps.composer.research(row.facts)
   await deps.database.db.update(tasks).set({ research, updatedAt: deps.clock() }).where(eq(tasks.id, row.id))
   return { session_id: row.sessionId, research }
 }
@@ -228,10 +231,10 @@ export async function researchTask(deps: ApiDeps, user: UserRow, key: string) {
 /** Rewrites one section of a finished page, optionally following an instruction. */
 export async function researchSection(deps: ApiDeps, user: UserRow, key: string, sectionId: string, instruction?: string) {
   const row = await findOwnTask(deps, user, key)
-  const page = row.page as Page | null
+  const page = row.page
   if (row.status !== STATUS.completed || !page || !row.facts) throw new HttpError(409, 'Only a finished page can be rewritten.')
   if (!page.sections.some((s) => s.id === sectionId)) throw notFound('There is no section with this id on the page.')
-  const { section, note } = await deps.composer.rewriteSection(row.facts as ProductFacts, page, sectionId, instruction)
+  const { section, note } = await deps.composer.rewriteSection(row.facts, page, sectionId, instruction)
   const next: Page = { ...page, sections: page.sections.map((s) => (s.id === sectionId ? section : s)) }
   const [updated] = await deps.database.db
     .update(tasks)
@@ -241,4 +244,3 @@ export async function researchSection(deps: ApiDeps, user: UserRow, key: string,
   return taskDetail(deps, user, updated)
 }
 
-export { findTemplate }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DB_KINDS } from '../../../tests/helpers/db'
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../../../tests/helpers/api'
-import { pageSchema } from '../../domain/page'
+import { pageSchema } from '../../domain/page/schema'
 
 const DEMO = (handle: string) => `${TEST_ORIGIN}/demo-store/products/${handle}`
 const sql = (t: TestApi, text: string, values: unknown[] = []) => t.db.database.sql.executeSql(text, values).then((r) => r.rows)

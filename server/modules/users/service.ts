@@ -5,13 +5,14 @@ import { users } from '../../db/schema'
 import { randomInvitationCode, randomToken, sha256 } from '../../crypto'
 import { FREE_PRODUCT_LIMIT, FREE_PUBLISH_SLOTS, FREE_SIGNUP_CREDITS } from '../../domain/accounts'
 import { splitName, type PublicUser } from '../../domain/user'
-import { recordReferral } from '../referrals/service'
-import { recordSignupGrant } from '../tasks/credits'
+import { hideWindowFor } from '../../domain/visibility'
+import { recordReferral } from '../referrals'
+import { recordSignupGrant } from '../credits'
 
 export type UserRow = typeof users.$inferSelect
 
 /** The user as the api shows it to its owner: no secrets, nothing of other users. */
-export function toPublicUser(row: UserRow): PublicUser {
+export function toPublicUser(row: UserRow, settings: { HIDE_WINDOW_MINUTES: number }): PublicUser {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -34,6 +35,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     publish_pages_count: row.publishPagesCount,
     api_key_hint: row.apiKeyHint,
     created_at: row.createdAt.toISOString(),
+    hide_window_minutes: hideWindowFor(row.role, settings.HIDE_WINDOW_MINUTES),
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Outline } from '../../../domain/outline'
-import { pageSchema, type Page } from '../../../domain/page'
+import { pageSchema, type Page } from '../../../domain/page/schema'
 import type { ProductFacts } from '../../../domain/product-facts'
 import type { PageTemplate } from '../../../domain/templates'
 import type { Research } from '../types'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { outlineSchema } from '../../../domain/outline'
-import { pageSchema } from '../../../domain/page'
+import { pageSchema } from '../../../domain/page/schema'
 import { productFactsSchema, type ProductFacts } from '../../../domain/product-facts'
 import type { SanitizedHtml } from '../../../domain/sanitize'
 import { PAGE_TEMPLATES } from '../../../domain/templates'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageSchema, type Page } from '../../../domain/page'
+import { pageSchema, type Page } from '../../../domain/page/schema'
 import { productFactsSchema } from '../../../domain/product-facts'
 import { PAGE_TEMPLATES, findTemplate } from '../../../domain/templates'
 import { allFacts, loadFacts, FACT_FIXTURE_NAMES } from '../../../../tests/fixtures/facts'

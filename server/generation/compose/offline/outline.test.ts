@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { outlineSchema, type Outline } from '../../../domain/outline'
-import type { Page, Section } from '../../../domain/page'
+import type { Page, Section } from '../../../domain/page/schema'
 import { findTemplate, PAGE_TEMPLATES } from '../../../domain/templates'
 import { FACT_FIXTURE_NAMES, loadFacts } from '../../../../tests/fixtures/facts'
 import { createOfflineComposer } from '.'

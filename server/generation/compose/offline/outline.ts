@@ -1,5 +1,5 @@
 import type { Outline, OutlineSection } from '../../../domain/outline'
-import type { SectionType } from '../../../domain/page'
+import type { SectionType } from '../../../domain/page/schema'
 import type { ProductFacts } from '../../../domain/product-facts'
 import type { PageTemplate } from '../../../domain/templates'
 import type { Research } from '../types'

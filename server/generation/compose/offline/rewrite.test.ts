@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageSchema, type Page, type Section } from '../../../domain/page'
+import { pageSchema, type Page, type Section } from '../../../domain/page/schema'
 import { findTemplate } from '../../../domain/templates'
 import { FACT_FIXTURE_NAMES, loadFacts } from '../../../../tests/fixtures/facts'
 import { createOfflineComposer } from '.'

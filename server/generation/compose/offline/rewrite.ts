@@ -1,4 +1,4 @@
-import { sectionSchema, type Page, type Section } from '../../../domain/page'
+import { sectionSchema, type Page, type Section } from '../../../domain/page/schema'
 import type { ProductFacts } from '../../../domain/product-facts'
 import { findTemplate, PAGE_TEMPLATES } from '../../../domain/templates'
 import type { RewriteResult } from '../types'

@@ -1,5 +1,5 @@
 import type { OutlineSection } from '../../../domain/outline'
-import type { PageInput, SectionType } from '../../../domain/page'
+import type { PageInput, SectionType } from '../../../domain/page/schema'
 import { placeholderUrl } from '../../../domain/placeholder'
 import { ratingSummary, type ProductFacts } from '../../../domain/product-facts'
 import type { PageTemplate } from '../../../domain/templates'

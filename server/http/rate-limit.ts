@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
-import type { DbOrTx } from './db/client'
-import { rateLimits } from './db/schema'
+import type { DbOrTx } from '../db/client'
+import { rateLimits } from '../db/schema'
 
 export interface RateWindow {
   count: number

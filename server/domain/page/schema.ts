@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { isHexColor } from './validation'
-import { sanitize, type SanitizedHtml } from './sanitize'
+import { isHexColor } from '../validation'
+import { sanitize, type SanitizedHtml } from '../sanitize'
+import type { SectionType } from './section-types'
 
 /**
  * A generated page: `{ theme, sections[] }`. Text fields are plain text (React escapes them);
@@ -35,7 +36,10 @@ const priceSchema = z.object({
   currency: z.string().length(3),
 })
 
-const base = { id: z.string().min(1).max(40) }
+/** Section ids are short and stable: the anchor of a section and the key of its edits. */
+export const SECTION_ID_MAX = 40
+export const sectionIdField = () => z.string().min(1).max(SECTION_ID_MAX)
+const base = { id: sectionIdField() }
 
 const hero = z.object({
   ...base,
@@ -110,8 +114,11 @@ const specs = z.object({
 
 export const sectionSchema = z.discriminatedUnion('type', [hero, benefits, imageWithText, stats, comparison, reviews, faq, guarantee, cta, specs])
 export type Section = z.output<typeof sectionSchema>
-export type SectionType = Section['type']
-export { SECTION_LABELS, SECTION_TYPES } from './section-types'
+export type { SectionType }
+// Both ways: the union covers every listed type and lists no other.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
+const unionMatchesSectionTypes: Same<Section['type'], SectionType> = true
+void unionMatchesSectionTypes
 
 export const pageSchema = z.object({
   theme: themeSchema,

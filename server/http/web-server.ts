@@ -3,12 +3,12 @@ import path from 'node:path'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
-import type { ApiBindings } from './context'
-import type { Api } from './http'
-import { trailingSlashRedirect } from './domain/routing'
+import type { ApiBindings } from '../context'
+import type { Api } from './api'
+import { trailingSlashRedirect } from '../domain/routing'
 import { loadStaticFiles, staticResponse } from './static-files'
 import { clientIp } from './client-ip'
-import { parsePlaceholder, placeholderSvg } from './domain/placeholder'
+import { parsePlaceholder, placeholderSvg } from '../domain/placeholder'
 
 export interface HostOptions {
   /** The api to mount at /v2 and /v3 (and to call in-process from the web). */

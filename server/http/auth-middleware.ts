@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory'
-import type { ApiEnv } from './context'
+import type { ApiEnv } from '../context'
 import { unauthorized } from './http-error'
-import { authenticateToken } from './modules/auth/service'
+import { authenticateToken } from '../modules/auth'
 
 /** Bearer access token (or `X-API-Key`) → `c.var.user`; anything else is a 401. */
 export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {

@@ -1,0 +1,45 @@
+import { z } from 'zod'
+
+/**
+ * Shared pieces of the api contract. Every route of the api is described here with zod: what it
+ * takes, what it answers, who may call it. The api implements these descriptions (validation comes
+ * from them), the web's client derives its calls and types from them, and the test mocks are built
+ * from them, so the three cannot drift apart.
+ */
+
+/** Every non-2xx answer: a message a person understands, plus details some answers carry. */
+export const errorSchema = z
+  .object({
+    error: z.string().describe('What went wrong, in words a person understands.'),
+    fields: z.record(z.string(), z.array(z.string())).optional().describe('Per-field messages of a 400.'),
+    field: z.string().optional().describe('The one field a 400 is about.'),
+    permission: z.string().optional().describe('The permission a 403 denied (spec §6).'),
+    retry_after: z.number().optional().describe('Seconds to wait before trying again (429).'),
+  })
+  .meta({ id: 'Error' })
+export type ApiErrorBody = z.infer<typeof errorSchema>
+
+export const okSchema = z.object({ ok: z.literal(true) })
+
+/** A JSON answer or body of this schema. */
+export function json<S extends z.ZodType>(schema: S, description: string) {
+  return { description, content: { 'application/json': { schema } } }
+}
+export function jsonBody<S extends z.ZodType>(schema: S) {
+  return { required: true, content: { 'application/json': { schema } } }
+}
+
+const error = (description: string) => json(errorSchema, description)
+/** The error answers a route documents, by status. */
+export const ERRORS = {
+  400: error('The input is not valid; `error` names the field.'),
+  401: error('No valid access token or API key.'),
+  403: error('The account may not do this (see `permission`).'),
+  404: error('There is nothing with this id for this account.'),
+  409: error('The thing is not in a state that allows this.'),
+  429: error('Too many requests; `retry_after` says how long to wait.'),
+  502: error('A service this call depends on failed.'),
+} as const
+
+/** Routes that need a signed-in user: `Authorization: Bearer <access token or API key>`. */
+export const SIGNED_IN = [{ bearerAuth: [] }]

@@ -1,0 +1,15 @@
+/**
+ * The api's contract: every route, by area. `server/http` implements it, `app/.server/api.ts`
+ * calls it, tests mock it. See common.ts.
+ */
+import { routes as auth } from './auth'
+import { routes as billing } from './billing'
+import { routes as favorites } from './favorites'
+import { routes as tasks } from './tasks'
+import type { ContractRoute } from './types'
+
+export const contract = { auth, billing, tasks, favorites }
+
+/** Every route of the contract, for the OpenAPI document and the coverage test. */
+export const allRoutes = (): ContractRoute[] => Object.values(contract).flatMap((area) => Object.values(area) as ContractRoute[])
+export { fillPath, successSchema, type ContractRoute, type RouteInput, type RouteOutput } from './types'

@@ -1,0 +1,278 @@
+import { createRoute } from '@hono/zod-openapi'
+import { z } from 'zod'
+import { outlineSchema } from '../domain/outline'
+import { pageSchema, sectionIdField } from '../domain/page/schema'
+import { PLATFORMS } from '../domain/platforms'
+import { DATA_STATUS, DATA_STATUSES, DEFAULT_LIST_STATUS, isTaskStatus, TASK_STATUSES } from '../domain/task-status'
+import { pastedTextField, productUrlField, rewriteInstructionField, templateIdField } from '../domain/task-input'
+import { ERRORS, SIGNED_IN, json, jsonBody } from './common'
+
+const tags = ['Pages']
+
+const taskStatus = z.literal(TASK_STATUSES).describe('1 queued, 2 importing, 3 researching, 4 outline ready, 5 generating, 10 completed, 90 failed')
+const dataStatus = z.literal(DATA_STATUSES).describe('1 active, 2 archived')
+
+/** A task (product page) as lists show it: spec §3 Task fields plus what the screens need. */
+export const taskSummarySchema = z
+  .object({
+    id: z.number().int(),
+    session_id: z.string(),
+    data_status: dataStatus,
+    page_template_id: z.number().int().nullable(),
+    created_at: z.string(),
+    url: z.string().nullable(),
+    status: taskStatus,
+    flow: z.enum(['direct', 'outline']),
+    step: z.string().nullable(),
+    /** Not named `error`: spec §7 raises any answer carrying one. */
+    failure_reason: z.string().nullable().describe('Why the task failed (status 90).'),
+    note: z.string().nullable(),
+    title: z.string().nullable(),
+    image: z.string().nullable(),
+    platform: z.string().nullable(),
+    is_public: z.boolean(),
+    is_favorite: z.boolean(),
+    completed_at: z.string().nullable(),
+    refunded: z.boolean(),
+  })
+  .meta({ id: 'TaskSummary' })
+export type TaskSummary = z.output<typeof taskSummarySchema>
+
+export const taskDetailSchema = taskSummarySchema
+  .extend({
+    outline: outlineSchema.nullable(),
+    page: pageSchema.nullable(),
+    source: z.object({ url: z.string(), platform: z.string(), name: z.string(), review_source: z.string().nullable() }).nullable(),
+    hidden_until: z.string().nullable().describe('When a free user\u2019s finished page becomes visible; the page is withheld until then.'),
+  })
+  .meta({ id: 'Task' })
+export type TaskDetail = z.output<typeof taskDetailSchema>
+
+export const taskListSchema = z
+  .object({
+    items: z.array(taskSummarySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    hidden: z.object({ count: z.number().int(), next_ready_at: z.string().nullable() }).describe('Finished pages still inside the hide window.'),
+  })
+  .meta({ id: 'TaskList' })
+export type TaskList = z.output<typeof taskListSchema>
+
+export const sharedPageSchema = z
+  .object({
+    session_id: z.string(),
+    title: z.string().nullable(),
+    page: pageSchema,
+    source: z.object({ url: z.string(), platform: z.enum(PLATFORMS), name: z.string() }).nullable(),
+    completed_at: z.string().nullable(),
+  })
+  .meta({ id: 'SharedPage' })
+export type SharedPage = z.output<typeof sharedPageSchema>
+
+export const galleryItemSchema = z.object({
+  session_id: z.string(),
+  title: z.string().nullable(),
+  image: z.string().nullable(),
+  platform: z.string().nullable(),
+  completed_at: z.string().nullable(),
+})
+
+const STATUS_LIST = /^(all|\d{1,2}(,\d{1,2})*)$/
+/** List queries (spec §4: status 10 by default). */
+export const listQuery = z.object({
+  status: z.string().regex(STATUS_LIST, 'Invalid format').default(DEFAULT_LIST_STATUS).describe('Comma-separated status codes, or "all".'),
+  data_status: z.coerce.number().pipe(dataStatus).default(DATA_STATUS.active),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(24),
+})
+/** The statuses a list query asks for; codes that are no status match nothing. */
+export const toStatuses = (s: string) => (s === 'all' ? ('all' as const) : s.split(',').map(Number).filter(isTaskStatus))
+
+const key = z.object({ key: z.string().max(64).describe('The task\u2019s session_id (uuid) or numeric id.') })
+const withTemplate = { page_template_id: templateIdField().nullish() }
+const urlBody = z.object({ url: productUrlField(), ...withTemplate })
+const textBody = z.object({ text: pastedTextField(), ...withTemplate })
+const sessionBody = z.object({ session_id: z.string().min(1).max(64) })
+const task = (description: string) => json(taskDetailSchema, description)
+
+// ------------------------------------------------------------------------------------------ /v2/tasks
+
+export const shared = createRoute({
+  method: 'get',
+  path: '/v2/tasks/shared/{session_id}',
+  tags,
+  summary: 'A shared page as shoppers see it (no sign-in)',
+  request: { params: z.object({ session_id: z.string().max(64) }) },
+  responses: { 200: json(sharedPageSchema, 'The page.'), 404: ERRORS[404] },
+})
+
+export const gallery = createRoute({
+  method: 'post',
+  path: '/v2/tasks/public',
+  tags,
+  summary: 'Finished public pages, newest first (no sign-in)',
+  request: {
+    query: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), page_size: z.coerce.number().int().min(1).max(60).default(24) }),
+  },
+  responses: {
+    200: json(z.object({ items: z.array(galleryItemSchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() }), 'A page of results.'),
+    400: ERRORS[400],
+  },
+})
+
+export const create = createRoute({
+  method: 'post',
+  path: '/v2/tasks/create',
+  tags,
+  summary: 'Make a page from a product link (import and write in one go)',
+  security: SIGNED_IN,
+  request: { body: jsonBody(urlBody) },
+  responses: { 201: task('Queued; poll GET /v2/tasks/{key}.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403] },
+})
+
+export const regenerate = createRoute({
+  method: 'post',
+  path: '/v2/tasks/regenerate',
+  tags,
+  summary: 'Write the page again from the same facts (costs a generation)',
+  security: SIGNED_IN,
+  request: { body: jsonBody(sessionBody) },
+  responses: { 200: task('Queued again.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403], 404: ERRORS[404], 409: ERRORS[409] },
+})
+
+export const research = createRoute({
+  method: 'post',
+  path: '/v2/tasks/research',
+  tags,
+  summary: 'Re-run the research step on the imported facts (free)',
+  security: SIGNED_IN,
+  request: { body: jsonBody(sessionBody) },
+  responses: {
+    200: json(z.object({ session_id: z.string(), research: z.unknown() }), 'What the facts support.'),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    404: ERRORS[404],
+    409: ERRORS[409],
+  },
+})
+
+export const researchSection = createRoute({
+  method: 'post',
+  path: '/v2/tasks/research_section',
+  tags,
+  summary: 'Rewrite one section of a finished page, optionally following an instruction',
+  security: SIGNED_IN,
+  request: { body: jsonBody(sessionBody.extend({ section_id: sectionIdField(), instruction: rewriteInstructionField() })) },
+  responses: { 200: task('The page with the section rewritten.'), 400: ERRORS[400], 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
+})
+
+export const list = createRoute({
+  method: 'get',
+  path: '/v2/tasks/',
+  tags,
+  summary: 'The account\u2019s pages, newest first (free users: finished pages appear after the hide window)',
+  security: SIGNED_IN,
+  request: { query: listQuery },
+  responses: { 200: json(taskListSchema, 'A page of results.'), 400: ERRORS[400], 401: ERRORS[401] },
+})
+
+export const get = createRoute({
+  method: 'get',
+  path: '/v2/tasks/{key}',
+  tags,
+  summary: 'One page of the account',
+  security: SIGNED_IN,
+  request: { params: key },
+  responses: { 200: task('The page.'), 401: ERRORS[401], 404: ERRORS[404] },
+})
+
+export const update = createRoute({
+  method: 'put',
+  path: '/v2/tasks/{key}',
+  tags,
+  summary: 'Archive or restore (data_status), make public or private (is_public)',
+  security: SIGNED_IN,
+  request: {
+    params: key,
+    body: jsonBody(
+      z
+        .object({ data_status: dataStatus.optional(), is_public: z.boolean().optional() })
+        .refine((b) => b.data_status !== undefined || b.is_public !== undefined, { message: 'Nothing to change', path: ['data_status'] }),
+    ),
+  },
+  responses: { 200: task('The page after the change.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403], 404: ERRORS[404] },
+})
+
+// ------------------------------------------------------------------------------------------ /v3/tasks (outline flow)
+
+export const createByUrl = createRoute({
+  method: 'post',
+  path: '/v3/tasks/create_by_url',
+  tags,
+  summary: 'Make a page from a product link, stopping at the outline (status 4) for review',
+  security: SIGNED_IN,
+  request: { body: jsonBody(urlBody) },
+  responses: { 201: task('Queued.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403] },
+})
+
+export const createFromText = createRoute({
+  method: 'post',
+  path: '/v3/tasks/create',
+  tags,
+  summary: 'Make a page from a pasted product description, stopping at the outline',
+  security: SIGNED_IN,
+  request: { body: jsonBody(textBody) },
+  responses: { 201: task('Queued.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403] },
+})
+
+export const outline = createRoute({
+  method: 'get',
+  path: '/v3/tasks/outline/{key}',
+  tags,
+  summary: 'The outline of a page',
+  security: SIGNED_IN,
+  request: { params: key },
+  responses: {
+    200: json(z.object({ session_id: z.string(), status: taskStatus, outline: outlineSchema.nullable() }), 'The outline (null before research).'),
+    401: ERRORS[401],
+    404: ERRORS[404],
+  },
+})
+
+export const saveOutline = createRoute({
+  method: 'put',
+  path: '/v3/tasks/outline/{key}',
+  tags,
+  summary: 'Replace the outline (only while it waits for review)',
+  security: SIGNED_IN,
+  request: { params: key, body: jsonBody(z.object({ outline: outlineSchema })) },
+  responses: { 200: task('Saved.'), 400: ERRORS[400], 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
+})
+
+export const continueOutline = createRoute({
+  method: 'post',
+  path: '/v3/tasks/continue/{key}',
+  tags,
+  summary: 'Approve the outline: write the page',
+  security: SIGNED_IN,
+  request: { params: key },
+  responses: { 200: task('Writing.'), 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
+})
+
+export const routes = {
+  shared,
+  gallery,
+  create,
+  regenerate,
+  research,
+  researchSection,
+  list,
+  get,
+  update,
+  createByUrl,
+  createFromText,
+  outline,
+  saveOutline,
+  continueOutline,
+}

@@ -1,0 +1,52 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import type { ApiBindings, ApiDeps, ApiEnv } from '../context'
+import { log } from '../log'
+import { authRoutes } from '../modules/auth/routes'
+import { billingRoutes } from '../modules/billing/routes'
+import { taskFavoritesRoutes } from '../modules/favorites/routes'
+import { taskRoutes } from '../modules/tasks/routes'
+import { clientIp } from './client-ip'
+import { HttpError } from './http-error'
+import { normalizeJsonBody } from './validate'
+
+/**
+ * The api: JSON in and out; every non-2xx body is `{ "error": "…" }` (plus details such as
+ * `retry_after` or `fields`). Serves the routes of server/contract under /v2 and /v3.
+ */
+export function createApi(deps: ApiDeps) {
+  const app = new OpenAPIHono<ApiEnv>({ strict: false })
+
+  app.use(requestId())
+  app.use(async (c, next) => {
+    c.set('deps', deps)
+    c.set('clientIp', clientIp(c.req.raw, c.env?.incoming, !!c.env?.inProcess || deps.env.TRUST_PROXY))
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+
+  for (const routes of [authRoutes, billingRoutes, taskRoutes, taskFavoritesRoutes]) app.route('/', routes)
+
+  app.notFound((c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404))
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      for (const [k, v] of Object.entries(err.headers)) c.header(k, v)
+      if (err.status >= 500) log.warn('api error', { status: err.status, path: c.req.path, message: err.message })
+      return c.json({ error: err.message, ...err.extra }, err.status as 400)
+    }
+    if (err instanceof HTTPException && err.status < 500) return c.json({ error: err.message || 'The request was refused.' }, err.status)
+    log.error('unhandled api error', { path: c.req.path, requestId: c.var.requestId, error: String(err?.stack ?? err) })
+    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500)
+  })
+
+  return {
+    /** Bodies are normalised to JSON before routing (see normalizeJsonBody). */
+    async fetch(request: Request, env?: ApiBindings): Promise<Response> {
+      const normalized = await normalizeJsonBody(request)
+      return normalized instanceof Response ? normalized : app.fetch(normalized, env)
+    },
+  }
+}
+
+export type Api = ReturnType<typeof createApi>

@@ -1,0 +1,10 @@
+import type PgBoss from 'pg-boss'
+import type { ApiDeps } from '../context'
+import { registerGenerate } from './generate'
+import { registerHousekeeping } from './housekeeping'
+
+/** Starts the consumers of every queue (worker and `all` modes). */
+export async function startWorkers(boss: PgBoss, deps: ApiDeps) {
+  await registerHousekeeping(boss, deps)
+  await registerGenerate(boss, deps)
+}

@@ -1,0 +1,1 @@
+export { recordReferral } from './service'

@@ -1,0 +1,2 @@
+/** What other areas may use of pages (tasks). */
+export { findOwnTask, listTasks } from './service'
