@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
+import { DEFAULT_HIDE_WINDOW_MINUTES, MAX_HIDE_WINDOW_MINUTES } from './domain/visibility'
 
 /** Every setting of the api and worker, parsed once. The only module that reads process.env. */
 const schema = z.object({
@@ -13,6 +14,8 @@ const schema = z.object({
   PUBLIC_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(16, 'AUTH_SECRET must be at least 16 characters').optional(),
   SESSION_SECRET: z.string().min(16).optional(),
+  /** Web only: a remote api; unset means the api runs in the same process. */
+  API_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pagewright <login@pagewright.local>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -29,7 +32,7 @@ const schema = z.object({
     .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
   /** Code requests per client address per 10 minutes (verifications may be twice that). */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  HIDE_WINDOW_MINUTES: z.coerce.number().min(0).max(10_080).default(45),
+  HIDE_WINDOW_MINUTES: z.coerce.number().min(0).max(MAX_HIDE_WINDOW_MINUTES).default(DEFAULT_HIDE_WINDOW_MINUTES),
   /** Accounts created with these e-mails (or "@domain" entries) are admins: how support staff get in. */
   ADMIN_EMAILS: z
     .string()
@@ -61,6 +64,20 @@ export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEn
   }
   return { ...env, AUTH_SECRET: authSecret, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }
 }
+
+/**
+ * The web reads its own settings (app/.server/env.ts) from the process environment. In the
+ * embedded default it shares the process with the api, so its cookie secret comes from the
+ * same data folder; a web deployed alone must be given SESSION_SECRET.
+ */
+export function provideWebSessionSecret(env: ServerEnv, dataDir: string) {
+  if (env.SESSION_SECRET) return
+  if (env.NODE_ENV === 'production' && (env.DATABASE_URL || env.API_URL)) throw new ConfigError('SESSION_SECRET is required in production.')
+  process.env.SESSION_SECRET = embeddedSecrets(dataDir).SESSION_SECRET
+}
+
+/** The log level before the settings are parsed (the logger is needed to report a bad setting). */
+export const startupLogLevel = () => process.env.LOG_LEVEL
 
 /** Secrets for the embedded default, made once per data folder so sessions survive restarts. */
 export function embeddedSecrets(dataDir: string): { AUTH_SECRET: string; SESSION_SECRET: string } {

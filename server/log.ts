@@ -1,8 +1,10 @@
+import { startupLogLevel } from './env'
+
 /** One-line structured logs. Never pass a token or a code in `fields`. */
 type Level = 'debug' | 'info' | 'warn' | 'error'
 const ORDER: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 }
 
-let threshold = ORDER[(process.env.LOG_LEVEL as Level) ?? 'info'] ?? ORDER.info
+let threshold = ORDER[(startupLogLevel() as Level) ?? 'info'] ?? ORDER.info
 
 export function setLogLevel(level: Level | 'silent') {
   threshold = ORDER[level]

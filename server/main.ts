@@ -5,7 +5,7 @@ import type { ServerBuild } from '@remix-run/node'
 import { openDatabase, type Database } from './db/client'
 import { migrateAndSeed } from './db/seed'
 import { claimDataDir } from './db/data-lock'
-import { ConfigError, embeddedSecrets, loadServerEnv } from './env'
+import { ConfigError, loadServerEnv, provideWebSessionSecret } from './env'
 import { createApi } from './http/api'
 import { createMailer } from './integrations/mail'
 import { queueOf, startBoss } from './jobs/queue'
@@ -28,13 +28,8 @@ async function main() {
   const env = loadServerEnv()
   const dataDir = path.resolve(env.DATA_DIR)
 
-  if (mode === 'web' && !process.env.API_URL) throw new ConfigError('API_URL is required to run the web on its own.')
-  if (!process.env.SESSION_SECRET && (mode === 'all' || mode === 'web')) {
-    if (env.NODE_ENV === 'production' && (env.DATABASE_URL || process.env.API_URL)) {
-      throw new ConfigError('SESSION_SECRET is required in production.')
-    }
-    process.env.SESSION_SECRET = embeddedSecrets(dataDir).SESSION_SECRET
-  }
+  if (mode === 'web' && !env.API_URL) throw new ConfigError('API_URL is required to run the web on its own.')
+  if (mode === 'all' || mode === 'web') provideWebSessionSecret(env, dataDir)
 
   let database: Database | undefined
   let deps: ApiDeps | undefined

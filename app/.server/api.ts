@@ -22,6 +22,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The api could not be reached at all (network, DNS, connection refused). */
+export class ApiUnreachableError extends Error {
+  constructor(cause: unknown) {
+    super('The api could not be reached.', { cause })
+    this.name = 'ApiUnreachableError'
+  }
+}
+
 export interface ApiClientOptions {
   transport: ApiTransport
   token?: string | null
@@ -60,7 +68,9 @@ export function createApiClient(opts: ApiClientOptions) {
         for (const [k, v] of Object.entries(options.form)) if (v !== null && v !== undefined) fd.set(k, String(v))
         body = fd
       }
-      const res = await opts.transport(new Request(url, { method, headers, body }))
+      const res = await opts.transport(new Request(url, { method, headers, body })).catch((error: unknown) => {
+        throw new ApiUnreachableError(error)
+      })
       if (shouldRetry(method, res.status, attempt)) {
         await res.arrayBuffer().catch(() => {}) // drain: a cancelled clone can hang
         await new Promise((r) => setTimeout(r, opts.retryDelayMs ?? 250))

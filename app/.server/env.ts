@@ -32,5 +32,8 @@ export function webEnv() {
 
 export type WebEnv = ReturnType<typeof webEnv>
 
+/** LOG_LEVEL=silent quiets the web's log lines (tests); read apart from webEnv so logging never needs secrets. */
+export const webLogSilenced = () => process.env.LOG_LEVEL === 'silent'
+
 let cached: WebEnv | undefined
 export const env = () => (cached ??= webEnv())

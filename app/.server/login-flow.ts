@@ -2,10 +2,8 @@ import { redirect, type AppLoadContext } from '@remix-run/node'
 import { LOGIN_CODE } from '../../server/domain/accounts'
 import { safeRedirectPath } from '../../server/domain/routing'
 import { ApiError, createApiClient, transportFor } from './api'
-import { log } from './log'
+import { apiFailure, type ApiFailure } from './api-failure'
 import { commitSession, flashToast, getSession, referralCookie } from './session'
-
-export const UNREACHABLE = "We couldn't reach the sign-in service. Please try again in a moment."
 
 export interface CodeRequest {
   email: string
@@ -22,7 +20,11 @@ export interface CodeRequest {
  * (and name) in the session. A too-early repeat still lands on the verify page, with the api's
  * "Please wait …" message. Other api errors are returned for the form to show.
  */
-export async function requestCodeAndContinue(request: Request, context: AppLoadContext | undefined, input: CodeRequest) {
+export async function requestCodeAndContinue(
+  request: Request,
+  context: AppLoadContext | undefined,
+  input: CodeRequest,
+): Promise<{ response: Response; failure?: never } | { failure: ApiFailure; response?: never }> {
   const session = await getSession(request)
   session.set('email', input.email)
   if (input.name) session.set('name', input.name)
@@ -36,12 +38,8 @@ export async function requestCodeAndContinue(request: Request, context: AppLoadC
       await api.auth.sendCode({ email: input.email, name: input.name, invited_by: invitedBy })
       session.set('lastRequestCode', Date.now())
     } catch (error) {
-      if (!(error instanceof ApiError)) {
-        log.warn('send-code failed', { error: String(error) })
-        return { error: Object.assign(new Error(UNREACHABLE), { status: 503 }) }
-      }
       const tooSoon = error instanceof ApiError && error.status === 429 && error.body.retry_after !== undefined
-      if (!tooSoon || input.tooSoonIsError) return { error: error as Error & { status?: number } }
+      if (!(error instanceof ApiError) || !tooSoon || input.tooSoonIsError) return { failure: apiFailure(error) }
       const retryAfter = Number(error.body.retry_after)
       session.set('lastRequestCode', Date.now() - (LOGIN_CODE.resendWaitSeconds - retryAfter) * 1000)
       headers.append('Set-Cookie', await flashToast(request, { type: 'warning', text: error.message }))

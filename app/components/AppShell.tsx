@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { avatarLetter, planLabel } from '../../server/domain/user'
+import { isFree, avatarLetter, planLabel } from '../../server/domain/user'
 import { useRootData } from '../lib/root-data'
 import { withParams } from '../lib/dialog-url'
 import { Logo } from './ui/Logo'
@@ -27,7 +27,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <span className="credits" title="Remaining credits" data-testid="credits">
               {`${user.remaining_credit_count.toLocaleString('en-US')} credits`}
             </span>
-            {user.role === 'free' ? (
+            {isFree(user.role) ? (
               <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="badge badge--plan" data-testid="plan">
                 {`${planLabel(user)} · Upgrade`}
               </Link>

@@ -8,6 +8,7 @@ import { SECTION_LABELS } from '../../server/domain/page/section-types'
 import { withParams } from '../lib/dialog-url'
 import { CopyButton } from './ui/CopyButton'
 import { useHydrated } from '../lib/use-hydrated'
+import { TASK_INTENT } from '../forms/intents'
 
 interface Props {
   task: TaskDetail
@@ -33,7 +34,7 @@ export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withR
         <p className="toolbar-title">{task.title ?? 'Your page'}</p>
         <Form method="post">
           <Hidden id={task.session_id} />
-          <button type="submit" name="intent" value={task.is_favorite ? 'unfavorite' : 'favorite'} className="icon-button" aria-pressed={task.is_favorite} aria-label={task.is_favorite ? 'Remove from favourites' : 'Add to favourites'}>
+          <button type="submit" name="intent" value={task.is_favorite ? TASK_INTENT.unfavorite : TASK_INTENT.favorite} className="icon-button" aria-pressed={task.is_favorite} aria-label={task.is_favorite ? 'Remove from favourites' : 'Add to favourites'}>
             {task.is_favorite ? '★' : '☆'}
           </button>
         </Form>
@@ -41,7 +42,7 @@ export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withR
       <div className="toolbar-row toolbar-actions">
         <Form method="post">
           <Hidden id={task.session_id} />
-          <button type="submit" name="intent" value="regenerate" className="button button--small">{`Regenerate (${CREDITS_PER_PAGE} credits)`}</button>
+          <button type="submit" name="intent" value={TASK_INTENT.regenerate} className="button button--small">{`Regenerate (${CREDITS_PER_PAGE} credits)`}</button>
         </Form>
         {canShare && hydrated ? (
           <span className="share-inline">
@@ -51,7 +52,7 @@ export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withR
         ) : (
           <Form method="post">
             <Hidden id={task.session_id} />
-            <button type="submit" name="intent" value="share" className="button button--small">Share link</button>
+            <button type="submit" name="intent" value={TASK_INTENT.share} className="button button--small">Share link</button>
           </Form>
         )}
         {task.is_public ? (
@@ -62,19 +63,19 @@ export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withR
           ) : (
             <Form method="post">
               <Hidden id={task.session_id} />
-              <button type="submit" name="intent" value="make-private" className="button button--small" data-testid="visibility">Public · Make private</button>
+              <button type="submit" name="intent" value={TASK_INTENT.makePrivate} className="button button--small" data-testid="visibility">Public · Make private</button>
             </Form>
           )
         ) : (
           <Form method="post">
             <Hidden id={task.session_id} />
-            <button type="submit" name="intent" value="make-public" className="button button--small" data-testid="visibility">Private · Make public</button>
+            <button type="submit" name="intent" value={TASK_INTENT.makePublic} className="button button--small" data-testid="visibility">Private · Make public</button>
           </Form>
         )}
         {task.is_public && task.page ? <a href={sharePath(task.session_id)} className="button button--small button--ghost" target="_blank" rel="noreferrer">View as shopper</a> : null}
         <Form method="post">
           <Hidden id={task.session_id} />
-          <button type="submit" name="intent" value={task.data_status === DATA_STATUS.archived ? 'unarchive' : 'archive'} className="button button--small button--ghost">
+          <button type="submit" name="intent" value={task.data_status === DATA_STATUS.archived ? TASK_INTENT.unarchive : TASK_INTENT.archive} className="button button--small button--ghost">
             {task.data_status === DATA_STATUS.archived ? 'Restore' : 'Archive'}
           </button>
         </Form>
@@ -89,7 +90,7 @@ export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withR
             ))}
           </select>
           <input name="instruction" className="input input--small" placeholder="How? e.g. shorter, more playful" maxLength={REWRITE_INSTRUCTION_MAX} aria-label="Instruction" />
-          <button type="submit" name="intent" value="rewrite" className="button button--small">Rewrite section</button>
+          <button type="submit" name="intent" value={TASK_INTENT.rewrite} className="button button--small">Rewrite section</button>
         </Form>
       ) : null}
       {task.note ? <p className="muted small">{task.note}</p> : null}

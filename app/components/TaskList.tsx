@@ -8,6 +8,7 @@ import { useHydrated } from '../lib/use-hydrated'
 import { CopyButton } from './ui/CopyButton'
 import { formatReadyTime } from '../lib/format-time'
 import { useRootData } from '../lib/root-data'
+import { TASK_INTENT } from '../forms/intents'
 
 export interface TaskListProps {
   items: TaskSummary[]
@@ -83,7 +84,7 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
   const hydrated = useHydrated()
   // Optimistic: show the state being asked for while the request runs.
   const pending = fav.formData?.get('intent')
-  const isFavorite = pending ? pending === 'favorite' : task.is_favorite
+  const isFavorite = pending ? pending === TASK_INTENT.favorite : task.is_favorite
   const running = isRunning(task.status)
   const openHref = task.status === TASK_STATUS.completed ? `/product/${task.session_id}` : `/guidev3/generating?session_id=${task.session_id}`
   const share = shareUrl(publicUrl, task.session_id)
@@ -104,7 +105,7 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
       <div className="task-actions">
         <fav.Form method="post">
           <input type="hidden" name="session_id" value={task.session_id} />
-          <button type="submit" name="intent" value={isFavorite ? 'unfavorite' : 'favorite'} className="icon-button" aria-pressed={isFavorite} aria-label={isFavorite ? 'Remove from favourites' : 'Add to favourites'}>
+          <button type="submit" name="intent" value={isFavorite ? TASK_INTENT.unfavorite : TASK_INTENT.favorite} className="icon-button" aria-pressed={isFavorite} aria-label={isFavorite ? 'Remove from favourites' : 'Add to favourites'}>
             {isFavorite ? '★' : '☆'}
           </button>
         </fav.Form>
@@ -114,7 +115,7 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
           ) : (
             <Form method="post" preventScrollReset>
               <input type="hidden" name="session_id" value={task.session_id} />
-              <button type="submit" name="intent" value="share" className="button button--small">Share</button>
+              <button type="submit" name="intent" value={TASK_INTENT.share} className="button button--small">Share</button>
             </Form>
           )
         ) : null}
@@ -122,9 +123,9 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
           <Form method="post" preventScrollReset>
             <input type="hidden" name="session_id" value={task.session_id} />
             {task.data_status === DATA_STATUS.archived ? (
-              <button type="submit" name="intent" value="unarchive" className="button button--small button--ghost">Restore</button>
+              <button type="submit" name="intent" value={TASK_INTENT.unarchive} className="button button--small button--ghost">Restore</button>
             ) : (
-              <button type="submit" name="intent" value="archive" className="button button--small button--ghost">Archive</button>
+              <button type="submit" name="intent" value={TASK_INTENT.archive} className="button button--small button--ghost">Archive</button>
             )}
           </Form>
         ) : null}

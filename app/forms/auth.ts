@@ -1,7 +1,15 @@
 import { z } from 'zod'
 import { emailField, loginCodeField, requiredText } from '../../server/domain/validation'
+import { VERIFY_INTENT } from './intents'
 
 /** One schema per form, shared by the browser (conform) and the action. */
-export const loginSchema = z.object({ email: emailField(), redirectTo: z.string().optional() })
-export const signUpSchema = z.object({ name: requiredText({ max: 80 }), email: emailField() })
-export const verifySchema = z.object({ code: loginCodeField() })
+const redirectTo = z.string().max(2048).optional()
+export const loginSchema = z.object({ email: emailField(), redirectTo })
+export const signUpSchema = z.object({ name: requiredText({ max: 80 }), email: emailField(), redirectTo })
+export const verifySchema = z.object({ intent: z.literal(VERIFY_INTENT.verify).default(VERIFY_INTENT.verify), code: loginCodeField() })
+/** The verify page's second form: send the code again. */
+export const resendSchema = z.object({ intent: z.literal(VERIFY_INTENT.resend) })
+/** The one-click link's token, posted by the auto-login page. */
+export const autoLoginSchema = z.object({ token: z.string().trim().min(1).max(200) })
+/** "Continue with Google": where to go after signing in. */
+export const googleStartSchema = z.object({ redirectTo })

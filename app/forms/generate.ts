@@ -1,19 +1,24 @@
 import { z } from 'zod'
-import { MESSAGES } from '../../server/domain/validation'
+import { PASTED_TEXT_MAX, PASTED_TEXT_MIN, PRODUCT_URL_MAX, templateIdField } from '../../server/domain/task-input'
+import { MESSAGES, optionalText } from '../../server/domain/validation'
+import { GENERATE_INTENT } from './intents'
 
-/** The /generate form: a product link or a pasted description, an optional template, and the flow. */
+/**
+ * The /generate form: a product link or a pasted description, an optional template, and the flow.
+ * Limits are the api's own (server/domain/task-input.ts), shown before anything is sent.
+ */
 export const generateSchema = z
   .object({
     mode: z.enum(['url', 'text']).default('url'),
-    url: z.string().trim().max(2048, MESSAGES.maxLength(2048)).optional(),
-    text: z.string().trim().max(20_000, MESSAGES.maxLength(20_000)).optional(),
-    page_template_id: z.coerce.number().int().positive().optional(),
-    intent: z.enum(['generate', 'outline']).default('generate'),
+    url: optionalText({ max: PRODUCT_URL_MAX }),
+    text: optionalText({ max: PASTED_TEXT_MAX }),
+    page_template_id: templateIdField().optional(),
+    intent: z.enum([GENERATE_INTENT.generate, GENERATE_INTENT.outline]).default(GENERATE_INTENT.generate),
   })
   .superRefine((v, ctx) => {
     if (v.mode === 'url') {
       if (!v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: MESSAGES.required })
       else if (!/^https?:\/\/\S+$/i.test(v.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Please enter a full link, starting with https://' })
     } else if (!v.text) ctx.addIssue({ code: 'custom', path: ['text'], message: MESSAGES.required })
-    else if (v.text.length < 20) ctx.addIssue({ code: 'custom', path: ['text'], message: MESSAGES.minLength(20) })
+    else if (v.text.length < PASTED_TEXT_MIN) ctx.addIssue({ code: 'custom', path: ['text'], message: MESSAGES.minLength(PASTED_TEXT_MIN) })
   })

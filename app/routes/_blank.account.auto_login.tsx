@@ -1,7 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { ApiError, createApiClient, transportFor } from '~/.server/api'
+import { createApiClient, transportFor } from '~/.server/api'
+import { apiFailure } from '~/.server/api-failure'
+import { autoLoginSchema } from '~/forms/auth'
+import { formObject } from '~/forms/form-object'
 import { completeSignIn } from '~/.server/auth'
 
 export const meta: MetaFunction = () => [{ title: 'Signing you in · Pagewright' }]
@@ -15,17 +18,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ token })
 }
 
+const INCOMPLETE = 'This sign-in link is incomplete. Please use the code from the e-mail instead.'
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const token = String((await request.formData()).get('token') ?? '')
-  if (!token) return json({ error: 'This sign-in link is incomplete. Please use the code from the e-mail instead.' }, { status: 400 })
+  const parsed = autoLoginSchema.safeParse(formObject(await request.formData()))
+  if (!parsed.success) return json({ error: INCOMPLETE }, { status: 400 })
   try {
     const api = createApiClient({ transport: transportFor(context), clientIp: context?.clientIp })
-    return completeSignIn(request, context, await api.auth.autoLogin(token))
+    return completeSignIn(request, context, await api.auth.autoLogin(parsed.data.token))
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    const message =
-      error.status === 400 ? 'This sign-in link has expired or was already used. Please request a new code.' : error.message
-    return json({ error: message }, { status: error.status >= 500 ? 502 : error.status })
+    const failure = apiFailure(error)
+    const message = failure.status === 400 ? 'This sign-in link has expired or was already used. Please request a new code.' : failure.message
+    return json({ error: message }, { status: failure.status })
   }
 }
 
@@ -41,7 +45,7 @@ export default function AutoLogin() {
       <section className="card auth-card">
         <h1>We couldn't sign you in</h1>
         <p className="notice notice--error" data-testid="form-error">
-          {actionData?.error ?? 'This sign-in link is incomplete. Please use the code from the e-mail instead.'}
+          {actionData?.error ?? INCOMPLETE}
         </p>
         <Link to="/account/login" className="button button--primary button--block">Get a new code</Link>
       </section>

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { requireAnonymous } from '~/.server/auth'
 import { env } from '~/.server/env'
 import { isBot } from '~/.server/honeypot'
+import { replyErrors } from '~/.server/api-failure'
 import { requestCodeAndContinue } from '~/.server/login-flow'
 import { Field, FormErrors } from '~/components/ui/Field'
 import { GoogleButton } from '~/components/GoogleButton'
@@ -29,8 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     bot: isBot(form),
   })
   if (outcome.response) return outcome.response
-  const error = outcome.error as Error & { status?: number }
-  return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status && error.status < 500 ? error.status : 502 })
+  return json({ result: submission.reply(replyErrors({ ...outcome.failure, field: null })) }, { status: outcome.failure.status })
 }
 
 export default function Login() {

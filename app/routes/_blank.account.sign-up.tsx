@@ -5,12 +5,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { requireAnonymous } from '~/.server/auth'
 import { env } from '~/.server/env'
 import { isBot } from '~/.server/honeypot'
+import { replyErrors } from '~/.server/api-failure'
 import { requestCodeAndContinue } from '~/.server/login-flow'
 import { referralCookie } from '~/.server/session'
 import { Field, FormErrors } from '~/components/ui/Field'
 import { GoogleButton } from '~/components/GoogleButton'
 import { Honeypot } from '~/components/ui/Honeypot'
 import { signUpSchema } from '~/forms/auth'
+import { FREE_SIGNUP_CREDITS } from '../../server/domain/accounts'
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · Pagewright' }]
 
@@ -28,12 +30,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await requestCodeAndContinue(request, context, {
     email: submission.value.email,
     name: submission.value.name,
-    redirectTo: String(form.get('redirectTo') ?? '') || null,
+    redirectTo: submission.value.redirectTo || null,
     bot: isBot(form),
   })
   if (outcome.response) return outcome.response
-  const error = outcome.error as Error & { status?: number }
-  return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status && error.status < 500 ? error.status : 502 })
+  return json({ result: submission.reply(replyErrors({ ...outcome.failure, field: null })) }, { status: outcome.failure.status })
 }
 
 export default function SignUp() {
@@ -51,7 +52,7 @@ export default function SignUp() {
     <section className="card auth-card">
       <h1>Create your Pagewright account</h1>
       {invited ? <p className="notice notice--info">A friend invited you. Welcome!</p> : null}
-      <p className="muted">Free to start: 200 credits, enough for several pages.</p>
+      <p className="muted">{`Free to start: ${FREE_SIGNUP_CREDITS} credits, enough for several pages.`}</p>
       <GoogleButton enabled={googleEnabled} redirectTo={redirectTo} />
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />

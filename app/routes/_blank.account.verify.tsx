@@ -3,14 +3,16 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { ApiError } from '~/.server/api'
+import { apiFailure, replyErrors } from '~/.server/api-failure'
 import { authenticatorFor, completeSignIn, requireAnonymous } from '~/.server/auth'
 import { isBot } from '~/.server/honeypot'
-import { requestCodeAndContinue, resendWaitSeconds, UNREACHABLE } from '~/.server/login-flow'
+import { requestCodeAndContinue, resendWaitSeconds } from '~/.server/login-flow'
 import { getSession } from '~/.server/session'
 import { Field, FormErrors } from '~/components/ui/Field'
 import { Honeypot } from '~/components/ui/Honeypot'
-import { verifySchema } from '~/forms/auth'
+import { resendSchema, verifySchema } from '~/forms/auth'
+import { formObject } from '~/forms/form-object'
+import { VERIFY_INTENT } from '~/forms/intents'
 
 export const meta: MetaFunction = () => [{ title: 'Check your e-mail · Pagewright' }]
 
@@ -30,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // FormStrategy reads the body itself, so look at a copy.
   const form = await request.clone().formData()
 
-  if (form.get('intent') === 'resend') {
+  if (resendSchema.safeParse(formObject(form)).success) {
     const outcome = await requestCodeAndContinue(request, context, {
       email,
       name: session.get('name'),
@@ -39,8 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       tooSoonIsError: true,
     })
     if (outcome.response) return outcome.response
-    const status = outcome.error.status && outcome.error.status < 500 ? outcome.error.status : 502
-    return json({ result: null, resendError: outcome.error.message }, { status })
+    return json({ result: null, resendError: outcome.failure.message }, { status: outcome.failure.status })
   }
 
   const submission = parseWithZod(form, { schema: verifySchema })
@@ -49,13 +50,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await authenticatorFor(context).authenticate('email-code', request)
     return completeSignIn(request, context, result)
   } catch (error) {
-    if (!(error instanceof ApiError)) {
-      return json({ result: submission.reply({ formErrors: [UNREACHABLE] }), resendError: null }, { status: 503 })
-    }
-    return json(
-      { result: submission.reply({ fieldErrors: { code: [error.message] } }), resendError: null },
-      { status: error.status >= 500 ? 502 : error.status },
-    )
+    const failure = apiFailure(error)
+    // Anything the api says about a code is said by the code field; an unreachable api, by the form.
+    const reply = failure.status === 503 ? replyErrors(failure) : replyErrors({ ...failure, field: 'code' })
+    return json({ result: submission.reply(reply), resendError: null }, { status: failure.status })
   }
 }
 
@@ -63,7 +61,7 @@ export default function Verify() {
   const { email, waitSeconds } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const verifying = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'verify'
+  const verifying = navigation.state === 'submitting' && navigation.formData?.get('intent') === VERIFY_INTENT.verify
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: getZodConstraint(verifySchema),
@@ -89,7 +87,7 @@ export default function Verify() {
           className="input input--code"
           placeholder="123456"
         />
-        <button type="submit" name="intent" value="verify" className="button button--primary button--block" disabled={verifying}>
+        <button type="submit" name="intent" value={VERIFY_INTENT.verify} className="button button--primary button--block" disabled={verifying}>
           {verifying ? 'Checking…' : 'Verify and continue'}
         </button>
       </Form>
@@ -117,7 +115,7 @@ function ResendButton({ waitSeconds }: { waitSeconds: number }) {
   }, [waitSeconds])
   const counting = left !== null && left > 0
   return (
-    <button type="submit" name="intent" value="resend" className="button button--ghost" disabled={counting} data-testid="resend">
+    <button type="submit" name="intent" value={VERIFY_INTENT.resend} className="button button--ghost" disabled={counting} data-testid="resend">
       {counting ? `Resend code in ${left}s` : 'Resend code'}
     </button>
   )

@@ -2,11 +2,12 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ApiError } from '~/.server/api'
+import { apiFailure, replyErrors } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
 import { denialFromApi, redirectToDialog } from '~/.server/denials'
 import { FormErrors } from '~/components/ui/Field'
 import { generateSchema } from '~/forms/generate'
+import { GENERATE_INTENT } from '~/forms/intents'
 import { can, denialFor } from '../../server/domain/permissions'
 import { PAGE_TEMPLATES } from '../../server/domain/templates'
 import { CREDITS_PER_PAGE } from '../../server/domain/plans'
@@ -42,20 +43,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const task =
       v.mode === 'text'
         ? await api.tasks.createFromText({ text: v.text!, ...body })
-        : v.intent === 'outline'
+        : v.intent === GENERATE_INTENT.outline
           ? await api.tasks.createByUrl({ url: v.url!, ...body })
           : await api.tasks.create({ url: v.url!, ...body })
     return redirect(`/guidev3/generating?session_id=${task.session_id}`)
   } catch (error) {
     const denial = denialFromApi(error)
     if (denial) return redirectToDialog(request, denial, keep)
-    if (!(error instanceof ApiError) || error.status >= 500) throw error
-    const field = typeof error.body.field === 'string' ? error.body.field : null
-    const message = error.message.replace(/^\w+: /, '')
-    return json(
-      { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }) },
-      { status: error.status },
-    )
+    const failure = apiFailure(error, "We couldn't reach Pagewright's page service. Please try again in a moment.")
+    return json({ result: submission.reply(replyErrors(failure)) }, { status: failure.status })
   }
 }
 
@@ -120,11 +116,11 @@ export default function Generate() {
         </fieldset>
         <div className="actions-row">
           {data.mode === 'url' ? (
-            <button type="submit" name="intent" value="generate" className="button button--primary" disabled={busy}>
+            <button type="submit" name="intent" value={GENERATE_INTENT.generate} className="button button--primary" disabled={busy}>
               Generate page
             </button>
           ) : null}
-          <button type="submit" name="intent" value="outline" className={`button${data.mode === 'text' ? ' button--primary' : ''}`} disabled={busy}>
+          <button type="submit" name="intent" value={GENERATE_INTENT.outline} className={`button${data.mode === 'text' ? ' button--primary' : ''}`} disabled={busy}>
             Review the outline first
           </button>
           <Link to="/" className="button button--ghost">Cancel</Link>

@@ -4,13 +4,17 @@ import { randomBytes } from 'node:crypto'
 import { ApiError } from '~/.server/api'
 import { requireUser } from '~/.server/auth'
 import { httpError } from '~/.server/responses'
-import { applyOutlineIntent, outlineFromForm } from '~/lib/outline-form'
+import { formObject } from '~/forms/form-object'
+import { OUTLINE_INTENT } from '~/forms/intents'
+import { applyOutlineIntent, OUTLINE_LISTS, outlineFormSchema, outlineFromForm } from '~/forms/outline'
 import { outlineSchema } from '../../server/domain/outline'
 import { SECTION_LABELS, SECTION_TYPES } from '../../server/domain/page/section-types'
 import { describeZodError } from '../../server/domain/validation'
 import { TASK_STATUS } from '../../server/domain/task-status'
 
 export const meta: MetaFunction = () => [{ title: 'Review the outline · Pagewright' }]
+
+const UNREADABLE = 'That outline could not be read. Please reload the page and try again.'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context)
@@ -24,15 +28,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context)
   const sessionId = new URL(request.url).searchParams.get('session_id') ?? ''
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? 'save')
-  let outline = outlineFromForm(form)
-  if (intent !== 'save' && intent !== 'continue') outline = applyOutlineIntent(outline, intent, () => `s${randomBytes(4).toString('hex')}`)
+  const form = outlineFormSchema.safeParse(formObject(await request.formData(), OUTLINE_LISTS))
+  if (!form.success) return json({ formError: UNREADABLE, error: null, outline: null }, { status: 400 })
+  const { intent } = form.data
+  let outline = outlineFromForm(form.data)
+  if (intent.kind !== 'save' && intent.kind !== 'continue') outline = applyOutlineIntent(outline, intent, () => `s${randomBytes(4).toString('hex')}`)
   const parsed = outlineSchema.safeParse(outline)
-  if (!parsed.success) return json({ error: describeZodError(parsed.error).fields, outline }, { status: 400 })
+  if (!parsed.success) return json({ formError: null, error: describeZodError(parsed.error).fields, outline }, { status: 400 })
   try {
     await api.tasks.saveOutline(sessionId, parsed.data)
-    if (intent === 'continue') {
+    if (intent.kind === 'continue') {
       await api.tasks.continue(sessionId)
       return redirect(`/guidev3/generating?session_id=${sessionId}`)
     }
@@ -57,9 +62,10 @@ export default function OutlineEditor() {
         Rename sections, reorder them, and edit the points (one per line). The page is written from this outline and the
         product's facts only.
       </p>
+      {actionData?.formError ? <p className="notice notice--error" role="alert">{actionData.formError}</p> : null}
       <Form method="post" className="outline-form" data-testid="outline-form">
         {/* Enter in a field saves (the first submit button is the form's default). */}
-        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" />
+        <button type="submit" name="intent" value={OUTLINE_INTENT.save} className="sr-only" tabIndex={-1} aria-hidden="true" />
         {outline.sections.map((s, i) => (
           <fieldset key={s.id} className="outline-section" data-testid="outline-section">
             <legend className="outline-legend">{`${i + 1}. ${SECTION_LABELS[s.type]}`}</legend>
@@ -75,21 +81,21 @@ export default function OutlineEditor() {
               <textarea id={`points-${s.id}`} className="input" name="points" rows={Math.max(2, s.points.length + 1)} defaultValue={s.points.join('\n')} />
             </div>
             <div className="outline-tools">
-              <button type="submit" name="intent" value={`up:${i}`} className="button button--small" disabled={i === 0} aria-label={`Move ${s.title} up`}>↑ Up</button>
-              <button type="submit" name="intent" value={`down:${i}`} className="button button--small" disabled={i === outline.sections.length - 1} aria-label={`Move ${s.title} down`}>↓ Down</button>
-              <button type="submit" name="intent" value={`remove:${i}`} className="button button--small button--ghost" disabled={outline.sections.length === 1} aria-label={`Remove ${s.title}`}>Remove</button>
+              <button type="submit" name="intent" value={OUTLINE_INTENT.up(i)} className="button button--small" disabled={i === 0} aria-label={`Move ${s.title} up`}>↑ Up</button>
+              <button type="submit" name="intent" value={OUTLINE_INTENT.down(i)} className="button button--small" disabled={i === outline.sections.length - 1} aria-label={`Move ${s.title} down`}>↓ Down</button>
+              <button type="submit" name="intent" value={OUTLINE_INTENT.remove(i)} className="button button--small button--ghost" disabled={outline.sections.length === 1} aria-label={`Remove ${s.title}`}>Remove</button>
             </div>
           </fieldset>
         ))}
         <div className="outline-add">
           <span className="muted small">Add a section:</span>
           {SECTION_TYPES.filter((t) => t !== 'hero').map((t) => (
-            <button key={t} type="submit" name="intent" value={`add:${t}`} className="button button--small">+ {SECTION_LABELS[t]}</button>
+            <button key={t} type="submit" name="intent" value={OUTLINE_INTENT.add(t)} className="button button--small">+ {SECTION_LABELS[t]}</button>
           ))}
         </div>
         <div className="actions-row sticky-actions">
-          <button type="submit" name="intent" value="continue" className="button button--primary" disabled={busy}>Write the page</button>
-          <button type="submit" name="intent" value="save" className="button" disabled={busy}>Save outline</button>
+          <button type="submit" name="intent" value={OUTLINE_INTENT.continue} className="button button--primary" disabled={busy}>Write the page</button>
+          <button type="submit" name="intent" value={OUTLINE_INTENT.save} className="button" disabled={busy}>Save outline</button>
           <Link to="/latest" className="button button--ghost">Later</Link>
         </div>
       </Form>

@@ -11,6 +11,7 @@ import { TASK_STATUS } from '../../server/domain/task-status'
 import { withParams } from '~/lib/dialog-url'
 import { SECTION_LABELS } from '../../server/domain/page/section-types'
 import { REWRITE_INSTRUCTION_MAX } from '../../server/domain/task-input'
+import { TASK_INTENT } from '~/forms/intents'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.task.title ?? 'Page'} · Pagewright` }]
@@ -41,7 +42,7 @@ export default function ProductViewV2() {
                   <input type="hidden" name="session_id" value={task.session_id} />
                   <input type="hidden" name="section_id" value={s.id} />
                   <input name="instruction" className="input input--small" placeholder="Instruction (optional)" maxLength={REWRITE_INSTRUCTION_MAX} aria-label={`How to rewrite ${s.heading}`} />
-                  <button type="submit" name="intent" value="rewrite" className="button button--small">Rewrite</button>
+                  <button type="submit" name="intent" value={TASK_INTENT.rewrite} className="button button--small">Rewrite</button>
                 </Form>
               </li>
             ))}

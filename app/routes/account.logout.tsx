@@ -11,7 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { api, session, token } = await getApi(request, context)
   if (token) {
     try {
-      await api.request('POST', '/v2/auth/logout', { json: {} })
+      await api.auth.logout()
     } catch (error) {
       if (!(error instanceof Response)) log.warn('logout call failed', { error: String(error) })
     }

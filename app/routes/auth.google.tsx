@@ -3,6 +3,8 @@ import { authenticatorFor, requireAnonymous } from '~/.server/auth'
 import { env } from '~/.server/env'
 import { redirectWithToast } from '~/.server/responses'
 import { commitSession, getSession } from '~/.server/session'
+import { googleStartSchema } from '~/forms/auth'
+import { formObject } from '~/forms/form-object'
 import { safeRedirectPath } from '../../server/domain/routing'
 
 export const loader = () => redirect('/account/login')
@@ -11,9 +13,9 @@ export const loader = () => redirect('/account/login')
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context)
   if (!env().google) return redirectWithToast(request, '/account/login', { type: 'error', text: 'Google sign-in is not configured.' })
-  const form = await request.clone().formData()
+  const form = googleStartSchema.safeParse(formObject(await request.clone().formData()))
   const session = await getSession(request)
-  session.set('redirectTo', safeRedirectPath(String(form.get('redirectTo') ?? '')))
+  session.set('redirectTo', safeRedirectPath(form.success ? form.data.redirectTo : null))
   try {
     await authenticatorFor(context).authenticate('google', request)
   } catch (response) {

@@ -3,6 +3,9 @@ import { getOptionalUser } from '~/.server/auth'
 import { redirectWithToast } from '~/.server/responses'
 import { safeRedirectPath } from '../../server/domain/routing'
 import { DEFAULT_UPGRADE_TITLE_PAID } from '../../server/domain/permissions'
+import { isFree } from '../../server/domain/user'
+import { checkoutSchema } from '~/forms/checkout'
+import { formObject } from '~/forms/form-object'
 
 export const loader = () => redirect('/')
 
@@ -10,10 +13,10 @@ export const PAYMENTS_NOT_CONFIGURED = 'Payments are not available yet: this ser
 
 /** "Pay Now" of the upgrade dialog. Card payment arrives with billing; until then it says so. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData()
-  const back = safeRedirectPath(String(form.get('return_to') ?? ''))
+  const form = checkoutSchema.safeParse(formObject(await request.formData()))
+  const back = safeRedirectPath(form.success ? form.data.return_to : null)
   const user = await getOptionalUser(request, context)
   if (!user) return redirect(`/account/sign-up?redirectTo=${encodeURIComponent(back)}`)
-  if (user.role !== 'free') return redirectWithToast(request, back, { type: 'info', text: DEFAULT_UPGRADE_TITLE_PAID })
+  if (!isFree(user.role)) return redirectWithToast(request, back, { type: 'info', text: DEFAULT_UPGRADE_TITLE_PAID })
   return redirectWithToast(request, back, { type: 'error', text: PAYMENTS_NOT_CONFIGURED })
 }

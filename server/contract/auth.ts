@@ -6,7 +6,13 @@ import { authResultSchema, publicUserSchema } from './users'
 
 const tags = ['Accounts']
 /** An invitation code from a referral link; a malformed one is ignored, never an error. */
-const invitationCode = z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/).optional().catch(undefined)
+const invitationCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{4,16}$/)
+  .optional()
+  .catch(undefined)
+  .meta({ type: 'string', description: 'The invitation code of the referral link the person came through (ignored when malformed).' })
 
 export const sendCode = createRoute({
   method: 'post',

@@ -41,6 +41,8 @@ export function createApi(deps: ApiDeps) {
   })
 
   return {
+    /** What the router serves (method and path), for the contract coverage test. */
+    routes: () => app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, path: r.path })),
     /** Bodies are normalised to JSON before routing (see normalizeJsonBody). */
     async fetch(request: Request, env?: ApiBindings): Promise<Response> {
       const normalized = await normalizeJsonBody(request)

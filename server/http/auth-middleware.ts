@@ -3,14 +3,17 @@ import type { ApiEnv } from '../context'
 import { unauthorized } from './http-error'
 import { authenticateToken } from '../modules/auth'
 
+export const SIGN_IN_FIRST = 'Please sign in.'
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.'
+
 /** Bearer access token (or `X-API-Key`) → `c.var.user`; anything else is a 401. */
 export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   const header = c.req.header('authorization') ?? ''
   const bearer = /^Bearer\s+(\S+)$/i.exec(header)?.[1]
   const token = bearer ?? c.req.header('x-api-key')
-  if (!token) throw unauthorized('Please sign in.')
+  if (!token) throw unauthorized(SIGN_IN_FIRST)
   const found = await authenticateToken(c.var.deps, token)
-  if (!found) throw unauthorized('Your session has ended. Please sign in again.')
+  if (!found) throw unauthorized(SESSION_ENDED)
   c.set('user', found.user)
   c.set('sessionId', found.sessionId)
   await next()

@@ -2,6 +2,9 @@ import { API, createMsw } from './msw'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { ApiError, createApiClient, transportFor } from '~/.server/api'
+import { contract } from '../../server/contract'
+import { SIGN_IN_FIRST } from '../../server/http/auth-middleware'
+import { apiError, mockRoute } from './contract-mocks'
 
 const msw = createMsw()
 beforeAll(() => msw.server.listen({ onUnhandledRequest: 'error' }))
@@ -32,7 +35,7 @@ describe('createApiClient over API_URL (msw)', () => {
   })
 
   it('posts JSON bodies as JSON', async () => {
-    msw.server.use(http.post(`${API}/v2/auth/send-code`, () => HttpResponse.json({ ok: true, retry_after: 30 })))
+    msw.server.use(mockRoute(contract.auth.sendCode, () => ({ ok: true, retry_after: 30 })))
     await expect(client().auth.sendCode({ email: 'ana@example.com', name: 'Ana' })).resolves.toEqual({ ok: true, retry_after: 30 })
     expect(msw.seen[0].headers.get('content-type')).toBe('application/json')
     expect(await msw.seen[0].json()).toEqual({ email: 'ana@example.com', name: 'Ana' })
@@ -99,7 +102,7 @@ describe('createApiClient over API_URL (msw)', () => {
     })
 
     it('the plan list (a GET) is retried once on a 502', async () => {
-      msw.server.use(http.get(`${API}/v2/subscription/plans`, () => new HttpResponse(null, { status: 502 })))
+      msw.server.use(mockRoute(contract.billing.plans, () => new HttpResponse(null, { status: 502 })))
       await expect(client().plans.list()).rejects.toThrow('The service answered 502.')
       expect(msw.to('/v2/subscription/plans', 'GET')).toHaveLength(2)
       expect(msw.seen[0].path).toBe('/v2/subscription/plans?version=2')
@@ -108,7 +111,7 @@ describe('createApiClient over API_URL (msw)', () => {
 
   describe('401', () => {
     it('calls onUnauthorized, whose throw reaches the caller', async () => {
-      msw.server.use(http.post(`${API}/v2/auth/me`, () => HttpResponse.json({ error: 'Please sign in.' }, { status: 401 })))
+      msw.server.use(mockRoute(contract.auth.me, () => apiError(401, SIGN_IN_FIRST)))
       const signedOut = new Response(null, { status: 302, headers: { location: '/account/login' } })
       const onUnauthorized = vi.fn(async (): Promise<never> => {
         throw signedOut

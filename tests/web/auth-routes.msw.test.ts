@@ -7,7 +7,11 @@ import * as signUp from '~/routes/_blank.account.sign-up'
 import * as verify from '~/routes/_blank.account.verify'
 import * as latest from '~/routes/_default.latest'
 import { referralCookie } from '~/.server/session'
-import { UNREACHABLE } from '~/.server/login-flow'
+import { UNREACHABLE } from '~/.server/api-failure'
+import { contract } from '../../server/contract'
+import { SESSION_ENDED } from '../../server/http/auth-middleware'
+import { TOO_MANY_CODE_REQUESTS } from '../../server/modules/auth/service'
+import { apiError, mockRoute } from './contract-mocks'
 import { CookieJar, body, fakeUser, get, location, post, run, runResponse, sessionCookie, setCookie } from './helpers'
 
 const msw = createMsw()
@@ -16,17 +20,15 @@ beforeEach(() => msw.reset())
 afterEach(() => msw.server.resetHandlers())
 afterAll(() => msw.server.close())
 
-const sendCodeOk = () => http.post(`${API}/v2/auth/send-code`, () => HttpResponse.json({ ok: true, retry_after: 30 }))
+const sendCodeOk = () => mockRoute(contract.auth.sendCode, () => ({ ok: true, retry_after: 30 }))
 const WAIT_12 = 'Please wait 12 seconds before requesting again.'
 const sendCodeTooSoon = () =>
-  http.post(`${API}/v2/auth/send-code`, () => HttpResponse.json({ error: WAIT_12, retry_after: 12 }, { status: 429 }))
+  mockRoute(contract.auth.sendCode, () => apiError(429, WAIT_12, { retry_after: 12 }))
 
 /** /v2/auth/me: the user for `token`, 401 for anything else. */
 const meFor = (token: string, user = fakeUser()) =>
-  http.post(`${API}/v2/auth/me`, ({ request }) =>
-    request.headers.get('authorization') === `Bearer ${token}`
-      ? HttpResponse.json(user)
-      : HttpResponse.json({ error: 'Your session has ended. Please log in again.' }, { status: 401 }),
+  mockRoute(contract.auth.me, ({ request }) =>
+    request.headers.get('authorization') === `Bearer ${token}` ? user : apiError(401, SESSION_ENDED),
   )
 
 const ERROR_KEYS = ['email', 'name', 'code', '']
@@ -101,9 +103,7 @@ describe('login action', () => {
 
   it('shows other api errors on the form with their status', async () => {
     msw.server.use(
-      http.post(`${API}/v2/auth/send-code`, () =>
-        HttpResponse.json({ error: 'Too many sign-in requests from your network. Please try again in a few minutes.' }, { status: 429 }),
-      ),
+      mockRoute(contract.auth.sendCode, () => apiError(429, TOO_MANY_CODE_REQUESTS)),
     )
     const res = await runResponse(login.action, post('/account/login', { email: 'ana@example.com' }))
     expect(res.status).toBe(429)
@@ -112,14 +112,14 @@ describe('login action', () => {
 
   it('an upstream 5xx is a 502 with the api text', async () => {
     const text = "We couldn't send the e-mail just now. Please try again in a minute."
-    msw.server.use(http.post(`${API}/v2/auth/send-code`, () => HttpResponse.json({ error: text }, { status: 502 })))
+    msw.server.use(mockRoute(contract.auth.sendCode, () => apiError(502, text)))
     const res = await runResponse(login.action, post('/account/login', { email: 'ana@example.com' }))
     expect(res.status).toBe(502)
     expect(await messages(res)).toEqual([text])
   })
 
   it('an unreachable api is a 5xx saying so', async () => {
-    msw.server.use(http.post(`${API}/v2/auth/send-code`, () => HttpResponse.error()))
+    msw.server.use(mockRoute(contract.auth.sendCode, () => HttpResponse.error()))
     const res = await runResponse(login.action, post('/account/login', { email: 'ana@example.com' }))
     expect(res.status).toBeGreaterThanOrEqual(500)
     expect(await messages(res)).toEqual([UNREACHABLE])
@@ -179,7 +179,7 @@ describe('verify action', () => {
 
   it('a wrong code shows the api message under the code field', async () => {
     const wrong = 'That code is not correct. You have 4 tries left.'
-    msw.server.use(http.post(`${API}/v2/auth/verify`, () => HttpResponse.json({ error: wrong, field: 'code' }, { status: 400 })))
+    msw.server.use(mockRoute(contract.auth.verify, () => apiError(400, wrong, { field: 'code' })))
     const res = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code: '123456' }, await emailSession()))
     expect(res.status).toBe(400)
     const data = await body(res)
@@ -191,7 +191,7 @@ describe('verify action', () => {
   })
 
   it('the e-mail in the form is ignored: the session decides who signs in', async () => {
-    msw.server.use(http.post(`${API}/v2/auth/verify`, () => HttpResponse.json({ error: 'nope' }, { status: 400 })))
+    msw.server.use(mockRoute(contract.auth.verify, () => apiError(400, 'nope')))
     await run(verify.action, post('/account/verify', { intent: 'verify', code: '123456', email: 'eve@example.com' }, await emailSession()))
     expect(await msw.to('/v2/auth/verify')[0].json()).toMatchObject({ email: 'ana@example.com' })
   })
@@ -199,13 +199,9 @@ describe('verify action', () => {
   it('the right code signs in: redirect home with a session cookie holding the token', async () => {
     const user = fakeUser()
     msw.server.use(
-      http.post(`${API}/v2/auth/verify`, () =>
-        HttpResponse.json({ access_token: 'pwt_good', expires_in: 2_592_000, token_type: 'bearer', user }),
-      ),
+      mockRoute(contract.auth.verify, () => ({ access_token: 'pwt_good', expires_in: 2_592_000, token_type: 'bearer', user })),
       meFor('pwt_good', user),
-      http.get(`${API}/v2/tasks/`, () =>
-        HttpResponse.json({ items: [], total: 0, page: 1, page_size: 24, hidden: { count: 0, next_ready_at: null } }),
-      ),
+      mockRoute(contract.tasks.list, () => ({ items: [], total: 0, page: 1, page_size: 24, hidden: { count: 0, next_ready_at: null } })),
     )
     const jar = new CookieJar()
     jar.take(await referralCookie.serialize('FRIEND42'))
@@ -231,9 +227,7 @@ describe('verify action', () => {
 
   it('goes on to the page the person was headed for (the session redirectTo)', async () => {
     msw.server.use(
-      http.post(`${API}/v2/auth/verify`, () =>
-        HttpResponse.json({ access_token: 'pwt_good', expires_in: 2_592_000, token_type: 'bearer', user: fakeUser() }),
-      ),
+      mockRoute(contract.auth.verify, () => ({ access_token: 'pwt_good', expires_in: 2_592_000, token_type: 'bearer', user: fakeUser() })),
     )
     const cookie = await emailSession({ redirectTo: '/products?tab=2' })
     const res = await run(verify.action, post('/account/verify', { intent: 'verify', code: '123456' }, cookie))
@@ -243,9 +237,7 @@ describe('verify action', () => {
   it('login → verify keeps a safe redirectTo and drops an unsafe one', async () => {
     msw.server.use(
       sendCodeOk(),
-      http.post(`${API}/v2/auth/verify`, () =>
-        HttpResponse.json({ access_token: 'pwt_good', expires_in: 2_592_000, token_type: 'bearer', user: fakeUser() }),
-      ),
+      mockRoute(contract.auth.verify, () => ({ access_token: 'pwt_good', expires_in: 2_592_000, token_type: 'bearer', user: fakeUser() })),
     )
     for (const [redirectTo, expected] of [
       ['/subscription', '/subscription'],
@@ -303,7 +295,7 @@ describe('guards', () => {
   })
 
   it('requireUser during an api outage does not sign the person out', async () => {
-    msw.server.use(http.post(`${API}/v2/auth/me`, () => HttpResponse.json({ error: 'Something went wrong on our side.' }, { status: 503 })))
+    msw.server.use(mockRoute(contract.auth.me, () => apiError(503, 'Something went wrong on our side.')))
     const outcome = await run(latest.loader, get('/latest', await sessionCookie({ token: 'pwt_good' }))).catch((e: unknown) => e)
     expect(outcome).not.toBeInstanceOf(Response)
     expect((outcome as Error).message).toBe('Something went wrong on our side.')

@@ -9,6 +9,9 @@ import * as notFound from '~/routes/_default.$'
 import { preferencesCookie, referralCookie } from '~/.server/session'
 import type { Plan } from '../../server/domain/plans'
 import { DEFAULT_UPGRADE_TITLE_PAID } from '../../server/domain/permissions'
+import { contract } from '../../server/contract'
+import { SESSION_ENDED, SIGN_IN_FIRST } from '../../server/http/auth-middleware'
+import { apiError, mockRoute } from './contract-mocks'
 import { CookieJar, body, fakeUser, get, location, post, run, runResponse, sessionCookie, setCookie } from './helpers'
 
 const msw = createMsw()
@@ -18,10 +21,8 @@ afterEach(() => msw.server.resetHandlers())
 afterAll(() => msw.server.close())
 
 const meFor = (token: string, user = fakeUser()) =>
-  http.post(`${API}/v2/auth/me`, ({ request }) =>
-    request.headers.get('authorization') === `Bearer ${token}`
-      ? HttpResponse.json(user)
-      : HttpResponse.json({ error: 'Your session has ended. Please log in again.' }, { status: 401 }),
+  mockRoute(contract.auth.me, ({ request }) =>
+    request.headers.get('authorization') === `Bearer ${token}` ? user : apiError(401, SESSION_ENDED),
   )
 
 const PLANS: Plan[] = [
@@ -54,7 +55,7 @@ describe('root loader', () => {
   })
 
   it('?dialog=upgrade loads the plans', async () => {
-    msw.server.use(http.get(`${API}/v2/subscription/plans`, () => HttpResponse.json(PLANS)))
+    msw.server.use(mockRoute(contract.billing.plans, () => PLANS))
     const { data } = await loadRoot('/products?dialog=upgrade')
     expect(data.plans).toEqual(PLANS)
     expect(data.plansFailed).toBe(false)
@@ -63,7 +64,7 @@ describe('root loader', () => {
 
   it('failing plans (500, after the one retry) give plansFailed and still render', async () => {
     // Bodiless: see the note in api-client.msw.test.ts on msw and body.cancel().
-    msw.server.use(http.get(`${API}/v2/subscription/plans`, () => new HttpResponse(null, { status: 500 })))
+    msw.server.use(mockRoute(contract.billing.plans, () => new HttpResponse(null, { status: 500 })))
     const { res, data } = await loadRoot('/products?dialog=upgrade')
     expect(res.status).toBe(200)
     expect(data.plans).toBeNull()
@@ -79,7 +80,7 @@ describe('root loader', () => {
   })
 
   it('a user fetch outage (503) is user: null, userFetchFailed: true, keeps the session, and does not throw', async () => {
-    msw.server.use(http.post(`${API}/v2/auth/me`, () => HttpResponse.json({ error: 'Maintenance.' }, { status: 503 })))
+    msw.server.use(mockRoute(contract.auth.me, () => apiError(503, 'Maintenance.')))
     const { res, data } = await loadRoot('/', await sessionCookie({ token: 'pwt_good' }))
     expect(res.status).toBe(200)
     expect(data.user).toBeNull()
@@ -107,7 +108,7 @@ describe('root loader', () => {
   it('?gclid=abc when signed in is sent to the api once', async () => {
     msw.server.use(
       meFor('pwt_good'),
-      http.post(`${API}/v2/auth/update-clid`, () => HttpResponse.json({ ok: true, gclid: 'abc', fbclid: null })),
+      mockRoute(contract.auth.updateClid, () => ({ ok: true, gclid: 'abc', fbclid: null })),
     )
     const jar = new CookieJar().take(await sessionCookie({ token: 'pwt_good' }))
     const first = await loadRoot('/?gclid=abc', jar)
@@ -147,7 +148,7 @@ describe('checkout action', () => {
     expect(res.status).toBe(302)
     expect(location(res)).toBe('/products?dialog=upgrade')
     jar.take(res)
-    msw.server.use(http.get(`${API}/v2/subscription/plans`, () => HttpResponse.json(PLANS)))
+    msw.server.use(mockRoute(contract.billing.plans, () => PLANS))
     const { data } = await loadRoot('/products?dialog=upgrade', jar)
     expect(data.toasts).toHaveLength(1)
     expect(data.toasts[0]).toMatchObject({
@@ -181,7 +182,7 @@ describe('checkout action', () => {
 
 describe('logout action', () => {
   it('revokes the token at the api, clears the session and says so', async () => {
-    msw.server.use(http.post(`${API}/v2/auth/logout`, () => HttpResponse.json({ ok: true })))
+    msw.server.use(mockRoute(contract.auth.logout, () => ({ ok: true })))
     const jar = new CookieJar().take(await sessionCookie({ token: 'pwt_good' }))
     const res = await runResponse(logout.action, post('/account/logout', {}, jar))
     expect(location(res)).toBe('/account/login')
@@ -198,14 +199,14 @@ describe('logout action', () => {
   })
 
   it('still signs out locally when the api already forgot the token (401)', async () => {
-    msw.server.use(http.post(`${API}/v2/auth/logout`, () => HttpResponse.json({ error: 'Please log in.' }, { status: 401 })))
+    msw.server.use(mockRoute(contract.auth.logout, () => apiError(401, SIGN_IN_FIRST)))
     const res = await runResponse(logout.action, post('/account/logout', {}, await sessionCookie({ token: 'pwt_revoked' })))
     expect(location(res)).toBe('/account/login')
     expect(setCookie(res, '__pw_session')?.clears).toBe(true)
   })
 
   it('still signs out locally when the api is down', async () => {
-    msw.server.use(http.post(`${API}/v2/auth/logout`, () => HttpResponse.error()))
+    msw.server.use(mockRoute(contract.auth.logout, () => HttpResponse.error()))
     const res = await runResponse(logout.action, post('/account/logout', {}, await sessionCookie({ token: 'pwt_good' })))
     expect(location(res)).toBe('/account/login')
     expect(setCookie(res, '__pw_session')?.clears).toBe(true)

@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@remix-run/react'
-import type { PublicUser } from '../../../server/domain/user'
+import { isFree, type PublicUser } from '../../../server/domain/user'
 import { MAX_PUBLISH_SLOTS } from '../../../server/domain/accounts'
 import { withParams, withoutDialog } from '../../lib/dialog-url'
 import { CopyButton } from '../ui/CopyButton'
@@ -12,7 +12,7 @@ export const QUALIFIED_REFERRAL_TEXT =
 export function ReferDialog({ user, publicUrl }: { user: PublicUser; publicUrl: string }) {
   const { pathname, search } = useLocation()
   const link = `${publicUrl}/r/${user.invitation_code}`
-  const slots = user.role === 'free' ? user.publish_pages_count : null
+  const slots = isFree(user.role) ? user.publish_pages_count : null
   return (
     <DialogFrame title="Publish more pages" maxWidth={480} closeTo={withoutDialog(pathname, search)} testId="refer-dialog">
       <p className="lead" data-testid="publish-count">

@@ -5,7 +5,7 @@ import {
   yearlyDiscountPercent, type BillingCycle, type Plan,
 } from '../../../server/domain/plans'
 import { shouldAutoCloseUpgrade, upgradeDialogTitle } from '../../../server/domain/permissions'
-import type { PublicUser } from '../../../server/domain/user'
+import { isFree, type PublicUser } from '../../../server/domain/user'
 import { withParams, withoutDialog } from '../../lib/dialog-url'
 import { DialogFrame } from './DialogFrame'
 
@@ -36,7 +36,7 @@ export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | 
   const tiers = plans ? creditTiers(plans, cycle) : []
   const discount = plan && cycle === 'year' ? yearlyDiscountPercent(plan, plans ?? []) : null
   const link = (set: Record<string, string>) => withParams(pathname, search, set)
-  const canPay = !user || user.role === 'free'
+  const canPay = !user || isFree(user.role)
 
   return (
     <DialogFrame title={title} maxWidth={460} closeTo={closeTo} testId="upgrade-dialog">

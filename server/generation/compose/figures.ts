@@ -1,3 +1,4 @@
+import { GUARANTEE_WORDS } from '../../domain/page/honesty'
 import { ratingSummary, type ProductFacts } from '../../domain/product-facts'
 import type { Figure, Pricing } from './types'
 import { formatMoney, joinList, lowerFirst, plural, upperFirst } from './offline/text'
@@ -6,19 +7,6 @@ import { formatMoney, joinList, lowerFirst, plural, upperFirst } from './offline
  * The figures a page may show, computed only from the facts. Shared by the offline composer (to
  * write them) and the honesty checker (to accept them).
  */
-
-/** A warranty, guarantee or returns statement in the facts (not just any "returns to shape"). */
-export const GUARANTEE_STATEMENT =
-  /warrant|guarantee|money[- ]back|refund|\breturns? (?:within|accepted|policy|period|in \d)|\b\d+[- ]days? (?:free )?returns?\b|\bfree returns?\b|\breturn (?:it|them|the item|the product) within/i
-
-/** Whether the facts state a warranty, guarantee or returns policy (a spec so named, or a statement). */
-export function guaranteeStated(facts: ProductFacts, ownText: string): boolean {
-  return GUARANTEE_STATEMENT.test(ownText) || facts.specs.some((s) => GUARANTEE_SPEC.test(s.name) && s.value.trim() !== '')
-}
-export const GUARANTEE_SPEC = /warrant|guarantee|returns?\b|refund/i
-
-/** A statement about shipping or delivery in the facts. */
-export const SHIPPING_STATEMENT = /\b(?:ships?|shipped|shipping|delivery|dispatch(?:ed|es)?)\b|\bdelivered (?:in|within|to|by)\b/i
 
 /** Money arithmetic in cents, so 7.98 − 3.99 is exactly 3.99. */
 const cents = (n: number) => Math.round(n * 100)
@@ -62,7 +50,8 @@ export function provenanceText(facts: ProductFacts): string {
   return `Reviews from ${joinList(reviewSources(facts))}`
 }
 
-const NOT_A_FIGURE = /warrant|guarantee|return|package|box|content|includ|model|sku|code/i
+/** Numbers that are not figures: guarantee terms, package contents, model and product codes. */
+const NOT_A_FIGURE = new RegExp(`${GUARANTEE_WORDS.source}|return|package|box|content|includ|model|sku|code`, 'i')
 
 /** A numeric spec as a figure: "600 ml", "8 mm", "255 g" with "(US 9)" kept in the label. */
 function specFigure(name: string, value: string): Figure | null {

@@ -1,36 +1,18 @@
+import { CLAIMS, guaranteeStated, ownText } from '../../domain/page/honesty'
 import type { Page } from '../../domain/page/schema'
 import { ratingSummary, type ProductFacts } from '../../domain/product-facts'
-import { htmlToText } from '../../domain/sanitize'
-import { guaranteeStated, reviewSources, SHIPPING_STATEMENT } from './figures'
+import { reviewSources } from './figures'
 import { sentenceKey } from './offline/text'
 import { pageTexts, untraceableNumbers } from './trace'
 
 /**
- * The honesty rules as a check on a finished page (used on every model answer, and in tests on the
+ * The honesty rules (server/domain/page/honesty.ts) as a check on a finished page (used on every model answer, and in tests on the
  * offline composer): no invented reviews, ratings, counts, guarantees, shipping promises, "as seen
  * on" claims or numbers. Returns what is wrong, in words; an empty list means the page is honest.
  */
 export interface HonestyIssue {
   path: string
   message: string
-}
-
-/** Words a page may use about guarantees only when the facts make such a statement. */
-const GUARANTEE_WORDS = /warrant|guarantee|money[- ]back|refund|\breturns?\b/i
-
-/** Claims a page may only make when the facts (outside the reviews) make them too. */
-const CLAIMS: { name: string; match: RegExp; allowedWhen: (factText: string, facts: ProductFacts) => boolean }[] = [
-  { name: 'an "as seen on" claim', match: /\bas (seen|featured) (on|in)\b|\bfeatured in\b/i, allowedWhen: (f) => /\bas (seen|featured)|featured in/i.test(f) },
-  { name: 'a best-seller claim', match: /best[- ]?sell|#\s?1\b|\bnumber one\b|top[- ]rated|most popular/i, allowedWhen: (f) => /best[- ]?sell|#\s?1\b|number one|top[- ]rated|most popular/i.test(f) },
-  { name: 'a sales or customer count', match: /\b(thousands|millions|hundreds) of\b|\bsold\b(?! out)|happy customers|customers (love|rave)/i, allowedWhen: () => false },
-  { name: 'an award or clinical claim', match: /award[- ]winning|clinically|dermatologist|scientifically/i, allowedWhen: (f) => /award|clinical|dermatolog|scientific/i.test(f) },
-  { name: 'a guarantee, warranty or returns promise', match: GUARANTEE_WORDS, allowedWhen: (f, facts) => guaranteeStated(facts, f) },
-  { name: 'a shipping promise', match: /free shipping|free delivery|\bships? (in|within|today|fast)|\bdeliver(ed|y)? (in|within|by|fast)|next[- ]day|same[- ]day|express (shipping|delivery)/i, allowedWhen: (f) => SHIPPING_STATEMENT.test(f) },
-]
-
-/** The facts' own words outside the reviews (a review saying "refund" is not a returns policy). */
-function ownText(facts: ProductFacts): string {
-  return [facts.title, facts.descriptionText, htmlToText(facts.descriptionHtml), ...facts.bullets, ...facts.specs.flatMap((s) => [s.name, s.value]), ...facts.tags].join('\n')
 }
 
 export function checkPageHonesty(page: Page, facts: ProductFacts): HonestyIssue[] {

@@ -8,6 +8,8 @@ import { hit, peek } from '../../http/rate-limit'
 import { log } from '../../log'
 import { createUser, findUserByEmail, isAdminEmail, toPublicUser, type UserRow } from '../users'
 
+export const TOO_MANY_CODE_REQUESTS = 'Too many sign-in requests from your network. Please try again in a few minutes.'
+
 const codeHash = (deps: ApiDeps, email: string, code: string) => hmac(deps.env.AUTH_SECRET, `code:${email}:${code}`)
 const linkHash = (deps: ApiDeps, token: string) => hmac(deps.env.AUTH_SECRET, `link:${token}`)
 
@@ -27,7 +29,7 @@ export async function sendLoginCode(deps: ApiDeps, input: SendCodeInput, clientI
   const { db } = deps.database
   const perIp = await hit(db, `send-code:ip:${clientIp}`, 10 * 60_000, now)
   if (perIp.count > deps.env.AUTH_RATE_LIMIT_PER_IP) {
-    throw tooManyRequests('Too many sign-in requests from your network. Please try again in a few minutes.', perIp.resetIn)
+    throw tooManyRequests(TOO_MANY_CODE_REQUESTS, perIp.resetIn)
   }
 
   const code = randomLoginCode()

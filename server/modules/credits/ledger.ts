@@ -4,8 +4,8 @@ import { creditLedger, tasks, users } from '../../db/schema'
 import { CREDITS_PER_PAGE } from '../../domain/plans'
 
 /**
- * Takes 40 credits for a generation with one conditional update (spec §6: only while the balance
- * is above 40), so parallel requests can never drive it below zero. Returns the new balance, or
+ * Takes the price of a page with one conditional update (spec §6: only while the balance is above
+ * that price), so parallel requests can never drive it below zero. Returns the new balance, or
  * null when the user cannot afford it. Call inside the transaction that enqueues the job.
  */
 export async function debitGeneration(tx: DbOrTx, userId: number, taskId: number, now: Date): Promise<number | null> {

@@ -65,7 +65,7 @@ export interface NewUser {
 }
 
 /**
- * Creates a free account: 200 credits, one publish slot, its own invitation code, uuid and api key,
+ * Creates a free account: the sign-up credits, one publish slot, its own invitation code, uuid and api key,
  * and the referral row when it came through someone's link. Call inside a transaction.
  */
 export async function createUser(tx: DbOrTx, input: NewUser, now: Date): Promise<UserRow> {

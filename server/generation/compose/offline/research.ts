@@ -1,6 +1,7 @@
 import { ratingSummary, type ProductFacts } from '../../../domain/product-facts'
 import type { Fact, Research, ReviewTheme } from '../types'
-import { computeFigures, computePricing, GUARANTEE_SPEC, GUARANTEE_STATEMENT, realOptions, realVariants, reviewSources, SHIPPING_STATEMENT } from '../figures'
+import { GUARANTEE_STATEMENT, GUARANTEE_WORDS, SHIPPING_STATEMENT } from '../../../domain/page/honesty'
+import { computeFigures, computePricing, realOptions, realVariants, reviewSources } from '../figures'
 import { buildFaq, type FaqSentences } from './faq'
 import { isPlural, sentenceKey, singular, splitSentences, squash } from './text'
 
@@ -94,7 +95,7 @@ export function research(facts: ProductFacts): Research {
   }
   for (const spec of facts.specs) {
     const value = spec.value.trim()
-    if (!guarantee && (GUARANTEE_SPEC.test(spec.name) || GUARANTEE.test(value)) && value) {
+    if (!guarantee && (GUARANTEE_WORDS.test(spec.name) || GUARANTEE.test(value)) && value) {
       const kind = /warrant/i.test(spec.name + value) ? 'warranty' : /guarantee/i.test(spec.name + value) ? 'guarantee' : 'returns'
       guarantee = { text: `${spec.name.trim()}: ${value}`, source: `spec: ${spec.name.trim()}`, kind }
     }

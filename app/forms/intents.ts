@@ -1,0 +1,31 @@
+import type { SectionType } from '../../server/domain/page/section-types'
+
+/**
+ * The `intent` values of form buttons, shared by the buttons and the schemas that read them.
+ * No zod here: screens import these into the browser bundle.
+ */
+export const TASK_INTENT = {
+  favorite: 'favorite',
+  unfavorite: 'unfavorite',
+  archive: 'archive',
+  unarchive: 'unarchive',
+  share: 'share',
+  makePrivate: 'make-private',
+  makePublic: 'make-public',
+  regenerate: 'regenerate',
+  rewrite: 'rewrite',
+} as const
+
+export const VERIFY_INTENT = { verify: 'verify', resend: 'resend' } as const
+
+export const GENERATE_INTENT = { generate: 'generate', outline: 'outline' } as const
+
+/** The outline editor's buttons: save, write the page, or change the list of sections. */
+export const OUTLINE_INTENT = {
+  save: 'save',
+  continue: 'continue',
+  up: (index: number) => `up:${index}`,
+  down: (index: number) => `down:${index}`,
+  remove: (index: number) => `remove:${index}`,
+  add: (type: SectionType) => `add:${type}`,
+} as const

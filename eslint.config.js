@@ -1,0 +1,79 @@
+// Lint rules that keep the code's shape (docs/architecture.md). Run by `npm run lint`, part of `npm test`.
+import importX from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'e2e/**']
+const ENV_MODULES = ['server/env.ts', 'app/.server/env.ts']
+
+export default tseslint.config(
+  { ignores: ['build/**', 'data/**', 'node_modules/**', 'public/**', '.cache/**', 'test-results/**', 'playwright-report/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
+      'import-x/first': 'error',
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+          pathGroups: [{ pattern: '~/**', group: 'internal' }],
+          'newlines-between': 'never',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
+      'max-len': ['error', { code: 160, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreUrls: true, ignoreComments: false }],
+      eqeqeq: ['error', 'smart'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['app/**/*.tsx', 'app/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Settings are read once, by the env modules; everything else receives them.
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: [...ENV_MODULES, ...TEST_FILES],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read settings through server/env.ts or app/.server/env.ts.',
+        },
+      ],
+    },
+  },
+  {
+    // Product code never depends on tests, fixtures or test-only packages.
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/tests/**', '**/e2e/**', '**/*.test', '**/*.test.*'], message: 'Product code may not import tests.' },
+            { group: ['msw', 'msw/*', 'vitest', 'vitest/*', '@playwright/test', 'smtp-server', 'fast-check'], message: 'Test-only package.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+)
