@@ -1,7 +1,7 @@
 import { insufficientFacts, type Platform, type ProductFacts } from '../../domain/product-facts'
 import { fetchPage } from './fetch-page'
 import { importMarketplace, isMarketplace } from './marketplaces'
-import { buildFacts, type RawFacts } from './normalize'
+import { buildFacts, type RawFacts } from './normalize/facts'
 import { detectPlatform } from './platform'
 import { importShopify } from './shopify'
 import { extractStructuredData } from './structured-data'

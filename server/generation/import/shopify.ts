@@ -1,5 +1,6 @@
 import { load } from 'cheerio'
-import { mergeRaw, parsePrice, type RawFacts, type RawVariant } from './normalize'
+import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
+import { parsePrice } from './normalize/price'
 import { fetchOptionalJson, fetchPage } from './fetch-page'
 import { shopifyHandle } from './platform'
 import { extractStructuredData } from './structured-data'

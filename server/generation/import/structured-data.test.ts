@@ -1,7 +1,7 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
-import { buildFacts } from './normalize'
+import { buildFacts } from './normalize/facts'
 import { extractStructuredData, findProductNodes, readJsonLd, readOffers } from './structured-data'
 
 const now = new Date('2026-03-10T12:00:00Z')

@@ -1,5 +1,9 @@
 import { load, type CheerioAPI } from 'cheerio'
-import { absoluteUrl, detectCurrency, mergeRaw, parsePrice, plainTextToHtml, type RawFacts, type RawReview, type RawVariant } from './normalize'
+import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
+import { absoluteUrl } from './normalize/images'
+import { detectCurrency, parsePrice } from './normalize/price'
+import { type RawReview } from './normalize/reviews'
+import { plainTextToHtml } from './normalize/text'
 
 type Node = Record<string, unknown>
 

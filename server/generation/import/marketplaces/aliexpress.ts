@@ -1,4 +1,6 @@
-import { parsePrice, type RawFacts, type RawReview, type RawVariant } from '../normalize'
+import { type RawFacts, type RawVariant } from '../normalize/facts'
+import { parsePrice } from '../normalize/price'
+import { type RawReview } from '../normalize/reviews'
 import type { Fetcher } from '../types'
 import { arr, deepFind, first, get, isObj, jsonAfter, num, text, type Obj } from './embedded'
 

@@ -1,5 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
-import { detectCurrency, parsePrice, type RawFacts, type RawReview } from '../normalize'
+import { type RawFacts } from '../normalize/facts'
+import { detectCurrency, parsePrice } from '../normalize/price'
+import { type RawReview } from '../normalize/reviews'
 import { ImportError } from '../types'
 import { jsonAfter, isObj, text } from './embedded'
 

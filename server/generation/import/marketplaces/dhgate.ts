@@ -1,4 +1,5 @@
-import { parsePrice, type RawFacts } from '../normalize'
+import { type RawFacts } from '../normalize/facts'
+import { parsePrice } from '../normalize/price'
 import { arr, deepFind, first, isObj, jsonAfter, num, text, type Obj } from './embedded'
 
 /** DHgate's product page state, `window.__INITIAL_STATE__ = {...}` (JSON-LD on the page is the fallback). */

@@ -1,6 +1,6 @@
 import { load } from 'cheerio'
 import type { Platform } from '../../../domain/product-facts'
-import { mergeRaw, type RawFacts } from '../normalize'
+import { mergeRaw, type RawFacts } from '../normalize/facts'
 import { extractStructuredData } from '../structured-data'
 import type { FetchedDocument, Fetcher } from '../types'
 import { parseAliExpress } from './aliexpress'

@@ -1,4 +1,5 @@
-import { parsePrice, type RawFacts } from '../normalize'
+import { type RawFacts } from '../normalize/facts'
+import { parsePrice } from '../normalize/price'
 import { arr, deepFind, first, isObj, jsonAfter, num, optionsFromPairs, text, type Obj } from './embedded'
 
 /** Temu server-renders its store into `window.rawData = {...}`; the product sits under `store.goods` (names vary a little). */

@@ -1,5 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
-import { escapeHtml, parsePrice, plainTextToHtml, type RawFacts } from '../normalize'
+import { type RawFacts } from '../normalize/facts'
+import { parsePrice } from '../normalize/price'
+import { escapeHtml, plainTextToHtml } from '../normalize/text'
 import { arr, deepFind, first, isObj, num, optionsFromPairs, scriptJson, text, type Obj } from './embedded'
 
 function descriptionHtml(v: unknown): string | null {

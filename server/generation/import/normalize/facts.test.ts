@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { ImportError } from '../types'
+import { buildFacts } from './facts'
+
+describe('buildFacts', () => {
+  const now = new Date('2026-03-10T12:00:00Z')
+
+  it('fills every field, sanitises the description and computes the summary from the reviews only', () => {
+    const facts = buildFacts(
+      {
+        title: '  Mug &amp; Saucer ',
+        descriptionHtml: '<p style="x" onclick="y">Hi<script>alert(1)</script></p><ul><li>Stoneware</li><li>350 ml</li></ul>',
+        images: ['/a.jpg', 'https://cdn.example/b.jpg'],
+        price: 12.345,
+        currency: '€',
+        reviews: [
+          { author: 'A', rating: 5, body: 'Lovely' },
+          { author: 'B', rating: 4, body: 'Nice' },
+          { author: 'C', body: 'No stars' },
+        ],
+        specs: [{ name: 'Material:', value: 'Stoneware' }, { name: 'material', value: 'dup' }, { name: '', value: 'x' }],
+      },
+      { url: 'https://www.studio.example/p/mug', platform: 'generic' },
+      now,
+    )
+    expect(facts.title).toBe('Mug & Saucer')
+    expect(facts.descriptionHtml).toBe('<p>Hi</p><ul><li>Stoneware</li><li>350 ml</li></ul>')
+    expect(facts.descriptionText).toBe('Hi\nStoneware\n350 ml')
+    expect(facts.bullets).toEqual(['Stoneware', '350 ml'])
+    expect(facts.images).toEqual(['https://www.studio.example/a.jpg', 'https://cdn.example/b.jpg'])
+    expect(facts.price).toBe(12.35)
+    expect(facts.compareAtPrice).toBeNull()
+    expect(facts.currency).toBe('EUR')
+    expect(facts.specs).toEqual([{ name: 'Material', value: 'Stoneware' }])
+    expect(facts.reviews.map((r) => r.source)).toEqual(['studio.example', 'studio.example', 'studio.example'])
+    expect(facts.ratingSummary).toEqual({ average: 4.5, count: 2 })
+    expect(facts.source).toEqual({ url: 'https://www.studio.example/p/mug', platform: 'generic', name: 'studio.example' })
+    expect(facts.fetchedAt).toBe('2026-03-10T12:00:00.000Z')
+    expect(facts).toMatchObject({ options: [], variants: [], tags: [], vendor: null, productType: null })
+  })
+
+  it('names marketplace reviews after the marketplace', () => {
+    const facts = buildFacts({ title: 'X', reviews: [{ author: 'A', body: 'ok' }] }, { url: 'https://www.temu.com/x-g-1.html', platform: 'temu' }, now)
+    expect(facts.reviews[0].source).toBe('Temu')
+    expect(facts.source.name).toBe('Temu')
+    expect(facts.ratingSummary).toBeNull()
+  })
+
+  it('refuses facts the schema cannot hold with a non-transient ImportError', () => {
+    expect(() => buildFacts({ title: '' }, { url: 'https://x.example/', platform: 'generic' }, now)).toThrow(ImportError)
+  })
+})

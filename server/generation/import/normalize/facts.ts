@@ -1,0 +1,130 @@
+import { ZodError } from 'zod'
+import { insufficientFacts, PLATFORM_NAMES, productFactsSchema, ratingSummary, type Platform, type ProductFacts, type Review } from '../../../domain/product-facts'
+import { htmlToText, sanitize } from '../../../domain/sanitize'
+import { ImportError } from '../types'
+import { absoluteUrl, cleanImages, hostName, isKeptImage, stripImageSizeSuffix } from './images'
+import { detectCurrency, roundCents } from './price'
+import { normalizeReview, reviewSourceName, type RawReview } from './reviews'
+import { cleanText, listItems } from './text'
+
+export interface RawVariant {
+  title?: string | null
+  price?: number | null
+  available?: boolean | null
+  sku?: string | null
+  image?: string | null
+}
+
+/** What an importer found; prices in major units (19.99), images as found (relative allowed). */
+export interface RawFacts {
+  title?: string | null
+  descriptionHtml?: string | null
+  bullets?: string[]
+  images?: string[]
+  price?: number | null
+  compareAtPrice?: number | null
+  currency?: string | null
+  options?: { name: string; values: string[] }[]
+  variants?: RawVariant[]
+  vendor?: string | null
+  productType?: string | null
+  tags?: string[]
+  specs?: { name: string; value: string }[]
+  reviews?: RawReview[]
+  /** The site's own name (og:site_name), used as the source name for stores. */
+  siteName?: string | null
+}
+
+export interface FactsSource {
+  url: string
+  platform: Platform
+}
+
+/** Fields of `primary` that are empty are taken from `fallback`. */
+export function mergeRaw(primary: RawFacts, fallback: RawFacts): RawFacts {
+  const out: RawFacts = { ...fallback }
+  for (const [k, v] of Object.entries(primary) as [keyof RawFacts, unknown][]) {
+    const empty = v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)
+    if (!empty) (out as Record<string, unknown>)[k] = v
+  }
+  return out
+}
+
+function uniqueStrings(values: unknown[] | undefined, max: number, maxLen: number, literal = false): string[] {
+  const out: string[] = []
+  for (const v of values ?? []) {
+    const s = cleanText(typeof v === 'string' && !literal ? htmlToText(v) : v, maxLen)
+    if (s && !out.includes(s)) out.push(s)
+    if (out.length >= max) break
+  }
+  return out
+}
+
+function price(n: unknown): number | null {
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? roundCents(n) : null
+}
+
+/** Fills every ProductFacts field from what an importer found: sanitised, capped, validated. */
+export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = new Date()): ProductFacts {
+  const pageUrl = source.url || 'https://invalid.invalid/'
+  let descriptionHtml = sanitize(partial.descriptionHtml ?? '')
+  if (descriptionHtml.length > 200_000) descriptionHtml = sanitize(descriptionHtml.slice(0, 190_000))
+  const reviewSource = reviewSourceName(source.platform, source.url, partial.siteName)
+  const reviews = (partial.reviews ?? []).map((r) => normalizeReview(r, reviewSource)).filter((r): r is Review => r !== null).slice(0, 100)
+  const specs: { name: string; value: string }[] = []
+  for (const s of partial.specs ?? []) {
+    const name = cleanText(s.name, 200).replace(/\s*:$/, '')
+    const value = cleanText(s.value, 1000)
+    if (name && value && !specs.some((x) => x.name.toLowerCase() === name.toLowerCase())) specs.push({ name, value })
+    if (specs.length >= 100) break
+  }
+  const isStore = source.platform === 'shopify' || source.platform === 'generic'
+  // Scraped text may carry entities and stray tags; text the person typed is taken literally.
+  const literal = source.platform === 'text'
+  const facts = {
+    title: cleanText(partial.title ? (literal ? partial.title : htmlToText(partial.title)) : '', 500),
+    descriptionHtml,
+    descriptionText: htmlToText(descriptionHtml).slice(0, 100_000),
+    bullets: uniqueStrings(partial.bullets?.length ? partial.bullets : listItems(descriptionHtml), 50, 1000, literal && !!partial.bullets?.length),
+    images: cleanImages(partial.images ?? [], pageUrl),
+    price: price(partial.price),
+    compareAtPrice: price(partial.compareAtPrice),
+    currency: detectCurrency(partial.currency ?? null),
+    options: (partial.options ?? [])
+      .map((o) => ({ name: cleanText(o.name, 100), values: uniqueStrings(o.values, 100, 200) }))
+      .filter((o) => o.name && o.values.length > 0)
+      .slice(0, 10),
+    variants: (partial.variants ?? []).slice(0, 250).map((v) => {
+      const img = absoluteUrl(v.image, pageUrl)
+      return {
+        title: cleanText(v.title, 300),
+        price: price(v.price),
+        available: typeof v.available === 'boolean' ? v.available : null,
+        sku: cleanText(v.sku, 100) || null,
+        image: img && isKeptImage(img, pageUrl) ? stripImageSizeSuffix(img) : null,
+      }
+    }),
+    vendor: cleanText(partial.vendor, 200) || null,
+    productType: cleanText(partial.productType, 200) || null,
+    tags: uniqueStrings(partial.tags, 100, 100),
+    specs,
+    reviews,
+    ratingSummary: ratingSummary(reviews),
+    source: {
+      url: source.url,
+      platform: source.platform,
+      name: cleanText(isStore ? (partial.siteName ?? hostName(source.url)) : PLATFORM_NAMES[source.platform], 200) || PLATFORM_NAMES[source.platform],
+    },
+    fetchedAt: now.toISOString(),
+  }
+  if (facts.currency && facts.currency.length !== 3) facts.currency = null
+  const missing = facts.title ? null : insufficientFacts(facts)
+  if (missing) throw new ImportError(missing)
+  try {
+    const parsed = productFactsSchema.parse(facts)
+    return { ...parsed, descriptionHtml }
+  } catch (err) {
+    const detail = err instanceof ZodError ? err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : String(err)
+    throw new ImportError("We couldn't read this product's details", false, detail)
+  }
+}

@@ -1,0 +1,67 @@
+// URLs and images: absolute, allowed, full-size.
+
+/** An absolute http(s) URL for `href` on a page at `base`; protocol-relative becomes https. */
+export function absoluteUrl(href: unknown, base: string): string | null {
+  if (typeof href !== 'string') return null
+  const h = href.trim()
+  if (!h || h.startsWith('data:')) return null
+  try {
+    const u = new URL(h.startsWith('//') ? `https:${h}` : h, base)
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : null
+  } catch {
+    return null
+  }
+}
+
+/** https images only, or any image on the page's own origin (the local demo store). */
+export function isKeptImage(url: string, pageUrl: string): boolean {
+  try {
+    const u = new URL(url)
+    if (u.protocol === 'https:') return true
+    return u.origin === new URL(pageUrl).origin
+  } catch {
+    return false
+  }
+}
+
+/** Removes simple thumbnail suffixes: AliExpress `a.jpg_640x640.jpg`, Amazon `a._AC_SL1500_.jpg`, Shopify `a_640x640.jpg`. */
+export function stripImageSizeSuffix(url: string): string {
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    return url
+  }
+  const host = u.hostname
+  if (/alicdn\.com$|aliexpress-media\.com$/.test(host)) {
+    u.pathname = u.pathname.replace(/(\.(?:jpe?g|png|gif|webp))_(?:\d+x\d+(?:q\d+)?)?(?:\.(?:jpe?g|png|webp|avif))?_?(?:\.(?:webp|avif))?$/i, '$1')
+  } else if (/(media-amazon|images-amazon)\.com$/.test(host)) {
+    u.pathname = u.pathname.replace(/\._[A-Z0-9_,.-]*_\.(jpe?g|png|gif|webp)$/i, '.$1')
+  } else if (host === 'cdn.shopify.com' || u.pathname.includes('/cdn/shop/')) {
+    u.pathname = u.pathname.replace(/_(?:\d+x\d*|x\d+|pico|icon|thumb|small|compact|medium|large|grande)(?:@\d+x)?(?=\.(?:jpe?g|png|gif|webp)$)/i, '')
+    for (const p of ['width', 'height', 'crop']) u.searchParams.delete(p)
+  }
+  return u.href
+}
+
+/** Absolute, allowed, full-size, de-duplicated images, at most `max`. */
+export function cleanImages(urls: unknown[], pageUrl: string, max = 40): string[] {
+  const out: string[] = []
+  for (const raw of urls) {
+    const abs = absoluteUrl(raw, pageUrl)
+    if (!abs || !isKeptImage(abs, pageUrl)) continue
+    const full = stripImageSizeSuffix(abs)
+    if (!out.includes(full)) out.push(full)
+    if (out.length >= max) break
+  }
+  return out
+}
+
+/** The host without `www.`, or null for a bad URL. */
+export function hostName(url: string): string | null {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '') || null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { detectCurrency, parsePrice } from './price'
+
+describe('parsePrice', () => {
+  it.each([
+    ['$1,299.00', 1299, 'USD'],
+    ['1.299,00 €', 1299, 'EUR'],
+    ['US $12.34 - 18.20', 12.34, 'USD'],
+    ['€ 12,50', 12.5, 'EUR'],
+    ['£7.99', 7.99, 'GBP'],
+    ['1 299,00 zł', 1299, 'PLN'],
+    ['CHF 1\'299.50', 1299.5, 'CHF'],
+    ['¥1,280', 1280, 'JPY'],
+    ['19.99', 19.99, null],
+    ['1,299', 1299, null],
+    ['0.125', 0.13, null],
+    ['C$ 24.00 – C$ 30.00', 24, 'CAD'],
+    ['R$ 89,90', 89.9, 'BRL'],
+  ])('%s → %s %s', (text, amount, currency) => {
+    expect(parsePrice(text)).toEqual({ amount, currency })
+  })
+
+  it('takes numbers as they are, rounded to cents, and refuses junk', () => {
+    expect(parsePrice(12.345)).toEqual({ amount: 12.35, currency: null })
+    expect(parsePrice('Free')).toBeNull()
+    expect(parsePrice(undefined)).toBeNull()
+    expect(parsePrice(-3)).toBeNull()
+  })
+})
+
+describe('detectCurrency', () => {
+  it('prefers explicit codes, then symbols; a bare $ takes a dollar hint', () => {
+    expect(detectCurrency('USD 12.00')).toBe('USD')
+    expect(detectCurrency('eur')).toBe('EUR')
+    expect(detectCurrency('$12.00', 'CAD')).toBe('CAD')
+    expect(detectCurrency('$12.00', 'EUR')).toBe('USD')
+    expect(detectCurrency('AU$12.00')).toBe('AUD')
+    expect(detectCurrency('12,00 €', 'USD')).toBe('EUR')
+    expect(detectCurrency('12.00', 'GBP')).toBe('GBP')
+    expect(detectCurrency('12.00')).toBeNull()
+  })
+})

@@ -1,0 +1,72 @@
+// Prices and currencies as importers find them: "US $1.234,56", "¥ 99", 19.99.
+
+const NUMBER_RE = /\d(?:[\d.,]|[ \u00a0\u202f'’](?=\d{3}(?!\d)))*/g
+
+function parseNumberToken(token: string): number | null {
+  let t = token.replace(/[ \u00a0\u202f'’]/g, '').replace(/[.,]+$/, '')
+  const lastDot = t.lastIndexOf('.')
+  const lastComma = t.lastIndexOf(',')
+  if (lastDot >= 0 && lastComma >= 0) {
+    const dec = lastDot > lastComma ? '.' : ','
+    const thousands = dec === '.' ? ',' : '.'
+    t = t.split(thousands).join('').replace(dec, '.')
+  } else if (lastDot >= 0 || lastComma >= 0) {
+    const sep = lastDot >= 0 ? '.' : ','
+    const parts = t.split(sep)
+    const intPart = parts[0]
+    const digitsAfter = parts[parts.length - 1].length
+    if (parts.length > 2 || (digitsAfter === 3 && intPart !== '0')) t = parts.join('')
+    else t = parts.join('.')
+  }
+  const n = Number(t)
+  return Number.isFinite(n) ? n : null
+}
+
+/** Rounds to whole cents, in major units (12.3456 → 12.35). */
+export function roundCents(n: number): number {
+  return Math.round(n * 100) / 100
+}
+
+/**
+ * Parses a price as shops print it: "$1,299.00", "1.299,00 €", "US $12.34 - 18.20" (a range gives the
+ * lowest). Returns the amount in major units, rounded to cents, and the currency when it is shown.
+ */
+export function parsePrice(input: unknown, currencyHint?: string | null): { amount: number; currency: string | null } | null {
+  if (typeof input === 'number') return Number.isFinite(input) && input >= 0 ? { amount: roundCents(input), currency: currencyHint ?? null } : null
+  if (typeof input !== 'string') return null
+  const amounts = (input.slice(0, 300).match(NUMBER_RE) ?? []).map(parseNumberToken).filter((n): n is number => n !== null && n >= 0)
+  if (amounts.length === 0) return null
+  return { amount: roundCents(Math.min(...amounts)), currency: detectCurrency(input.slice(0, 300), currencyHint) }
+}
+
+export const CURRENCY_CODES = [
+  'USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'JPY', 'CNY', 'HKD', 'SGD', 'TWD', 'INR', 'KRW', 'RUB', 'BRL', 'MXN', 'CHF',
+  'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'TRY', 'ZAR', 'AED', 'SAR', 'ILS', 'THB', 'PHP', 'VND', 'IDR',
+  'MYR', 'UAH', 'CLP', 'COP', 'ARS', 'PEN', 'EGP', 'NGN', 'KES', 'PKR', 'BDT',
+] as const
+const DOLLARS = new Set(['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'MXN', 'TWD'])
+
+const SYMBOLS: [RegExp, string][] = [
+  [/(?<![A-Z])US ?\$/i, 'USD'], [/(?<![A-Z])CA?\$/i, 'CAD'], [/(?<![A-Z])AU?\$/i, 'AUD'], [/(?<![A-Z])NZ\$/i, 'NZD'],
+  [/(?<![A-Z])HK\$/i, 'HKD'], [/(?<![A-Z])S\$/, 'SGD'], [/(?<![A-Z])R\$/, 'BRL'], [/(?<![A-Z])MX\$/i, 'MXN'],
+  [/(?<![A-Z])NT\$/i, 'TWD'], [/CN¥|RMB|元/, 'CNY'], [/€/, 'EUR'], [/£/, 'GBP'], [/₹/, 'INR'], [/₩/, 'KRW'],
+  [/₽|руб/i, 'RUB'], [/zł/i, 'PLN'], [/₺/, 'TRY'], [/₫/, 'VND'], [/₱/, 'PHP'], [/฿/, 'THB'], [/₴/, 'UAH'], [/₪/, 'ILS'],
+  [/Kč/, 'CZK'],
+]
+
+/**
+ * The ISO 4217 code a price text shows: an explicit code wins ("USD", "EUR"), then a symbol.
+ * A bare "$" or "¥" is ambiguous: it takes the hint when the hint fits (CAD on amazon.ca), else USD / JPY.
+ */
+export function detectCurrency(text: unknown, hint?: string | null): string | null {
+  const h = typeof hint === 'string' && /^[A-Za-z]{3}$/.test(hint.trim()) ? hint.trim().toUpperCase() : null
+  if (typeof text !== 'string' || !text.trim()) return h
+  const t = text.trim()
+  if (/^[A-Za-z]{3}$/.test(t)) return t.toUpperCase()
+  const code = t.match(new RegExp(`\\b(${CURRENCY_CODES.join('|')})\\b`))
+  if (code) return code[1]
+  for (const [re, c] of SYMBOLS) if (re.test(t)) return c
+  if (/\$/.test(t)) return h && DOLLARS.has(h) ? h : 'USD'
+  if (/[¥￥]/.test(t)) return h === 'CNY' ? 'CNY' : 'JPY'
+  return h
+}

@@ -1,0 +1,39 @@
+import { htmlToText } from '../../../domain/sanitize'
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+}
+
+/** Plain text as paragraphs: blank lines split paragraphs, single newlines become <br>. Escaped. */
+export function textToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${p.split('\n').map((l) => escapeHtml(l.trim())).join('<br>')}</p>`)
+    .join('\n')
+}
+
+/** A plain-text description (entities allowed, stray tags dropped) as escaped paragraphs. */
+export function plainTextToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((p) => htmlToText(p))
+    .filter(Boolean)
+    .map((p) => `<p>${p.split('\n').map(escapeHtml).join('<br>')}</p>`)
+    .join('\n')
+}
+
+/** Whitespace collapsed, trimmed, cut to `max` characters (with an ellipsis when cut). */
+export function cleanText(value: unknown, max: number): string {
+  if (typeof value !== 'string' && typeof value !== 'number') return ''
+  const s = String(value).replace(/[\u200e\u200f\u202a-\u202e]/g, '').replace(/\s+/g, ' ').trim()
+  return s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s
+}
+
+/** The text of each `<li>` in (sanitised) HTML: a description's own bullet list. */
+export function listItems(html: string, max = 12): string[] {
+  return [...html.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => htmlToText(m[1])).filter(Boolean).slice(0, max)
+}
