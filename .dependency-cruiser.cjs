@@ -21,8 +21,7 @@ module.exports = {
     {
       name: 'browser-code-imports-domain-only',
       severity: 'error',
-      comment:
-        'Screens and components import values only from server/domain (rules) and types only from server/contract (the api shapes).',
+      comment: 'Screens and components import values only from server/domain (rules) and types only from server/contract (the api shapes).',
       from: { path: '^app/', pathNot: ['^app/\\.server/', '\\.test\\.tsx?$'] },
       to: { path: '^server/', pathNot: ['^server/domain/', '^server/contract/'] },
     },

@@ -21,12 +21,23 @@ export default tseslint.config(
         'error',
         {
           groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
-          pathGroups: [{ pattern: '~/**', group: 'internal' }],
+          pathGroups: [{ pattern: '~/**', group: 'internal', patternOptions: { dot: true } }],
+          pathGroupsExcludedImportTypes: ['builtin'],
           'newlines-between': 'never',
           alphabetize: { order: 'asc', caseInsensitive: true },
         },
       ],
-      'max-len': ['error', { code: 160, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreUrls: true, ignoreComments: false }],
+      'max-len': [
+        'error',
+        {
+          code: 160,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreRegExpLiterals: true,
+          ignoreUrls: true,
+          ignoreComments: false,
+        },
+      ],
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
     },
@@ -63,7 +74,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/tests/**', '**/e2e/**', '**/*.test', '**/*.test.*'], message: 'Product code may not import tests.' },
-            { group: ['msw', 'msw/*', 'vitest', 'vitest/*', '@playwright/test', 'smtp-server', 'fast-check'], message: 'Test-only package.' },
+            {
+              group: ['msw', 'msw/*', 'vitest', 'vitest/*', '@playwright/test', 'smtp-server', 'fast-check'],
+              message: 'Test-only package.',
+            },
           ],
         },
       ],

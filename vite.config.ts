@@ -1,6 +1,6 @@
+import { fileURLToPath } from 'node:url'
 import { vitePlugin as remix } from '@remix-run/dev'
 import { defineConfig } from 'vite'
-import { fileURLToPath } from 'node:url'
 
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },

@@ -1,5 +1,5 @@
-import { defineConfig } from 'vitest/config'
 import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
 
 // Unit and integration tests (vitest). End-to-end tests live in e2e/ and run with Playwright.
 export default defineConfig({

@@ -1,13 +1,12 @@
-import { PassThrough } from 'node:stream'
 import { randomBytes } from 'node:crypto'
-import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
+import { PassThrough } from 'node:stream'
+import { type AppLoadContext, type EntryContext, createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { NonceContext } from './components/nonce'
 import { contentSecurityPolicy } from './.server/csp'
 import { env } from './.server/env'
+import { NonceContext } from './components/nonce'
 
 const ABORT_DELAY = 5_000
 
@@ -19,9 +18,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext?.cspNonce ?? randomBytes(16).toString('base64')
-  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, {
-    formAction: env().google ? ['https://accounts.google.com'] : [],
-  }))
+  responseHeaders.set(
+    'Content-Security-Policy',
+    contentSecurityPolicy(nonce, {
+      formAction: env().google ? ['https://accounts.google.com'] : [],
+    }),
+  )
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   // Pages carry the user's data: never cache them in shared caches.
   if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-store')

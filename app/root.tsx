@@ -1,16 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
-import stylesheet from './styles/app.css?url'
 import { rootLoader } from './.server/root-loader'
-import { useNonce } from './components/nonce'
 import { DialogHost } from './components/dialogs/DialogHost'
 import { GeneralErrorBoundary } from './components/GeneralErrorBoundary'
+import { useNonce } from './components/nonce'
 import { Snackbars } from './components/ui/Snackbars'
-import { SnackbarProvider } from './lib/snackbar-context'
 import type { RootData } from './lib/root-data'
 import { useShopperView } from './lib/shopper-view'
+import { SnackbarProvider } from './lib/snackbar-context'
 import { usePolling } from './lib/use-polling'
+import stylesheet from './styles/app.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 

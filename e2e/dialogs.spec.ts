@@ -2,8 +2,12 @@ import { expect, test } from '@playwright/test'
 import { signUp, uniqueEmail } from './support/helpers'
 
 const BENEFITS = [
-  'Publish unlimited pages', 'Unlimited Shopify stores', 'Generate from any Shopify store',
-  'Generate from AliExpress and Amazon', 'Generate from Temu, DHgate and TikTok Shop', 'Private product pages',
+  'Publish unlimited pages',
+  'Unlimited Shopify stores',
+  'Generate from any Shopify store',
+  'Generate from AliExpress and Amazon',
+  'Generate from Temu, DHgate and TikTok Shop',
+  'Private product pages',
 ]
 
 test('upgrade dialog: every line, both billing periods, credit choice, Pay Now', async ({ page }, info) => {

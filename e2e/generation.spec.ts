@@ -28,7 +28,10 @@ test('outline flow: reorder the outline, then the page follows it', async ({ pag
   const sections = page.getByTestId('outline-section')
   const second = await sections.nth(1).getByLabel('Section title').inputValue()
   await sections.nth(1).getByLabel('Section title').fill(`${second} — edited`)
-  await sections.nth(2).getByRole('button', { name: /^Move .* up$/ }).click()
+  await sections
+    .nth(2)
+    .getByRole('button', { name: /^Move .* up$/ })
+    .click()
   await expect(page.getByTestId('outline-section').nth(2).getByLabel('Section title')).toHaveValue(`${second} — edited`)
   await page.getByRole('button', { name: 'Write the page' }).click()
   await expect(page).toHaveURL(/\/product\//, { timeout: 20_000 })
@@ -39,7 +42,9 @@ test('outline flow: reorder the outline, then the page follows it', async ({ pag
 test('from a pasted description', async ({ page }, info) => {
   await signUp(page, staffEmail(info, 'text'))
   await page.goto('/generate?mode=text')
-  await page.getByLabel('Product description').fill('Cedar Desk Organiser\nA solid cedar tray with five compartments for pens, cards and cables.\n- Solid cedar\n- Five compartments')
+  await page
+    .getByLabel('Product description')
+    .fill('Cedar Desk Organiser\nA solid cedar tray with five compartments for pens, cards and cables.\n- Solid cedar\n- Five compartments')
   await page.getByRole('button', { name: 'Review the outline first' }).click()
   await expect(page).toHaveURL(/\/guidev3\/outline/, { timeout: 20_000 })
   await page.getByRole('button', { name: 'Write the page' }).click()
@@ -106,7 +111,9 @@ test('a free user: the new page stays hidden for 45 minutes and says when; upgra
   await page.goto('/latest')
   await expect(page.getByTestId('hidden-notice')).toContainText('Your new page will appear here at')
   await generate(page, 'https://www.aliexpress.com/item/1005006123456789.html')
-  await expect(page.getByTestId('upgrade-dialog').getByRole('heading')).toHaveText('You need to upgrade to Pro to generate from AliExpress and Amazon')
+  await expect(page.getByTestId('upgrade-dialog').getByRole('heading')).toHaveText(
+    'You need to upgrade to Pro to generate from AliExpress and Amazon',
+  )
   await expect(page.getByLabel('Product link')).toHaveValue('https://www.aliexpress.com/item/1005006123456789.html')
 })
 

@@ -12,11 +12,11 @@ import { execFileSync } from 'node:child_process'
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { PAGE_CASES } from './bench/cases'
-import { ASSET_COLUMNS, benchPage, PAGE_COLUMNS, WEIGHT_COLUMNS, type PageResult } from './bench/pages'
+import { timeGeneration } from './bench/generation'
 import { stopAllBareServers } from './bench/measure'
+import { ASSET_COLUMNS, benchPage, PAGE_COLUMNS, WEIGHT_COLUMNS, type PageResult } from './bench/pages'
 import { buildApp, startProduct, stopAllProducts } from './bench/product'
 import { signUp } from './bench/session'
-import { timeGeneration } from './bench/generation'
 import { renderTable } from './bench/table'
 
 export * from './bench/measure'
@@ -85,7 +85,10 @@ async function main() {
     ]
     for (const r of results) {
       if (r.weight.crossOrigin.length) notes.push(`${r.page.name}: not fetched (other origin): ${r.weight.crossOrigin.join(', ')}`)
-      for (const [label, l] of [['product', r.product], ['bare', r.bare]] as const)
+      for (const [label, l] of [
+        ['product', r.product],
+        ['bare', r.bare],
+      ] as const)
         if (l.errors || l.timeouts) notes.push(`${r.page.name} ${label}: ${l.errors} connection errors, ${l.timeouts} timeouts`)
     }
     if (process.env.BENCH_ASSETS && process.env.BENCH_ASSETS !== '0')
@@ -94,7 +97,11 @@ async function main() {
         notes.push('', `${r.page.name} ${r.page.path} — JS and CSS files:`, renderTable(ASSET_COLUMNS, assets))
       }
     const gen = `Generation, create → finished page (offline composer, demo store, ${generation.runs} runs): median ${generation.medianMs.toFixed(0)} ms · p90 ${generation.p90Ms.toFixed(0)} ms · min ${generation.minMs.toFixed(0)} ms · max ${generation.maxMs.toFixed(0)} ms`
-    console.log(['', ...header, '', gen, '', renderTable(PAGE_COLUMNS, results), '', renderTable(WEIGHT_COLUMNS, results), '', ...notes, ''].join('\n'))
+    console.log(
+      ['', ...header, '', gen, '', renderTable(PAGE_COLUMNS, results), '', renderTable(WEIGHT_COLUMNS, results), '', ...notes, ''].join(
+        '\n',
+      ),
+    )
   } finally {
     if (!interrupted) step('stopping the server')
     await cleanUp()
@@ -123,7 +130,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     (error: unknown) => {
       if (interrupted) return void cleanUp().finally(() => process.exit(130))
       console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`)
-      if (error instanceof Error && !/^(npm run build failed|server )/.test(error.message) && error.stack) console.error(error.stack.split('\n').slice(1).join('\n'))
+      if (error instanceof Error && !/^(npm run build failed|server )/.test(error.message) && error.stack)
+        console.error(error.stack.split('\n').slice(1).join('\n'))
       process.exit(1)
     },
   )

@@ -7,8 +7,8 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { openDatabase } from '../server/db/client'
 import { dataDirHolder } from '../server/db/data-lock'
-import { migrateAndSeed } from '../server/db/seed'
 import { users } from '../server/db/schema'
+import { migrateAndSeed } from '../server/db/seed'
 import { ConfigError, loadServerEnv } from '../server/env'
 
 const ROLES = ['free', 'paid', 'admin'] as const

@@ -1,11 +1,11 @@
-import type { Context } from 'hono'
+import type { IncomingMessage } from 'node:http'
 import type { Database } from './db/client'
 import type { ServerEnv } from './env'
-import type { Mailer } from './integrations/mail'
-import type { UserRow } from './modules/users'
-import type { JobQueue } from './jobs/queue'
 import type { Composer } from './generation/compose'
 import type { ProductSource } from './generation/import/product-source'
+import type { Mailer } from './integrations/mail'
+import type { JobQueue } from './jobs/queue'
+import type { UserRow } from './modules/users'
 
 /** Everything the api's handlers need; tests build it with their own clock, mailer and database. */
 export interface ApiDeps {
@@ -22,11 +22,9 @@ export interface ApiDeps {
 }
 
 /** `inProcess` is set when the web calls the api without a socket (embedded default). */
-export type ApiBindings = { inProcess?: boolean; incoming?: import('node:http').IncomingMessage }
+export type ApiBindings = { inProcess?: boolean; incoming?: IncomingMessage }
 
 export type ApiEnv = {
   Bindings: ApiBindings
   Variables: { deps: ApiDeps; user: UserRow; sessionId: number | null; clientIp: string }
 }
-
-export type ApiContext = Context<ApiEnv>

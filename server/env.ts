@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_HIDE_WINDOW_MINUTES, MAX_HIDE_WINDOW_MINUTES } from './domain/visibility'
@@ -20,7 +20,10 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Pagewright <login@pagewright.local>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
-  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
@@ -29,7 +32,12 @@ const schema = z.object({
   IMPORT_ALLOW_PRIVATE_HOSTS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** Code requests per client address per 10 minutes (verifications may be twice that). */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   HIDE_WINDOW_MINUTES: z.coerce.number().min(0).max(MAX_HIDE_WINDOW_MINUTES).default(DEFAULT_HIDE_WINDOW_MINUTES),
@@ -37,7 +45,12 @@ const schema = z.object({
   ADMIN_EMAILS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
 })
 
 export type ServerEnv = z.infer<typeof schema> & { AUTH_SECRET: string; PUBLIC_URL: string }

@@ -4,11 +4,7 @@ import { startupLogLevel } from './env'
 type Level = 'debug' | 'info' | 'warn' | 'error'
 const ORDER: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 }
 
-let threshold = ORDER[(startupLogLevel() as Level) ?? 'info'] ?? ORDER.info
-
-export function setLogLevel(level: Level | 'silent') {
-  threshold = ORDER[level]
-}
+const threshold = ORDER[(startupLogLevel() as Level) ?? 'info'] ?? ORDER.info
 
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
   if (ORDER[level] < threshold) return

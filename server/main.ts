@@ -2,20 +2,20 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import type { ServerBuild } from '@remix-run/node'
+import type { ApiDeps } from './context'
 import { openDatabase, type Database } from './db/client'
-import { migrateAndSeed } from './db/seed'
 import { claimDataDir } from './db/data-lock'
+import { migrateAndSeed } from './db/seed'
+import { createDemoStore } from './demo-store/routes'
 import { ConfigError, loadServerEnv, provideWebSessionSecret } from './env'
+import { createComposer } from './generation/compose'
+import { createProductSource } from './generation/import/product-source'
 import { createApi } from './http/api'
+import { createHost } from './http/web-server'
 import { createMailer } from './integrations/mail'
 import { queueOf, startBoss } from './jobs/queue'
 import { startWorkers } from './jobs/workers'
-import { createComposer } from './generation/compose'
-import { createProductSource } from './generation/import/product-source'
-import { createDemoStore } from './demo-store/routes'
 import { log } from './log'
-import { createHost } from './http/web-server'
-import type { ApiDeps } from './context'
 
 /**
  * Entry: `all` (default: web + api + worker in one process), `api`, `web` (needs API_URL) or `worker`.
@@ -64,10 +64,7 @@ async function main() {
 
   let server: ReturnType<typeof serve> | undefined
   if (mode !== 'worker') {
-    const build =
-      mode === 'api'
-        ? undefined
-        : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
+    const build = mode === 'api' ? undefined : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
     const host = createHost({
       api: deps ? createApi(deps) : undefined,
       demoStore,

@@ -4,7 +4,7 @@ import { DEFAULT_LIST_STATUS } from '../../server/domain/task-status'
 import { env } from './env'
 import { shouldRetry } from './retry'
 
-export type { TaskDetail, TaskList, TaskSummary, SharedPage } from '../../server/contract/tasks'
+export type { SharedPage } from '../../server/contract/tasks'
 export type AuthResult = RouteOutput<typeof contract.auth.verify>
 
 /** Sends one request to the api: the in-process Hono app, or the network when API_URL is set. */
@@ -20,6 +20,13 @@ export class ApiError extends Error {
     super(message)
     this.name = 'ApiError'
   }
+}
+
+/** The api's `{ error }` message in a JSON body, or null. */
+function errorOf(data: unknown): string | null {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null
+  const error = (data as { error?: unknown }).error
+  return typeof error === 'string' ? error : null
 }
 
 /** The api could not be reached at all (network, DNS, connection refused). */
@@ -77,7 +84,7 @@ export function createApiClient(opts: ApiClientOptions) {
         continue
       }
       const text = await res.text()
-      let data: any = null
+      let data: unknown = null
       if (text) {
         try {
           data = JSON.parse(text)
@@ -86,8 +93,9 @@ export function createApiClient(opts: ApiClientOptions) {
         }
       }
       if (res.status === 401 && opts.onUnauthorized) await opts.onUnauthorized()
-      if (data && typeof data === 'object' && !Array.isArray(data) && typeof data.error === 'string') {
-        throw new ApiError(res.status, data.error, data)
+      const error = errorOf(data)
+      if (error !== null) {
+        throw new ApiError(res.status, error, data as Record<string, unknown>)
       }
       if (!res.ok) throw new ApiError(res.status, `The service answered ${res.status}.`)
       return data as T
@@ -115,7 +123,8 @@ export function createApiClient(opts: ApiClientOptions) {
       google: (body: RouteInput<typeof auth.google>['json']) => call(auth.google, { json: body }),
       logout: () => call(auth.logout, {}),
       me: () => call(auth.me, {}),
-      updateQuestionAndAnswer: (body: RouteInput<typeof auth.updateQuestionAndAnswer>['json']) => call(auth.updateQuestionAndAnswer, { json: body }),
+      updateQuestionAndAnswer: (body: RouteInput<typeof auth.updateQuestionAndAnswer>['json']) =>
+        call(auth.updateQuestionAndAnswer, { json: body }),
       updateClid: (body: RouteInput<typeof auth.updateClid>['json']) => call(auth.updateClid, { json: body }),
     },
     plans: {

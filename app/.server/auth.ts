@@ -2,12 +2,12 @@ import { redirect, type AppLoadContext } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { OAuth2Strategy } from 'remix-auth-oauth2'
-import type { PublicUser } from '../../server/domain/user'
 import { safeRedirectPath } from '../../server/domain/routing'
+import type { PublicUser } from '../../server/domain/user'
 import { ApiError, createApiClient, transportFor, type ApiClient, type AuthResult } from './api'
+import { sendClickIdsOnce } from './click-ids'
 import { env } from './env'
 import { log } from './log'
-import { sendClickIdsOnce } from './click-ids'
 import { commitSession, destroySession, getSession, preferencesCookie, readPreferences, referralCookie } from './session'
 
 type Session = Awaited<ReturnType<typeof getSession>>
@@ -130,7 +130,13 @@ export function authenticatorFor(context: AppLoadContext | undefined) {
           tokenEndpoint: 'https://oauth2.googleapis.com/token',
           redirectURI: `${env().publicUrl}/auth/callback`,
           scopes: ['openid', 'email', 'profile'],
-          cookie: { name: '__pw_oauth', httpOnly: true, sameSite: 'Lax', path: '/', ...(env().secureCookies ? { secure: true as const } : {}) },
+          cookie: {
+            name: '__pw_oauth',
+            httpOnly: true,
+            sameSite: 'Lax',
+            path: '/',
+            ...(env().secureCookies ? { secure: true as const } : {}),
+          },
         },
         async ({ tokens, request }) => {
           const invitedBy = (await referralCookie.parse(request.headers.get('Cookie'))) || undefined

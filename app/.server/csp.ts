@@ -1,4 +1,4 @@
-/** The enforced Content-Security-Policy of every HTML page (ARCHITECTURE §6). */
+/** The enforced Content-Security-Policy of every HTML page (docs/security.md). */
 export function contentSecurityPolicy(nonce: string, extra: { formAction?: string[] } = {}): string {
   return [
     "default-src 'self'",

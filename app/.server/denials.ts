@@ -14,7 +14,16 @@ export function redirectToDialog(request: Request, denial: Denial, keep: Record<
   return redirect(`${path ?? url.pathname}?${params}`)
 }
 
-const KNOWN = new Set(['share', 'publish', 'upload_theme', 'all_urls', 'generate', 'max_products', 'publish_without_permission', 'set_private'])
+const KNOWN = new Set([
+  'share',
+  'publish',
+  'upload_theme',
+  'all_urls',
+  'generate',
+  'max_products',
+  'publish_without_permission',
+  'set_private',
+])
 
 /** The dialog an api 403 asks for (the api names the permission it denied). */
 export function denialFromApi(error: unknown): Denial | null {

@@ -3,7 +3,10 @@
  * DATA_DIR/secrets.json before the web loads; a web deployed on its own must be given one.
  */
 function list(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 export function webEnv() {
@@ -23,9 +26,7 @@ export function webEnv() {
     sessionSecrets,
     secureCookies: publicUrl.startsWith('https://'),
     google:
-      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
-        : null,
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : null,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
   }
 }

@@ -10,7 +10,8 @@ import { orHttpError } from './responses'
 export async function loadProductView({ request, context, params }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context)
   const task = await orHttpError(api.tasks.get(params.id ?? ''))
-  if (isRunning(task.status) || task.status === TASK_STATUS.outlineReady) throw redirect(`/guidev3/generating?session_id=${task.session_id}`)
+  if (isRunning(task.status) || task.status === TASK_STATUS.outlineReady)
+    throw redirect(`/guidev3/generating?session_id=${task.session_id}`)
   // The api withholds a page inside the free-user hide window and says until when.
   return json({
     task,

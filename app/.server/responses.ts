@@ -1,6 +1,6 @@
-import { ApiError } from './api'
 import { redirect } from '@remix-run/node'
 import type { SnackbarInput } from '../../server/domain/snackbar'
+import { ApiError } from './api'
 import { flashToast } from './session'
 
 /** Success feedback: redirect and show a snackbar on the next page (works with JS off). */

@@ -1,11 +1,11 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { randomBytes } from 'node:crypto'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import type { RootData } from '../lib/root-data'
 import { isShopperPath } from '../lib/shopper-view'
 import { getApi, loadUser } from './auth'
+import { sendClickIdsOnce } from './click-ids'
 import { env } from './env'
 import { log } from './log'
-import { sendClickIdsOnce } from './click-ids'
 import { destroySession, preferencesCookie, readPreferences, takeToasts, type Preferences } from './session'
 
 /**
@@ -16,7 +16,15 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   // Shoppers on a share link: no session is read or set.
   if (isShopperPath(url.pathname)) {
-    const empty: RootData = { user: null, userFetchFailed: false, toasts: [], googleEnabled: false, publicUrl: env().publicUrl, plans: null, plansFailed: false }
+    const empty: RootData = {
+      user: null,
+      userFetchFailed: false,
+      toasts: [],
+      googleEnabled: false,
+      publicUrl: env().publicUrl,
+      plans: null,
+      plansFailed: false,
+    }
     return json(empty)
   }
   const headers = new Headers()

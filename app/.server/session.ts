@@ -1,6 +1,6 @@
 import { createCookie, createCookieSessionStorage } from '@remix-run/node'
-import { env } from './env'
 import type { SnackbarInput } from '../../server/domain/snackbar'
+import { env } from './env'
 
 export interface SessionData {
   token: string

@@ -6,6 +6,13 @@ import { orHttpError } from './responses'
 export async function loadSharedPage({ params, context }: LoaderFunctionArgs) {
   const api = createApiClient({ transport: transportFor(context), clientIp: context?.clientIp })
   const shared = await orHttpError(api.tasks.shared(params.id ?? ''))
-  return json({ shared }, { headers: { // Revalidated on every view: a page made private must disappear at once.
-    'Cache-Control': 'public, no-cache' } })
+  return json(
+    { shared },
+    {
+      headers: {
+        // Revalidated on every view: a page made private must disappear at once.
+        'Cache-Control': 'public, no-cache',
+      },
+    },
+  )
 }

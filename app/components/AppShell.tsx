@@ -1,8 +1,8 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { isFree, avatarLetter, planLabel } from '../../server/domain/user'
-import { useRootData } from '../lib/root-data'
 import { withParams } from '../lib/dialog-url'
+import { useRootData } from '../lib/root-data'
 import { Logo } from './ui/Logo'
 
 const NAV = [
@@ -23,28 +23,43 @@ export function AppShell({ children }: { children: ReactNode }) {
         <Logo />
         {user ? (
           <div className="account" data-testid="account">
-            <Link to="/generate" className="button button--primary button--small">New page</Link>
+            <Link to="/generate" className="button button--primary button--small">
+              New page
+            </Link>
             <span className="credits" title="Remaining credits" data-testid="credits">
               {`${user.remaining_credit_count.toLocaleString('en-US')} credits`}
             </span>
             {isFree(user.role) ? (
-              <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="badge badge--plan" data-testid="plan">
+              <Link
+                to={withParams(pathname, search, { dialog: 'upgrade' })}
+                preventScrollReset
+                className="badge badge--plan"
+                data-testid="plan"
+              >
                 {`${planLabel(user)} · Upgrade`}
               </Link>
             ) : (
-              <span className="badge badge--plan" data-testid="plan">{planLabel(user)}</span>
+              <span className="badge badge--plan" data-testid="plan">
+                {planLabel(user)}
+              </span>
             )}
             <span className="avatar" aria-label={`Signed in as ${user.email}`} title={user.email} data-testid="avatar">
               {avatarLetter(user)}
             </span>
             <Form method="post" action="/account/logout">
-              <button type="submit" className="button button--ghost button--small">Log out</button>
+              <button type="submit" className="button button--ghost button--small">
+                Log out
+              </button>
             </Form>
           </div>
         ) : (
           <div className="account">
-            <Link to="/account/login" className="button button--ghost button--small">Log in</Link>
-            <Link to="/account/sign-up" className="button button--primary button--small">Sign up</Link>
+            <Link to="/account/login" className="button button--ghost button--small">
+              Log in
+            </Link>
+            <Link to="/account/sign-up" className="button button--primary button--small">
+              Sign up
+            </Link>
           </div>
         )}
       </header>
@@ -58,7 +73,9 @@ export function AppShell({ children }: { children: ReactNode }) {
             ))}
           </nav>
         ) : null}
-        <main className="content" id="main">{children}</main>
+        <main className="content" id="main">
+          {children}
+        </main>
       </div>
     </div>
   )

@@ -8,7 +8,9 @@ export function BlankLayout({ children }: { children: ReactNode }) {
       <header className="blank-header">
         <Logo />
       </header>
-      <main className="blank-main" id="main">{children}</main>
+      <main className="blank-main" id="main">
+        {children}
+      </main>
     </div>
   )
 }

@@ -16,7 +16,9 @@ export function GeneralErrorBoundary() {
       {detail ? <p data-testid="error-detail">{detail}</p> : null}
       {!is404 ? <p className="muted">Something went wrong on our side. Please try again in a moment.</p> : null}
       <p>
-        <Link to="/" className="button">Go to your pages</Link>
+        <Link to="/" className="button">
+          Go to your pages
+        </Link>
       </p>
     </section>
   )

@@ -5,7 +5,6 @@ import { withParams } from '../lib/dialog-url'
 import { formatReadyTime } from '../lib/format-time'
 import { useRootData } from '../lib/root-data'
 
-
 /** A free user's finished page inside the hide window: when it will show, and the way round it. */
 export function HiddenPage({ readyAt }: { readyAt: string }) {
   const { pathname, search } = useLocation()
@@ -14,7 +13,9 @@ export function HiddenPage({ readyAt }: { readyAt: string }) {
     <section className="card hidden-page" data-testid="hidden-page">
       <h2>{`Your page is ready at ${formatReadyTime(readyAt)}`}</h2>
       <p>{`Free accounts see new pages ${user?.hide_window_minutes ?? 0} minutes after they are made. Pro shows them at once.`}</p>
-      <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary">Upgrade to see it now</Link>
+      <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary">
+        Upgrade to see it now
+      </Link>
     </section>
   )
 }
@@ -23,7 +24,9 @@ export function FailedPage({ task }: { task: TaskDetail }) {
   return (
     <section className="card" data-testid="failed-page">
       <h2>We couldn't make this page</h2>
-      <p className="notice notice--error" data-testid="failure-reason">{task.failure_reason}</p>
+      <p className="notice notice--error" data-testid="failure-reason">
+        {task.failure_reason}
+      </p>
       {task.refunded ? <p>{`Your ${CREDITS_PER_PAGE} credits were refunded.`}</p> : null}
     </section>
   )

@@ -1,14 +1,14 @@
 import { Form, Link, useLocation } from '@remix-run/react'
 import type { TaskDetail } from '../../server/contract/tasks'
+import { SECTION_LABELS } from '../../server/domain/page/section-types'
 import { CREDITS_PER_PAGE } from '../../server/domain/plans'
 import { sharePath } from '../../server/domain/share'
-import { DATA_STATUS } from '../../server/domain/task-status'
 import { REWRITE_INSTRUCTION_MAX } from '../../server/domain/task-input'
-import { SECTION_LABELS } from '../../server/domain/page/section-types'
-import { withParams } from '../lib/dialog-url'
-import { CopyButton } from './ui/CopyButton'
-import { useHydrated } from '../lib/use-hydrated'
+import { DATA_STATUS } from '../../server/domain/task-status'
 import { TASK_INTENT } from '../forms/intents'
+import { withParams } from '../lib/dialog-url'
+import { useHydrated } from '../lib/use-hydrated'
+import { CopyButton } from './ui/CopyButton'
 
 interface Props {
   task: TaskDetail
@@ -30,11 +30,20 @@ export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withR
   return (
     <div className="toolbar" data-testid="toolbar">
       <div className="toolbar-row">
-        <Link to="/" className="button button--ghost button--small">← My pages</Link>
+        <Link to="/" className="button button--ghost button--small">
+          ← My pages
+        </Link>
         <p className="toolbar-title">{task.title ?? 'Your page'}</p>
         <Form method="post">
           <Hidden id={task.session_id} />
-          <button type="submit" name="intent" value={task.is_favorite ? TASK_INTENT.unfavorite : TASK_INTENT.favorite} className="icon-button" aria-pressed={task.is_favorite} aria-label={task.is_favorite ? 'Remove from favourites' : 'Add to favourites'}>
+          <button
+            type="submit"
+            name="intent"
+            value={task.is_favorite ? TASK_INTENT.unfavorite : TASK_INTENT.favorite}
+            className="icon-button"
+            aria-pressed={task.is_favorite}
+            aria-label={task.is_favorite ? 'Remove from favourites' : 'Add to favourites'}
+          >
             {task.is_favorite ? '★' : '☆'}
           </button>
         </Form>
@@ -42,40 +51,71 @@ export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withR
       <div className="toolbar-row toolbar-actions">
         <Form method="post">
           <Hidden id={task.session_id} />
-          <button type="submit" name="intent" value={TASK_INTENT.regenerate} className="button button--small">{`Regenerate (${CREDITS_PER_PAGE} credits)`}</button>
+          <button
+            type="submit"
+            name="intent"
+            value={TASK_INTENT.regenerate}
+            className="button button--small"
+          >{`Regenerate (${CREDITS_PER_PAGE} credits)`}</button>
         </Form>
         {canShare && hydrated ? (
           <span className="share-inline">
-            <input className="input input--small" readOnly value={shareUrl} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />
+            <input
+              className="input input--small"
+              readOnly
+              value={shareUrl}
+              aria-label="Share link"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <CopyButton text={shareUrl} />
           </span>
         ) : (
           <Form method="post">
             <Hidden id={task.session_id} />
-            <button type="submit" name="intent" value={TASK_INTENT.share} className="button button--small">Share link</button>
+            <button type="submit" name="intent" value={TASK_INTENT.share} className="button button--small">
+              Share link
+            </button>
           </Form>
         )}
         {task.is_public ? (
           !canMakePrivate ? (
-            <Link to={withParams(pathname, search, { dialog: 'upgrade', reason: 'private' })} preventScrollReset className="button button--small" data-testid="visibility">
+            <Link
+              to={withParams(pathname, search, { dialog: 'upgrade', reason: 'private' })}
+              preventScrollReset
+              className="button button--small"
+              data-testid="visibility"
+            >
               Public · Make private
             </Link>
           ) : (
             <Form method="post">
               <Hidden id={task.session_id} />
-              <button type="submit" name="intent" value={TASK_INTENT.makePrivate} className="button button--small" data-testid="visibility">Public · Make private</button>
+              <button type="submit" name="intent" value={TASK_INTENT.makePrivate} className="button button--small" data-testid="visibility">
+                Public · Make private
+              </button>
             </Form>
           )
         ) : (
           <Form method="post">
             <Hidden id={task.session_id} />
-            <button type="submit" name="intent" value={TASK_INTENT.makePublic} className="button button--small" data-testid="visibility">Private · Make public</button>
+            <button type="submit" name="intent" value={TASK_INTENT.makePublic} className="button button--small" data-testid="visibility">
+              Private · Make public
+            </button>
           </Form>
         )}
-        {task.is_public && task.page ? <a href={sharePath(task.session_id)} className="button button--small button--ghost" target="_blank" rel="noreferrer">View as shopper</a> : null}
+        {task.is_public && task.page ? (
+          <a href={sharePath(task.session_id)} className="button button--small button--ghost" target="_blank" rel="noreferrer">
+            View as shopper
+          </a>
+        ) : null}
         <Form method="post">
           <Hidden id={task.session_id} />
-          <button type="submit" name="intent" value={task.data_status === DATA_STATUS.archived ? TASK_INTENT.unarchive : TASK_INTENT.archive} className="button button--small button--ghost">
+          <button
+            type="submit"
+            name="intent"
+            value={task.data_status === DATA_STATUS.archived ? TASK_INTENT.unarchive : TASK_INTENT.archive}
+            className="button button--small button--ghost"
+          >
             {task.data_status === DATA_STATUS.archived ? 'Restore' : 'Archive'}
           </button>
         </Form>
@@ -83,14 +123,26 @@ export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withR
       {withRewrite && sections.length ? (
         <Form method="post" className="toolbar-row rewrite-form">
           <Hidden id={task.session_id} />
-          <label htmlFor="rewrite-section" className="small">Rewrite</label>
+          <label htmlFor="rewrite-section" className="small">
+            Rewrite
+          </label>
           <select id="rewrite-section" name="section_id" className="input input--small">
             {sections.map((s) => (
-              <option key={s.id} value={s.id}>{`${SECTION_LABELS[s.type]}: ${'heading' in s ? s.heading : ''}`.slice(0, 60)}</option>
+              <option key={s.id} value={s.id}>
+                {`${SECTION_LABELS[s.type]}: ${'heading' in s ? s.heading : ''}`.slice(0, 60)}
+              </option>
             ))}
           </select>
-          <input name="instruction" className="input input--small" placeholder="How? e.g. shorter, more playful" maxLength={REWRITE_INSTRUCTION_MAX} aria-label="Instruction" />
-          <button type="submit" name="intent" value={TASK_INTENT.rewrite} className="button button--small">Rewrite section</button>
+          <input
+            name="instruction"
+            className="input input--small"
+            placeholder="How? e.g. shorter, more playful"
+            maxLength={REWRITE_INSTRUCTION_MAX}
+            aria-label="Instruction"
+          />
+          <button type="submit" name="intent" value={TASK_INTENT.rewrite} className="button button--small">
+            Rewrite section
+          </button>
         </Form>
       ) : null}
       {task.note ? <p className="muted small">{task.note}</p> : null}

@@ -1,7 +1,7 @@
 import type { SanitizedHtml as SanitizedHtmlString } from '../../server/domain/sanitize'
 
 /**
- * The only place in the app that renders HTML as markup (ARCHITECTURE §6). It accepts only the
+ * The only place in the app that renders HTML as markup (docs/security.md). It accepts only the
  * branded output of `sanitize()`, so a plain string does not type-check here.
  */
 export function SanitizedHtml({ html, className }: { html: SanitizedHtmlString; className?: string }) {

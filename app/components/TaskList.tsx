@@ -1,14 +1,14 @@
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
 import type { TaskSummary } from '../../server/contract/tasks'
-import { DATA_STATUS, isRunning, STATUS_LABELS, TASK_STATUS } from '../../server/domain/task-status'
-import { shareUrl } from '../../server/domain/share'
 import { PLATFORM_NAMES, type Platform } from '../../server/domain/platforms'
+import { shareUrl } from '../../server/domain/share'
+import { DATA_STATUS, isRunning, STATUS_LABELS, TASK_STATUS } from '../../server/domain/task-status'
+import { TASK_INTENT } from '../forms/intents'
 import { withParams } from '../lib/dialog-url'
-import { useHydrated } from '../lib/use-hydrated'
-import { CopyButton } from './ui/CopyButton'
 import { formatReadyTime } from '../lib/format-time'
 import { useRootData } from '../lib/root-data'
-import { TASK_INTENT } from '../forms/intents'
+import { useHydrated } from '../lib/use-hydrated'
+import { CopyButton } from './ui/CopyButton'
 
 export interface TaskListProps {
   items: TaskSummary[]
@@ -20,7 +20,8 @@ export interface TaskListProps {
   publicUrl: string
 }
 
-const fmtDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+const fmtDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
 /** The free-user hide window, said where the pages would be (spec §6). */
 export function HiddenNotice({ hidden }: { hidden: TaskListProps['hidden'] }) {
@@ -31,7 +32,8 @@ export function HiddenNotice({ hidden }: { hidden: TaskListProps['hidden'] }) {
     <div className="notice notice--info hidden-notice" data-testid="hidden-notice">
       <p>
         {`${hidden.count === 1 ? 'Your new page' : `${hidden.count} new pages`} will appear here at `}
-        <strong>{formatReadyTime(hidden.next_ready_at)}</strong>. {`Free accounts see new pages ${user?.hide_window_minutes ?? 0} minutes after they are made.`}
+        <strong>{formatReadyTime(hidden.next_ready_at)}</strong>.{' '}
+        {`Free accounts see new pages ${user?.hide_window_minutes ?? 0} minutes after they are made.`}
       </p>
       <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary button--small">
         Upgrade to see them now
@@ -55,7 +57,11 @@ export function TaskList(props: TaskListProps) {
                 ? 'Mark a page with ☆ to find it here.'
                 : 'Paste a product link and get a page in seconds.'}
           </p>
-          {props.view === 'all' || props.view === 'latest' ? <Link to="/generate" className="button button--primary">Generate a page</Link> : null}
+          {props.view === 'all' || props.view === 'latest' ? (
+            <Link to="/generate" className="button button--primary">
+              Generate a page
+            </Link>
+          ) : null}
         </div>
       </>
     )
@@ -86,26 +92,44 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
   const pending = fav.formData?.get('intent')
   const isFavorite = pending ? pending === TASK_INTENT.favorite : task.is_favorite
   const running = isRunning(task.status)
-  const openHref = task.status === TASK_STATUS.completed ? `/product/${task.session_id}` : `/guidev3/generating?session_id=${task.session_id}`
+  const openHref =
+    task.status === TASK_STATUS.completed ? `/product/${task.session_id}` : `/guidev3/generating?session_id=${task.session_id}`
   const share = shareUrl(publicUrl, task.session_id)
   return (
     <li className="task-card" data-testid="task-card">
       <Link to={openHref} className="task-thumb" aria-label={`Open ${task.title ?? 'page'}`}>
-        {task.image ? <img src={task.image} alt="" loading="lazy" width={320} height={240} /> : <span className="task-thumb-empty" aria-hidden="true">✦</span>}
+        {task.image ? (
+          <img src={task.image} alt="" loading="lazy" width={320} height={240} />
+        ) : (
+          <span className="task-thumb-empty" aria-hidden="true">
+            ✦
+          </span>
+        )}
       </Link>
       <div className="task-body">
-        <Link to={openHref} className="task-title">{task.title ?? (task.url ? new URL(task.url).hostname : 'Pasted description')}</Link>
+        <Link to={openHref} className="task-title">
+          {task.title ?? (task.url ? new URL(task.url).hostname : 'Pasted description')}
+        </Link>
         <p className="task-meta">
           <span className={`status status--${task.status}`}>{STATUS_LABELS[task.status]}</span>
           <span className="muted">{fmtDate(task.created_at)}</span>
-          {task.platform && task.platform !== 'generic' ? <span className="muted">{PLATFORM_NAMES[task.platform as Platform] ?? task.platform}</span> : null}
+          {task.platform && task.platform !== 'generic' ? (
+            <span className="muted">{PLATFORM_NAMES[task.platform as Platform] ?? task.platform}</span>
+          ) : null}
         </p>
         {task.status === TASK_STATUS.failed && task.failure_reason ? <p className="small error-text">{task.failure_reason}</p> : null}
       </div>
       <div className="task-actions">
         <fav.Form method="post">
           <input type="hidden" name="session_id" value={task.session_id} />
-          <button type="submit" name="intent" value={isFavorite ? TASK_INTENT.unfavorite : TASK_INTENT.favorite} className="icon-button" aria-pressed={isFavorite} aria-label={isFavorite ? 'Remove from favourites' : 'Add to favourites'}>
+          <button
+            type="submit"
+            name="intent"
+            value={isFavorite ? TASK_INTENT.unfavorite : TASK_INTENT.favorite}
+            className="icon-button"
+            aria-pressed={isFavorite}
+            aria-label={isFavorite ? 'Remove from favourites' : 'Add to favourites'}
+          >
             {isFavorite ? '★' : '☆'}
           </button>
         </fav.Form>
@@ -115,7 +139,9 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
           ) : (
             <Form method="post" preventScrollReset>
               <input type="hidden" name="session_id" value={task.session_id} />
-              <button type="submit" name="intent" value={TASK_INTENT.share} className="button button--small">Share</button>
+              <button type="submit" name="intent" value={TASK_INTENT.share} className="button button--small">
+                Share
+              </button>
             </Form>
           )
         ) : null}
@@ -123,9 +149,13 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
           <Form method="post" preventScrollReset>
             <input type="hidden" name="session_id" value={task.session_id} />
             {task.data_status === DATA_STATUS.archived ? (
-              <button type="submit" name="intent" value={TASK_INTENT.unarchive} className="button button--small button--ghost">Restore</button>
+              <button type="submit" name="intent" value={TASK_INTENT.unarchive} className="button button--small button--ghost">
+                Restore
+              </button>
             ) : (
-              <button type="submit" name="intent" value={TASK_INTENT.archive} className="button button--small button--ghost">Archive</button>
+              <button type="submit" name="intent" value={TASK_INTENT.archive} className="button button--small button--ghost">
+                Archive
+              </button>
             )}
           </Form>
         ) : null}

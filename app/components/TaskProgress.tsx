@@ -6,7 +6,9 @@ export function TaskProgress({ flow, status, step }: { flow: 'direct' | 'outline
     <ol className="progress" data-testid="progress">
       {progressSteps(flow, status).map((s) => (
         <li key={s.key} className={s.done ? 'done' : s.active ? 'active' : ''} aria-current={s.active ? 'step' : undefined}>
-          <span className="progress-dot" aria-hidden="true">{s.done ? '✓' : ''}</span>
+          <span className="progress-dot" aria-hidden="true">
+            {s.done ? '✓' : ''}
+          </span>
           {s.label}
           {s.active && step ? <small className="muted"> — {step}</small> : null}
         </li>

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { emailField, loginCodeField, requiredText } from '../../server/domain/validation'
+import { emailField, loginCodeField, requiredText, returnPathField } from '../../server/domain/validation'
 import { VERIFY_INTENT } from './intents'
 
 /** One schema per form, shared by the browser (conform) and the action. */
-const redirectTo = z.string().max(2048).optional()
+const redirectTo = returnPathField()
 export const loginSchema = z.object({ email: emailField(), redirectTo })
 export const signUpSchema = z.object({ name: requiredText({ max: 80 }), email: emailField(), redirectTo })
 export const verifySchema = z.object({ intent: z.literal(VERIFY_INTENT.verify).default(VERIFY_INTENT.verify), code: loginCodeField() })

@@ -18,7 +18,8 @@ export const generateSchema = z
   .superRefine((v, ctx) => {
     if (v.mode === 'url') {
       if (!v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: MESSAGES.required })
-      else if (!/^https?:\/\/\S+$/i.test(v.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Please enter a full link, starting with https://' })
+      else if (!/^https?:\/\/\S+$/i.test(v.url))
+        ctx.addIssue({ code: 'custom', path: ['url'], message: 'Please enter a full link, starting with https://' })
     } else if (!v.text) ctx.addIssue({ code: 'custom', path: ['text'], message: MESSAGES.required })
     else if (v.text.length < PASTED_TEXT_MIN) ctx.addIssue({ code: 'custom', path: ['text'], message: MESSAGES.minLength(PASTED_TEXT_MIN) })
   })

@@ -26,4 +26,3 @@ export const taskActionSchema = z.discriminatedUnion('intent', [
     instruction: rewriteInstructionField().transform((v) => v || undefined),
   }),
 ])
-export type TaskAction = z.output<typeof taskActionSchema>

@@ -1,4 +1,4 @@
-/** Dialogs are URL state (ARCHITECTURE §3): these build the links that open, change and close them. */
+/** Dialogs are URL state (docs/decisions/0001-dialogs-as-url-state.md): these build the links that open, change and close them. */
 export const DIALOG_PARAMS = ['dialog', 'reason', 'cycle', 'credits'] as const
 
 export function withParams(pathname: string, search: string, set: Record<string, string | null>): string {

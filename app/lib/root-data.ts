@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import type { PublicUser } from '../../server/domain/user'
 import type { Plan } from '../../server/domain/plans'
 import type { SnackbarInput } from '../../server/domain/snackbar'
+import type { PublicUser } from '../../server/domain/user'
 
 export interface RootData {
   user: PublicUser | null
@@ -19,6 +19,3 @@ export function useRootData(): RootData {
   if (!data) throw new Error('root data missing')
   return data
 }
-
-/** For error boundaries, where the root loader may have failed. */
-export const useOptionalRootData = () => useRouteLoaderData<RootData>('root') ?? null

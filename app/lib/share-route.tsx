@@ -1,7 +1,7 @@
 import type { HeadersFunction, LinksFunction, MetaFunction } from '@remix-run/node'
-import pageCss from '~/styles/page.css?url'
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import type { SharedPage } from '~/.server/api'
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import pageCss from '~/styles/page.css?url'
 import type { RouteHandle } from './shopper-view'
 
 /** What /share/{id} and /sharev2/{id} have in common: shopper view, page CSS only, social meta. */

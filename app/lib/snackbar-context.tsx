@@ -35,7 +35,10 @@ export function SnackbarProvider({ initial, children }: { initial: (SnackbarInpu
       const key = `${s.id}:${s.count}`
       if (ms === null || timers.current.has(key)) continue
       for (const [k, t] of timers.current) if (k.startsWith(`${s.id}:`)) clearTimeout(t)
-      timers.current.set(key, setTimeout(() => dismiss(s.id), ms))
+      timers.current.set(
+        key,
+        setTimeout(() => dismiss(s.id), ms),
+      )
     }
   }, [list, dismiss])
 

@@ -3,9 +3,9 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { createApiClient, transportFor } from '~/.server/api'
 import { apiFailure } from '~/.server/api-failure'
+import { completeSignIn } from '~/.server/auth'
 import { autoLoginSchema } from '~/forms/auth'
 import { formObject } from '~/forms/form-object'
-import { completeSignIn } from '~/.server/auth'
 
 export const meta: MetaFunction = () => [{ title: 'Signing you in · Pagewright' }]
 
@@ -28,7 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return completeSignIn(request, context, await api.auth.autoLogin(parsed.data.token))
   } catch (error) {
     const failure = apiFailure(error)
-    const message = failure.status === 400 ? 'This sign-in link has expired or was already used. Please request a new code.' : failure.message
+    const message =
+      failure.status === 400 ? 'This sign-in link has expired or was already used. Please request a new code.' : failure.message
     return json({ error: message }, { status: failure.status })
   }
 }
@@ -47,7 +48,9 @@ export default function AutoLogin() {
         <p className="notice notice--error" data-testid="form-error">
           {actionData?.error ?? INCOMPLETE}
         </p>
-        <Link to="/account/login" className="button button--primary button--block">Get a new code</Link>
+        <Link to="/account/login" className="button button--primary button--block">
+          Get a new code
+        </Link>
       </section>
     )
   }
@@ -56,7 +59,9 @@ export default function AutoLogin() {
       <h1>Signing you in…</h1>
       <Form method="post" ref={formRef}>
         <input type="hidden" name="token" value={token} />
-        <button type="submit" className="button button--primary button--block">Continue to Pagewright</button>
+        <button type="submit" className="button button--primary button--block">
+          Continue to Pagewright
+        </button>
       </Form>
     </section>
   )

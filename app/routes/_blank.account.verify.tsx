@@ -87,14 +87,24 @@ export default function Verify() {
           className="input input--code"
           placeholder="123456"
         />
-        <button type="submit" name="intent" value={VERIFY_INTENT.verify} className="button button--primary button--block" disabled={verifying}>
+        <button
+          type="submit"
+          name="intent"
+          value={VERIFY_INTENT.verify}
+          className="button button--primary button--block"
+          disabled={verifying}
+        >
           {verifying ? 'Checking…' : 'Verify and continue'}
         </button>
       </Form>
       <Form method="post" className="resend">
         <Honeypot />
         <ResendButton waitSeconds={waitSeconds} />
-        {actionData?.resendError ? <p className="field-errors" role="alert">{actionData.resendError}</p> : null}
+        {actionData?.resendError ? (
+          <p className="field-errors" role="alert">
+            {actionData.resendError}
+          </p>
+        ) : null}
       </Form>
       <p className="small center">
         Wrong address? <Link to="/account/login">Use a different e-mail</Link>
@@ -115,7 +125,14 @@ function ResendButton({ waitSeconds }: { waitSeconds: number }) {
   }, [waitSeconds])
   const counting = left !== null && left > 0
   return (
-    <button type="submit" name="intent" value={VERIFY_INTENT.resend} className="button button--ghost" disabled={counting} data-testid="resend">
+    <button
+      type="submit"
+      name="intent"
+      value={VERIFY_INTENT.resend}
+      className="button button--ghost"
+      disabled={counting}
+      data-testid="resend"
+    >
       {counting ? `Resend code in ${left}s` : 'Resend code'}
     </button>
   )

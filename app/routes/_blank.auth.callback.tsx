@@ -26,8 +26,12 @@ export default function AuthCallback() {
   return (
     <section className="card auth-card">
       <h1>Google sign-in</h1>
-      <p className="notice notice--error" data-testid="callback-message">{message}</p>
-      <Link to="/account/login" className="button button--primary button--block">Log in with an e-mail code</Link>
+      <p className="notice notice--error" data-testid="callback-message">
+        {message}
+      </p>
+      <Link to="/account/login" className="button button--primary button--block">
+        Log in with an e-mail code
+      </Link>
     </section>
   )
 }

@@ -9,8 +9,8 @@ import { FormErrors } from '~/components/ui/Field'
 import { generateSchema } from '~/forms/generate'
 import { GENERATE_INTENT } from '~/forms/intents'
 import { can, denialFor } from '../../server/domain/permissions'
-import { PAGE_TEMPLATES } from '../../server/domain/templates'
 import { CREDITS_PER_PAGE } from '../../server/domain/plans'
+import { PAGE_TEMPLATES } from '../../server/domain/templates'
 
 export const meta: MetaFunction = () => [{ title: 'Generate a page · Pagewright' }]
 
@@ -70,12 +70,16 @@ export default function Generate() {
     <section className="card generate-card">
       <h1>Generate a product page</h1>
       <p className="muted">
-        Pagewright reads the product's real facts and writes a page from them. Each page costs {CREDITS_PER_PAGE} credits; you
-        have {data.credits.toLocaleString('en-US')}.
+        Pagewright reads the product's real facts and writes a page from them. Each page costs {CREDITS_PER_PAGE} credits; you have{' '}
+        {data.credits.toLocaleString('en-US')}.
       </p>
       <nav className="segmented" aria-label="Source">
-        <Link to="/generate" replace aria-current={data.mode === 'url' ? 'true' : undefined}>Product link</Link>
-        <Link to="/generate?mode=text" replace aria-current={data.mode === 'text' ? 'true' : undefined}>Paste a description</Link>
+        <Link to="/generate" replace aria-current={data.mode === 'url' ? 'true' : undefined}>
+          Product link
+        </Link>
+        <Link to="/generate?mode=text" replace aria-current={data.mode === 'text' ? 'true' : undefined}>
+          Paste a description
+        </Link>
       </nav>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
@@ -83,25 +87,48 @@ export default function Generate() {
         {data.mode === 'url' ? (
           <div className="field">
             <label htmlFor={fields.url.id}>Product link</label>
-            <input className="input" {...getInputProps(fields.url, { type: 'url' })} key={fields.url.key} placeholder="https://your-store.com/products/…" autoFocus />
+            <input
+              className="input"
+              {...getInputProps(fields.url, { type: 'url' })}
+              key={fields.url.key}
+              placeholder="https://your-store.com/products/…"
+              autoFocus
+            />
             <p className="hint">
               A Shopify product link{data.anyUrl ? ', or AliExpress, Amazon, Temu, DHgate or TikTok Shop' : ''}. Try the demo store:{' '}
               <code data-testid="demo-url">{data.demoUrl}</code>
             </p>
-            <ul id={fields.url.errorId} className="field-errors">{fields.url.errors?.map((e) => <li key={e}>{e}</li>)}</ul>
+            <ul id={fields.url.errorId} className="field-errors">
+              {fields.url.errors?.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
           </div>
         ) : (
           <div className="field">
             <label htmlFor={fields.text.id}>Product description</label>
-            <textarea className="input" rows={8} {...getTextareaProps(fields.text)} key={fields.text.key} placeholder="Name on the first line, then what it is, what it's made of, sizes, features…" />
-            <ul id={fields.text.errorId} className="field-errors">{fields.text.errors?.map((e) => <li key={e}>{e}</li>)}</ul>
+            <textarea
+              className="input"
+              rows={8}
+              {...getTextareaProps(fields.text)}
+              key={fields.text.key}
+              placeholder="Name on the first line, then what it is, what it's made of, sizes, features…"
+            />
+            <ul id={fields.text.errorId} className="field-errors">
+              {fields.text.errors?.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
           </div>
         )}
         <fieldset className="templates">
           <legend>Template</legend>
           <label className="template-option">
             <input type="radio" name="page_template_id" value="" defaultChecked={!data.templateId} />
-            <span><strong>Best fit</strong><small>Chosen for the product</small></span>
+            <span>
+              <strong>Best fit</strong>
+              <small>Chosen for the product</small>
+            </span>
           </label>
           {PAGE_TEMPLATES.map((t) => (
             <label key={t.id} className="template-option">
@@ -120,10 +147,18 @@ export default function Generate() {
               Generate page
             </button>
           ) : null}
-          <button type="submit" name="intent" value={GENERATE_INTENT.outline} className={`button${data.mode === 'text' ? ' button--primary' : ''}`} disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value={GENERATE_INTENT.outline}
+            className={`button${data.mode === 'text' ? ' button--primary' : ''}`}
+            disabled={busy}
+          >
             Review the outline first
           </button>
-          <Link to="/" className="button button--ghost">Cancel</Link>
+          <Link to="/" className="button button--ghost">
+            Cancel
+          </Link>
         </div>
       </Form>
     </section>

@@ -1,11 +1,11 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { usePolling } from '~/lib/use-polling'
 import { requireUser } from '~/.server/auth'
 import { httpError } from '~/.server/responses'
 import { TaskProgress } from '~/components/TaskProgress'
-import { TASK_STATUS } from '../../server/domain/task-status'
+import { usePolling } from '~/lib/use-polling'
 import { CREDITS_PER_PAGE } from '../../server/domain/plans'
+import { TASK_STATUS } from '../../server/domain/task-status'
 
 export const meta: MetaFunction = () => [{ title: 'Generating your page · Pagewright' }]
 
@@ -29,16 +29,26 @@ export default function Generating() {
   return (
     <section className="card generating-card" aria-live="polite">
       {/* Without JS the page refreshes itself until the page is done. */}
-      {!failed ? <noscript><meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} /></noscript> : null}
+      {!failed ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+        </noscript>
+      ) : null}
       <h1>{failed ? "We couldn't make this page" : 'Generating your page'}</h1>
       {task.url ? <p className="muted small break">{task.url}</p> : null}
       {failed ? (
         <>
-          <p className="notice notice--error" data-testid="failure-reason">{task.failure_reason}</p>
+          <p className="notice notice--error" data-testid="failure-reason">
+            {task.failure_reason}
+          </p>
           {task.refunded ? <p data-testid="refund">{`Your ${CREDITS_PER_PAGE} credits were refunded.`}</p> : null}
           <p className="actions-row">
-            <Link to="/generate" className="button button--primary">Try another link</Link>
-            <Link to="/latest" className="button">Your pages</Link>
+            <Link to="/generate" className="button button--primary">
+              Try another link
+            </Link>
+            <Link to="/latest" className="button">
+              Your pages
+            </Link>
           </p>
         </>
       ) : (

@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { randomBytes } from 'node:crypto'
 import { ApiError } from '~/.server/api'
 import { requireUser } from '~/.server/auth'
 import { httpError } from '~/.server/responses'
@@ -9,8 +9,8 @@ import { OUTLINE_INTENT } from '~/forms/intents'
 import { applyOutlineIntent, OUTLINE_LISTS, outlineFormSchema, outlineFromForm } from '~/forms/outline'
 import { outlineSchema } from '../../server/domain/outline'
 import { SECTION_LABELS, SECTION_TYPES } from '../../server/domain/page/section-types'
-import { describeZodError } from '../../server/domain/validation'
 import { TASK_STATUS } from '../../server/domain/task-status'
+import { describeZodError } from '../../server/domain/validation'
 
 export const meta: MetaFunction = () => [{ title: 'Review the outline · Pagewright' }]
 
@@ -32,7 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!form.success) return json({ formError: UNREADABLE, error: null, outline: null }, { status: 400 })
   const { intent } = form.data
   let outline = outlineFromForm(form.data)
-  if (intent.kind !== 'save' && intent.kind !== 'continue') outline = applyOutlineIntent(outline, intent, () => `s${randomBytes(4).toString('hex')}`)
+  if (intent.kind !== 'save' && intent.kind !== 'continue')
+    outline = applyOutlineIntent(outline, intent, () => `s${randomBytes(4).toString('hex')}`)
   const parsed = outlineSchema.safeParse(outline)
   if (!parsed.success) return json({ formError: null, error: describeZodError(parsed.error).fields, outline }, { status: 400 })
   try {
@@ -58,11 +59,19 @@ export default function OutlineEditor() {
     <section className="card outline-card">
       <h1>Review the outline</h1>
       <p className="muted">
-        {data.title ? <>For <strong>{data.title}</strong>. </> : null}
-        Rename sections, reorder them, and edit the points (one per line). The page is written from this outline and the
-        product's facts only.
+        {data.title ? (
+          <>
+            For <strong>{data.title}</strong>.{' '}
+          </>
+        ) : null}
+        Rename sections, reorder them, and edit the points (one per line). The page is written from this outline and the product's facts
+        only.
       </p>
-      {actionData?.formError ? <p className="notice notice--error" role="alert">{actionData.formError}</p> : null}
+      {actionData?.formError ? (
+        <p className="notice notice--error" role="alert">
+          {actionData.formError}
+        </p>
+      ) : null}
       <Form method="post" className="outline-form" data-testid="outline-form">
         {/* Enter in a field saves (the first submit button is the form's default). */}
         <button type="submit" name="intent" value={OUTLINE_INTENT.save} className="sr-only" tabIndex={-1} aria-hidden="true" />
@@ -73,30 +82,78 @@ export default function OutlineEditor() {
             <input type="hidden" name="type" value={s.type} />
             <div className="field">
               <label htmlFor={`title-${s.id}`}>Section title</label>
-              <input id={`title-${s.id}`} className="input" name="title" defaultValue={s.title} maxLength={200} aria-invalid={errorAt(i) ? true : undefined} />
+              <input
+                id={`title-${s.id}`}
+                className="input"
+                name="title"
+                defaultValue={s.title}
+                maxLength={200}
+                aria-invalid={errorAt(i) ? true : undefined}
+              />
               {errorAt(i) ? <p className="field-errors">{errorAt(i)}</p> : null}
             </div>
             <div className="field">
               <label htmlFor={`points-${s.id}`}>Points (one per line)</label>
-              <textarea id={`points-${s.id}`} className="input" name="points" rows={Math.max(2, s.points.length + 1)} defaultValue={s.points.join('\n')} />
+              <textarea
+                id={`points-${s.id}`}
+                className="input"
+                name="points"
+                rows={Math.max(2, s.points.length + 1)}
+                defaultValue={s.points.join('\n')}
+              />
             </div>
             <div className="outline-tools">
-              <button type="submit" name="intent" value={OUTLINE_INTENT.up(i)} className="button button--small" disabled={i === 0} aria-label={`Move ${s.title} up`}>↑ Up</button>
-              <button type="submit" name="intent" value={OUTLINE_INTENT.down(i)} className="button button--small" disabled={i === outline.sections.length - 1} aria-label={`Move ${s.title} down`}>↓ Down</button>
-              <button type="submit" name="intent" value={OUTLINE_INTENT.remove(i)} className="button button--small button--ghost" disabled={outline.sections.length === 1} aria-label={`Remove ${s.title}`}>Remove</button>
+              <button
+                type="submit"
+                name="intent"
+                value={OUTLINE_INTENT.up(i)}
+                className="button button--small"
+                disabled={i === 0}
+                aria-label={`Move ${s.title} up`}
+              >
+                ↑ Up
+              </button>
+              <button
+                type="submit"
+                name="intent"
+                value={OUTLINE_INTENT.down(i)}
+                className="button button--small"
+                disabled={i === outline.sections.length - 1}
+                aria-label={`Move ${s.title} down`}
+              >
+                ↓ Down
+              </button>
+              <button
+                type="submit"
+                name="intent"
+                value={OUTLINE_INTENT.remove(i)}
+                className="button button--small button--ghost"
+                disabled={outline.sections.length === 1}
+                aria-label={`Remove ${s.title}`}
+              >
+                Remove
+              </button>
             </div>
           </fieldset>
         ))}
         <div className="outline-add">
           <span className="muted small">Add a section:</span>
           {SECTION_TYPES.filter((t) => t !== 'hero').map((t) => (
-            <button key={t} type="submit" name="intent" value={OUTLINE_INTENT.add(t)} className="button button--small">+ {SECTION_LABELS[t]}</button>
+            <button key={t} type="submit" name="intent" value={OUTLINE_INTENT.add(t)} className="button button--small">
+              + {SECTION_LABELS[t]}
+            </button>
           ))}
         </div>
         <div className="actions-row sticky-actions">
-          <button type="submit" name="intent" value={OUTLINE_INTENT.continue} className="button button--primary" disabled={busy}>Write the page</button>
-          <button type="submit" name="intent" value={OUTLINE_INTENT.save} className="button" disabled={busy}>Save outline</button>
-          <Link to="/latest" className="button button--ghost">Later</Link>
+          <button type="submit" name="intent" value={OUTLINE_INTENT.continue} className="button button--primary" disabled={busy}>
+            Write the page
+          </button>
+          <button type="submit" name="intent" value={OUTLINE_INTENT.save} className="button" disabled={busy}>
+            Save outline
+          </button>
+          <Link to="/latest" className="button button--ghost">
+            Later
+          </Link>
         </div>
       </Form>
     </section>

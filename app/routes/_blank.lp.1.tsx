@@ -16,7 +16,9 @@ export default function Landing1() {
       <p className="lead">Paste a product link. Pagewright imports the real facts and writes a fast landing page in seconds.</p>
       <div className="landing-actions">
         <Link to="/account/sign-up" className="button button--primary">{`Start free — ${FREE_SIGNUP_CREDITS} credits`}</Link>
-        <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button">See Pro plans</Link>
+        <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button">
+          See Pro plans
+        </Link>
       </div>
     </section>
   )

@@ -13,10 +13,14 @@ export default function Landing2() {
   return (
     <section className="landing">
       <h1>From AliExpress link to Shopify page in one go</h1>
-      <p className="lead">Import a marketplace product, review the outline, publish into your store. Every claim on the page comes from the source.</p>
+      <p className="lead">
+        Import a marketplace product, review the outline, publish into your store. Every claim on the page comes from the source.
+      </p>
       <div className="landing-actions">
         <Link to="/account/sign-up" className="button button--primary">{`Start free — ${FREE_SIGNUP_CREDITS} credits`}</Link>
-        <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button">See Pro plans</Link>
+        <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button">
+          See Pro plans
+        </Link>
       </div>
     </section>
   )

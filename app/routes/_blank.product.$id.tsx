@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import pageCss from '~/styles/page.css?url'
 import { loadProductView } from '~/.server/product-view'
 import { handleTaskAction } from '~/.server/task-actions'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
-import { ProductToolbar } from '~/components/ProductToolbar'
 import { FailedPage, HiddenPage } from '~/components/ProductStates'
+import { ProductToolbar } from '~/components/ProductToolbar'
 import { PageView } from '~/components/sections'
+import pageCss from '~/styles/page.css?url'
 import { TASK_STATUS } from '../../server/domain/task-status'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
-import pageCss from '~/styles/page.css?url'
 import { loadProductView } from '~/.server/product-view'
 import { handleTaskAction } from '~/.server/task-actions'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
-import { ProductToolbar } from '~/components/ProductToolbar'
 import { FailedPage, HiddenPage } from '~/components/ProductStates'
+import { ProductToolbar } from '~/components/ProductToolbar'
 import { PageView } from '~/components/sections'
-import { TASK_STATUS } from '../../server/domain/task-status'
+import { TASK_INTENT } from '~/forms/intents'
 import { withParams } from '~/lib/dialog-url'
+import pageCss from '~/styles/page.css?url'
 import { SECTION_LABELS } from '../../server/domain/page/section-types'
 import { REWRITE_INSTRUCTION_MAX } from '../../server/domain/task-input'
-import { TASK_INTENT } from '~/forms/intents'
+import { TASK_STATUS } from '../../server/domain/task-status'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.task.title ?? 'Page'} · Pagewright` }]
@@ -41,16 +41,38 @@ export default function ProductViewV2() {
                 <Form method="post" className="section-rewrite">
                   <input type="hidden" name="session_id" value={task.session_id} />
                   <input type="hidden" name="section_id" value={s.id} />
-                  <input name="instruction" className="input input--small" placeholder="Instruction (optional)" maxLength={REWRITE_INSTRUCTION_MAX} aria-label={`How to rewrite ${s.heading}`} />
-                  <button type="submit" name="intent" value={TASK_INTENT.rewrite} className="button button--small">Rewrite</button>
+                  <input
+                    name="instruction"
+                    className="input input--small"
+                    placeholder="Instruction (optional)"
+                    maxLength={REWRITE_INSTRUCTION_MAX}
+                    aria-label={`How to rewrite ${s.heading}`}
+                  />
+                  <button type="submit" name="intent" value={TASK_INTENT.rewrite} className="button button--small">
+                    Rewrite
+                  </button>
                 </Form>
               </li>
             ))}
           </ol>
           <div>
             <nav className="segmented" aria-label="Preview size">
-              <Link to={withParams(pathname, search, { device: null })} replace preventScrollReset aria-current={device === 'desktop' ? 'true' : undefined}>Desktop</Link>
-              <Link to={withParams(pathname, search, { device: 'mobile' })} replace preventScrollReset aria-current={device === 'mobile' ? 'true' : undefined}>Mobile</Link>
+              <Link
+                to={withParams(pathname, search, { device: null })}
+                replace
+                preventScrollReset
+                aria-current={device === 'desktop' ? 'true' : undefined}
+              >
+                Desktop
+              </Link>
+              <Link
+                to={withParams(pathname, search, { device: 'mobile' })}
+                replace
+                preventScrollReset
+                aria-current={device === 'mobile' ? 'true' : undefined}
+              >
+                Mobile
+              </Link>
             </nav>
             <div className={`preview-frame preview-frame--${device}`} data-testid="page-preview">
               <PageView page={task.page} mode="preview" device={device} productUrl={task.url ?? undefined} />

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { httpError } from '~/.server/responses'
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 
 export const meta: MetaFunction = () => [{ title: 'Page not found · Pagewright' }]
 

@@ -29,7 +29,9 @@ export default function MyPages() {
     <>
       <div className="page-head">
         <h1>My pages</h1>
-        <Link to="/generate" className="button button--primary">New page</Link>
+        <Link to="/generate" className="button button--primary">
+          New page
+        </Link>
       </div>
       <nav className="tabs" aria-label="Views">
         {VIEWS.map((t) => (

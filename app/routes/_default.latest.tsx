@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { usePolling } from '~/lib/use-polling'
 import { env } from '~/.server/env'
 import { handleTaskAction } from '~/.server/task-actions'
 import { loadTaskList } from '~/.server/task-lists'
 import { TaskList } from '~/components/TaskList'
+import { usePolling } from '~/lib/use-polling'
 import { can } from '../../server/domain/permissions'
 import { isRunning } from '../../server/domain/task-status'
 
@@ -26,9 +26,17 @@ export default function Latest() {
     <>
       <div className="page-head">
         <h1>Latest pages</h1>
-        <Link to="/generate" className="button button--primary">New page</Link>
+        <Link to="/generate" className="button button--primary">
+          New page
+        </Link>
       </div>
-      {running ? <noscript><p className="muted small">Pages are still being written. <a href="/latest">Refresh</a> to see them.</p></noscript> : null}
+      {running ? (
+        <noscript>
+          <p className="muted small">
+            Pages are still being written. <a href="/latest">Refresh</a> to see them.
+          </p>
+        </noscript>
+      ) : null}
       <TaskList {...data} />
     </>
   )

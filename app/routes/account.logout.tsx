@@ -16,7 +16,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!(error instanceof Response)) log.warn('logout call failed', { error: String(error) })
     }
   }
-  return redirectWithToast(request, '/account/login', { type: 'info', text: 'You are signed out.' }, {
-    'Set-Cookie': await destroySession(session),
-  })
+  return redirectWithToast(
+    request,
+    '/account/login',
+    { type: 'info', text: 'You are signed out.' },
+    {
+      'Set-Cookie': await destroySession(session),
+    },
+  )
 }

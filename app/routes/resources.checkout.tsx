@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { getOptionalUser } from '~/.server/auth'
 import { redirectWithToast } from '~/.server/responses'
-import { safeRedirectPath } from '../../server/domain/routing'
-import { DEFAULT_UPGRADE_TITLE_PAID } from '../../server/domain/permissions'
-import { isFree } from '../../server/domain/user'
 import { checkoutSchema } from '~/forms/checkout'
 import { formObject } from '~/forms/form-object'
+import { DEFAULT_UPGRADE_TITLE_PAID } from '../../server/domain/permissions'
+import { safeRedirectPath } from '../../server/domain/routing'
+import { isFree } from '../../server/domain/user'
 
 export const loader = () => redirect('/')
 

@@ -8,14 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { startSmtpListener } from '../../tests/helpers/smtp'
 import { XSS_PAYLOADS } from '../../tests/fixtures/xss-payloads'
+import { startSmtpListener } from '../../tests/helpers/smtp'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 3199)
 const smtp = await startSmtpListener()
 const mails = smtp.mails
-
 
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x')
@@ -25,7 +24,13 @@ createServer((req, res) => {
   if (!mail) return res.writeHead(404).end('{}')
   // quoted-printable soft breaks would split the link; undo them before matching.
   const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-  res.end(JSON.stringify({ code: /code is (\d{6})/.exec(text)?.[1], link: /(http\S+auto_login\?token=[\w-]+)/.exec(text)?.[1], count: mails.filter((m) => m.to.includes(to ?? '')).length }))
+  res.end(
+    JSON.stringify({
+      code: /code is (\d{6})/.exec(text)?.[1],
+      link: /(http\S+auto_login\?token=[\w-]+)/.exec(text)?.[1],
+      count: mails.filter((m) => m.to.includes(to ?? '')).length,
+    }),
+  )
 }).listen(mailboxPort, '127.0.0.1')
 
 // A hostile "store" on loopback: a Shopify-format product whose description, title and reviews carry
@@ -64,9 +69,13 @@ createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/javascript' }).end(JSON.stringify(evilProduct))
   } else if (path === '/products/xss-showcase') {
     const ld = JSON.stringify(evilJsonLd).replace(/</g, '\\u003c')
-    res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Lamp</title><script type="application/ld+json">${ld}</script><h1>Lamp</h1>`)
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<!doctype html><title>Lamp</title><script type="application/ld+json">${ld}</script><h1>Lamp</h1>`)
   } else if (path === '/lamp.svg') {
-    res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#fa0"/></svg>')
+    res
+      .writeHead(200, { 'content-type': 'image/svg+xml' })
+      .end('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#fa0"/></svg>')
   } else res.writeHead(404).end('not found')
 }).listen(evilPort, '127.0.0.1')
 

@@ -3,8 +3,8 @@
  * Usage: node --import tsx scripts/bench/bare-server.ts <body-file> <content-type>
  * Prints `LISTENING <port>` once ready; exits on SIGTERM.
  */
-import http from 'node:http'
 import { readFileSync } from 'node:fs'
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 const [file, contentType] = process.argv.slice(2)

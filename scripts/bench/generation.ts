@@ -12,7 +12,13 @@ export interface GenerationTiming {
   lastSessionId: string
 }
 
-const DEMO_HANDLES = ['aurora-pour-over-set', 'trailblazer-running-shoes', 'lumi-kids-night-light', 'nomad-canvas-backpack', 'quiet-pro-wireless-earbuds']
+const DEMO_HANDLES = [
+  'aurora-pour-over-set',
+  'trailblazer-running-shoes',
+  'lumi-kids-night-light',
+  'nomad-canvas-backpack',
+  'quiet-pro-wireless-earbuds',
+]
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 
 /**
@@ -36,7 +42,8 @@ export async function timeGeneration(product: Product, runs = 20): Promise<Gener
     })
     jar.update(created.headers)
     const progress = String(created.headers.location ?? '')
-    if (created.status !== 302 || !progress.includes('session_id=')) throw new Error(`generate answered ${created.status} → ${progress || '(no location)'}`)
+    if (created.status !== 302 || !progress.includes('session_id='))
+      throw new Error(`generate answered ${created.status} → ${progress || '(no location)'}`)
     lastSessionId = new URL(progress, product.baseUrl).searchParams.get('session_id')!
     for (;;) {
       const res = await request(product.baseUrl + progress, { headers: { cookie } })

@@ -81,7 +81,8 @@ export function parseAssets(html: string): { refs: Ref[]; inline: { kind: 'js' |
 /** Fetches a page, then every same-origin JS/CSS file it references (each once), and sizes it all. */
 export async function measurePageWeight(url: string, headers: Record<string, string> = {}): Promise<PageWeight> {
   const res = await request(url, { headers })
-  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}${res.headers.location ? ` → ${res.headers.location}` : ''}, expected 200`)
+  if (res.status !== 200)
+    throw new Error(`GET ${url} answered ${res.status}${res.headers.location ? ` → ${res.headers.location}` : ''}, expected 200`)
   const html = res.body
   const { refs, inline } = parseAssets(html.toString('utf8'))
   const origin = new URL(url).origin

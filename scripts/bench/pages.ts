@@ -1,6 +1,5 @@
-import { measureLoad, measurePageWeight, startBareServer, type LoadResult, type PageWeight } from './measure'
+import { measureLoad, measurePageWeight, startBareServer, type LoadResult, type PageWeight, type Asset } from './measure'
 import { kb, num, ratio, type Column } from './table'
-import type { Asset } from './measure'
 
 /** One row of the page table. Add a page by adding a case to PAGE_CASES (scripts/bench/cases.ts). */
 export interface PageCase {

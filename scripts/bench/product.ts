@@ -53,11 +53,32 @@ export async function startProduct(opts: { cwd?: string; startTimeoutMs?: number
   const baseUrl = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = { ...process.env }
   // Never point the bench at a real database, mail server or secrets from the caller's shell.
-  for (const k of ['DATABASE_URL', 'API_URL', 'SMTP_URL', 'AUTH_SECRET', 'SESSION_SECRET', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'TRUST_PROXY'])
+  for (const k of [
+    'DATABASE_URL',
+    'API_URL',
+    'SMTP_URL',
+    'AUTH_SECRET',
+    'SESSION_SECRET',
+    'GOOGLE_CLIENT_ID',
+    'GOOGLE_CLIENT_SECRET',
+    'TRUST_PROXY',
+  ])
     delete env[k]
-  Object.assign(env, { ADMIN_EMAILS: `@${BENCH_STAFF_DOMAIN}`, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info' })
+  Object.assign(env, {
+    ADMIN_EMAILS: `@${BENCH_STAFF_DOMAIN}`,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  })
 
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all'], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let tail = ''
   let pending = ''
   const codes = new Map<string, string>()

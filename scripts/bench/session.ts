@@ -19,7 +19,9 @@ export async function signUp(product: Product): Promise<{ email: string; cookie:
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
       body: form(fields),
     }).catch((error: Error) => {
-      throw new Error(`POST ${path} failed: ${error.message}\n--- server output (tail) ---\n${product.outputTail().trim().slice(-4000)}\n---`)
+      throw new Error(
+        `POST ${path} failed: ${error.message}\n--- server output (tail) ---\n${product.outputTail().trim().slice(-4000)}\n---`,
+      )
     })
     jar.update(res.headers)
     return res

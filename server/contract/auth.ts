@@ -21,7 +21,10 @@ export const sendCode = createRoute({
   summary: 'E-mail a 6-digit sign-in code (signs up a new e-mail)',
   request: { body: jsonBody(z.object({ email: emailField(), name: optionalText({ max: 80 }), invited_by: invitationCode })) },
   responses: {
-    200: json(z.object({ ok: z.literal(true), retry_after: z.number().int() }), 'The code was sent; another may be asked for after `retry_after` seconds.'),
+    200: json(
+      z.object({ ok: z.literal(true), retry_after: z.number().int() }),
+      'The code was sent; another may be asked for after `retry_after` seconds.',
+    ),
     400: ERRORS[400],
     429: ERRORS[429],
     502: ERRORS[502],
@@ -66,8 +69,22 @@ export const logout = createRoute({
 
 const meResponses = { 200: json(publicUserSchema, 'The signed-in user.'), 401: ERRORS[401] }
 /** Spec §7: POST /v2/auth/me. */
-export const me = createRoute({ method: 'post', path: '/v2/auth/me', tags, summary: 'The signed-in user', security: SIGNED_IN, responses: meResponses })
-export const meGet = createRoute({ method: 'get', path: '/v2/auth/me', tags, summary: 'The signed-in user', security: SIGNED_IN, responses: meResponses })
+export const me = createRoute({
+  method: 'post',
+  path: '/v2/auth/me',
+  tags,
+  summary: 'The signed-in user',
+  security: SIGNED_IN,
+  responses: meResponses,
+})
+export const meGet = createRoute({
+  method: 'get',
+  path: '/v2/auth/me',
+  tags,
+  summary: 'The signed-in user',
+  security: SIGNED_IN,
+  responses: meResponses,
+})
 
 export const updateQuestionAndAnswer = createRoute({
   method: 'post',

@@ -21,7 +21,7 @@ export const planSchema = z
     version: z.string(),
   })
   .meta({ id: 'Plan' })
-export const planMatchesDomain: Same<z.output<typeof planSchema>, Plan> = true
+const _planMatchesDomain: Same<z.output<typeof planSchema>, Plan> = true
 
 export const plans = createRoute({
   method: 'get',

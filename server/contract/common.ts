@@ -17,7 +17,6 @@ export const errorSchema = z
     retry_after: z.number().optional().describe('Seconds to wait before trying again (429).'),
   })
   .meta({ id: 'Error' })
-export type ApiErrorBody = z.infer<typeof errorSchema>
 
 export const okSchema = z.object({ ok: z.literal(true) })
 

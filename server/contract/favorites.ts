@@ -33,7 +33,11 @@ export const remove = createRoute({
   summary: 'Unmark a favourite (idempotent)',
   security: SIGNED_IN,
   request: { params: key },
-  responses: { 200: json(z.object({ ok: z.literal(true), is_favorite: z.literal(false) }), 'Unmarked.'), 401: ERRORS[401], 404: ERRORS[404] },
+  responses: {
+    200: json(z.object({ ok: z.literal(true), is_favorite: z.literal(false) }), 'Unmarked.'),
+    401: ERRORS[401],
+    404: ERRORS[404],
+  },
 })
 
 export const routes = { list, add, remove }

@@ -3,13 +3,15 @@ import { z } from 'zod'
 import { outlineSchema } from '../domain/outline'
 import { pageSchema, sectionIdField } from '../domain/page/schema'
 import { PLATFORMS } from '../domain/platforms'
-import { DATA_STATUS, DATA_STATUSES, DEFAULT_LIST_STATUS, isTaskStatus, TASK_STATUSES } from '../domain/task-status'
 import { pastedTextField, productUrlField, rewriteInstructionField, templateIdField } from '../domain/task-input'
+import { DATA_STATUS, DATA_STATUSES, DEFAULT_LIST_STATUS, isTaskStatus, TASK_STATUSES } from '../domain/task-status'
 import { ERRORS, SIGNED_IN, json, jsonBody } from './common'
 
 const tags = ['Pages']
 
-const taskStatus = z.literal(TASK_STATUSES).describe('1 queued, 2 importing, 3 researching, 4 outline ready, 5 generating, 10 completed, 90 failed')
+const taskStatus = z
+  .literal(TASK_STATUSES)
+  .describe('1 queued, 2 importing, 3 researching, 4 outline ready, 5 generating, 10 completed, 90 failed')
 const dataStatus = z.literal(DATA_STATUSES).describe('1 active, 2 archived')
 
 /** A task (product page) as lists show it: spec §3 Task fields plus what the screens need. */
@@ -54,10 +56,11 @@ export const taskListSchema = z
     total: z.number().int(),
     page: z.number().int(),
     page_size: z.number().int(),
-    hidden: z.object({ count: z.number().int(), next_ready_at: z.string().nullable() }).describe('Finished pages still inside the hide window.'),
+    hidden: z
+      .object({ count: z.number().int(), next_ready_at: z.string().nullable() })
+      .describe('Finished pages still inside the hide window.'),
   })
   .meta({ id: 'TaskList' })
-export type TaskList = z.output<typeof taskListSchema>
 
 export const sharedPageSchema = z
   .object({
@@ -113,10 +116,16 @@ export const gallery = createRoute({
   tags,
   summary: 'Finished public pages, newest first (no sign-in)',
   request: {
-    query: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), page_size: z.coerce.number().int().min(1).max(60).default(24) }),
+    query: z.object({
+      page: z.coerce.number().int().min(1).max(10_000).default(1),
+      page_size: z.coerce.number().int().min(1).max(60).default(24),
+    }),
   },
   responses: {
-    200: json(z.object({ items: z.array(galleryItemSchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() }), 'A page of results.'),
+    200: json(
+      z.object({ items: z.array(galleryItemSchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() }),
+      'A page of results.',
+    ),
     400: ERRORS[400],
   },
 })
@@ -234,7 +243,10 @@ export const outline = createRoute({
   security: SIGNED_IN,
   request: { params: key },
   responses: {
-    200: json(z.object({ session_id: z.string(), status: taskStatus, outline: outlineSchema.nullable() }), 'The outline (null before research).'),
+    200: json(
+      z.object({ session_id: z.string(), status: taskStatus, outline: outlineSchema.nullable() }),
+      'The outline (null before research).',
+    ),
     401: ERRORS[401],
     404: ERRORS[404],
   },

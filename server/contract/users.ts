@@ -31,7 +31,7 @@ export const publicUserSchema = z
   .meta({ id: 'User' })
 
 // The schema and the domain's PublicUser are one shape, checked both ways at compile time.
-export const publicUserMatchesDomain: Same<z.output<typeof publicUserSchema>, PublicUser> = true
+const _publicUserMatchesDomain: Same<z.output<typeof publicUserSchema>, PublicUser> = true
 
 export const authResultSchema = z
   .object({

@@ -2,14 +2,14 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import * as schema from './schema'
 import { log } from '../log'
+import * as schema from './schema'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -19,7 +19,7 @@ export type DbOrTx = Db | Tx
 
 /** What pg-boss needs to run on either driver (its `db` option). */
 export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
 }
 
 export interface Database {
@@ -56,12 +56,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     sql: {
       // pg-boss sends multi-statement scripts without parameters: PGlite runs those with exec.
       async executeSql(text, values) {
-        if (values && values.length) return client.query(text, values as any[])
+        if (values && values.length) return client.query<Record<string, unknown>>(text, values)
         const results = await client.exec(text)
         return { rows: results.at(-1)?.rows ?? [] }
       },
     },
-    migrate: () => migratePglite(db as any, { migrationsFolder: MIGRATIONS }),
+    migrate: () => migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: MIGRATIONS }),
     // PGlite serves one process: nothing to serialise.
     exclusive: (fn) => fn(),
     close: () => client.close(),
@@ -77,8 +77,8 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     db,
-    sql: { executeSql: (text, values) => pool.query(text, values as any[]) },
-    migrate: () => migratePg(db as any, { migrationsFolder: MIGRATIONS }),
+    sql: { executeSql: (text, values) => pool.query(text, values) },
+    migrate: () => migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: MIGRATIONS }),
     async exclusive(fn) {
       const conn = await pool.connect()
       try {
@@ -99,7 +99,8 @@ async function openPostgres(url: string): Promise<Database> {
  * connection at `tx.session.client` with a `query(text, values)` method.
  */
 export function txExecutor(tx: Tx): SqlExecutor {
-  const client = (tx as unknown as { session: { client: { query(text: string, values?: unknown[]): Promise<{ rows: any[] }> } } })
-    .session.client
+  const client = (
+    tx as unknown as { session: { client: { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } } }
+  ).session.client
   return { executeSql: (text, values) => client.query(text, values ?? []) }
 }

@@ -1,12 +1,24 @@
 import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { Outline } from '../domain/outline'
 import type { Page } from '../domain/page/schema'
 import type { ProductFacts } from '../domain/product-facts'
 import { DATA_STATUS, DATA_STATUSES, TASK_STATUS, TASK_STATUSES, type DataStatus, type TaskStatus } from '../domain/task-status'
 import { DEFAULT_FIRST_NAME, ROLES } from '../domain/user'
-import {
-  boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
-} from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -28,7 +40,9 @@ export const users = pgTable(
     remainingProductCount: integer('remaining_product_count').notNull(),
     remainingCreditCount: integer('remaining_credit_count').notNull(),
     lastCreditReset: timestamp('last_credit_reset', { withTimezone: true }),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
     apiKeyHash: text('api_key_hash').notNull().unique(),
     apiKeyHint: text('api_key_hint').notNull(),
     facebookId: text('facebook_id').unique(),
@@ -53,7 +67,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -87,7 +103,9 @@ export const rateLimits = pgTable('rate_limits', {
 export const plans = pgTable('plans', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
-  type: text('type', { enum: ['recurring'] }).notNull().default('recurring'),
+  type: text('type', { enum: ['recurring'] })
+    .notNull()
+    .default('recurring'),
   active: boolean('active').notNull().default(true),
   billingCycle: text('billing_cycle', { enum: ['month', 'year'] }).notNull(),
   amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
@@ -103,8 +121,13 @@ export const plans = pgTable('plans', {
 /** Who invited whom; qualified once the invitee adds a unique store (a later capability). */
 export const referrals = pgTable('referrals', {
   id: serial('id').primaryKey(),
-  inviterId: integer('inviter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  inviteeId: integer('invitee_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  inviterId: integer('inviter_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  inviteeId: integer('invitee_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   qualifiedAt: timestamp('qualified_at', { withTimezone: true }),
 })
@@ -114,7 +137,9 @@ export const onboardingAnswers = pgTable(
   'onboarding_answers',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     question: text('question').notNull(),
     answer: text('answer').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -128,7 +153,9 @@ export const tasks = pgTable(
   {
     id: serial('id').primaryKey(),
     sessionId: uuid('session_id').notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     url: text('url'),
     sourceText: text('source_text'),
     pageTemplateId: integer('page_template_id'),
@@ -165,23 +192,27 @@ export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     reason: text('reason', { enum: ['signup', 'generation', 'refund', 'support'] }).notNull(),
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('credit_ledger_user_idx').on(t.userId, t.createdAt),
-  ],
+  (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
 )
 
 export const taskFavorites = pgTable(
   'task_favorites',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    taskId: integer('task_id').notNull().references(() => tasks.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.taskId] })],

@@ -48,11 +48,34 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       { title: 'Charcoal', price: 48, available: true, sku: 'AUR-PO-CHR' },
     ],
     images: ['pour-over-1.svg', 'pour-over-2.svg'],
-    specs: [['Carafe capacity', '600 ml'], ['Material', 'Stoneware and borosilicate glass'], ['Filter size', '#2 cone'], ['Care', 'Dishwasher-safe']],
+    specs: [
+      ['Carafe capacity', '600 ml'],
+      ['Material', 'Stoneware and borosilicate glass'],
+      ['Filter size', '#2 cone'],
+      ['Care', 'Dishwasher-safe'],
+    ],
     reviews: [
-      { author: 'Marta K.', rating: 5, date: '2026-09-14', title: 'Even extraction', body: 'The ribs really do keep the filter off the wall. My light roasts taste cleaner than with my old plastic cone.' },
-      { author: 'Devon R.', rating: 4, date: '2026-10-02', title: 'Lovely glaze', body: 'The oat glaze is beautiful. The carafe is a little small if you brew for four.' },
-      { author: 'Priya S.', rating: 5, date: '2026-10-21', title: 'Daily use', body: 'Three weeks of daily use and it still looks new after the dishwasher.' },
+      {
+        author: 'Marta K.',
+        rating: 5,
+        date: '2026-09-14',
+        title: 'Even extraction',
+        body: 'The ribs really do keep the filter off the wall. My light roasts taste cleaner than with my old plastic cone.',
+      },
+      {
+        author: 'Devon R.',
+        rating: 4,
+        date: '2026-10-02',
+        title: 'Lovely glaze',
+        body: 'The oat glaze is beautiful. The carafe is a little small if you brew for four.',
+      },
+      {
+        author: 'Priya S.',
+        rating: 5,
+        date: '2026-10-21',
+        title: 'Daily use',
+        body: 'Three weeks of daily use and it still looks new after the dishwasher.',
+      },
     ],
   },
   {
@@ -70,13 +93,35 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       { name: 'Size', values: ['US 7', 'US 8', 'US 9', 'US 10', 'US 11'] },
     ],
     variants: ['Ocean Blue', 'Ember Orange'].flatMap((c) =>
-      ['US 7', 'US 8', 'US 9', 'US 10', 'US 11'].map((s) => ({ title: `${c} / ${s}`, price: 89, available: !(c === 'Ember Orange' && s === 'US 11'), sku: `TB-${c[0]}${s.slice(3)}` })),
+      ['US 7', 'US 8', 'US 9', 'US 10', 'US 11'].map((s) => ({
+        title: `${c} / ${s}`,
+        price: 89,
+        available: !(c === 'Ember Orange' && s === 'US 11'),
+        sku: `TB-${c[0]}${s.slice(3)}`,
+      })),
     ),
     images: ['running-shoe-1.svg', 'running-shoe-2.svg'],
-    specs: [['Weight', '255 g (US 9)'], ['Heel-to-toe drop', '8 mm'], ['Lug depth', '4 mm'], ['Upper', 'Engineered knit']],
+    specs: [
+      ['Weight', '255 g (US 9)'],
+      ['Heel-to-toe drop', '8 mm'],
+      ['Lug depth', '4 mm'],
+      ['Upper', 'Engineered knit'],
+    ],
     reviews: [
-      { author: 'Sam T.', rating: 5, date: '2026-08-30', title: 'Light and grippy', body: 'Took them on a muddy 12 km trail and never slipped once.' },
-      { author: 'Ana P.', rating: 4, date: '2026-09-18', title: 'Runs a bit narrow', body: 'Great cushioning. If you have wide feet, go half a size up.' },
+      {
+        author: 'Sam T.',
+        rating: 5,
+        date: '2026-08-30',
+        title: 'Light and grippy',
+        body: 'Took them on a muddy 12 km trail and never slipped once.',
+      },
+      {
+        author: 'Ana P.',
+        rating: 4,
+        date: '2026-09-18',
+        title: 'Runs a bit narrow',
+        body: 'Great cushioning. If you have wide feet, go half a size up.',
+      },
     ],
   },
   {
@@ -92,11 +137,34 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     options: [],
     variants: single('LUMI-MOON', 29),
     images: ['night-light-1.svg', 'night-light-2.svg'],
-    specs: [['Battery life', 'Up to 10 hours'], ['Charging', 'USB-C'], ['Timer', '30 minutes'], ['Warranty', '1-year limited warranty']],
+    specs: [
+      ['Battery life', 'Up to 10 hours'],
+      ['Charging', 'USB-C'],
+      ['Timer', '30 minutes'],
+      ['Warranty', '1-year limited warranty'],
+    ],
     reviews: [
-      { author: 'Jonas W.', rating: 5, date: '2026-07-11', title: 'Bedtime saver', body: 'Our daughter falls asleep with the warm mode and the timer switches it off.' },
-      { author: 'Leah M.', rating: 5, date: '2026-08-03', title: 'Soft light', body: 'Bright enough for night feeds without waking the baby.' },
-      { author: 'Chris B.', rating: 3, date: '2026-09-26', title: 'Good, but', body: 'Works well, but I wish the cool mode were a little dimmer.' },
+      {
+        author: 'Jonas W.',
+        rating: 5,
+        date: '2026-07-11',
+        title: 'Bedtime saver',
+        body: 'Our daughter falls asleep with the warm mode and the timer switches it off.',
+      },
+      {
+        author: 'Leah M.',
+        rating: 5,
+        date: '2026-08-03',
+        title: 'Soft light',
+        body: 'Bright enough for night feeds without waking the baby.',
+      },
+      {
+        author: 'Chris B.',
+        rating: 3,
+        date: '2026-09-26',
+        title: 'Good, but',
+        body: 'Works well, but I wish the cool mode were a little dimmer.',
+      },
     ],
   },
   {
@@ -112,7 +180,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     options: [],
     variants: single('HF-SK10', 54),
     images: ['skillet-1.svg', 'skillet-2.svg'],
-    specs: [['Diameter', '10 in (25 cm)'], ['Weight', '2.3 kg'], ['Seasoning', 'Flaxseed oil'], ['Hob types', 'Gas, electric, induction']],
+    specs: [
+      ['Diameter', '10 in (25 cm)'],
+      ['Weight', '2.3 kg'],
+      ['Seasoning', 'Flaxseed oil'],
+      ['Hob types', 'Gas, electric, induction'],
+    ],
     reviews: [],
   },
   {
@@ -131,11 +204,33 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       { title: 'Stone', price: 120, available: true, sku: 'NOM-24-ST' },
     ],
     images: ['backpack-1.svg', 'backpack-2.svg'],
-    specs: [['Capacity', '24–28 L'], ['Laptop sleeve', 'Fits 15-inch laptops'], ['Material', 'Waxed cotton canvas, leather trims']],
+    specs: [
+      ['Capacity', '24–28 L'],
+      ['Laptop sleeve', 'Fits 15-inch laptops'],
+      ['Material', 'Waxed cotton canvas, leather trims'],
+    ],
     reviews: [
-      { author: 'Tomás G.', rating: 5, date: '2026-06-19', title: 'Daily commuter', body: 'Carried it every day for months; the canvas has aged beautifully.' },
-      { author: 'Hana Y.', rating: 4, date: '2026-08-08', title: 'Roomy', body: 'Fits my laptop, lunch and a jumper. The straps could use more padding.' },
-      { author: 'Ivo N.', rating: 5, date: '2026-10-15', title: 'Rain-proof enough', body: 'Got caught in a shower and everything inside stayed dry.' },
+      {
+        author: 'Tomás G.',
+        rating: 5,
+        date: '2026-06-19',
+        title: 'Daily commuter',
+        body: 'Carried it every day for months; the canvas has aged beautifully.',
+      },
+      {
+        author: 'Hana Y.',
+        rating: 4,
+        date: '2026-08-08',
+        title: 'Roomy',
+        body: 'Fits my laptop, lunch and a jumper. The straps could use more padding.',
+      },
+      {
+        author: 'Ivo N.',
+        rating: 5,
+        date: '2026-10-15',
+        title: 'Rain-proof enough',
+        body: 'Got caught in a shower and everything inside stayed dry.',
+      },
     ],
   },
   {
@@ -151,10 +246,27 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     options: [],
     variants: single('QP-EB-01', 79),
     images: ['earbuds-1.svg', 'earbuds-2.svg'],
-    specs: [['Battery', '8 h (32 h with case)'], ['Water resistance', 'IPX4'], ['Bluetooth', '5.3'], ['Microphones', '3 per earbud']],
+    specs: [
+      ['Battery', '8 h (32 h with case)'],
+      ['Water resistance', 'IPX4'],
+      ['Bluetooth', '5.3'],
+      ['Microphones', '3 per earbud'],
+    ],
     reviews: [
-      { author: 'Noor A.', rating: 4, date: '2026-09-05', title: 'Great on the train', body: 'The noise cancelling takes the edge off my commute.' },
-      { author: 'Felix D.', rating: 5, date: '2026-10-09', title: 'Calls sound clear', body: 'Colleagues say I sound better than on my old headset.' },
+      {
+        author: 'Noor A.',
+        rating: 4,
+        date: '2026-09-05',
+        title: 'Great on the train',
+        body: 'The noise cancelling takes the edge off my commute.',
+      },
+      {
+        author: 'Felix D.',
+        rating: 5,
+        date: '2026-10-09',
+        title: 'Calls sound clear',
+        body: 'Colleagues say I sound better than on my old headset.',
+      },
     ],
   },
   {
@@ -163,7 +275,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     vendor: 'Terra Textiles',
     productType: 'Throw blanket',
     tags: ['home', 'linen', 'bedroom'],
-    descriptionHtml: '<p>Stonewashed European flax linen, soft from the first use and softer with every wash. Finished with hand-knotted fringes.</p><ul><li>100% European flax linen</li><li>Stonewashed for softness</li><li>Hand-knotted fringes</li><li>Machine washable at 40 °C</li></ul>',
+    descriptionHtml:
+      '<p>Stonewashed European flax linen, soft from the first use and softer with every wash. Finished with hand-knotted fringes.</p><ul><li>100% European flax linen</li><li>Stonewashed for softness</li><li>Hand-knotted fringes</li><li>Machine washable at 40 °C</li></ul>',
     price: 68,
     compareAtPrice: null,
     options: [{ name: 'Colour', values: ['Oat', 'Clay'] }],
@@ -172,8 +285,20 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       { title: 'Clay', price: 68, available: false, sku: 'TER-TH-CLY' },
     ],
     images: ['throw-1.svg', 'throw-2.svg'],
-    specs: [['Size', '130 × 170 cm'], ['Material', '100% European flax linen'], ['Care', 'Machine wash at 40 °C']],
-    reviews: [{ author: 'Elise V.', rating: 5, date: '2026-10-30', title: 'So soft', body: 'Lives on our sofa now. The clay colour is warmer than in the photos.' }],
+    specs: [
+      ['Size', '130 × 170 cm'],
+      ['Material', '100% European flax linen'],
+      ['Care', 'Machine wash at 40 °C'],
+    ],
+    reviews: [
+      {
+        author: 'Elise V.',
+        rating: 5,
+        date: '2026-10-30',
+        title: 'So soft',
+        body: 'Lives on our sofa now. The clay colour is warmer than in the photos.',
+      },
+    ],
   },
 ]
 

@@ -42,7 +42,12 @@ function adminProduct(p: DemoProduct, origin: string) {
       vendor: p.vendor,
       product_type: p.productType,
       tags: p.tags.join(', '),
-      variants: p.variants.map((v) => ({ title: v.title, price: v.price.toFixed(2), compare_at_price: p.compareAtPrice?.toFixed(2) ?? null, sku: v.sku })),
+      variants: p.variants.map((v) => ({
+        title: v.title,
+        price: v.price.toFixed(2),
+        compare_at_price: p.compareAtPrice?.toFixed(2) ?? null,
+        sku: v.sku,
+      })),
       options: p.options.map((o) => ({ name: o.name, values: o.values })),
       images: p.images.map((f) => ({ src: img(origin, f) })),
     },
@@ -55,7 +60,10 @@ function jsonLd(p: DemoProduct, origin: string, url: string) {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: p.title,
-    description: p.descriptionHtml.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim(),
+    description: p.descriptionHtml
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
     image: p.images.map((f) => img(origin, f)),
     brand: { '@type': 'Brand', name: p.vendor },
     category: p.productType,
@@ -83,33 +91,137 @@ const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c')
 
 function productPage(p: DemoProduct, origin: string, url: string) {
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${p.title} – ${DEMO_STORE_NAME}</title>
-<meta property="og:type" content="product"><meta property="og:site_name" content="${DEMO_STORE_NAME}"><meta property="og:title" content="${p.title}">
-<meta property="og:image" content="${img(origin, p.images[0])}">
-<meta property="product:price:amount" content="${p.price.toFixed(2)}"><meta property="product:price:currency" content="USD">
-<script type="application/ld+json">${raw(scriptJson(jsonLd(p, origin, url)))}</script>
-<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1f2937}img{max-width:100%;border-radius:12px}.grid{display:grid;grid-template-columns:1fr 1fr;gap:2rem}.price{font-size:1.5rem;font-weight:700}s{color:#6b7280;margin-left:.5rem}.review{border-top:1px solid #e5e7eb;padding:.75rem 0}</style>
-</head><body>
-<p><a href="/demo-store">${DEMO_STORE_NAME}</a></p>
-<div class="grid"><div>${p.images.map((f) => html`<img src="${img(origin, f)}" alt="${p.title}" width="800" height="800">`)}</div>
-<div><h1>${p.title}</h1><p>by ${p.vendor}</p>
-<p class="price">$${p.price.toFixed(2)}${p.compareAtPrice ? html`<s>$${p.compareAtPrice.toFixed(2)}</s>` : ''}</p>
-${raw(p.descriptionHtml)}
-<table>${p.specs.map(([k, v]) => html`<tr><th>${k}</th><td>${v}</td></tr>`)}</table>
-<p>Copy this page's address into Pagewright to generate a product page from it.</p></div></div>
-<h2>Reviews</h2>${p.reviews.length ? p.reviews.map((r) => html`<div class="review"><strong>${r.title}</strong> — ${r.rating}/5 by ${r.author} on ${r.date}<p>${r.body}</p></div>`) : html`<p>No reviews yet.</p>`}
-</body></html>`
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${p.title} – ${DEMO_STORE_NAME}</title>
+        <meta property="og:type" content="product" />
+        <meta property="og:site_name" content="${DEMO_STORE_NAME}" />
+        <meta property="og:title" content="${p.title}" />
+        <meta property="og:image" content="${img(origin, p.images[0])}" />
+        <meta property="product:price:amount" content="${p.price.toFixed(2)}" />
+        <meta property="product:price:currency" content="USD" />
+        <script type="application/ld+json">
+          ${raw(scriptJson(jsonLd(p, origin, url)))}
+        </script>
+        <style>
+          body {
+            font-family: system-ui, sans-serif;
+            max-width: 960px;
+            margin: 2rem auto;
+            padding: 0 1rem;
+            color: #1f2937;
+          }
+          img {
+            max-width: 100%;
+            border-radius: 12px;
+          }
+          .grid {
+            display: grid;
+            grid-template-columns: 1fr 1fr;
+            gap: 2rem;
+          }
+          .price {
+            font-size: 1.5rem;
+            font-weight: 700;
+          }
+          s {
+            color: #6b7280;
+            margin-left: 0.5rem;
+          }
+          .review {
+            border-top: 1px solid #e5e7eb;
+            padding: 0.75rem 0;
+          }
+        </style>
+      </head>
+      <body>
+        <p><a href="/demo-store">${DEMO_STORE_NAME}</a></p>
+        <div class="grid">
+          <div>${p.images.map((f) => html`<img src="${img(origin, f)}" alt="${p.title}" width="800" height="800" />`)}</div>
+          <div>
+            <h1>${p.title}</h1>
+            <p>by ${p.vendor}</p>
+            <p class="price">$${p.price.toFixed(2)}${p.compareAtPrice ? html`<s>$${p.compareAtPrice.toFixed(2)}</s>` : ''}</p>
+            ${raw(p.descriptionHtml)}
+            <table>
+              ${p.specs.map(
+                ([k, v]) =>
+                  html`<tr>
+                    <th>${k}</th>
+                    <td>${v}</td>
+                  </tr>`,
+              )}
+            </table>
+            <p>Copy this page's address into Pagewright to generate a product page from it.</p>
+          </div>
+        </div>
+        <h2>Reviews</h2>
+        ${
+          p.reviews.length
+            ? p.reviews.map(
+                (r) =>
+                  html`<div class="review">
+                    <strong>${r.title}</strong> — ${r.rating}/5 by ${r.author} on ${r.date}
+                    <p>${r.body}</p>
+                  </div>`,
+              )
+            : html`<p>No reviews yet.</p>`
+        }
+      </body>
+    </html>`
 }
 
 function indexPage(origin: string) {
-  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${DEMO_STORE_NAME}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem}ul{display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:1rem;list-style:none;padding:0}img{width:100%;border-radius:12px}code{font-size:.8rem;word-break:break-all}</style></head><body>
-<h1>${DEMO_STORE_NAME}</h1>
-<p>A small Shopify-format store built into Pagewright, so you can try generating a page without a store of your own. Copy a product's link into Pagewright.</p>
-<ul>${DEMO_PRODUCTS.map(
-    (p) => html`<li><a href="/demo-store/products/${p.handle}"><img src="${img(origin, p.images[0])}" alt="" width="800" height="800">${p.title}</a><br>$${p.price.toFixed(2)}<br><code>${origin}/demo-store/products/${p.handle}</code></li>`,
-  )}</ul></body></html>`
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${DEMO_STORE_NAME}</title>
+        <style>
+          body {
+            font-family: system-ui, sans-serif;
+            max-width: 960px;
+            margin: 2rem auto;
+            padding: 0 1rem;
+          }
+          ul {
+            display: grid;
+            grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+            gap: 1rem;
+            list-style: none;
+            padding: 0;
+          }
+          img {
+            width: 100%;
+            border-radius: 12px;
+          }
+          code {
+            font-size: 0.8rem;
+            word-break: break-all;
+          }
+        </style>
+      </head>
+      <body>
+        <h1>${DEMO_STORE_NAME}</h1>
+        <p>
+          A small Shopify-format store built into Pagewright, so you can try generating a page without a store of your own. Copy a product's
+          link into Pagewright.
+        </p>
+        <ul>
+          ${DEMO_PRODUCTS.map(
+            (p) =>
+              html`<li>
+                <a href="/demo-store/products/${p.handle}"
+                  ><img src="${img(origin, p.images[0])}" alt="" width="800" height="800" />${p.title}</a
+                ><br />$${p.price.toFixed(2)}<br /><code>${origin}/demo-store/products/${p.handle}</code>
+              </li>`,
+          )}
+        </ul>
+      </body>
+    </html>`
 }
 
 /** /demo-store: the built-in Shopify-format demo shop (pages, `.js`, `.json`). */
@@ -121,7 +233,8 @@ export function createDemoStore() {
     const match = /^([a-z0-9-]+)(\.js|\.json)?$/.exec(file)
     const p = match && DEMO_PRODUCTS.find((d) => d.handle === match[1])
     if (!p) return c.html('<!doctype html><title>Not found</title><h1>Product not found</h1>', 404)
-    if (match[2] === '.js') return c.body(JSON.stringify(ajaxProduct(p, url.origin)), 200, { 'Content-Type': 'application/javascript; charset=utf-8' })
+    if (match[2] === '.js')
+      return c.body(JSON.stringify(ajaxProduct(p, url.origin)), 200, { 'Content-Type': 'application/javascript; charset=utf-8' })
     if (match[2] === '.json') return c.json(adminProduct(p, url.origin))
     return c.html(productPage(p, url.origin, `${url.origin}${url.pathname}`))
   }

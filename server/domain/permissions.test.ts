@@ -4,13 +4,19 @@ import { isShopifyProductUrl } from './shopify-urls'
 import type { Role } from './user'
 
 const user = (role: Role, extra: { publish_pages_count?: number; remaining_credit_count?: number } = {}) => ({
-  role, publish_pages_count: extra.publish_pages_count ?? 0, remaining_credit_count: extra.remaining_credit_count ?? 200,
+  role,
+  publish_pages_count: extra.publish_pages_count ?? 0,
+  remaining_credit_count: extra.remaining_credit_count ?? 200,
 })
 
 describe('spec §6 permission table', () => {
   it.each([
-    ['share', 'free', false], ['share', 'paid', true], ['share', 'admin', true],
-    ['upload_theme', 'free', false], ['upload_theme', 'paid', true], ['upload_theme', 'admin', true],
+    ['share', 'free', false],
+    ['share', 'paid', true],
+    ['share', 'admin', true],
+    ['upload_theme', 'free', false],
+    ['upload_theme', 'paid', true],
+    ['upload_theme', 'admin', true],
   ] as const)('%s for %s → %s', (perm, role, expected) => expect(can(user(role), perm)).toBe(expected))
 
   it('publish: non-free, or a free user with publish_pages_count above 0', () => {
@@ -39,12 +45,11 @@ describe('spec §6 permission table', () => {
     expect(can(user('paid', { remaining_credit_count: 0 }), 'generate')).toBe(false)
   })
 
-  it.each(['max_products', 'publish_without_permission', 'set_private'] as const)(
-    'always denied for free users: %s', (what) => {
-      expect(allowsFreeDenied({ role: 'free' }, what)).toBe(false)
-      expect(allowsFreeDenied({ role: 'paid' }, what)).toBe(true)
-      expect(allowsFreeDenied({ role: 'admin' }, what)).toBe(true)
-    })
+  it.each(['max_products', 'publish_without_permission', 'set_private'] as const)('always denied for free users: %s', (what) => {
+    expect(allowsFreeDenied({ role: 'free' }, what)).toBe(false)
+    expect(allowsFreeDenied({ role: 'paid' }, what)).toBe(true)
+    expect(allowsFreeDenied({ role: 'admin' }, what)).toBe(true)
+  })
 })
 
 describe('shop-platform product URL patterns (spec §5)', () => {

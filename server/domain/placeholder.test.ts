@@ -13,8 +13,11 @@ describe('placeholder images (spec §9)', () => {
     const p = parsePlaceholder('10x20', new URLSearchParams('bg=1f2937&fg=zzz&text=Hello'))
     expect(p).toMatchObject({ bg: '#1f2937', fg: '#000000', text: 'Hello' })
   })
-  it('escapes the text', () => expect(placeholderSvg(parsePlaceholder('5x5', new URLSearchParams('text=<script>'))!)).not.toContain('<script>'))
-  it.each(['0x10', '10x0', '5000x10', 'abc', '10x10.png', '-1x5'])('refuses %s', (size) => expect(parsePlaceholder(size, new URLSearchParams())).toBeNull())
+  it('escapes the text', () =>
+    expect(placeholderSvg(parsePlaceholder('5x5', new URLSearchParams('text=<script>'))!)).not.toContain('<script>'))
+  it.each(['0x10', '10x0', '5000x10', 'abc', '10x10.png', '-1x5'])('refuses %s', (size) =>
+    expect(parsePlaceholder(size, new URLSearchParams())).toBeNull(),
+  )
   it('builds URLs the endpoint understands', () => {
     const url = placeholderUrl(800, 600, { bg: '#eeeeee', text: 'Photo' })
     expect(url).toBe('/placeholder/800x600.svg?bg=eeeeee&text=Photo')

@@ -1,17 +1,39 @@
 import { describe, expect, it } from 'vitest'
 import {
-  creditTiers, defaultBillingCycle, formatCredits, formatUsd, monthlyAmount, pagesPerMonth, selectPlan,
-  yearlyAmount, yearlyDiscountPercent, type Plan,
+  creditTiers,
+  defaultBillingCycle,
+  formatCredits,
+  formatUsd,
+  monthlyAmount,
+  pagesPerMonth,
+  selectPlan,
+  yearlyAmount,
+  yearlyDiscountPercent,
+  type Plan,
 } from './plans'
 
 let id = 0
 const plan = (billing_cycle: 'month' | 'year', credits: number, amount: number, is_default = false): Plan => ({
-  id: ++id, type: 'recurring', active: true, billing_cycle, amount, value: credits, name: `Pro ${credits}`,
-  credit_value_month: credits, is_default, stripe_price_id: null, stripe_price_id_dev: null, version: '2',
+  id: ++id,
+  type: 'recurring',
+  active: true,
+  billing_cycle,
+  amount,
+  value: credits,
+  name: `Pro ${credits}`,
+  credit_value_month: credits,
+  is_default,
+  stripe_price_id: null,
+  stripe_price_id_dev: null,
+  version: '2',
 })
 const catalogue = [
-  plan('month', 2000, 39), plan('month', 4000, 59), plan('month', 8000, 99),
-  plan('year', 2000, 374.4), plan('year', 4000, 566.4, true), plan('year', 8000, 950.4),
+  plan('month', 2000, 39),
+  plan('month', 4000, 59),
+  plan('month', 8000, 99),
+  plan('year', 2000, 374.4),
+  plan('year', 4000, 566.4, true),
+  plan('year', 8000, 950.4),
 ]
 
 describe('plan maths', () => {
@@ -37,7 +59,9 @@ describe('plan maths', () => {
   })
   it('billing cycle defaults from the default plan', () => {
     expect(defaultBillingCycle(catalogue)).toBe('year')
-    expect(defaultBillingCycle(catalogue.map((p) => ({ ...p, is_default: p.billing_cycle === 'month' && p.credit_value_month === 2000 })))).toBe('month')
+    expect(
+      defaultBillingCycle(catalogue.map((p) => ({ ...p, is_default: p.billing_cycle === 'month' && p.credit_value_month === 2000 }))),
+    ).toBe('month')
     expect(defaultBillingCycle([])).toBe('month')
   })
   it('credit tiers and plan selection', () => {

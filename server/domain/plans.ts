@@ -43,9 +43,7 @@ export function pagesPerMonth(monthlyCredits: number): number {
  * Null when there is no monthly plan with the same credits to compare against.
  */
 export function yearlyDiscountPercent(yearly: Plan, plans: Plan[]): number | null {
-  const monthly = plans.find(
-    (p) => p.billing_cycle === 'month' && p.credit_value_month === yearly.credit_value_month,
-  )
+  const monthly = plans.find((p) => p.billing_cycle === 'month' && p.credit_value_month === yearly.credit_value_month)
   if (!monthly || monthly.amount <= 0) return null
   return Math.round((1 - monthlyAmount(yearly) / monthly.amount) * 100)
 }
@@ -58,8 +56,7 @@ export function defaultBillingCycle(plans: Plan[]): BillingCycle {
 
 /** The credit tiers offered for a billing cycle, ascending. */
 export function creditTiers(plans: Plan[], cycle: BillingCycle): number[] {
-  return [...new Set(plans.filter((p) => p.billing_cycle === cycle && p.active).map((p) => p.credit_value_month))]
-    .sort((a, b) => a - b)
+  return [...new Set(plans.filter((p) => p.billing_cycle === cycle && p.active).map((p) => p.credit_value_month))].sort((a, b) => a - b)
 }
 
 /** The plan the dialog shows for a cycle and credit choice; falls back to the default, then the first tier. */

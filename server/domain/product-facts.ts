@@ -1,8 +1,8 @@
 import { z } from 'zod'
+import { PLATFORMS } from './platforms'
 import type { SanitizedHtml } from './sanitize'
 
-export { PLATFORMS, PLATFORM_NAMES, type Platform } from './platforms'
-import { PLATFORMS } from './platforms'
+export { PLATFORM_NAMES, type Platform } from './platforms'
 
 /** A review as the source shows it. Never made up: no source review, no review. */
 export const reviewSchema = z.object({

@@ -14,6 +14,7 @@ describe('trailing slash rule', () => {
 
 describe('safe redirect paths', () => {
   it.each(['https://evil.example', '//evil.example', '/\\evil.example', '', null, 'latest'])('refuses %j', (p) =>
-    expect(safeRedirectPath(p)).toBe('/'))
+    expect(safeRedirectPath(p)).toBe('/'),
+  )
   it('keeps local paths', () => expect(safeRedirectPath('/product/5?x=1')).toBe('/product/5?x=1'))
 })

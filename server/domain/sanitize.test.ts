@@ -9,8 +9,12 @@ describe('sanitize: the one allowlist', () => {
     expect(out).toContain('<p>Before</p>')
   })
   it('keeps structure, https links and https images', () => {
-    const out = sanitize('<h2>Fit</h2><ul><li><strong>Soft</strong> cotton</li></ul><a href="https://shop.example/x">More</a><img src="https://cdn.example/a.jpg" alt="A">')
-    expect(out).toBe('<h2>Fit</h2><ul><li><strong>Soft</strong> cotton</li></ul><a href="https://shop.example/x" rel="nofollow noopener noreferrer" target="_blank">More</a><img src="https://cdn.example/a.jpg" alt="A" />')
+    const out = sanitize(
+      '<h2>Fit</h2><ul><li><strong>Soft</strong> cotton</li></ul><a href="https://shop.example/x">More</a><img src="https://cdn.example/a.jpg" alt="A">',
+    )
+    expect(out).toBe(
+      '<h2>Fit</h2><ul><li><strong>Soft</strong> cotton</li></ul><a href="https://shop.example/x" rel="nofollow noopener noreferrer" target="_blank">More</a><img src="https://cdn.example/a.jpg" alt="A" />',
+    )
   })
   it('drops http and relative images', () => {
     expect(sanitize('<img src="http://x/a.jpg"><img src="a.jpg">')).toBe('')

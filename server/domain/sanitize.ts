@@ -5,14 +5,43 @@ export type SanitizedHtml = string & { readonly __brand: 'SanitizedHtml' }
 
 /**
  * The one allowlist for untrusted HTML (scraped descriptions, model output): text structure only,
- * https links and images, no style, class, svg, math, iframe or form. See SECURITY-NOTES.md.
+ * https links and images, no style, class, svg, math, iframe or form. See docs/security.md.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote',
-    'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span', 'div', 'hr',
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'ul',
+    'ol',
+    'li',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'span',
+    'div',
+    'hr',
   ],
-  allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
+  allowedAttributes: {
+    a: ['href', 'title'],
+    img: ['src', 'alt', 'width', 'height'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+  },
   allowedSchemes: ['https'],
   allowedSchemesByTag: { a: ['https', 'mailto'] },
   allowProtocolRelative: false,
@@ -36,7 +65,10 @@ export function htmlToText(html: string): string {
   // Block boundaries become line breaks, so "Size guide</span><p>Warranty" does not run together.
   const blocks = /<\/?(?:br|p|li|ul|ol|h\d|div|tr|table|blockquote|section)\b[^>]*>/gi
   const text = sanitizeHtml(html.replace(blocks, '\n$&'), { allowedTags: [], allowedAttributes: {} })
-  return decodeEntities(text).replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim()
+  return decodeEntities(text)
+    .replace(/[ \t\f\v\u00a0]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim()
 }
 
 function decodeEntities(s: string): string {

@@ -4,7 +4,8 @@
  * (our built-in Shopify-format shop). A pasted `.js`/`.json` endpoint names its product too.
  * One rule for both the free-user permission and the importer.
  */
-const SHOPIFY_PRODUCT_PATH = /^(\/[a-z]{2,3}(?:-[a-z0-9]{2,4})?|\/demo-store)?(?:\/collections\/[^/]+)?\/products\/([^/]+?)(?:\.(?:js|json|oembed|xml))?\/?$/i
+const SHOPIFY_PRODUCT_PATH =
+  /^(\/[a-z]{2,3}(?:-[a-z0-9]{2,4})?|\/demo-store)?(?:\/collections\/[^/]+)?\/products\/([^/]+?)(?:\.(?:js|json|oembed|xml))?\/?$/i
 
 /** The locale prefix (`/en-us`, `/demo-store`, or '') and handle of a product path; null when it is not one. */
 export function shopifyProductPath(pathname: string): { localePrefix: string; handle: string } | null {

@@ -9,7 +9,12 @@ export type DataStatus = (typeof DATA_STATUS)[keyof typeof DATA_STATUS]
 export const DATA_STATUSES = Object.values(DATA_STATUS) as DataStatus[]
 
 /** Still being made: the worker owns the task until it reaches a final status or the outline. */
-export const RUNNING_STATUSES: readonly TaskStatus[] = [TASK_STATUS.queued, TASK_STATUS.importing, TASK_STATUS.researching, TASK_STATUS.generating]
+export const RUNNING_STATUSES: readonly TaskStatus[] = [
+  TASK_STATUS.queued,
+  TASK_STATUS.importing,
+  TASK_STATUS.researching,
+  TASK_STATUS.generating,
+]
 export const FINAL_STATUSES: TaskStatus[] = [TASK_STATUS.completed, TASK_STATUS.failed]
 export const isRunning = (status: number) => (RUNNING_STATUSES as readonly number[]).includes(status)
 export const isTaskStatus = (value: number): value is TaskStatus => (TASK_STATUSES as number[]).includes(value)
@@ -35,7 +40,9 @@ export function progressSteps(flow: 'direct' | 'outline', status: TaskStatus) {
   return [
     { key: 'import', label: 'Reading the product', done: reached(researching), active: status === queued || status === importing },
     { key: 'research', label: 'Studying the facts', done: reached(outlineReady), active: status === researching },
-    ...(flow === 'outline' ? [{ key: 'outline', label: 'Outline approved', done: reached(generating), active: status === outlineReady }] : []),
+    ...(flow === 'outline'
+      ? [{ key: 'outline', label: 'Outline approved', done: reached(generating), active: status === outlineReady }]
+      : []),
     { key: 'write', label: 'Writing the page', done: status === completed, active: status === generating },
   ]
 }

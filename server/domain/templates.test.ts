@@ -13,7 +13,8 @@ describe('best-fit template', () => {
     expect(bestTemplateFor(facts([5, 5])).name).toBe('Classic')
     expect(bestTemplateFor(facts([3, 3, 4, null])).name).toBe('Classic')
   })
-  it('Editorial for home and lifestyle goods', () => expect(bestTemplateFor(facts([], ['home', 'linen'], 'Throw blanket')).name).toBe('Editorial'))
+  it('Editorial for home and lifestyle goods', () =>
+    expect(bestTemplateFor(facts([], ['home', 'linen'], 'Throw blanket')).name).toBe('Editorial'))
   it('Classic otherwise; unknown ids fall back to Classic', () => {
     expect(bestTemplateFor(facts([], ['audio'], 'Earbuds')).name).toBe('Classic')
     expect(findTemplate(99).name).toBe('Classic')

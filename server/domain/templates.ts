@@ -44,11 +44,7 @@ const LIFESTYLE = /\b(home|decor|linen|bedroom|kitchen|ceramic|candle|textile|fu
  * "Best fit" when the user picks no template: Social proof for products with at least three
  * well-rated reviews, Editorial for home and lifestyle goods, Classic otherwise.
  */
-export function bestTemplateFor(facts: {
-  reviews: { rating: number | null }[]
-  tags: string[]
-  productType: string | null
-}): PageTemplate {
+export function bestTemplateFor(facts: { reviews: { rating: number | null }[]; tags: string[]; productType: string | null }): PageTemplate {
   const rated = facts.reviews.filter((r) => typeof r.rating === 'number') as { rating: number }[]
   const average = rated.length ? rated.reduce((s, r) => s + r.rating, 0) / rated.length : 0
   if (rated.length >= 3 && average >= 4) return findTemplate(2)

@@ -4,12 +4,9 @@ import { avatarLetter, planLabel, splitName } from './user'
 describe('avatar letter (spec §4)', () => {
   it('uses the e-mail when first_name is the default "Firstname"', () =>
     expect(avatarLetter({ first_name: 'Firstname', name: 'Zed', email: 'ana@example.com' })).toBe('A'))
-  it('otherwise the first letter of name', () =>
-    expect(avatarLetter({ first_name: 'Bob', name: 'carla smith', email: 'x@y.z' })).toBe('C'))
-  it('falls back to first_name when name is empty', () =>
-    expect(avatarLetter({ first_name: 'dora', name: '', email: 'x@y.z' })).toBe('D'))
-  it('falls back to "Unknown" when both are empty', () =>
-    expect(avatarLetter({ first_name: '', name: null, email: 'x@y.z' })).toBe('U'))
+  it('otherwise the first letter of name', () => expect(avatarLetter({ first_name: 'Bob', name: 'carla smith', email: 'x@y.z' })).toBe('C'))
+  it('falls back to first_name when name is empty', () => expect(avatarLetter({ first_name: 'dora', name: '', email: 'x@y.z' })).toBe('D'))
+  it('falls back to "Unknown" when both are empty', () => expect(avatarLetter({ first_name: '', name: null, email: 'x@y.z' })).toBe('U'))
   it('is uppercased', () => expect(avatarLetter({ first_name: 'é', name: 'émile', email: 'x' })).toBe('É'))
 })
 

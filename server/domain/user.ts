@@ -38,8 +38,7 @@ export const DEFAULT_FIRST_NAME = 'Firstname'
 
 /** Spec §4: the avatar letter. */
 export function avatarLetter(user: Pick<PublicUser, 'first_name' | 'name' | 'email'>): string {
-  const source =
-    user.first_name === DEFAULT_FIRST_NAME ? user.email : user.name?.trim() || user.first_name?.trim() || 'Unknown'
+  const source = user.first_name === DEFAULT_FIRST_NAME ? user.email : user.name?.trim() || user.first_name?.trim() || 'Unknown'
   return (source.trim()[0] ?? 'U').toUpperCase()
 }
 

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
-  MESSAGES, describeZodError, digitsField, emailField, hexColorField, integerField, isHexColor,
-  loginCodeField, requiredText, uppercaseField,
+  MESSAGES,
+  describeZodError,
+  digitsField,
+  emailField,
+  hexColorField,
+  integerField,
+  isHexColor,
+  loginCodeField,
+  requiredText,
+  uppercaseField,
 } from './validation'
 
 const messageOf = (schema: z.ZodType, value: unknown) => {
@@ -13,7 +21,8 @@ const messageOf = (schema: z.ZodType, value: unknown) => {
 describe('colour rule', () => {
   it.each(['#fff', '#FFFA', '#a1b2c3', '#A1B2C3D4'])('accepts %s', (c) => expect(isHexColor(c)).toBe(true))
   it.each(['fff', '#ff', '#fffff', '#1234567', '#ggg', '#123456789', 'red', '#fff ', ''])('refuses %j', (c) =>
-    expect(isHexColor(c)).toBe(false))
+    expect(isHexColor(c)).toBe(false),
+  )
   it('gives "Invalid format" in forms', () => expect(messageOf(hexColorField(), '#12')).toBe('Invalid format'))
 })
 
@@ -48,9 +57,10 @@ describe('describeZodError', () => {
   it('names the field in the error text', () => {
     const r = z.object({ email: emailField() }).safeParse({ email: 'x' })
     expect(r.success).toBe(false)
-    if (!r.success) expect(describeZodError(r.error)).toEqual({
-      error: 'email: Please enter a valid email',
-      fields: { email: ['Please enter a valid email'] },
-    })
+    if (!r.success)
+      expect(describeZodError(r.error)).toEqual({
+        error: 'email: Please enter a valid email',
+        fields: { email: ['Please enter a valid email'] },
+      })
   })
 })

@@ -54,12 +54,18 @@ export const integerField = () =>
     .regex(/^-?\d+$/, MESSAGES.integer)
     .transform((v) => Number.parseInt(v, 10))
 
-export const uppercaseField = () => trimmed().min(1, MESSAGES.required).regex(/^[A-Z]+$/, MESSAGES.uppercase)
+export const uppercaseField = () =>
+  trimmed()
+    .min(1, MESSAGES.required)
+    .regex(/^[A-Z]+$/, MESSAGES.uppercase)
 
 export const hexColorField = () => trimmed().min(1, MESSAGES.required).refine(isHexColor, MESSAGES.invalidFormat)
 
 /** The six-digit login code (spec: 6 digits). */
 export const loginCodeField = () => digitsField(6)
+
+/** A path to come back to after a step (sign-in, checkout); checked for same-origin where it is used. */
+export const returnPathField = () => z.string().max(2048).optional()
 
 /** "field: message" list for API 400 answers. */
 export function describeZodError(error: z.ZodError): { error: string; fields: Record<string, string[]> } {

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import type { ApiEnv } from '../context'
-import { unauthorized } from './http-error'
 import { authenticateToken } from '../modules/auth'
+import { unauthorized } from './http-error'
 
 export const SIGN_IN_FIRST = 'Please sign in.'
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.'

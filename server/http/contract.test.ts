@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { allRoutes } from '../contract'
 import { createTestApi, type TestApi } from '../../tests/helpers/api'
+import { allRoutes } from '../contract'
 import { openApiDocument } from './openapi'
 
 /** Hono's form of a contract path: `{key}` → `:key`, no trailing slash. */

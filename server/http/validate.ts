@@ -1,6 +1,6 @@
 import type { Hook } from '@hono/zod-openapi'
-import { describeZodError } from '../domain/validation'
 import type { ApiEnv } from '../context'
+import { describeZodError } from '../domain/validation'
 
 /** A contract schema refused the input: 400 with `{ error: "field: message", fields }`. */
 export const validationHook: Hook<unknown, ApiEnv, string, unknown> = (result, c) => {

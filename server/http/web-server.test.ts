@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createHost, sameOrigin } from './web-server'
 import { createDemoStore } from '../demo-store/routes'
+import { createHost, sameOrigin } from './web-server'
 
 const post = (headers: Record<string, string>) => new Request('http://app.test/account/logout', { method: 'POST', headers })
 

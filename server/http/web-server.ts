@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import type { ApiBindings } from '../context'
-import type { Api } from './api'
-import { trailingSlashRedirect } from '../domain/routing'
-import { loadStaticFiles, staticResponse } from './static-files'
-import { clientIp } from './client-ip'
 import { parsePlaceholder, placeholderSvg } from '../domain/placeholder'
+import { trailingSlashRedirect } from '../domain/routing'
+import type { Api } from './api'
+import { clientIp } from './client-ip'
+import { loadStaticFiles, staticResponse } from './static-files'
 
 export interface HostOptions {
   /** The api to mount at /v2 and /v3 (and to call in-process from the web). */
@@ -21,8 +21,6 @@ export interface HostOptions {
   publicUrl: string
   trustProxy: boolean
 }
-
-const API_PREFIX = /^\/v[23](\/|$)/
 
 /**
  * The one HTTP front: security headers, the api under /v2 and /v3, static files, and the Remix web
@@ -49,7 +47,8 @@ export function createHost(opts: HostOptions) {
   const demoStore = opts.demoStore
   // The demo shop's pages and feeds; its images are static files under /demo-store/ too.
   if (demoStore) {
-    for (const path of ['/demo-store', '/demo-store/products/*', '/demo-store/collections/*']) app.get(path, (c) => demoStore.fetch(c.req.raw))
+    for (const path of ['/demo-store', '/demo-store/products/*', '/demo-store/collections/*'])
+      app.get(path, (c) => demoStore.fetch(c.req.raw))
   }
 
   app.get('/placeholder/:size', (c) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSmtpListener, type ReceivedMail } from '../../tests/helpers/smtp'
 import { createTestApi, type TestApi } from '../../tests/helpers/api'
+import { startSmtpListener, type ReceivedMail } from '../../tests/helpers/smtp'
 import { createMailer } from './mail'
 
 /** A real SMTP listener receives the code e-mail the api sends through nodemailer. */
@@ -13,7 +13,9 @@ describe('login code e-mail over SMTP', () => {
     smtp = await startSmtpListener()
     received = smtp.mails
     const port = smtp.port
-    t = await createTestApi('pglite', { mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Pagewright <login@pagewright.test>' }) })
+    t = await createTestApi('pglite', {
+      mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Pagewright <login@pagewright.test>' }),
+    })
   })
   afterAll(async () => {
     await t.close()

@@ -22,7 +22,12 @@ export interface GenerateJob {
 }
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping'
-export const HOUSEKEEPING_QUEUE_OPTIONS = { name: HOUSEKEEPING_QUEUE, retryLimit: 1, expireInSeconds: 300, policy: 'singleton' } satisfies PgBoss.Queue
+export const HOUSEKEEPING_QUEUE_OPTIONS = {
+  name: HOUSEKEEPING_QUEUE,
+  retryLimit: 1,
+  expireInSeconds: 300,
+  policy: 'singleton',
+} satisfies PgBoss.Queue
 
 /** Every queue, created once at start-up (inside the start-up lock). */
 export const QUEUES: PgBoss.Queue[] = [GENERATE_QUEUE_OPTIONS, HOUSEKEEPING_QUEUE_OPTIONS]

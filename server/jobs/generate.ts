@@ -1,21 +1,25 @@
-import type PgBoss from 'pg-boss'
 import { and, eq, notInArray } from 'drizzle-orm'
+import type PgBoss from 'pg-boss'
 import type { ApiDeps } from '../context'
 import { tasks } from '../db/schema'
-import { log } from '../log'
+import type { ProductFacts } from '../domain/product-facts'
 import { FINAL_STATUSES, TASK_STATUS } from '../domain/task-status'
 import { bestTemplateFor, findTemplate } from '../domain/templates'
-import type { ProductFacts } from '../domain/product-facts'
 import { importProduct, factsFromText } from '../generation/import'
 import { ImportError } from '../generation/import/types'
+import { log } from '../log'
 import { refundGeneration } from '../modules/credits'
 import { GENERATE_QUEUE, type GenerateJob } from './definitions'
 import { rememberWorker } from './queue'
 
 export async function registerGenerate(boss: PgBoss, deps: ApiDeps) {
-  const id = await boss.work<GenerateJob>(GENERATE_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-    await runGenerateJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })
-  })
+  const id = await boss.work<GenerateJob>(
+    GENERATE_QUEUE,
+    { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      await runGenerateJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })
+    },
+  )
   rememberWorker(GENERATE_QUEUE, id)
 }
 
@@ -43,7 +47,9 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
     if (data.phase === 'start') {
       if (!facts) {
         await save({ status: TASK_STATUS.importing, step: task.url ? 'Reading the product page' : 'Reading your description' })
-        const imported = task.url ? await importProduct(task.url, deps.products.fetch, deps.clock()) : factsFromText(task.sourceText ?? '', deps.clock())
+        const imported = task.url
+          ? await importProduct(task.url, deps.products.fetch, deps.clock())
+          : factsFromText(task.sourceText ?? '', deps.clock())
         await save({ facts: imported, title: imported.title, image: imported.images[0] ?? null, platform: imported.source.platform })
         facts = imported
       }
@@ -76,7 +82,9 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
       throw error
     }
     const message =
-      error instanceof ImportError ? error.message : 'Something went wrong while writing this page. Your credits were refunded; please try again.'
+      error instanceof ImportError
+        ? error.message
+        : 'Something went wrong while writing this page. Your credits were refunded; please try again.'
     await failTask(deps, task.id, message)
     log.warn('generation failed', { taskId: task.id, error: String(error) })
   }

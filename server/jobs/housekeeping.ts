@@ -1,9 +1,8 @@
 import type PgBoss from 'pg-boss'
 import type { ApiDeps } from '../context'
 import { log } from '../log'
-import { HOUSEKEEPING_QUEUE } from './definitions'
 import { deleteExpiredCredentials } from '../modules/auth'
-
+import { HOUSEKEEPING_QUEUE } from './definitions'
 
 /** Hourly: forget login codes and sessions that can no longer be used. */
 export async function registerHousekeeping(boss: PgBoss, deps: ApiDeps) {

@@ -1,14 +1,14 @@
 import type PgBoss from 'pg-boss'
 import type { ApiDeps } from '../../server/context'
-import { queueOf, startBoss } from '../../server/jobs/queue'
-import { GENERATE_QUEUE, type GenerateJob } from '../../server/jobs/definitions'
-import { runGenerateJob } from '../../server/jobs/generate'
+import { createDemoStore } from '../../server/demo-store/routes'
+import { loadServerEnv } from '../../server/env'
 import { createOfflineComposer } from '../../server/generation/compose'
 import { createProductSource } from '../../server/generation/import/product-source'
-import { createDemoStore } from '../../server/demo-store/routes'
 import { createApi } from '../../server/http/api'
-import { loadServerEnv } from '../../server/env'
 import type { LoginCodeMail, Mailer } from '../../server/integrations/mail'
+import { GENERATE_QUEUE, type GenerateJob } from '../../server/jobs/definitions'
+import { runGenerateJob } from '../../server/jobs/generate'
+import { queueOf, startBoss } from '../../server/jobs/queue'
 import { createTestDatabase, type DbKind, type TestDatabase } from './db'
 
 /** A clock tests can move. */
@@ -43,11 +43,19 @@ export interface TestApi {
 /** The demo store answers at this origin in tests (in-process, as in production). */
 export const TEST_ORIGIN = 'http://pagewright.test'
 
-export async function createTestApi(kind: DbKind, overrides: Partial<ApiDeps> = {}, envOverrides: Record<string, string> = {}): Promise<TestApi> {
+export async function createTestApi(
+  kind: DbKind,
+  overrides: Partial<ApiDeps> = {},
+  envOverrides: Record<string, string> = {},
+): Promise<TestApi> {
   const db = await createTestDatabase(kind)
   const clock = testClock()
   const mails: LoginCodeMail[] = []
-  const mailer: Mailer = { async sendLoginCode(m) { mails.push(m) } }
+  const mailer: Mailer = {
+    async sendLoginCode(m) {
+      mails.push(m)
+    },
+  }
   const env = loadServerEnv({ NODE_ENV: 'test', AUTH_SECRET: 'test-auth-secret-0123456789', PUBLIC_URL: TEST_ORIGIN, ...envOverrides })
   const boss = await startBoss(db.database, { work: false })
   const deps: ApiDeps = {
@@ -57,7 +65,11 @@ export async function createTestApi(kind: DbKind, overrides: Partial<ApiDeps> = 
     clock: clock.now,
     queue: queueOf(boss),
     composer: createOfflineComposer(),
-    products: createProductSource({ ownOrigins: [TEST_ORIGIN], allowPrivateHosts: env.IMPORT_ALLOW_PRIVATE_HOSTS, demoStore: createDemoStore() }),
+    products: createProductSource({
+      ownOrigins: [TEST_ORIGIN],
+      allowPrivateHosts: env.IMPORT_ALLOW_PRIVATE_HOSTS,
+      demoStore: createDemoStore(),
+    }),
     ...overrides,
   }
   const app = createApi(deps)
@@ -77,7 +89,13 @@ export async function createTestApi(kind: DbKind, overrides: Partial<ApiDeps> = 
   }
 
   return {
-    app, deps, mails, clock, db, call, boss,
+    app,
+    deps,
+    mails,
+    clock,
+    db,
+    call,
+    boss,
     async drainJobs() {
       let ran = 0
       for (;;) {

@@ -1,14 +1,21 @@
-import { describe, expect, it } from 'vitest'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
 import { PageView } from '../../app/components/sections'
+import { PAGE_TEMPLATES } from '../../server/domain/templates'
 import { createOfflineComposer } from '../../server/generation/compose'
 import { untraceableInText } from '../../server/generation/compose/trace'
-import { PAGE_TEMPLATES } from '../../server/domain/templates'
 import { allFacts } from '../fixtures/facts'
 
 /** The visible text of rendered HTML (no attributes, so image sizes and URLs are not read). */
 const visibleText = (html: string) =>
-  html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&nbsp;/g, ' ')
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, ' ')
 
 describe('every number shown on a generated page traces to the imported facts', () => {
   const composer = createOfflineComposer()
@@ -29,7 +36,10 @@ describe('every number shown on a generated page traces to the imported facts', 
     const [, facts] = allFacts()[0]
     const template = PAGE_TEMPLATES[0]
     const { page } = await composer.compose(facts, await composer.outline(facts, await composer.research(facts), template), template)
-    const tampered = { ...page, sections: page.sections.map((s) => (s.type === 'hero' ? { ...s, subheading: 'Loved by 12,345 happy customers' } : s)) }
+    const tampered = {
+      ...page,
+      sections: page.sections.map((s) => (s.type === 'hero' ? { ...s, subheading: 'Loved by 12,345 happy customers' } : s)),
+    }
     const text = visibleText(renderToStaticMarkup(<PageView page={tampered} mode="share" />))
     expect(untraceableInText(text, facts)).toEqual(['12,345'])
   })

@@ -1,10 +1,10 @@
-import { API, createMsw } from './msw'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse } from 'msw'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, createApiClient, transportFor } from '~/.server/api'
 import { contract } from '../../server/contract'
 import { SIGN_IN_FIRST } from '../../server/http/auth-middleware'
 import { apiError, mockRoute } from './contract-mocks'
+import { API, createMsw } from './msw'
 
 const msw = createMsw()
 beforeAll(() => msw.server.listen({ onUnhandledRequest: 'error' }))
@@ -73,7 +73,9 @@ describe('createApiClient over API_URL (msw)', () => {
         http.get(`${API}/v2/thing`, () => new HttpResponse(null, { status }), { once: true }),
         http.get(`${API}/v2/thing`, () => HttpResponse.json({ error: `still failing with ${status}` }, { status })),
       )
-      const err = await client().request('GET', '/v2/thing').catch((e: unknown) => e)
+      const err = await client()
+        .request('GET', '/v2/thing')
+        .catch((e: unknown) => e)
       expect(err).toBeInstanceOf(ApiError)
       expect((err as ApiError).message).toBe(`still failing with ${status}`)
       expect(msw.to('/v2/thing', 'GET')).toHaveLength(2)
@@ -123,7 +125,9 @@ describe('createApiClient over API_URL (msw)', () => {
 
     it('without onUnauthorized it is an ApiError with status 401', async () => {
       answerAll(401, { error: 'Please sign in.' })
-      const err = await client().request('GET', '/v2/thing').catch((e: unknown) => e)
+      const err = await client()
+        .request('GET', '/v2/thing')
+        .catch((e: unknown) => e)
       expect(err).toBeInstanceOf(ApiError)
       expect((err as ApiError).status).toBe(401)
       expect(msw.seen).toHaveLength(1)

@@ -1,18 +1,18 @@
-import { API, createMsw } from './msw'
+import { HttpResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { http, HttpResponse } from 'msw'
+import { UNREACHABLE } from '~/.server/api-failure'
+import { referralCookie } from '~/.server/session'
 import { loader as rootLoader } from '~/root'
 import * as login from '~/routes/_blank.account.login'
 import * as signUp from '~/routes/_blank.account.sign-up'
 import * as verify from '~/routes/_blank.account.verify'
 import * as latest from '~/routes/_default.latest'
-import { referralCookie } from '~/.server/session'
-import { UNREACHABLE } from '~/.server/api-failure'
 import { contract } from '../../server/contract'
 import { SESSION_ENDED } from '../../server/http/auth-middleware'
 import { TOO_MANY_CODE_REQUESTS } from '../../server/modules/auth/service'
 import { apiError, mockRoute } from './contract-mocks'
 import { CookieJar, body, fakeUser, get, location, post, run, runResponse, sessionCookie, setCookie } from './helpers'
+import { createMsw } from './msw'
 
 const msw = createMsw()
 beforeAll(() => msw.server.listen({ onUnhandledRequest: 'error' }))
@@ -22,8 +22,7 @@ afterAll(() => msw.server.close())
 
 const sendCodeOk = () => mockRoute(contract.auth.sendCode, () => ({ ok: true, retry_after: 30 }))
 const WAIT_12 = 'Please wait 12 seconds before requesting again.'
-const sendCodeTooSoon = () =>
-  mockRoute(contract.auth.sendCode, () => apiError(429, WAIT_12, { retry_after: 12 }))
+const sendCodeTooSoon = () => mockRoute(contract.auth.sendCode, () => apiError(429, WAIT_12, { retry_after: 12 }))
 
 /** /v2/auth/me: the user for `token`, 401 for anything else. */
 const meFor = (token: string, user = fakeUser()) =>
@@ -77,10 +76,7 @@ describe('login action', () => {
   })
 
   it('a filled honeypot looks like success but reaches no api', async () => {
-    const res = await runResponse(
-      login.action,
-      post('/account/login', { email: 'bot@example.com', website: 'http://spam.example' }),
-    )
+    const res = await runResponse(login.action, post('/account/login', { email: 'bot@example.com', website: 'http://spam.example' }))
     expect(location(res)).toBe('/account/verify')
     expect(res.status).toBe(302)
     expect(msw.seen).toHaveLength(0)
@@ -102,9 +98,7 @@ describe('login action', () => {
   })
 
   it('shows other api errors on the form with their status', async () => {
-    msw.server.use(
-      mockRoute(contract.auth.sendCode, () => apiError(429, TOO_MANY_CODE_REQUESTS)),
-    )
+    msw.server.use(mockRoute(contract.auth.sendCode, () => apiError(429, TOO_MANY_CODE_REQUESTS)))
     const res = await runResponse(login.action, post('/account/login', { email: 'ana@example.com' }))
     expect(res.status).toBe(429)
     expect(await messages(res)).toEqual(['Too many sign-in requests from your network. Please try again in a few minutes.'])

@@ -3,7 +3,10 @@ import { successSchema, type ContractRoute, type RouteOutput } from '../../serve
 import { API } from './msw'
 
 type Answer<R extends ContractRoute> = RouteOutput<R> | Response
-type Resolver<R extends ContractRoute> = (info: { request: Request; params: Record<string, string | readonly string[] | undefined> }) => Answer<R> | Promise<Answer<R>>
+type Resolver<R extends ContractRoute> = (info: {
+  request: Request
+  params: Record<string, string | readonly string[] | undefined>
+}) => Answer<R> | Promise<Answer<R>>
 
 /**
  * An msw handler for a route of the api contract. Path and method come from the contract, and a
@@ -21,7 +24,9 @@ export function mockRoute<R extends ContractRoute>(route: R, resolve: NoInfer<Re
       const { status, schema } = successSchema(route)
       const checked = schema.safeParse(answer)
       if (!checked.success) {
-        throw new Error(`The mocked answer of ${route.method.toUpperCase()} ${route.path} is not what the api answers: ${checked.error.message}`)
+        throw new Error(
+          `The mocked answer of ${route.method.toUpperCase()} ${route.path} is not what the api answers: ${checked.error.message}`,
+        )
       }
       return HttpResponse.json(answer as never, { status })
     },
@@ -30,4 +35,5 @@ export function mockRoute<R extends ContractRoute>(route: R, resolve: NoInfer<Re
 }
 
 /** An error answer in the api's shape: `{ error, ...details }`. */
-export const apiError = (status: number, error: string, extra: Record<string, unknown> = {}) => HttpResponse.json({ error, ...extra }, { status })
+export const apiError = (status: number, error: string, extra: Record<string, unknown> = {}) =>
+  HttpResponse.json({ error, ...extra }, { status })

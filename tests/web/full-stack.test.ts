@@ -2,19 +2,19 @@
  * The web's loaders and actions against the real api, in process, on a real database (PGlite,
  * and Postgres when TEST_DATABASE_URL is set). No mocks between the form and the database.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppLoadContext } from '@remix-run/node'
 import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loader as rootLoader } from '~/root'
 import * as login from '~/routes/_blank.account.login'
 import * as signUp from '~/routes/_blank.account.sign-up'
 import * as verify from '~/routes/_blank.account.verify'
+import * as referral from '~/routes/_blank.r.$id'
 import * as latest from '~/routes/_default.latest'
 import * as logout from '~/routes/account.logout'
-import * as referral from '~/routes/_blank.r.$id'
 import { referrals, users } from '../../server/db/schema'
-import { DB_KINDS } from '../helpers/db'
 import { createTestApi, type TestApi } from '../helpers/api'
+import { DB_KINDS } from '../helpers/db'
 import { CookieJar, body, get, location, post, run, runResponse, setCookie } from './helpers'
 
 describe.each(DB_KINDS)('web against the in-process api on %s', (kind) => {
@@ -102,9 +102,7 @@ describe.each(DB_KINDS)('web against the in-process api on %s', (kind) => {
 
     const late = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code }, jar), { context: ctx })
     expect(late.status).toBe(400)
-    expect((await body(late)).result.error.code).toEqual([
-      'This code has expired or was already used. Please request a new one.',
-    ])
+    expect((await body(late)).result.error.code).toEqual(['This code has expired or was already used. Please request a new one.'])
     expect(setCookie(late, '__pw_session')).toBeUndefined()
     expect(location(await run(latest.loader, get('/latest', jar), { context: ctx }))).toBe('/account/login?redirectTo=%2Flatest')
 
@@ -137,9 +135,7 @@ describe.each(DB_KINDS)('web against the in-process api on %s', (kind) => {
     expect(location(await run(verify.action, post('/account/verify', { intent: 'verify', code }, first), { context: ctx }))).toBe('/')
     const again = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code }, second), { context: ctx })
     expect(again.status).toBe(400)
-    expect((await body(again)).result.error.code).toEqual([
-      'This code has expired or was already used. Please request a new one.',
-    ])
+    expect((await body(again)).result.error.code).toEqual(['This code has expired or was already used. Please request a new one.'])
   })
 
   it('a referral link and a gclid seen before signing up end up on the new account', async () => {
@@ -153,10 +149,16 @@ describe.each(DB_KINDS)('web against the in-process api on %s', (kind) => {
     expect(jar.has('pw_ref')).toBe(true)
     expect(jar.has('pw_prefs')).toBe(true)
 
-    jar.take(await runResponse(signUp.action, post('/account/sign-up', { name: 'Gus Guest', email: 'gus@example.com' }, jar), { context: ctx }))
-    const done = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code: lastCodeFor('gus@example.com') }, jar), {
-      context: ctx,
-    })
+    jar.take(
+      await runResponse(signUp.action, post('/account/sign-up', { name: 'Gus Guest', email: 'gus@example.com' }, jar), { context: ctx }),
+    )
+    const done = await runResponse(
+      verify.action,
+      post('/account/verify', { intent: 'verify', code: lastCodeFor('gus@example.com') }, jar),
+      {
+        context: ctx,
+      },
+    )
     expect(location(done)).toBe('/')
     jar.take(done)
     expect(jar.has('pw_ref')).toBe(false)

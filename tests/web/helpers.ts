@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
-import type { PublicUser } from '../../server/domain/user'
 import { commitSession, getSession, type SessionData } from '~/.server/session'
+import type { PublicUser } from '../../server/domain/user'
 
 /** Base URL of the web app in these tests (any origin works: loaders only read the path). */
 export const WEB = 'http://pagewright.test'
@@ -14,11 +14,7 @@ type RouteFn = (args: RouteArgs) => unknown
  * Calls a loader or action like Remix does. A thrown Response (redirect, 404, …) is returned
  * as the result, exactly as Remix would send it; any other error is re-thrown.
  */
-export async function run(
-  fn: RouteFn,
-  request: Request,
-  opts: { context?: AppLoadContext; params?: Params } = {},
-): Promise<unknown> {
+export async function run(fn: RouteFn, request: Request, opts: { context?: AppLoadContext; params?: Params } = {}): Promise<unknown> {
   try {
     return await fn({ request, context: opts.context ?? {}, params: opts.params ?? {} })
   } catch (error) {
@@ -86,7 +82,9 @@ export function setCookies(res: Response): SetCookie[] {
 
 /** The Set-Cookie of one cookie name, or undefined. */
 export function setCookie(res: Response, name: string): SetCookie | undefined {
-  return setCookies(res).filter((c) => c.name === name).at(-1)
+  return setCookies(res)
+    .filter((c) => c.name === name)
+    .at(-1)
 }
 
 /** A tiny browser cookie store: takes Set-Cookie headers, gives the Cookie header to send. */

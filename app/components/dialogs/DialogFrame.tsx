@@ -34,7 +34,9 @@ export function DialogFrame(props: { title: string; maxWidth: number; closeTo?: 
         data-testid={props.testId}
       >
         <header className="dialog-header">
-          <h2 id={titleId} className="dialog-title">{props.title}</h2>
+          <h2 id={titleId} className="dialog-title">
+            {props.title}
+          </h2>
           {closeTo ? (
             <Link to={closeTo} className="dialog-close" replace preventScrollReset aria-label="Close">
               ×

@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react'
-import { isFree, type PublicUser } from '../../../server/domain/user'
 import { MAX_PUBLISH_SLOTS } from '../../../server/domain/accounts'
+import { isFree, type PublicUser } from '../../../server/domain/user'
 import { withParams, withoutDialog } from '../../lib/dialog-url'
 import { CopyButton } from '../ui/CopyButton'
 import { DialogFrame } from './DialogFrame'
@@ -16,9 +16,7 @@ export function ReferDialog({ user, publicUrl }: { user: PublicUser; publicUrl: 
   return (
     <DialogFrame title="Publish more pages" maxWidth={480} closeTo={withoutDialog(pathname, search)} testId="refer-dialog">
       <p className="lead" data-testid="publish-count">
-        {slots === null
-          ? 'You can publish unlimited pages.'
-          : `You can publish ${slots} more ${slots === 1 ? 'page' : 'pages'} right now.`}
+        {slots === null ? 'You can publish unlimited pages.' : `You can publish ${slots} more ${slots === 1 ? 'page' : 'pages'} right now.`}
       </p>
 
       <div className="option-row">
@@ -45,12 +43,16 @@ export function ReferDialog({ user, publicUrl }: { user: PublicUser; publicUrl: 
           Each{' '}
           <span className="tooltip" tabIndex={0} aria-describedby="qualified-tip">
             qualified referral
-            <span role="tooltip" id="qualified-tip" className="tooltip-text">{QUALIFIED_REFERRAL_TEXT}</span>
+            <span role="tooltip" id="qualified-tip" className="tooltip-text">
+              {QUALIFIED_REFERRAL_TEXT}
+            </span>
           </span>{' '}
           gives you one more publish slot, up to {MAX_PUBLISH_SLOTS}.
         </p>
         <div className="copy-row">
-          <label className="sr-only" htmlFor="referral-link">Your referral link</label>
+          <label className="sr-only" htmlFor="referral-link">
+            Your referral link
+          </label>
           <input id="referral-link" className="input" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
           <CopyButton text={link} />
         </div>

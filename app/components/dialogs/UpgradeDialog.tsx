@@ -1,10 +1,19 @@
 import { Form, Link, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import {
-  creditTiers, defaultBillingCycle, formatCredits, formatUsd, monthlyAmount, pagesPerMonth, selectPlan, yearlyAmount,
-  yearlyDiscountPercent, type BillingCycle, type Plan,
-} from '../../../server/domain/plans'
 import { shouldAutoCloseUpgrade, upgradeDialogTitle } from '../../../server/domain/permissions'
+import {
+  creditTiers,
+  defaultBillingCycle,
+  formatCredits,
+  formatUsd,
+  monthlyAmount,
+  pagesPerMonth,
+  selectPlan,
+  yearlyAmount,
+  yearlyDiscountPercent,
+  type BillingCycle,
+  type Plan,
+} from '../../../server/domain/plans'
 import { isFree, type PublicUser } from '../../../server/domain/user'
 import { withParams, withoutDialog } from '../../lib/dialog-url'
 import { DialogFrame } from './DialogFrame'
@@ -41,12 +50,20 @@ export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | 
   return (
     <DialogFrame title={title} maxWidth={460} closeTo={closeTo} testId="upgrade-dialog">
       {props.plansFailed || !plan ? (
-        onLandingPage ? null : <p className="notice notice--error" data-testid="plans-error">{PLANS_FAILED_MESSAGE}</p>
+        onLandingPage ? null : (
+          <p className="notice notice--error" data-testid="plans-error">
+            {PLANS_FAILED_MESSAGE}
+          </p>
+        )
       ) : (
         <>
           <nav className="segmented" aria-label="Billing period">
-            <Link to={link({ cycle: 'year' })} replace preventScrollReset aria-current={cycle === 'year' ? 'true' : undefined}>Yearly</Link>
-            <Link to={link({ cycle: 'month' })} replace preventScrollReset aria-current={cycle === 'month' ? 'true' : undefined}>Monthly</Link>
+            <Link to={link({ cycle: 'year' })} replace preventScrollReset aria-current={cycle === 'year' ? 'true' : undefined}>
+              Yearly
+            </Link>
+            <Link to={link({ cycle: 'month' })} replace preventScrollReset aria-current={cycle === 'month' ? 'true' : undefined}>
+              Monthly
+            </Link>
           </nav>
 
           <div className="plan-card" data-testid="plan-card">

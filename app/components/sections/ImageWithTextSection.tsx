@@ -22,7 +22,12 @@ export function ImageWithTextSection({
     alt: '',
   }
   return (
-    <SectionFrame section={section} level={headingLevel} heading={section.heading} className={`pw-split pw-split--${section.imagePosition}`}>
+    <SectionFrame
+      section={section}
+      level={headingLevel}
+      heading={section.heading}
+      className={`pw-split pw-split--${section.imagePosition}`}
+    >
       <div className="pw-split__media">
         <img src={image.src} alt={image.alt} width={width} height={height} loading="lazy" decoding="async" />
       </div>

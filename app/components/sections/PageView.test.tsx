@@ -9,8 +9,8 @@ import { SECTION_TYPES } from '../../../server/domain/page/section-types'
 import { sanitize } from '../../../server/domain/sanitize'
 import { samplePage, sampleInput, XSS_BODY } from '../../../tests/fixtures/pages/sample-page'
 import { SanitizedHtml } from '../SanitizedHtml'
-import { PageView, type PageViewProps } from './PageView'
 import { ImageWithTextSection } from './ImageWithTextSection'
+import { PageView, type PageViewProps } from './PageView'
 
 const render = (props: Partial<PageViewProps> = {}) => renderToStaticMarkup(<PageView page={samplePage} {...props} />)
 const $render = (props: Partial<PageViewProps> = {}) => load(render(props))
@@ -60,7 +60,11 @@ describe('PageView', () => {
     expect($('h1')).toHaveLength(1)
     expect($('h1').text()).toBe(section('hero').heading)
     const others = samplePage.sections.filter((s) => s.type !== 'hero')
-    expect($('section > .pw-inner > h2').toArray().map((el) => $(el).text())).toEqual(others.map((s) => s.heading))
+    expect(
+      $('section > .pw-inner > h2')
+        .toArray()
+        .map((el) => $(el).text()),
+    ).toEqual(others.map((s) => s.heading))
   })
 
   it('still has exactly one h1 without a hero, or with two heroes', () => {
@@ -68,7 +72,9 @@ describe('PageView', () => {
     const noHero = load(renderToStaticMarkup(<PageView page={pageWith([benefits, ...rest])} />))
     expect(noHero('h1')).toHaveLength(1)
     expect(noHero('h1').text()).toBe(benefits.heading)
-    const twoHeroes = load(renderToStaticMarkup(<PageView page={pageWith([hero, benefits, { ...hero, id: 'hero-2', heading: 'Again' }])} />))
+    const twoHeroes = load(
+      renderToStaticMarkup(<PageView page={pageWith([hero, benefits, { ...hero, id: 'hero-2', heading: 'Again' }])} />),
+    )
     expect(twoHeroes('h1')).toHaveLength(1)
     expect(twoHeroes('#hero-2 h2').text()).toBe('Again')
   })
@@ -83,10 +89,11 @@ describe('PageView', () => {
 
   it('links buy buttons to productUrl, or to #buy on the first call to action', () => {
     const withUrl = $render({ productUrl: 'https://shop.example.com/products/trailhead' })
-    expect(withUrl('a.pw-button').toArray().map((a) => withUrl(a).attr('href'))).toEqual([
-      'https://shop.example.com/products/trailhead',
-      'https://shop.example.com/products/trailhead',
-    ])
+    expect(
+      withUrl('a.pw-button')
+        .toArray()
+        .map((a) => withUrl(a).attr('href')),
+    ).toEqual(['https://shop.example.com/products/trailhead', 'https://shop.example.com/products/trailhead'])
     const $ = $render()
     expect($('#hero a.pw-button').attr('href')).toBe('#buy')
     expect($('#buy')).toHaveLength(1)
@@ -137,10 +144,14 @@ describe('sections', () => {
     expect($('#cta s')).toHaveLength(0)
 
     const [hero] = sampleInput.sections
-    const lower = load(renderToStaticMarkup(<PageView page={pageWith([{ ...hero, price: { amount: 1234.5, compareAt: 1000, currency: 'EUR' } }])} />))
+    const lower = load(
+      renderToStaticMarkup(<PageView page={pageWith([{ ...hero, price: { amount: 1234.5, compareAt: 1000, currency: 'EUR' } }])} />),
+    )
     expect(lower('.pw-price__now').text()).toBe('€1,234.50')
     expect(lower('s')).toHaveLength(0)
-    const equal = load(renderToStaticMarkup(<PageView page={pageWith([{ ...hero, price: { amount: 10, compareAt: 10, currency: 'GBP' } }])} />))
+    const equal = load(
+      renderToStaticMarkup(<PageView page={pageWith([{ ...hero, price: { amount: 10, compareAt: 10, currency: 'GBP' } }])} />),
+    )
     expect(equal('.pw-price').text()).toBe('£10.00')
     const none = load(renderToStaticMarkup(<PageView page={pageWith([{ ...hero, price: null }])} />))
     expect(none('.pw-price')).toHaveLength(0)
@@ -201,17 +212,47 @@ describe('sections', () => {
     const $ = $render()
     const table = $('#compare table')
     expect(table).toHaveLength(1)
-    expect(table.find('thead th[scope="col"]').toArray().map((el) => $(el).text())).toEqual(['Feature', ...cmp.columns])
-    expect(table.find('tbody th[scope="row"]').toArray().map((el) => $(el).text())).toEqual(cmp.rows.map((r) => r.label))
-    expect(table.find('tbody tr').first().find('td').toArray().map((el) => $(el).text())).toEqual(cmp.rows[0].cells)
+    expect(
+      table
+        .find('thead th[scope="col"]')
+        .toArray()
+        .map((el) => $(el).text()),
+    ).toEqual(['Feature', ...cmp.columns])
+    expect(
+      table
+        .find('tbody th[scope="row"]')
+        .toArray()
+        .map((el) => $(el).text()),
+    ).toEqual(cmp.rows.map((r) => r.label))
+    expect(
+      table
+        .find('tbody tr')
+        .first()
+        .find('td')
+        .toArray()
+        .map((el) => $(el).text()),
+    ).toEqual(cmp.rows[0].cells)
   })
 
   it('comparison: a leading label column header is used, short rows are padded', () => {
     const page = pageWith([
-      { id: 'c', type: 'comparison', heading: 'Compare', columns: ['Feature', 'Ours', 'Theirs'], rows: [{ label: 'Size', cells: ['S', 'M'] }, { label: 'Colour', cells: ['Red'] }] },
+      {
+        id: 'c',
+        type: 'comparison',
+        heading: 'Compare',
+        columns: ['Feature', 'Ours', 'Theirs'],
+        rows: [
+          { label: 'Size', cells: ['S', 'M'] },
+          { label: 'Colour', cells: ['Red'] },
+        ],
+      },
     ])
     const $ = load(renderToStaticMarkup(<PageView page={page} />))
-    expect($('thead th').toArray().map((el) => $(el).text())).toEqual(['Feature', 'Ours', 'Theirs'])
+    expect(
+      $('thead th')
+        .toArray()
+        .map((el) => $(el).text()),
+    ).toEqual(['Feature', 'Ours', 'Theirs'])
     expect($('tbody tr').eq(1).find('td')).toHaveLength(2)
   })
 
@@ -247,7 +288,11 @@ describe('sections', () => {
 
   it('reviews: no summary, no summary line; the provenance still shows', () => {
     const reviews = sampleInput.sections.find((s) => s.type === 'reviews')!
-    const $ = load(renderToStaticMarkup(<PageView page={pageWith([{ ...reviews, summary: null, provenance: 'Reviews from the store', items: [reviews.items[1]] }])} />))
+    const $ = load(
+      renderToStaticMarkup(
+        <PageView page={pageWith([{ ...reviews, summary: null, provenance: 'Reviews from the store', items: [reviews.items[1]] }])} />,
+      ),
+    )
     expect($('.pw-summary')).toHaveLength(0)
     expect($('.pw-provenance').text()).toBe('Reviews from the store')
     expect($('li.pw-review')).toHaveLength(1)
@@ -283,8 +328,16 @@ describe('sections', () => {
   it('specs: a description list of name/value pairs', () => {
     const specs = section('specs')
     const $ = $render()
-    expect($('#specs dl dt').toArray().map((el) => $(el).text())).toEqual(specs.items.map((i) => i.name))
-    expect($('#specs dl dd').toArray().map((el) => $(el).text())).toEqual(specs.items.map((i) => i.value))
+    expect(
+      $('#specs dl dt')
+        .toArray()
+        .map((el) => $(el).text()),
+    ).toEqual(specs.items.map((i) => i.name))
+    expect(
+      $('#specs dl dd')
+        .toArray()
+        .map((el) => $(el).text()),
+    ).toEqual(specs.items.map((i) => i.value))
   })
 })
 
@@ -296,14 +349,20 @@ describe('untrusted HTML', () => {
     }
     const $ = load(html)
     expect($('.pw-rich [style]')).toHaveLength(0)
-    expect($('.pw-rich a[href]').toArray().map((a) => $(a).attr('href'))).toEqual(['https://example.com/care'])
+    expect(
+      $('.pw-rich a[href]')
+        .toArray()
+        .map((a) => $(a).attr('href')),
+    ).toEqual(['https://example.com/care'])
     expect($('.pw-rich a[href]').attr('rel')).toContain('noopener')
     expect($('.pw-rich img').attr('onerror')).toBeUndefined()
   })
 
   it('the same holds for the section on its own with sanitize() output', () => {
     const html = renderToStaticMarkup(
-      <ImageWithTextSection section={{ id: 'x', type: 'image-with-text', heading: 'X', body: sanitize(XSS_BODY), image: null, imagePosition: 'left' }} />,
+      <ImageWithTextSection
+        section={{ id: 'x', type: 'image-with-text', heading: 'X', body: sanitize(XSS_BODY), image: null, imagePosition: 'left' }}
+      />,
     )
     expect(html).not.toMatch(/<script|onerror|javascript:/i)
     expect(html).toContain('Fits most cup holders.')
@@ -313,7 +372,9 @@ describe('untrusted HTML', () => {
     // @ts-expect-error a plain string is not SanitizedHtml
     const plain = <SanitizedHtml html="<b>x</b>" />
     expect(plain).toBeTruthy()
-    expect(renderToStaticMarkup(<SanitizedHtml html={sanitize('<b onclick="x()">ok</b><script>alert(1)</script>')} className="c" />)).toBe('<div class="c"><b>ok</b></div>')
+    expect(renderToStaticMarkup(<SanitizedHtml html={sanitize('<b onclick="x()">ok</b><script>alert(1)</script>')} className="c" />)).toBe(
+      '<div class="c"><b>ok</b></div>',
+    )
   })
 
   it('only SanitizedHtml.tsx uses dangerouslySetInnerHTML', () => {
@@ -328,6 +389,8 @@ describe('untrusted HTML', () => {
       .map((f) => relative(appDir, f).split('\\').join('/'))
     expect(users).toEqual(['components/SanitizedHtml.tsx'])
     // And the sections folder itself has none.
-    expect(files(fileURLToPath(new URL('.', import.meta.url))).some((f) => readFileSync(f, 'utf8').includes('dangerously' + 'SetInnerHTML'))).toBe(false)
+    expect(
+      files(fileURLToPath(new URL('.', import.meta.url))).some((f) => readFileSync(f, 'utf8').includes('dangerously' + 'SetInnerHTML')),
+    ).toBe(false)
   })
 })

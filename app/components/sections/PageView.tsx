@@ -37,19 +37,48 @@ export const BUY_ANCHOR = 'buy'
 export function PageView({ page, mode = 'share', device = 'desktop', productUrl }: PageViewProps) {
   const buyHref = safeHref(productUrl) ?? `#${BUY_ANCHOR}`
   // Exactly one h1: the first hero's heading, or the first section's when there is no hero.
-  const h1Index = Math.max(0, page.sections.findIndex((s) => s.type === 'hero'))
+  const h1Index = Math.max(
+    0,
+    page.sections.findIndex((s) => s.type === 'hero'),
+  )
   const buyIndex = page.sections.some((s) => s.id === BUY_ANCHOR) ? -1 : page.sections.findIndex((s) => s.type === 'cta')
   const { theme } = page
   return (
-    <div className="pw-page" data-mode={mode} data-device={device} data-font={theme.font} data-radius={theme.radius} style={themeStyle(theme)}>
+    <div
+      className="pw-page"
+      data-mode={mode}
+      data-device={device}
+      data-font={theme.font}
+      data-radius={theme.radius}
+      style={themeStyle(theme)}
+    >
       {page.sections.map((section, i) => (
-        <SectionView key={`${i}:${section.id}`} section={section} level={i === h1Index ? 1 : 2} theme={theme} buyHref={buyHref} buyAnchor={i === buyIndex} />
+        <SectionView
+          key={`${i}:${section.id}`}
+          section={section}
+          level={i === h1Index ? 1 : 2}
+          theme={theme}
+          buyHref={buyHref}
+          buyAnchor={i === buyIndex}
+        />
       ))}
     </div>
   )
 }
 
-function SectionView({ section, level, theme, buyHref, buyAnchor }: { section: Section; level: HeadingLevel; theme: Theme; buyHref: string; buyAnchor: boolean }) {
+function SectionView({
+  section,
+  level,
+  theme,
+  buyHref,
+  buyAnchor,
+}: {
+  section: Section
+  level: HeadingLevel
+  theme: Theme
+  buyHref: string
+  buyAnchor: boolean
+}) {
   switch (section.type) {
     case 'hero':
       return <HeroSection section={section} headingLevel={level} buyHref={buyHref} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_THEME } from '../../../server/domain/page/schema'
 import { formatDate, formatPrice, formatRating, safeHref } from './format'
 import { onColor, themeStyle } from './theme'
-import { DEFAULT_THEME } from '../../../server/domain/page/schema'
 
 describe('format', () => {
   it('formats prices with Intl in en-US', () => {

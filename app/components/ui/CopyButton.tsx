@@ -1,5 +1,5 @@
-import { useHydrated } from '../../lib/use-hydrated'
 import { useSnackbar } from '../../lib/snackbar-context'
+import { useHydrated } from '../../lib/use-hydrated'
 
 /**
  * Copies text to the clipboard with the spec's "Copied!" / "Can not copy!" messages. The button

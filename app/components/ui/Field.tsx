@@ -24,7 +24,9 @@ export function Field({
       <input key={key} className="input" {...inputProps} {...rest} />
       {hint && !errors?.length ? <p className="hint">{hint}</p> : null}
       <ul id={meta.errorId} className="field-errors">
-        {errors?.map((e) => <li key={e}>{e}</li>)}
+        {errors?.map((e) => (
+          <li key={e}>{e}</li>
+        ))}
       </ul>
     </div>
   )
@@ -34,7 +36,9 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   if (!errors?.length) return null
   return (
     <div id={id} className="notice notice--error" role="alert" data-testid="form-error">
-      {errors.map((e) => <p key={e}>{e}</p>)}
+      {errors.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
     </div>
   )
 }

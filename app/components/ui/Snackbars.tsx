@@ -24,12 +24,18 @@ export function Snackbars() {
               style={autoHide ? { animationDelay: `${lifetime}ms` } : undefined}
               data-testid="snackbar"
             >
-              <span className="snackbar-icon" aria-hidden="true">{ICON[s.type]}</span>
+              <span className="snackbar-icon" aria-hidden="true">
+                {ICON[s.type]}
+              </span>
               <div className="snackbar-body">
                 {s.title ? <strong className="snackbar-title">{s.title}</strong> : null}
                 <span className="snackbar-text">{s.text}</span>
               </div>
-              {s.count > 1 ? <span className="snackbar-count" aria-label={`shown ${s.count} times`}>×{s.count}</span> : null}
+              {s.count > 1 ? (
+                <span className="snackbar-count" aria-label={`shown ${s.count} times`}>
+                  ×{s.count}
+                </span>
+              ) : null}
               {!autoHide ? (
                 <label htmlFor={toggle} className="snackbar-close" onClick={(e) => (e.preventDefault(), dismiss(s.id))}>
                   <span aria-hidden="true">×</span>

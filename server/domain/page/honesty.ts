@@ -42,7 +42,11 @@ export interface Claim {
 
 /** Claims a page may only make when the facts (outside the reviews) make them too. */
 export const CLAIMS: Claim[] = [
-  { name: 'an "as seen on" claim', match: /\bas (seen|featured) (on|in)\b|\bfeatured in\b/i, allowedWhen: (f) => /\bas (seen|featured)|featured in/i.test(f) },
+  {
+    name: 'an "as seen on" claim',
+    match: /\bas (seen|featured) (on|in)\b|\bfeatured in\b/i,
+    allowedWhen: (f) => /\bas (seen|featured)|featured in/i.test(f),
+  },
   {
     name: 'a best-seller claim',
     match: /best[- ]?sell|#\s?1\b|\bnumber one\b|top[- ]rated|most popular/i,
@@ -61,7 +65,8 @@ export const CLAIMS: Claim[] = [
   { name: 'a guarantee, warranty or returns promise', match: GUARANTEE_WORDS, allowedWhen: (f, facts) => guaranteeStated(facts, f) },
   {
     name: 'a shipping promise',
-    match: /free shipping|free delivery|\bships? (in|within|today|fast)|\bdeliver(ed|y)? (in|within|by|fast)|next[- ]day|same[- ]day|express (shipping|delivery)/i,
+    match:
+      /free shipping|free delivery|\bships? (in|within|today|fast)|\bdeliver(ed|y)? (in|within|by|fast)|next[- ]day|same[- ]day|express (shipping|delivery)/i,
     allowedWhen: (f) => SHIPPING_STATEMENT.test(f),
   },
 ]

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { isHexColor } from '../validation'
 import { sanitize, type SanitizedHtml } from '../sanitize'
+import { isHexColor } from '../validation'
 import type { SectionType } from './section-types'
 
 /**
@@ -9,12 +9,18 @@ import type { SectionType } from './section-types'
  */
 const hex = z.string().refine(isHexColor, 'Invalid format')
 const text = (max: number) => z.string().trim().max(max)
-const html = z.string().max(100_000).transform((v) => sanitize(v)) as unknown as z.ZodType<SanitizedHtml, string>
+const html = z
+  .string()
+  .max(100_000)
+  .transform((v) => sanitize(v)) as unknown as z.ZodType<SanitizedHtml, string>
 // https anywhere, our own paths, or the local machine (the built-in demo store on http://localhost).
 const imageUrl = z
   .string()
   .max(2000)
-  .refine((u) => /^https:\/\//.test(u) || /^\/[^/\\]/.test(u) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(u), 'Images must be https or local')
+  .refine(
+    (u) => /^https:\/\//.test(u) || /^\/[^/\\]/.test(u) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(u),
+    'Images must be https or local',
+  )
 
 export const themeSchema = z.object({
   primary: hex,
@@ -27,7 +33,6 @@ export const themeSchema = z.object({
 export type Theme = z.infer<typeof themeSchema>
 
 export const imageSchema = z.object({ src: imageUrl, alt: text(300) })
-export type PageImage = z.infer<typeof imageSchema>
 
 /** A price as imported (never computed discounts beyond what the source states). */
 const priceSchema = z.object({
@@ -54,7 +59,10 @@ const benefits = z.object({
   ...base,
   type: z.literal('benefits'),
   heading: text(200),
-  items: z.array(z.object({ title: text(120), text: text(600) })).min(1).max(8),
+  items: z
+    .array(z.object({ title: text(120), text: text(600) }))
+    .min(1)
+    .max(8),
 })
 const imageWithText = z.object({
   ...base,
@@ -69,14 +77,20 @@ const stats = z.object({
   ...base,
   type: z.literal('stats'),
   heading: text(200),
-  items: z.array(z.object({ value: text(40), label: text(120), source: text(120) })).min(1).max(6),
+  items: z
+    .array(z.object({ value: text(40), label: text(120), source: text(120) }))
+    .min(1)
+    .max(6),
 })
 const comparison = z.object({
   ...base,
   type: z.literal('comparison'),
   heading: text(200),
   columns: z.array(text(120)).min(2).max(6),
-  rows: z.array(z.object({ label: text(120), cells: z.array(text(200)) })).min(1).max(20),
+  rows: z
+    .array(z.object({ label: text(120), cells: z.array(text(200)) }))
+    .min(1)
+    .max(20),
 })
 const reviews = z.object({
   ...base,
@@ -86,7 +100,15 @@ const reviews = z.object({
   provenance: text(200),
   summary: z.object({ average: z.number(), count: z.number().int() }).nullable(),
   items: z
-    .array(z.object({ author: text(120), rating: z.number().min(0).max(5).nullable(), date: z.string().nullable(), title: text(300).nullable(), body: text(5000) }))
+    .array(
+      z.object({
+        author: text(120),
+        rating: z.number().min(0).max(5).nullable(),
+        date: z.string().nullable(),
+        title: text(300).nullable(),
+        body: text(5000),
+      }),
+    )
     .min(1)
     .max(30),
 })
@@ -94,7 +116,10 @@ const faq = z.object({
   ...base,
   type: z.literal('faq'),
   heading: text(200),
-  items: z.array(z.object({ question: text(300), answer: text(2000) })).min(1).max(12),
+  items: z
+    .array(z.object({ question: text(300), answer: text(2000) }))
+    .min(1)
+    .max(12),
 })
 const guarantee = z.object({ ...base, type: z.literal('guarantee'), heading: text(200), text: text(1000) })
 const cta = z.object({
@@ -109,10 +134,24 @@ const specs = z.object({
   ...base,
   type: z.literal('specs'),
   heading: text(200),
-  items: z.array(z.object({ name: text(200), value: text(1000) })).min(1).max(40),
+  items: z
+    .array(z.object({ name: text(200), value: text(1000) }))
+    .min(1)
+    .max(40),
 })
 
-export const sectionSchema = z.discriminatedUnion('type', [hero, benefits, imageWithText, stats, comparison, reviews, faq, guarantee, cta, specs])
+export const sectionSchema = z.discriminatedUnion('type', [
+  hero,
+  benefits,
+  imageWithText,
+  stats,
+  comparison,
+  reviews,
+  faq,
+  guarantee,
+  cta,
+  specs,
+])
 export type Section = z.output<typeof sectionSchema>
 export type { SectionType }
 // Both ways: the union covers every listed type and lists no other.
@@ -126,7 +165,6 @@ export const pageSchema = z.object({
 })
 export type Page = z.output<typeof pageSchema>
 export type PageInput = z.input<typeof pageSchema>
-
 
 export const DEFAULT_THEME: Theme = {
   primary: '#1f2937',

@@ -3,7 +3,18 @@
  * (schema.ts) so screens can list sections without shipping zod and the sanitiser to the browser;
  * schema.ts checks at compile time that its union has exactly these types.
  */
-export const SECTION_TYPES = ['hero', 'benefits', 'image-with-text', 'stats', 'comparison', 'reviews', 'faq', 'guarantee', 'cta', 'specs'] as const
+export const SECTION_TYPES = [
+  'hero',
+  'benefits',
+  'image-with-text',
+  'stats',
+  'comparison',
+  'reviews',
+  'faq',
+  'guarantee',
+  'cta',
+  'specs',
+] as const
 export type SectionType = (typeof SECTION_TYPES)[number]
 
 export const SECTION_LABELS: Record<SectionType, string> = {

@@ -1,7 +1,7 @@
 import { GUARANTEE_WORDS } from '../../domain/page/honesty'
 import { ratingSummary, type ProductFacts } from '../../domain/product-facts'
-import type { Figure, Pricing } from './types'
 import { formatMoney, joinList, lowerFirst, plural, upperFirst } from './offline/text'
+import type { Figure, Pricing } from './types'
 
 /**
  * The figures a page may show, computed only from the facts. Shared by the offline composer (to
@@ -82,19 +82,39 @@ export function computeFigures(facts: ProductFacts): Figure[] {
   const sources = joinList(reviewSources(facts))
   if (summary) {
     const n = summary.count
-    out.push({ key: 'rating', value: `${summary.average} / 5`, label: `Average rating from ${n} ${n === 1 ? 'review' : 'reviews'} on ${sources}`, source: 'Worked out from the imported reviews' })
+    out.push({
+      key: 'rating',
+      value: `${summary.average} / 5`,
+      label: `Average rating from ${n} ${n === 1 ? 'review' : 'reviews'} on ${sources}`,
+      source: 'Worked out from the imported reviews',
+    })
   }
   if (facts.reviews.length > 0 && (!summary || summary.count !== facts.reviews.length)) {
     const n = facts.reviews.length
-    out.push({ key: 'reviews', value: String(n), label: `${n === 1 ? 'Review' : 'Reviews'} imported from ${sources}`, source: 'Counted from the imported reviews' })
+    out.push({
+      key: 'reviews',
+      value: String(n),
+      label: `${n === 1 ? 'Review' : 'Reviews'} imported from ${sources}`,
+      source: 'Counted from the imported reviews',
+    })
   }
   const options = realOptions(facts).filter((o) => o.values.length >= 2)
   for (const o of options) {
-    out.push({ key: `option:${o.name}`, value: String(o.values.length), label: `${upperFirst(plural(lowerFirst(o.name)))} to choose from`, source: `Product options: ${o.name}` })
+    out.push({
+      key: `option:${o.name}`,
+      value: String(o.values.length),
+      label: `${upperFirst(plural(lowerFirst(o.name)))} to choose from`,
+      source: `Product options: ${o.name}`,
+    })
   }
   const variants = realVariants(facts)
   if (options.length >= 2 && variants.length >= 2) {
-    out.push({ key: 'variants', value: String(variants.length), label: `${upperFirst(joinList(options.map((o) => lowerFirst(o.name))))} combinations`, source: 'Product variants' })
+    out.push({
+      key: 'variants',
+      value: String(variants.length),
+      label: `${upperFirst(joinList(options.map((o) => lowerFirst(o.name))))} combinations`,
+      source: 'Product variants',
+    })
   }
   for (const s of facts.specs) {
     const f = specFigure(s.name.trim(), s.value)

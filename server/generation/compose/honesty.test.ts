@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest'
+import { allFacts, FACT_FIXTURE_NAMES, loadFacts } from '../../../tests/fixtures/facts'
 import type { Outline } from '../../domain/outline'
 import type { Page, Section } from '../../domain/page/schema'
 import { ratingSummary } from '../../domain/product-facts'
 import { findTemplate, PAGE_TEMPLATES } from '../../domain/templates'
-import { allFacts, FACT_FIXTURE_NAMES, loadFacts } from '../../../tests/fixtures/facts'
-import { createOfflineComposer } from './offline'
 import { checkPageHonesty } from './honesty'
+import { createOfflineComposer } from './offline'
 import { composeWith } from './testing'
 import { pageTexts } from './trace'
 
-const find = <T extends Section['type']>(page: Page, type: T) => page.sections.find((s) => s.type === type) as Extract<Section, { type: T }> | undefined
-const allText = (page: Page) => pageTexts(page).filter((t) => !t.quoted).map((t) => t.text).join('\n')
+const find = <T extends Section['type']>(page: Page, type: T) =>
+  page.sections.find((s) => s.type === type) as Extract<Section, { type: T }> | undefined
+const allText = (page: Page) =>
+  pageTexts(page)
+    .filter((t) => !t.quoted)
+    .map((t) => t.text)
+    .join('\n')
 
 describe('honesty of the offline composer', () => {
   it.each(FACT_FIXTURE_NAMES)('passes every honesty check in every template (%s)', async (name) => {
@@ -24,7 +29,9 @@ describe('honesty of the offline composer', () => {
       const c = createOfflineComposer()
       const outline = await c.outline(facts, await c.research(facts), findTemplate(2))
       expect(outline.sections.map((s) => s.type)).not.toContain('reviews')
-      const forced: Outline = { sections: [...outline.sections, { id: 'reviews', type: 'reviews', title: 'What buyers say', points: ['Buyers love it'] }] }
+      const forced: Outline = {
+        sections: [...outline.sections, { id: 'reviews', type: 'reviews', title: 'What buyers say', points: ['Buyers love it'] }],
+      }
       const { page } = await c.compose(facts, forced, findTemplate(2))
       expect(find(page, 'reviews')).toBeUndefined()
       expect(allText(page)).not.toMatch(/\breview|rating|★|stars?\b/i)
@@ -38,7 +45,9 @@ describe('honesty of the offline composer', () => {
         expect(reviews, name).toBeUndefined()
         continue
       }
-      expect(reviews?.items).toEqual(facts.reviews.map((r) => ({ author: r.author, rating: r.rating, date: r.date, title: r.title, body: r.body })))
+      expect(reviews?.items).toEqual(
+        facts.reviews.map((r) => ({ author: r.author, rating: r.rating, date: r.date, title: r.title, body: r.body })),
+      )
       expect(reviews?.summary).toEqual(ratingSummary(facts.reviews))
       expect(reviews?.provenance).toBe(`Reviews from ${facts.reviews[0].source}`)
     }
@@ -61,7 +70,12 @@ describe('honesty of the offline composer', () => {
       const facts = loadFacts(name)
       const c = createOfflineComposer()
       const outline = await c.outline(facts, await c.research(facts), findTemplate(1))
-      const forced: Outline = { sections: [...outline.sections.filter((s) => s.type !== 'guarantee'), { id: 'guarantee', type: 'guarantee', title: 'Our promise', points: ['A lifetime guarantee'] }] }
+      const forced: Outline = {
+        sections: [
+          ...outline.sections.filter((s) => s.type !== 'guarantee'),
+          { id: 'guarantee', type: 'guarantee', title: 'Our promise', points: ['A lifetime guarantee'] },
+        ],
+      }
       const page = (await c.compose(facts, forced, findTemplate(1))).page
       expect(find(page, 'guarantee')?.text ?? null, name).toBe(text)
       if (!text) expect(allText(page), name).not.toMatch(/warrant|guarantee|money[- ]back|refund|\breturns?\b/i)
@@ -72,7 +86,9 @@ describe('honesty of the offline composer', () => {
     for (const [name, facts] of allFacts()) {
       const faq = find(await composeWith(facts), 'faq')
       if (!faq) continue
-      const sources = [facts.descriptionText, ...facts.specs.map((s) => s.value), ...facts.options.flatMap((o) => o.values)].map((s) => s.toLowerCase())
+      const sources = [facts.descriptionText, ...facts.specs.map((s) => s.value), ...facts.options.flatMap((o) => o.values)].map((s) =>
+        s.toLowerCase(),
+      )
       for (const item of faq.items) {
         expect(item.question + item.answer, name).not.toMatch(/ship|deliver|dispatch/i)
         // Each answer carries a spec value, an option value or a sentence of the description, word for word.
@@ -124,11 +140,15 @@ describe('checkPageHonesty', () => {
 
   it('rejects an invented review, a changed rating and a made-up summary', async () => {
     const reviews = (p: Page) => find(p, 'reviews') as Extract<Section, { type: 'reviews' }>
-    expect(await tamper((p) => reviews(p).items.push({ author: 'Happy Customer', rating: 5, date: null, title: null, body: 'Best coffee set ever!' }))).toEqual([
-      'The review by Happy Customer is not one of the imported reviews.',
-    ])
+    expect(
+      await tamper((p) =>
+        reviews(p).items.push({ author: 'Happy Customer', rating: 5, date: null, title: null, body: 'Best coffee set ever!' }),
+      ),
+    ).toEqual(['The review by Happy Customer is not one of the imported reviews.'])
     expect((await tamper((p) => (reviews(p).items[1].rating = 5))).join()).toContain('differs from the imported one')
-    expect((await tamper((p) => (reviews(p).summary = { average: 4.5, count: 3 }))).join()).toContain('not computed from the imported reviews')
+    expect((await tamper((p) => (reviews(p).summary = { average: 4.5, count: 3 }))).join()).toContain(
+      'not computed from the imported reviews',
+    )
     expect((await tamper((p) => (reviews(p).provenance = 'Verified reviews'))).join()).toContain('do not say where they come from')
   })
 
@@ -136,17 +156,36 @@ describe('checkPageHonesty', () => {
     const skillet = loadFacts('cast-iron-skillet')
     const page = structuredClone(await composeWith(skillet))
     page.sections.splice(1, 0, { id: 'g', type: 'guarantee', heading: 'Lifetime warranty', text: 'Guaranteed for life.' })
-    page.sections.splice(1, 0, { id: 'r', type: 'reviews', heading: 'Reviews', provenance: 'Reviews from Ironclad Cookware', summary: null, items: [{ author: 'Sam', rating: 5, date: null, title: null, body: 'Great pan.' }] })
-    const messages = checkPageHonesty(page, skillet).map((i) => i.message).join('\n')
+    page.sections.splice(1, 0, {
+      id: 'r',
+      type: 'reviews',
+      heading: 'Reviews',
+      provenance: 'Reviews from Ironclad Cookware',
+      summary: null,
+      items: [{ author: 'Sam', rating: 5, date: null, title: null, body: 'Great pan.' }],
+    })
+    const messages = checkPageHonesty(page, skillet)
+      .map((i) => i.message)
+      .join('\n')
     expect(messages).toContain('The page shows reviews, but the product has none.')
     expect(messages).toContain('no warranty, guarantee or returns policy')
     expect(messages).toContain('a guarantee, warranty or returns promise')
-    expect((await tamper((p) => p.sections[0].type === 'hero' && (p.sections[0].subheading = 'As seen on TV. Ships in two days.'))).join()).toMatch(/as seen on.*shipping promise/s)
-    expect((await tamper((p) => p.sections[0].type === 'hero' && (p.sections[0].subheading = 'Our best-selling set.'))).join()).toContain('best-seller')
+    expect(
+      (await tamper((p) => p.sections[0].type === 'hero' && (p.sections[0].subheading = 'As seen on TV. Ships in two days.'))).join(),
+    ).toMatch(/as seen on.*shipping promise/s)
+    expect((await tamper((p) => p.sections[0].type === 'hero' && (p.sections[0].subheading = 'Our best-selling set.'))).join()).toContain(
+      'best-seller',
+    )
   })
 
   it('rejects a price or an image that is not imported', async () => {
-    expect((await tamper((p) => p.sections[0].type === 'hero' && p.sections[0].price && (p.sections[0].price.currency = 'EUR'))).join()).toContain('not the imported price')
-    expect((await tamper((p) => p.sections[0].type === 'hero' && (p.sections[0].image = { src: 'https://stock.example/cup.jpg', alt: 'A cup' }))).join()).toContain('not one of the product images')
+    expect(
+      (await tamper((p) => p.sections[0].type === 'hero' && p.sections[0].price && (p.sections[0].price.currency = 'EUR'))).join(),
+    ).toContain('not the imported price')
+    expect(
+      (
+        await tamper((p) => p.sections[0].type === 'hero' && (p.sections[0].image = { src: 'https://stock.example/cup.jpg', alt: 'A cup' }))
+      ).join(),
+    ).toContain('not one of the product images')
   })
 })

@@ -25,7 +25,8 @@ export function checkPageHonesty(page: Page, facts: ProductFacts): HonestyIssue[
   for (const t of pageTexts(page)) {
     if (t.quoted) continue
     for (const c of CLAIMS) {
-      if (c.match.test(t.text) && !c.allowedWhen(own, facts)) issues.push({ path: t.path, message: `The page makes ${c.name} that the facts do not make.` })
+      if (c.match.test(t.text) && !c.allowedWhen(own, facts))
+        issues.push({ path: t.path, message: `The page makes ${c.name} that the facts do not make.` })
     }
   }
   const factReviews = new Map(facts.reviews.map((r) => [`${sentenceKey(r.author)}|${sentenceKey(r.body)}`, r]))
@@ -37,12 +38,18 @@ export function checkPageHonesty(page: Page, facts: ProductFacts): HonestyIssue[
       s.items.forEach((item, j) => {
         const source = factReviews.get(`${sentenceKey(item.author)}|${sentenceKey(item.body)}`)
         if (!source) issues.push({ path: `${at}.items[${j}]`, message: `The review by ${item.author} is not one of the imported reviews.` })
-        else if (source.rating !== item.rating || (item.date ?? null) !== (source.date ?? null) || (item.title && sentenceKey(item.title) !== sentenceKey(source.title ?? ''))) {
+        else if (
+          source.rating !== item.rating ||
+          (item.date ?? null) !== (source.date ?? null) ||
+          (item.title && sentenceKey(item.title) !== sentenceKey(source.title ?? ''))
+        ) {
           issues.push({ path: `${at}.items[${j}]`, message: `The review by ${item.author} differs from the imported one.` })
         }
       })
-      const same = (a: typeof summary, b: typeof s.summary) => (a === null ? b === null : !!b && a.average === b.average && a.count === b.count)
-      if (!same(summary, s.summary)) issues.push({ path: `${at}.summary`, message: 'The rating summary is not computed from the imported reviews.' })
+      const same = (a: typeof summary, b: typeof s.summary) =>
+        a === null ? b === null : !!b && a.average === b.average && a.count === b.count
+      if (!same(summary, s.summary))
+        issues.push({ path: `${at}.summary`, message: 'The rating summary is not computed from the imported reviews.' })
       const named = reviewSources(facts).filter((src) => sentenceKey(s.provenance).includes(sentenceKey(src)))
       if (named.length === 0) issues.push({ path: `${at}.provenance`, message: 'The reviews do not say where they come from.' })
     }
@@ -50,10 +57,19 @@ export function checkPageHonesty(page: Page, facts: ProductFacts): HonestyIssue[
       issues.push({ path: at, message: 'The page has a guarantee section, but the facts state no warranty, guarantee or returns policy.' })
     }
     if ((s.type === 'hero' || s.type === 'cta') && s.price) {
-      const ok = facts.price != null && s.price.amount === facts.price && s.price.currency === facts.currency && (s.price.compareAt == null || s.price.compareAt === facts.compareAtPrice)
+      const ok =
+        facts.price != null &&
+        s.price.amount === facts.price &&
+        s.price.currency === facts.currency &&
+        (s.price.compareAt == null || s.price.compareAt === facts.compareAtPrice)
       if (!ok) issues.push({ path: `${at}.price`, message: 'The price is not the imported price.' })
     }
-    if ((s.type === 'hero' || s.type === 'image-with-text') && s.image && !facts.images.includes(s.image.src) && !s.image.src.startsWith('/placeholder/')) {
+    if (
+      (s.type === 'hero' || s.type === 'image-with-text') &&
+      s.image &&
+      !facts.images.includes(s.image.src) &&
+      !s.image.src.startsWith('/placeholder/')
+    ) {
       issues.push({ path: `${at}.image`, message: 'The image is not one of the product images.' })
     }
   })

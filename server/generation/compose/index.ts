@@ -1,10 +1,10 @@
 import { log } from '../../log'
-import type { Composer } from './types'
 import { createLlmComposer } from './llm'
 import { createOfflineComposer } from './offline'
+import type { Composer } from './types'
 
 /**
- * Page copy (ARCHITECTURE §5): an OpenAI-compatible endpoint when a key is set, else the built-in
+ * Page copy (docs/architecture.md §6): an OpenAI-compatible endpoint when a key is set, else the built-in
  * offline composer. The AI writer falls back to the built-in one when it fails.
  */
 export const DEFAULT_LLM_MODEL = 'gpt-4o-mini'
@@ -22,7 +22,5 @@ export function createComposer(env: { OPENAI_API_KEY?: string; OPENAI_BASE_URL?:
 }
 
 export { createOfflineComposer } from './offline'
-export { createLlmComposer, FALLBACK_NOTE, SECTION_FALLBACK_NOTE, type LlmComposerOptions } from './llm'
-export { checkPageHonesty, type HonestyIssue } from './honesty'
-export { extractNumbers, traceableNumbers, untraceableNumbers, untraceableInText, pageTexts, factTexts, type NumberIssue, type PageText } from './trace'
-export type { Composer, Research, Fact, Figure, QA, Pricing, ReviewTheme, ComposeResult, RewriteResult } from './types'
+export { createLlmComposer, FALLBACK_NOTE, SECTION_FALLBACK_NOTE } from './llm'
+export type { Composer } from './types'

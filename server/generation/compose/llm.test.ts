@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { loadFacts } from '../../../tests/fixtures/facts'
 import type { Page, Section } from '../../domain/page/schema'
 import { findTemplate } from '../../domain/templates'
-import { loadFacts } from '../../../tests/fixtures/facts'
 import { createComposer, createLlmComposer, createOfflineComposer, FALLBACK_NOTE, SECTION_FALLBACK_NOTE } from '.'
 
 const BASE = 'https://llm.test/v1'
@@ -41,7 +41,8 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
-const llm = (timeoutMs = 5_000) => createLlmComposer({ apiKey: 'sk-test', baseURL: BASE, model: 'test-model', timeoutMs, fallback: offline })
+const llm = (timeoutMs = 5_000) =>
+  createLlmComposer({ apiKey: 'sk-test', baseURL: BASE, model: 'test-model', timeoutMs, fallback: offline })
 const json = (v: unknown) => ({ content: JSON.stringify(v) })
 
 async function offlinePage(name: string) {
@@ -119,7 +120,10 @@ describe('LLM composer: compose', () => {
 
   it('falls back when the answer is slower than timeoutMs', async () => {
     const { facts, outline, page } = await offlinePage('night-light')
-    script = [{ delayMs: 3_000, content: JSON.stringify(modelPage(page)) }, { delayMs: 3_000, content: JSON.stringify(modelPage(page)) }]
+    script = [
+      { delayMs: 3_000, content: JSON.stringify(modelPage(page)) },
+      { delayMs: 3_000, content: JSON.stringify(modelPage(page)) },
+    ]
     const started = Date.now()
     const result = await llm(200).compose(facts, outline, template)
     expect(Date.now() - started).toBeLessThan(2_500)
@@ -130,7 +134,13 @@ describe('LLM composer: compose', () => {
     const { facts, outline, page } = await offlinePage('pour-over-set')
     const withFakeReview = structuredClone(page)
     const reviews = withFakeReview.sections.find((s) => s.type === 'reviews') as Extract<Section, { type: 'reviews' }>
-    reviews.items.unshift({ author: 'Coffee Lover', rating: 5, date: '2025-03-30', title: 'Perfect', body: 'The best pour-over set I have ever owned.' })
+    reviews.items.unshift({
+      author: 'Coffee Lover',
+      rating: 5,
+      date: '2025-03-30',
+      title: 'Perfect',
+      body: 'The best pour-over set I have ever owned.',
+    })
     const withFakeNumber = structuredClone(page)
     ;(withFakeNumber.sections[0] as Extract<Section, { type: 'hero' }>).subheading = 'Loved by 12,000 home baristas.'
     script = [json(withFakeReview), json(withFakeNumber)]
@@ -140,7 +150,13 @@ describe('LLM composer: compose', () => {
     expect(result).toEqual({ page, note: FALLBACK_NOTE })
 
     const skillet = await offlinePage('cast-iron-skillet')
-    const withGuarantee = { ...skillet.page, sections: [...skillet.page.sections, { id: 'guarantee', type: 'guarantee', heading: 'Lifetime guarantee', text: 'Guaranteed for life.' }] }
+    const withGuarantee = {
+      ...skillet.page,
+      sections: [
+        ...skillet.page.sections,
+        { id: 'guarantee', type: 'guarantee', heading: 'Lifetime guarantee', text: 'Guaranteed for life.' },
+      ],
+    }
     script = [json(withGuarantee), json(withGuarantee)]
     expect((await llm().compose(skillet.facts, skillet.outline, template)).note).toBe(FALLBACK_NOTE)
   })
@@ -152,11 +168,18 @@ describe('LLM composer: outline, research and rewrite', () => {
     const research = await llm().research(facts)
     expect(research).toEqual(await offline.research(facts)) // research is the grounded reading of the facts
     expect(seen).toHaveLength(0)
-    const good = { sections: [{ id: 'hero', type: 'hero', title: 'Sear, bake and serve in one pan', points: ['Pre-seasoned with vegetable oil'] }, { id: 'cta', type: 'cta', title: 'Get yours', points: [] }] }
+    const good = {
+      sections: [
+        { id: 'hero', type: 'hero', title: 'Sear, bake and serve in one pan', points: ['Pre-seasoned with vegetable oil'] },
+        { id: 'cta', type: 'cta', title: 'Get yours', points: [] },
+      ],
+    }
     script = [json(good)]
     expect(await llm().outline(facts, research, template)).toEqual(good)
     expect(seen[0].response_format.json_schema.name).toBe('outline')
-    const withReviews = { sections: [...good.sections, { id: 'reviews', type: 'reviews', title: 'Reviews', points: ['5 stars from 200 cooks'] }] }
+    const withReviews = {
+      sections: [...good.sections, { id: 'reviews', type: 'reviews', title: 'Reviews', points: ['5 stars from 200 cooks'] }],
+    }
     script = [json(withReviews), json(withReviews)]
     expect(await llm().outline(facts, research, template)).toEqual(await offline.outline(facts, research, template))
   })
@@ -171,7 +194,10 @@ describe('LLM composer: outline, research and rewrite', () => {
     expect(seen[0].messages[1].content).toContain('Instruction from the store owner: shorter')
     expect(seen[0].response_format.json_schema.name).toBe('section')
 
-    script = [json({ ...rewritten, type: 'faq' }), json({ ...rewritten, items: [{ title: 'Loved by 5,000 runners', text: 'Everyone loves them.' }] })]
+    script = [
+      json({ ...rewritten, type: 'faq' }),
+      json({ ...rewritten, items: [{ title: 'Loved by 5,000 runners', text: 'Everyone loves them.' }] }),
+    ]
     const fallback = await llm().rewriteSection(facts, page, benefits.id, 'shorter')
     expect(fallback.note).toBe(SECTION_FALLBACK_NOTE)
     expect(fallback.section).toEqual((await offline.rewriteSection(facts, page, benefits.id, 'shorter')).section)

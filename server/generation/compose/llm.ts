@@ -1,15 +1,15 @@
 import OpenAI from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import { z } from 'zod'
+import { type z } from 'zod'
 import { outlineSchema, type Outline } from '../../domain/outline'
 import { pageSchema, sectionSchema, type Page, type Section } from '../../domain/page/schema'
 import type { ProductFacts } from '../../domain/product-facts'
-import type { Composer, Research } from './types'
 import { checkPageHonesty } from './honesty'
-import { research as offlineResearch } from './offline/research'
 import { supportedTypes } from './offline/outline'
+import { research as offlineResearch } from './offline/research'
 import { composePrompt, jsonSchemaOf, outlinePrompt, retryPrompt, rewritePrompt, systemPrompt } from './prompts'
 import { untraceableNumbers } from './trace'
+import type { Composer, Research } from './types'
 
 /**
  * The AI writer: any OpenAI-compatible endpoint through the `openai` SDK, with schema-checked JSON
@@ -42,7 +42,12 @@ export function createLlmComposer(opts: LlmComposerOptions): Composer {
   }
 
   /** Asks up to twice; returns the first answer that passes `check`, or null. */
-  async function ask<T>(step: 'outline' | 'page' | 'section', system: string, task: string, check: (raw: unknown) => Checked<T>): Promise<T | null> {
+  async function ask<T>(
+    step: 'outline' | 'page' | 'section',
+    system: string,
+    task: string,
+    check: (raw: unknown) => Checked<T>,
+  ): Promise<T | null> {
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: system },
       { role: 'user', content: task },
@@ -98,7 +103,8 @@ export function createLlmComposer(opts: LlmComposerOptions): Composer {
         if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error) }
         const problems: string[] = []
         for (const s of parsed.data.sections) if (!supported.has(s.type)) problems.push(`The facts cannot support a ${s.type} section.`)
-        if (new Set(parsed.data.sections.map((s) => s.id)).size !== parsed.data.sections.length) problems.push('Section ids must be unique.')
+        if (new Set(parsed.data.sections.map((s) => s.id)).size !== parsed.data.sections.length)
+          problems.push('Section ids must be unique.')
         for (const n of untraceableNumbers(parsed.data, facts)) problems.push(`The number ${n.number} in ${n.path} is not in the facts.`)
         return problems.length ? { ok: false, problems } : { ok: true, value: parsed.data }
       })

@@ -1,11 +1,10 @@
 import { z } from 'zod'
 import type { Outline } from '../../domain/outline'
 import type { Page, Section, SectionType } from '../../domain/page/schema'
-import type { ProductFacts } from '../../domain/product-facts'
-import { ratingSummary } from '../../domain/product-facts'
+import { type ProductFacts, ratingSummary } from '../../domain/product-facts'
 import type { PageTemplate } from '../../domain/templates'
-import type { Research } from './types'
 import { computeSaving, provenanceText } from './figures'
+import type { Research } from './types'
 
 /** The prompts for the model: the honesty rules and the facts in the system message, the task in the user message. */
 

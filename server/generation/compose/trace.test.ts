@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { FACT_FIXTURE_NAMES, loadFacts } from '../../../tests/fixtures/facts'
 import type { Page } from '../../domain/page/schema'
 import { PAGE_TEMPLATES } from '../../domain/templates'
-import { FACT_FIXTURE_NAMES, loadFacts } from '../../../tests/fixtures/facts'
+import { computeSaving } from './figures'
 import { composeWith } from './testing'
 import { extractNumbers, pageTexts, traceableNumbers, untraceableInText, untraceableNumbers } from './trace'
-import { computeSaving } from './figures'
 
 describe('extractNumbers', () => {
   it('finds every number as written, compared by value', () => {
@@ -83,20 +83,26 @@ describe('every number on a composed page is traceable to the facts', () => {
     expect(invent((p) => p.sections[0].type === 'hero' && (p.sections[0].heading = 'Rated 4.9 out of 5'))).toEqual(['4.9'])
     expect(invent((p) => p.sections[0].type === 'hero' && p.sections[0].price && (p.sections[0].price.amount = 45))).toEqual(['45'])
     const stats = page.sections.findIndex((s) => s.type === 'stats')
-    expect(invent((p) => {
-      const s = p.sections[stats]
-      if (s.type === 'stats') s.items[0].value = 'Save 15%'
-    })).toEqual(['15'])
+    expect(
+      invent((p) => {
+        const s = p.sections[stats]
+        if (s.type === 'stats') s.items[0].value = 'Save 15%'
+      }),
+    ).toEqual(['15'])
     const iwt = page.sections.findIndex((s) => s.type === 'image-with-text')
-    expect(invent((p) => {
-      const s = p.sections[iwt]
-      if (s.type === 'image-with-text') s.body = `${s.body}<p>Brews in 37 seconds.</p>` as typeof s.body
-    })).toEqual(['37'])
+    expect(
+      invent((p) => {
+        const s = p.sections[iwt]
+        if (s.type === 'image-with-text') s.body = `${s.body}<p>Brews in 37 seconds.</p>` as typeof s.body
+      }),
+    ).toEqual(['37'])
     const reviews = page.sections.findIndex((s) => s.type === 'reviews')
-    expect(invent((p) => {
-      const s = p.sections[reviews]
-      if (s.type === 'reviews' && s.summary) s.summary.count = 250
-    })).toEqual(['250'])
+    expect(
+      invent((p) => {
+        const s = p.sections[reviews]
+        if (s.type === 'reviews' && s.summary) s.summary.count = 250
+      }),
+    ).toEqual(['250'])
   })
 
   it('checks any text, such as a rendered page', () => {

@@ -112,7 +112,8 @@ export function pageNumbers(page: unknown): { path: string; value: number }[] {
   const walk = (value: unknown, path: string) => {
     if (typeof value === 'number') out.push({ path, value })
     else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`))
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== 'theme') walk(v, path ? `${path}.${k}` : k)
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) if (k !== 'theme') walk(v, path ? `${path}.${k}` : k)
   }
   walk(page, '')
   return out

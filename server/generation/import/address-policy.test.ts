@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  MESSAGES,
-  checkUrlPolicy,
-  hostPortKey,
-  isBlockedHostname,
-  isPublicAddress,
-  parseAllowList,
-  parseIp,
-} from './address-policy'
+import { MESSAGES, checkUrlPolicy, hostPortKey, isBlockedHostname, isPublicAddress, parseAllowList, parseIp } from './address-policy'
 
 const allowed = [
   '8.8.8.8',

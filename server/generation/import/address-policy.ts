@@ -73,9 +73,7 @@ export function isBlockedHostname(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.+$/, '')
   if (name === '' || !name.includes('.')) return true
   if (name === 'metadata.google.internal') return true
-  return ['localhost', 'local', 'internal', 'localdomain', 'home.arpa'].some(
-    (suffix) => name === suffix || name.endsWith(`.${suffix}`),
-  )
+  return ['localhost', 'local', 'internal', 'localdomain', 'home.arpa'].some((suffix) => name === suffix || name.endsWith(`.${suffix}`))
 }
 
 export function defaultPort(protocol: string): number {

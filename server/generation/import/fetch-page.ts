@@ -2,9 +2,14 @@ import { ImportError, type FetchedDocument, type Fetcher } from './types'
 
 /** The person-facing error for an HTTP status; 408/425/429/5xx are transient (the job retries them). */
 export function statusError(status: number): ImportError {
-  if (status === 404 || status === 410) return new ImportError("We couldn't find this product page. Check the link and try again.", false, `HTTP ${status}`)
+  if (status === 404 || status === 410)
+    return new ImportError("We couldn't find this product page. Check the link and try again.", false, `HTTP ${status}`)
   if (status === 401 || status === 403)
-    return new ImportError('This site refused to show us the page. If it needs a login or password, paste the product description instead.', false, `HTTP ${status}`)
+    return new ImportError(
+      'This site refused to show us the page. If it needs a login or password, paste the product description instead.',
+      false,
+      `HTTP ${status}`,
+    )
   if (status === 408 || status === 425 || status === 429 || status >= 500)
     return new ImportError("The product page didn't respond properly. We'll try again shortly.", true, `HTTP ${status}`)
   return new ImportError(`This page could not be opened (HTTP ${status}).`, false, `HTTP ${status}`)

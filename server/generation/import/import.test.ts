@@ -2,22 +2,35 @@ import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { fakeFetcher, transientError, type Route } from '../../../tests/fixtures/import/fake-fetcher'
-import { factsFromText, importProduct, parseProductUrl } from './index'
 import { ImportError } from './types'
+import { factsFromText, importProduct, parseProductUrl } from './index'
 
 const now = new Date('2026-03-10T12:00:00Z')
-const ALI_DESC = 'https://aeproductsourcesite.alicdn.com/product/description/pc/v2/en_US/desc.htm?productId=1005006123456789&key=S9f8e.zip&token=7c1d'
+const ALI_DESC =
+  'https://aeproductsourcesite.alicdn.com/product/description/pc/v2/en_US/desc.htm?productId=1005006123456789&key=S9f8e.zip&token=7c1d'
 const SHOP = 'https://acme-outdoors.com/products/trail-backpack-28l'
 
 /** Every importable fixture, served where it belongs. */
 const IMPORTS: [string, Record<string, Route>][] = [
-  ['https://www.aliexpress.com/item/1005006123456789.html', { 'https://www.aliexpress.com/item/1005006123456789.html': 'aliexpress-runparams.html', [ALI_DESC]: 'aliexpress-description.html' }],
-  ['https://www.aliexpress.us/item/3256805123456789.html', { 'https://www.aliexpress.us/item/3256805123456789.html': 'aliexpress-init-data.html' }],
+  [
+    'https://www.aliexpress.com/item/1005006123456789.html',
+    { 'https://www.aliexpress.com/item/1005006123456789.html': 'aliexpress-runparams.html', [ALI_DESC]: 'aliexpress-description.html' },
+  ],
+  [
+    'https://www.aliexpress.us/item/3256805123456789.html',
+    { 'https://www.aliexpress.us/item/3256805123456789.html': 'aliexpress-init-data.html' },
+  ],
   ['https://www.amazon.com/dp/B0C7X4K2QZ', { 'https://www.amazon.com/dp/B0C7X4K2QZ': 'amazon.html' }],
   ['https://www.temu.com/hub-g-601099512345678.html', { 'https://www.temu.com/hub-g-601099512345678.html': 'temu.html' }],
   ['https://www.dhgate.com/product/earbuds/876543210.html', { 'https://www.dhgate.com/product/earbuds/876543210.html': 'dhgate.html' }],
-  ['https://shop.tiktok.com/view/product/1729384756473829', { 'https://shop.tiktok.com/view/product/1729384756473829': 'tiktok-shop.html' }],
-  ['https://www.tiktok.com/@brightdesk/product/1729384756000001', { 'https://www.tiktok.com/@brightdesk/product/1729384756000001': 'tiktok-next-data.html' }],
+  [
+    'https://shop.tiktok.com/view/product/1729384756473829',
+    { 'https://shop.tiktok.com/view/product/1729384756473829': 'tiktok-shop.html' },
+  ],
+  [
+    'https://www.tiktok.com/@brightdesk/product/1729384756000001',
+    { 'https://www.tiktok.com/@brightdesk/product/1729384756000001': 'tiktok-next-data.html' },
+  ],
   ['https://northwindgoods.com/shop/linen-apron', { 'https://northwindgoods.com/shop/linen-apron': 'generic-jsonld.html' }],
   ['https://studio-keramik.de/tasse-fjord', { 'https://studio-keramik.de/tasse-fjord': 'opengraph-only.html' }],
   [SHOP, { [`${SHOP}.js`]: 'shopify-product.js.json', [SHOP]: 'shopify-page-jsonld.html' }],
@@ -54,7 +67,11 @@ describe('importProduct', () => {
   })
 
   it('reads a generic JSON-LD page', async () => {
-    const facts = await importProduct('northwindgoods.com/shop/linen-apron', fakeFetcher({ 'https://northwindgoods.com/shop/linen-apron': 'generic-jsonld.html' }), now)
+    const facts = await importProduct(
+      'northwindgoods.com/shop/linen-apron',
+      fakeFetcher({ 'https://northwindgoods.com/shop/linen-apron': 'generic-jsonld.html' }),
+      now,
+    )
     expect(facts.source).toEqual({ url: 'https://northwindgoods.com/shop/linen-apron', platform: 'generic', name: 'Northwind Goods' })
     expect(facts.title).toBe('Stonewashed Linen Apron & Towel Loop')
     expect(facts.ratingSummary).toEqual({ average: 4, count: 3 })
@@ -68,9 +85,13 @@ describe('importProduct', () => {
     expect(err.transient).toBe(false)
   })
 
-  it("refuses a page without a product name", async () => {
+  it('refuses a page without a product name', async () => {
     const url = 'https://pineandpebble.com/x'
-    const err = await importProduct(url, fakeFetcher({ [url]: { body: '<meta property="og:image" content="https://c.example/a.jpg">' } }), now).catch((e) => e)
+    const err = await importProduct(
+      url,
+      fakeFetcher({ [url]: { body: '<meta property="og:image" content="https://c.example/a.jpg">' } }),
+      now,
+    ).catch((e) => e)
     expect(err).toBeInstanceOf(ImportError)
     expect(err.message).toBe("We couldn't find the product's name on this page")
   })
@@ -83,7 +104,10 @@ describe('importProduct', () => {
   })
 
   it('re-reads through the Shopify endpoints when a link lands on a Shopify product', async () => {
-    const fetcher = fakeFetcher({ 'https://bit.ly/pack': { body: '<html></html>', finalUrl: SHOP }, [`${SHOP}.js`]: 'shopify-product.js.json' })
+    const fetcher = fakeFetcher({
+      'https://bit.ly/pack': { body: '<html></html>', finalUrl: SHOP },
+      [`${SHOP}.js`]: 'shopify-product.js.json',
+    })
     const facts = await importProduct('https://bit.ly/pack', fetcher, now)
     expect(facts.source.platform).toBe('shopify')
     expect(fetcher.calls.map((c) => c.url)).toEqual(['https://bit.ly/pack', `${SHOP}.js`, SHOP])
@@ -91,7 +115,10 @@ describe('importProduct', () => {
 
   it('turns HTTP failures into ImportErrors: 404 permanent, 503 transient; a thrown transient error propagates', async () => {
     const url = 'https://northwindgoods.com/gone'
-    await expect(importProduct(url, fakeFetcher({}), now)).rejects.toMatchObject({ transient: false, message: expect.stringMatching(/couldn't find this product page/) })
+    await expect(importProduct(url, fakeFetcher({}), now)).rejects.toMatchObject({
+      transient: false,
+      message: expect.stringMatching(/couldn't find this product page/),
+    })
     await expect(importProduct(url, fakeFetcher({ [url]: { status: 503, body: '' } }), now)).rejects.toMatchObject({ transient: true })
     await expect(importProduct(url, fakeFetcher({ [url]: { throws: transientError() } }), now)).rejects.toMatchObject({ transient: true })
   })
@@ -159,13 +186,18 @@ describe('the built-in demo store (Shopify format, served in-process)', async ()
     return { url, status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.text() }
   }
 
-  it.each(DEMO_PRODUCTS.map((p) => [p.handle, p] as const))('imports %s through its .js endpoint with the page reviews', async (handle, p) => {
-    const facts = await importProduct(`http://localhost:3000/demo-store/collections/all/products/${handle}`, fetcher, now)
-    expect(facts.source).toMatchObject({ platform: 'shopify', url: `http://localhost:3000/demo-store/products/${handle}` })
-    expect(facts.title).toBe(p.title)
-    expect(facts.price).toBe(p.price)
-    expect(facts.currency).toBe('USD')
-    expect(facts.images).toEqual(p.images.map((f) => `http://localhost:3000/demo-store/${f}`))
-    expect(facts.reviews.map((r) => [r.author, r.rating, r.date, r.source])).toEqual(p.reviews.map((r) => [r.author, r.rating, r.date, 'Pagewright Demo Store']))
-  })
+  it.each(DEMO_PRODUCTS.map((p) => [p.handle, p] as const))(
+    'imports %s through its .js endpoint with the page reviews',
+    async (handle, p) => {
+      const facts = await importProduct(`http://localhost:3000/demo-store/collections/all/products/${handle}`, fetcher, now)
+      expect(facts.source).toMatchObject({ platform: 'shopify', url: `http://localhost:3000/demo-store/products/${handle}` })
+      expect(facts.title).toBe(p.title)
+      expect(facts.price).toBe(p.price)
+      expect(facts.currency).toBe('USD')
+      expect(facts.images).toEqual(p.images.map((f) => `http://localhost:3000/demo-store/${f}`))
+      expect(facts.reviews.map((r) => [r.author, r.rating, r.date, r.source])).toEqual(
+        p.reviews.map((r) => [r.author, r.rating, r.date, 'Pagewright Demo Store']),
+      )
+    },
+  )
 })

@@ -8,7 +8,6 @@ import { extractStructuredData } from './structured-data'
 import { ImportError, type Fetcher } from './types'
 
 export { factsFromText } from './text'
-export { detectPlatform, shopifyHandle } from './platform'
 
 /** A pasted link as a URL: the scheme may be left off; only http(s). */
 export function parseProductUrl(rawUrl: string): URL {

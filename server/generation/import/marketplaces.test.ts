@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { fakeFetcher, type Route } from '../../../tests/fixtures/import/fake-fetcher'
-import { importProduct } from './index'
 import { ImportError } from './types'
+import { importProduct } from './index'
 
 const now = new Date('2026-03-10T12:00:00Z')
 const ALI_URL = 'https://www.aliexpress.com/item/1005006123456789.html'
-const ALI_DESC = 'https://aeproductsourcesite.alicdn.com/product/description/pc/v2/en_US/desc.htm?productId=1005006123456789&key=S9f8e.zip&token=7c1d'
+const ALI_DESC =
+  'https://aeproductsourcesite.alicdn.com/product/description/pc/v2/en_US/desc.htm?productId=1005006123456789&key=S9f8e.zip&token=7c1d'
 
-const one = (url: string, route: Route, extra: Record<string, Route> = {}) => importProduct(url, fakeFetcher({ [url]: route, ...extra }), now)
+const one = (url: string, route: Route, extra: Record<string, Route> = {}) =>
+  importProduct(url, fakeFetcher({ [url]: route, ...extra }), now)
 const brief = (reviews: { author: string; rating: number | null; date: string | null; source: string }[]) =>
   reviews.map(({ author, rating, date, source }) => ({ author, rating, date, source }))
 
@@ -45,7 +47,9 @@ describe('AliExpress', () => {
     expect(facts.reviews[1].body).toBe('Works, a little loud.')
     expect(facts.ratingSummary).toEqual({ average: 4, count: 3 })
     expect(facts.descriptionHtml).toContain('six stainless steel blades')
-    expect(facts.descriptionHtml).toContain('<img src="https://ae01.alicdn.com/kf/Se5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0U.jpg" alt="blender size chart" />')
+    expect(facts.descriptionHtml).toContain(
+      '<img src="https://ae01.alicdn.com/kf/Se5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0U.jpg" alt="blender size chart" />',
+    )
     expect(facts.bullets).toEqual(['380ml Tritan cup, BPA free', 'Magnetic safety switch: blades stop when the cup is off the base'])
   })
 
@@ -112,7 +116,9 @@ describe('Amazon', () => {
       { author: 'Marcus', rating: 3, date: '2026-02-14', title: 'Good bottle, paint chipped', source: 'Amazon' },
       { author: 'K. Tanaka', rating: 4, date: '2026-01-30', title: 'Fits my cup holder', source: 'Amazon' },
     ])
-    expect(facts.reviews[1].body).toBe('Keeps water cold but the powder coat chipped after one drop on concrete. Customer service sent a new lid though.')
+    expect(facts.reviews[1].body).toBe(
+      'Keeps water cold but the powder coat chipped after one drop on concrete. Customer service sent a new lid though.',
+    )
     expect(facts.ratingSummary).toEqual({ average: 4, count: 3 })
   })
 

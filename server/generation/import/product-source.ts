@@ -38,7 +38,9 @@ export function createProductSource(opts: {
     async fetch(raw, options = {}) {
       const demo = demoUrl(raw)
       if (!demo) return safeFetch(raw, options)
-      const res = await opts.demoStore.fetch(new Request(demo, { headers: { accept: options.accept === 'json' ? 'application/json' : 'text/html' } }))
+      const res = await opts.demoStore.fetch(
+        new Request(demo, { headers: { accept: options.accept === 'json' ? 'application/json' : 'text/html' } }),
+      )
       if (res.status === 404) throw new ImportError("We couldn't find that page (404). Check the link.")
       return { url: demo.toString(), status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.text() }
     },

@@ -49,7 +49,8 @@ function route(req: http.IncomingMessage, res: http.ServerResponse) {
     if (n === 0) return send('text/html', 'arrived')
     return res.writeHead(302, { location: `/hop/${n - 1}` }).end()
   }
-  if (path === '/to') return res.writeHead(Number(url.searchParams.get('status') ?? 302), { location: url.searchParams.get('loc') ?? '' }).end()
+  if (path === '/to')
+    return res.writeHead(Number(url.searchParams.get('status') ?? 302), { location: url.searchParams.get('loc') ?? '' }).end()
   if (path === '/nolocation') return res.writeHead(302).end()
   if (path === '/big') {
     res.writeHead(200, { 'content-type': 'text/html' }) // chunked, no length
@@ -118,8 +119,7 @@ async function lookup(hostname: string) {
   return fakeDns[name] ?? [{ address: '127.0.0.1', family: 4 as const }]
 }
 
-const fetcher = (extra: SafeFetchOptions = {}) =>
-  createSafeFetcher({ lookup, onConnect: (a, p) => connects.push([a, p]), ...extra })
+const fetcher = (extra: SafeFetchOptions = {}) => createSafeFetcher({ lookup, onConnect: (a, p) => connects.push([a, p]), ...extra })
 const siteFetcher = (extra: SafeFetchOptions = {}) => fetcher({ allowPrivateHosts: [`127.0.0.1:${sitePort}`], ...extra })
 const siteUrl = (path: string) => `http://127.0.0.1:${sitePort}${path}`
 
@@ -225,7 +225,8 @@ describe('SSRF corpus: refused with no connection', () => {
     expect(err.transient).toBe(false)
     const host = new URL(raw).hostname
     if (resolvedByDns.has(host)) expect(lookups).toEqual([host]) // refused at connect time, after resolving
-    if (reason !== MESSAGES.credentials) expect(checkUserUrl(raw)).toEqual(resolvedByDns.has(host) ? { ok: true, url: new URL(raw) } : { ok: false, reason })
+    if (reason !== MESSAGES.credentials)
+      expect(checkUserUrl(raw)).toEqual(resolvedByDns.has(host) ? { ok: true, url: new URL(raw) } : { ok: false, reason })
 
     const aimed = withTrapPort(raw)
     if (aimed) {
@@ -237,7 +238,12 @@ describe('SSRF corpus: refused with no connection', () => {
   })
 
   it('the trap really counts connections (control)', async () => {
-    await new Promise<void>((resolve, reject) => net.connect(trapPort, '127.0.0.1').on('close', () => resolve()).on('error', reject))
+    await new Promise<void>((resolve, reject) =>
+      net
+        .connect(trapPort, '127.0.0.1')
+        .on('close', () => resolve())
+        .on('error', reject),
+    )
     expect(trapConnections).toBe(1)
   })
 })
@@ -266,7 +272,9 @@ describe('redirects are checked like the first link', () => {
 
   it('refuses a bad target after allowed hops, whatever the 3xx code', async () => {
     for (const status of [301, 303, 307, 308]) {
-      const err = await importError(siteFetcher()(siteUrl(`/to?status=${status}&loc=${encodeURIComponent(`http://127.0.0.1:${trapPort}/`)}`)))
+      const err = await importError(
+        siteFetcher()(siteUrl(`/to?status=${status}&loc=${encodeURIComponent(`http://127.0.0.1:${trapPort}/`)}`)),
+      )
       expect(err.message).toBe(MESSAGES.private)
     }
     expect(trapConnections).toBe(0)
@@ -320,7 +328,9 @@ describe('happy paths (site allowed through allowPrivateHosts)', () => {
   })
 
   it('refuses images and untyped bodies', async () => {
-    expect((await importError(siteFetcher()(siteUrl('/png')))).message).toBe("This link doesn't point to a web page (it returned image/png).")
+    expect((await importError(siteFetcher()(siteUrl('/png')))).message).toBe(
+      "This link doesn't point to a web page (it returned image/png).",
+    )
     expect((await importError(siteFetcher()(siteUrl('/none')))).message).toMatch(/^This link doesn't point to a web page/)
   })
 

@@ -1,24 +1,19 @@
 /**
- * The only way the server fetches a user-supplied URL (ARCHITECTURE §6, SECURITY-NOTES "Fetching
- * user-supplied URLs"). Every URL — the first and each redirect target — passes checkUrlPolicy;
+ * The only way the server fetches a user-supplied URL (docs/security.md, "Fetching user-supplied
+ * URLs"). Every URL — the first and each redirect target — passes checkUrlPolicy;
  * every address actually connected to is checked again inside the socket's own DNS lookup.
  */
 import { lookup as dnsLookup } from 'node:dns/promises'
 import { isIP, type LookupFunction, type Socket } from 'node:net'
 import { Agent, buildConnector, fetch } from 'undici'
-import {
-  MESSAGES,
-  checkUrlPolicy,
-  hostPortKey,
-  isBlockedHostname,
-  isPublicAddress,
-  parseAllowList,
-  type UrlCheck,
-} from './address-policy'
+import { MESSAGES, checkUrlPolicy, hostPortKey, isBlockedHostname, isPublicAddress, parseAllowList, type UrlCheck } from './address-policy'
 import { ImportError, type FetchedDocument, type Fetcher, type FetchOptions } from './types'
 
 export interface SafeFetchOptions {
-  /** "host:port" entries (e.g. "127.0.0.1:4010", "localhost:4010") allowed to be loopback/private, for tests only (IMPORT_ALLOW_PRIVATE_HOSTS). Matching is on the URL's host and port. */
+  /**
+   * "host:port" entries (e.g. "127.0.0.1:4010", "localhost:4010") allowed to be loopback/private,
+   * for tests only (IMPORT_ALLOW_PRIVATE_HOSTS). Matching is on the URL's host and port.
+   */
   allowPrivateHosts?: string[]
   timeoutMs?: number // default 15_000 (whole request incl. redirects and body)
   maxBytes?: number // default 5 * 1024 * 1024
@@ -209,7 +204,8 @@ function decode(bytes: Uint8Array, contentType: string): string {
 
 function tooLarge(maxBytes: number): ImportError {
   const mb = 1024 * 1024
-  const size = maxBytes >= mb ? `${+(maxBytes / mb).toFixed(1)} MB` : maxBytes >= 1024 ? `${+(maxBytes / 1024).toFixed(1)} KB` : `${maxBytes} bytes`
+  const size =
+    maxBytes >= mb ? `${+(maxBytes / mb).toFixed(1)} MB` : maxBytes >= 1024 ? `${+(maxBytes / 1024).toFixed(1)} KB` : `${maxBytes} bytes`
   return new ImportError(`The page is larger than ${size}.`)
 }
 
@@ -217,7 +213,8 @@ function statusError(status: number): ImportError {
   if (status === 404 || status === 410) return new ImportError(`We couldn't find that page (${status}). Check the link.`)
   if (status === 401 || status === 403) return new ImportError(`The site refused to show us this page (${status}).`)
   if (status === 429) return new ImportError('The site asked us to slow down (429). We will try again later.', true)
-  if (status === 408 || status === 425) return new ImportError(`The site couldn't answer right now (${status}). We will try again later.`, true)
+  if (status === 408 || status === 425)
+    return new ImportError(`The site couldn't answer right now (${status}). We will try again later.`, true)
   if (status >= 500) return new ImportError(`The site had a problem answering (${status}). We will try again later.`, true)
   return new ImportError(`The site answered with an error (${status}).`)
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { fakeFetcher, fixture, permanentError, transientError } from '../../../tests/fixtures/import/fake-fetcher'
-import { importProduct } from './index'
 import { fromAjaxProduct, importShopify } from './shopify'
 import { ImportError } from './types'
+import { importProduct } from './index'
 
 const now = new Date('2026-03-10T12:00:00Z')
 const USER_URL = 'https://acme-outdoors.com/en-us/collections/packs/products/trail-backpack-28l?variant=41234567890123'
@@ -21,7 +21,11 @@ describe('Shopify import', () => {
     expect(facts.price).toBe(89)
     expect(facts.compareAtPrice).toBe(119)
     expect(facts.currency).toBe('USD')
-    expect(facts.images).toEqual([`${CDN}trail-backpack-front.jpg?v=1694512345`, `${CDN}trail-backpack-slate.jpg?v=1694512345`, `${CDN}trail-backpack-moss.jpg?v=1694512345`])
+    expect(facts.images).toEqual([
+      `${CDN}trail-backpack-front.jpg?v=1694512345`,
+      `${CDN}trail-backpack-slate.jpg?v=1694512345`,
+      `${CDN}trail-backpack-moss.jpg?v=1694512345`,
+    ])
     expect(facts.vendor).toBe('Acme Outdoors')
     expect(facts.productType).toBe('Backpacks')
     expect(facts.tags).toEqual(['hiking', 'recycled', 'water-resistant'])
@@ -34,7 +38,11 @@ describe('Shopify import', () => {
       { title: 'Slate / Long', price: 99, available: false, sku: 'TB28-SLT-L', image: null },
       { title: 'Moss / Regular', price: 89, available: true, sku: 'TB28-MOS-R', image: `${CDN}trail-backpack-moss.jpg?v=1694512345` },
     ])
-    expect(facts.bullets).toEqual(['Recycled 210D ripstop body, PFC-free water-resistant finish', 'Padded sleeve fits a 16" laptop', 'Hip belt pockets fit a large phone'])
+    expect(facts.bullets).toEqual([
+      'Recycled 210D ripstop body, PFC-free water-resistant finish',
+      'Padded sleeve fits a 16" laptop',
+      'Hip belt pockets fit a large phone',
+    ])
     expect(facts.reviews).toEqual([
       {
         author: 'Priya N.',
@@ -104,11 +112,15 @@ describe('Shopify import', () => {
   })
 
   it('lets transient trouble on the endpoints propagate so the job retries', async () => {
-    await expect(importProduct(USER_URL, fakeFetcher({ [`${BASE}.js`]: { throws: transientError() } }), now)).rejects.toMatchObject({ transient: true })
+    await expect(importProduct(USER_URL, fakeFetcher({ [`${BASE}.js`]: { throws: transientError() } }), now)).rejects.toMatchObject({
+      transient: true,
+    })
     const err = await importProduct(USER_URL, fakeFetcher({ [`${BASE}.js`]: { status: 503, body: '' } }), now).catch((e) => e)
     expect(err).toBeInstanceOf(ImportError)
     expect(err.transient).toBe(true)
-    await expect(importProduct(USER_URL, fakeFetcher({ [`${BASE}.json`]: { status: 429, body: '' } }), now)).rejects.toMatchObject({ transient: true })
+    await expect(importProduct(USER_URL, fakeFetcher({ [`${BASE}.json`]: { status: 429, body: '' } }), now)).rejects.toMatchObject({
+      transient: true,
+    })
   })
 
   it('reports a missing product page when every step is a 404', async () => {
@@ -119,7 +131,9 @@ describe('Shopify import', () => {
   })
 
   it('says so when the store is password-protected', async () => {
-    const fetcher = fakeFetcher({ [BASE]: { body: '<html><title>Opening soon</title></html>', finalUrl: 'https://acme-outdoors.com/password' } })
+    const fetcher = fakeFetcher({
+      [BASE]: { body: '<html><title>Opening soon</title></html>', finalUrl: 'https://acme-outdoors.com/password' },
+    })
     await expect(importShopify(new URL(USER_URL), fetcher)).rejects.toThrow(/password-protected/)
   })
 

@@ -1,7 +1,7 @@
 import { load } from 'cheerio'
+import { fetchOptionalJson, fetchPage } from './fetch-page'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { parsePrice } from './normalize/price'
-import { fetchOptionalJson, fetchPage } from './fetch-page'
 import { shopifyHandle } from './platform'
 import { extractStructuredData } from './structured-data'
 import { ImportError, type FetchedDocument, type Fetcher } from './types'
@@ -24,7 +24,13 @@ function isDefaultOnly(variants: Obj[]): boolean {
 
 function optionsOf(options: unknown, variants: Obj[]): { name: string; values: string[] }[] {
   const out = arr(options).map((o, i) => {
-    if (isObj(o)) return { name: str(o.name) ?? '', values: arr(o.values).map(str).filter((v): v is string => !!v) }
+    if (isObj(o))
+      return {
+        name: str(o.name) ?? '',
+        values: arr(o.values)
+          .map(str)
+          .filter((v): v is string => !!v),
+      }
     const values = [...new Set(variants.map((v) => str(v[`option${i + 1}`])).filter((v): v is string => !!v))]
     return { name: str(o) ?? '', values }
   })
@@ -45,7 +51,11 @@ export function fromAjaxProduct(p: Obj): RawFacts {
     compareAtPrice: price !== null && compare !== null && compare > price ? compare : null,
     vendor: str(p.vendor),
     productType: str(p.type) ?? str(p.product_type),
-    tags: Array.isArray(p.tags) ? p.tags.map(String) : String(p.tags ?? '').split(',').map((t) => t.trim()),
+    tags: Array.isArray(p.tags)
+      ? p.tags.map(String)
+      : String(p.tags ?? '')
+          .split(',')
+          .map((t) => t.trim()),
     options: optionsOf(p.options, variants),
     variants: isDefaultOnly(variants)
       ? []

@@ -5,14 +5,18 @@ import { buildFacts } from './normalize/facts'
 import { extractStructuredData, findProductNodes, readJsonLd, readOffers } from './structured-data'
 
 const now = new Date('2026-03-10T12:00:00Z')
-const ld = (json: unknown, extra = '') => `<html><head><script type="application/ld+json">${JSON.stringify(json)}</script>${extra}</head><body></body></html>`
+const ld = (json: unknown, extra = '') =>
+  `<html><head><script type="application/ld+json">${JSON.stringify(json)}</script>${extra}</head><body></body></html>`
 
 describe('JSON-LD', () => {
   it('reads the generic fixture: @graph, ImageObject, AggregateOffer, Person/string/array authors', () => {
     const url = 'https://northwindgoods.com/shop/linen-apron'
     const facts = buildFacts(extractStructuredData(fixture('generic-jsonld.html'), url), { url, platform: 'generic' }, now)
     expect(facts.title).toBe('Stonewashed Linen Apron & Towel Loop')
-    expect(facts.images).toEqual(['https://northwindgoods.com/media/apron-front.jpg', 'https://cdn.northwindgoods.com/media/apron-back.jpg'])
+    expect(facts.images).toEqual([
+      'https://northwindgoods.com/media/apron-front.jpg',
+      'https://cdn.northwindgoods.com/media/apron-back.jpg',
+    ])
     expect(facts.price).toBe(38)
     expect(facts.compareAtPrice).toBe(48)
     expect(facts.currency).toBe('USD')
@@ -40,13 +44,21 @@ describe('JSON-LD', () => {
   })
 
   it('repairs a block with a trailing comma and skips one that cannot be read', () => {
-    const $ = load('<script type="application/ld+json">{"@type":"Product","name":"A",}</script><script type="application/ld+json">{nope</script>')
+    const $ = load(
+      '<script type="application/ld+json">{"@type":"Product","name":"A",}</script><script type="application/ld+json">{nope</script>',
+    )
     expect(readJsonLd($)).toEqual([{ '@type': 'Product', name: 'A' }])
   })
 
   it('prefers the ProductGroup, resolves @id references and reads hasVariant / variesBy', () => {
     const nodes = findProductNodes([
-      { '@graph': [{ '@type': 'Product', name: 'Related', '@id': '#r' }, { '@type': 'ProductGroup', name: 'Tee', offers: { '@id': '#o' } }, { '@id': '#o', '@type': 'Offer', price: '10' }] },
+      {
+        '@graph': [
+          { '@type': 'Product', name: 'Related', '@id': '#r' },
+          { '@type': 'ProductGroup', name: 'Tee', offers: { '@id': '#o' } },
+          { '@id': '#o', '@type': 'Offer', price: '10' },
+        ],
+      },
     ])
     expect(nodes[0].name).toBe('Tee')
     expect(nodes[0].offers).toEqual({ '@id': '#o', '@type': 'Offer', price: '10' })
@@ -79,10 +91,12 @@ describe('JSON-LD', () => {
 
   it('accepts image as a string, an array or an ImageObject with contentUrl', () => {
     const url = 'https://s.example/p'
-    expect(extractStructuredData(ld({ '@type': 'Product', name: 'A', image: 'https://s.example/1.jpg' }), url).images).toEqual(['https://s.example/1.jpg'])
-    expect(extractStructuredData(ld({ '@type': 'Product', name: 'A', image: { '@type': 'ImageObject', contentUrl: '/2.jpg' } }), url).images).toEqual([
-      'https://s.example/2.jpg',
+    expect(extractStructuredData(ld({ '@type': 'Product', name: 'A', image: 'https://s.example/1.jpg' }), url).images).toEqual([
+      'https://s.example/1.jpg',
     ])
+    expect(
+      extractStructuredData(ld({ '@type': 'Product', name: 'A', image: { '@type': 'ImageObject', contentUrl: '/2.jpg' } }), url).images,
+    ).toEqual(['https://s.example/2.jpg'])
   })
 })
 
@@ -91,7 +105,10 @@ describe('OpenGraph and markup fallbacks', () => {
     const url = 'https://studio-keramik.de/tasse-fjord'
     const facts = buildFacts(extractStructuredData(fixture('opengraph-only.html'), url), { url, platform: 'generic' }, now)
     expect(facts.title).toBe('Handgetöpferte Tasse „Fjord“, 350 ml')
-    expect(facts.images).toEqual(['https://studio-keramik.de/bilder/fjord-tasse-1.jpg', 'https://studio-keramik.de/bilder/fjord-tasse-2.jpg'])
+    expect(facts.images).toEqual([
+      'https://studio-keramik.de/bilder/fjord-tasse-1.jpg',
+      'https://studio-keramik.de/bilder/fjord-tasse-2.jpg',
+    ])
     expect(facts.price).toBe(34)
     expect(facts.currency).toBe('EUR')
     expect(facts.vendor).toBe('Studio Keramik')
@@ -102,7 +119,10 @@ describe('OpenGraph and markup fallbacks', () => {
   })
 
   it('fills only what JSON-LD lacks from OpenGraph', () => {
-    const html = ld({ '@type': 'Product', name: 'From JSON-LD' }, '<meta property="og:title" content="From OG"><meta property="og:image" content="https://s.example/og.jpg"><meta property="product:price:amount" content="9.50"><meta property="product:price:currency" content="GBP">')
+    const html = ld(
+      { '@type': 'Product', name: 'From JSON-LD' },
+      '<meta property="og:title" content="From OG"><meta property="og:image" content="https://s.example/og.jpg"><meta property="product:price:amount" content="9.50"><meta property="product:price:currency" content="GBP">',
+    )
     const raw = extractStructuredData(html, 'https://s.example/p')
     expect(raw).toMatchObject({ title: 'From JSON-LD', images: ['https://s.example/og.jpg'], price: 9.5, currency: 'GBP' })
   })
@@ -114,7 +134,11 @@ describe('OpenGraph and markup fallbacks', () => {
   })
 
   it('keeps http images only on the page own origin (the local demo store)', () => {
-    const html = ld({ '@type': 'Product', name: 'Demo', image: ['/demo-store/mug.jpg', 'http://elsewhere.example/a.jpg', 'https://cdn.example/b.jpg'] })
+    const html = ld({
+      '@type': 'Product',
+      name: 'Demo',
+      image: ['/demo-store/mug.jpg', 'http://elsewhere.example/a.jpg', 'https://cdn.example/b.jpg'],
+    })
     const url = 'http://localhost:3000/demo-store/products/mug'
     const facts = buildFacts(extractStructuredData(html, url), { url, platform: 'generic' }, now)
     expect(facts.images).toEqual(['http://localhost:3000/demo-store/mug.jpg', 'https://cdn.example/b.jpg'])

@@ -21,8 +21,15 @@ export function readJsonLd($: CheerioAPI): unknown[] {
   $('script').each((_, el) => {
     const type = ($(el).attr('type') ?? '').toLowerCase()
     if (!type.startsWith('application/ld+json')) return
-    const text = ($(el).html() ?? '').replace(/^\s*(?:<!--|\/\/\s*<!\[CDATA\[)/, '').replace(/(?:-->|\/\/\s*\]\]>)\s*$/, '').trim()
-    for (const attempt of [text, text.replace(/[\u0000-\u001f]+/g, ' '), text.replace(/[\u0000-\u001f]+/g, ' ').replace(/,\s*([}\]])/g, '$1')]) {
+    const text = ($(el).html() ?? '')
+      .replace(/^\s*(?:<!--|\/\/\s*<!\[CDATA\[)/, '')
+      .replace(/(?:-->|\/\/\s*\]\]>)\s*$/, '')
+      .trim()
+    for (const attempt of [
+      text,
+      text.replace(/[\u0000-\u001f]+/g, ' '),
+      text.replace(/[\u0000-\u001f]+/g, ' ').replace(/,\s*([}\]])/g, '$1'),
+    ]) {
       try {
         out.push(JSON.parse(attempt))
         return
@@ -59,20 +66,19 @@ export function findProductNodes(blocks: unknown[]): Node[] {
   return [...found].sort((a, b) => rank(a) - rank(b)).map((f) => resolveRefs(f.node, ids, 0) as Node)
 }
 
-export function findProductNode(blocks: unknown[]): Node | null {
-  return findProductNodes(blocks)[0] ?? null
-}
-
 function resolveRefs(v: unknown, ids: Map<string, Node>, depth: number): unknown {
   if (depth > 8) return v
   if (Array.isArray(v)) return v.map((x) => resolveRefs(x, ids, depth + 1))
   if (!isObj(v)) return v
-  if (typeof v['@id'] === 'string' && Object.keys(v).length === 1 && ids.has(v['@id'])) return resolveRefs(ids.get(v['@id']), ids, depth + 1)
+  if (typeof v['@id'] === 'string' && Object.keys(v).length === 1 && ids.has(v['@id']))
+    return resolveRefs(ids.get(v['@id']), ids, depth + 1)
   return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolveRefs(x, ids, depth + 1)]))
 }
 
 function imagesOf(v: unknown): string[] {
-  return list(v).flatMap((i) => (typeof i === 'string' ? [i] : isObj(i) ? list(i.contentUrl ?? i.url).filter((u): u is string => typeof u === 'string') : []))
+  return list(v).flatMap((i) =>
+    typeof i === 'string' ? [i] : isObj(i) ? list(i.contentUrl ?? i.url).filter((u): u is string => typeof u === 'string') : [],
+  )
 }
 
 function nameOf(v: unknown): string | null {
@@ -145,8 +151,16 @@ function reviewOf(r: unknown): RawReview | null {
 }
 
 const SPEC_PROPS: [string, string][] = [
-  ['material', 'Material'], ['color', 'Color'], ['pattern', 'Pattern'], ['size', 'Size'], ['model', 'Model'], ['mpn', 'MPN'],
-  ['weight', 'Weight'], ['width', 'Width'], ['height', 'Height'], ['depth', 'Depth'],
+  ['material', 'Material'],
+  ['color', 'Color'],
+  ['pattern', 'Pattern'],
+  ['size', 'Size'],
+  ['model', 'Model'],
+  ['mpn', 'MPN'],
+  ['weight', 'Weight'],
+  ['width', 'Width'],
+  ['height', 'Height'],
+  ['depth', 'Depth'],
 ]
 
 function specValue(v: unknown): string | null {
@@ -196,7 +210,9 @@ export function productFromJsonLd(node: Node): RawFacts {
     specs,
     options,
     variants,
-    reviews: list(node.review ?? node.reviews).map(reviewOf).filter((r): r is RawReview => r !== null),
+    reviews: list(node.review ?? node.reviews)
+      .map(reviewOf)
+      .filter((r): r is RawReview => r !== null),
   }
 }
 
@@ -217,7 +233,9 @@ function meta($: CheerioAPI, ...keys: string[]): string[] {
  */
 export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescription?: boolean } = {}): RawFacts {
   const priceText = meta($, 'product:sale_price:amount')[0] ?? meta($, 'product:price:amount', 'og:price:amount', 'price')[0]
-  const listText = meta($, 'product:sale_price:amount')[0] ? meta($, 'product:price:amount', 'product:original_price:amount')[0] : meta($, 'product:original_price:amount')[0]
+  const listText = meta($, 'product:sale_price:amount')[0]
+    ? meta($, 'product:price:amount', 'product:original_price:amount')[0]
+    : meta($, 'product:original_price:amount')[0]
   const currency = meta($, 'product:sale_price:currency', 'product:price:currency', 'og:price:currency', 'priceCurrency')[0] ?? null
   const price = parsePrice(priceText)
   const compare = parsePrice(listText)
@@ -247,7 +265,12 @@ export function titleFromMarkup($: CheerioAPI): string | null {
  * Everything a page says about its product without a browser: JSON-LD first, then OpenGraph and
  * product meta tags for what it lacks, then `<h1>`/`<title>` for the name.
  */
-export function extractStructuredData(html: string, pageUrl: string, $?: CheerioAPI, options: { metaDescription?: boolean } = {}): RawFacts {
+export function extractStructuredData(
+  html: string,
+  pageUrl: string,
+  $?: CheerioAPI,
+  options: { metaDescription?: boolean } = {},
+): RawFacts {
   const doc = $ ?? load(html)
   const [node, ...others] = findProductNodes(readJsonLd(doc))
   const fromLd = node ? productFromJsonLd(node) : {}

@@ -12,7 +12,11 @@ const PRICE_PATTERNS = [
 ]
 
 function shortTitle(line: string): string {
-  const t = line.replace(/^\s*#+\s*/, '').replace(BULLET, '$1').replace(/\s+/g, ' ').trim()
+  const t = line
+    .replace(/^\s*#+\s*/, '')
+    .replace(BULLET, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
   if (t.length <= 120) return t
   const cut = t.slice(0, 120)
   const space = cut.lastIndexOf(' ')
@@ -39,7 +43,10 @@ export function clearPrice(text: string): { amount: number; currency: string | n
  * No images, no reviews, and a price only when one clear price appears.
  */
 export function factsFromText(text: string, now: Date = new Date()): ProductFacts {
-  const lines = String(text ?? '').slice(0, 100_000).replace(/\r\n?/g, '\n').split('\n')
+  const lines = String(text ?? '')
+    .slice(0, 100_000)
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
   const start = lines.findIndex((l) => l.trim())
   if (start < 0) throw new ImportError("We couldn't find the product's name in your description")
   const title = shortTitle(lines[start])

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deleteExpiredCredentials } from './service'
-import { DB_KINDS } from '../../../tests/helpers/db'
 import { createTestApi, type TestApi } from '../../../tests/helpers/api'
+import { DB_KINDS } from '../../../tests/helpers/db'
+import { deleteExpiredCredentials } from './service'
 
 describe.each(DB_KINDS)('auth api on %s', (kind) => {
   let t: TestApi
@@ -52,8 +52,13 @@ describe.each(DB_KINDS)('auth api on %s', (kind) => {
     expect(res.body).toMatchObject({ expires_in: 2592000, token_type: 'bearer' })
     expect(res.body.access_token).toMatch(/^pwt_/)
     expect(res.body.user).toMatchObject({
-      email: 'new@example.com', name: 'Nia Okafor', first_name: 'Nia', last_name: 'Okafor', role: 'free',
-      remaining_credit_count: 200, publish_pages_count: 1,
+      email: 'new@example.com',
+      name: 'Nia Okafor',
+      first_name: 'Nia',
+      last_name: 'Okafor',
+      role: 'free',
+      remaining_credit_count: 200,
+      publish_pages_count: 1,
     })
     expect(res.body.user.invitation_code).toMatch(/^[A-Z2-9]{8}$/)
     expect(res.body.user.uuid).toMatch(/^[0-9a-f-]{36}$/)
@@ -87,7 +92,8 @@ describe.each(DB_KINDS)('auth api on %s', (kind) => {
     const code = t.mails.at(-1)!.code
     const wrong = code === '000000' ? '111111' : '000000'
     const answers: string[] = []
-    for (let i = 0; i < 5; i++) answers.push((await t.call('POST', '/v2/auth/verify', { email: 'guess@example.com', code: wrong })).body.error)
+    for (let i = 0; i < 5; i++)
+      answers.push((await t.call('POST', '/v2/auth/verify', { email: 'guess@example.com', code: wrong })).body.error)
     expect(answers[0]).toBe('That code is not correct. You have 4 tries left.')
     expect(answers[3]).toBe('That code is not correct. You have 1 try left.')
     expect(answers[4]).toBe('That code is not correct. Please request a new code.')
@@ -164,8 +170,12 @@ describe.each(DB_KINDS)('auth api on %s', (kind) => {
 
   it('stores onboarding answers and click ids', async () => {
     const { token } = await t.signIn('onboard@example.com')
-    expect((await t.call('POST', '/v2/auth/update-question-and-answer', { question: 'What do you sell?', answer: 'Mugs' }, token)).status).toBe(200)
-    expect((await t.call('POST', '/v2/auth/update-question-and-answer', { question: 'What do you sell?', answer: 'Teapots' }, token)).status).toBe(200)
+    expect(
+      (await t.call('POST', '/v2/auth/update-question-and-answer', { question: 'What do you sell?', answer: 'Mugs' }, token)).status,
+    ).toBe(200)
+    expect(
+      (await t.call('POST', '/v2/auth/update-question-and-answer', { question: 'What do you sell?', answer: 'Teapots' }, token)).status,
+    ).toBe(200)
     const { rows } = await t.db.database.sql.executeSql('SELECT question, answer FROM onboarding_answers', [])
     expect(rows).toEqual([{ question: 'What do you sell?', answer: 'Teapots' }])
     const clid = await t.call('POST', '/v2/auth/update-clid', { gclid: 'g-123' }, token)
@@ -211,7 +221,11 @@ describe('per-address limits', () => {
     const t = await createTestApi('pglite', {}, { AUTH_RATE_LIMIT_PER_IP: '3' })
     const send = (email: string) =>
       t.app.fetch(
-        new Request('http://api.test/v2/auth/send-code', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' }, body: JSON.stringify({ email }) }),
+        new Request('http://api.test/v2/auth/send-code', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
+          body: JSON.stringify({ email }),
+        }),
         { inProcess: true },
       )
     try {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, type TestApi } from '../../../tests/helpers/api'
 
 const JWKS_URL = 'https://google-keys.test/certs'
@@ -45,23 +45,37 @@ describe('Google sign-in (api checks the ID token itself)', () => {
     const token = await sign({ sub: 'g-1', email: 'Gia@Example.com', email_verified: true, name: 'Gia Rossi' })
     const res = await t.call('POST', '/v2/auth/google', { id_token: token })
     expect(res.status).toBe(200)
-    expect(res.body.user).toMatchObject({ email: 'gia@example.com', google_id: 'g-1', first_name: 'Gia', role: 'free', remaining_credit_count: 200 })
+    expect(res.body.user).toMatchObject({
+      email: 'gia@example.com',
+      google_id: 'g-1',
+      first_name: 'Gia',
+      role: 'free',
+      remaining_credit_count: 200,
+    })
     const again = await t.call('POST', '/v2/auth/google', { id_token: token })
     expect(again.body.user.id).toBe(res.body.user.id)
   })
 
   it('links Google to an existing e-mail account', async () => {
     const { user } = await t.signIn('owner@example.com')
-    const res = await t.call('POST', '/v2/auth/google', { id_token: await sign({ sub: 'g-2', email: 'owner@example.com', email_verified: true }) })
+    const res = await t.call('POST', '/v2/auth/google', {
+      id_token: await sign({ sub: 'g-2', email: 'owner@example.com', email_verified: true }),
+    })
     expect(res.body.user).toMatchObject({ id: user.id, google_id: 'g-2' })
   })
 
   it('refuses tokens for another app, from another issuer, or without a verified e-mail', async () => {
-    const otherApp = await t.call('POST', '/v2/auth/google', { id_token: await sign({ sub: 'g-3', email: 'a@b.co', email_verified: true }, { aud: 'other' }) })
+    const otherApp = await t.call('POST', '/v2/auth/google', {
+      id_token: await sign({ sub: 'g-3', email: 'a@b.co', email_verified: true }, { aud: 'other' }),
+    })
     expect(otherApp.status).toBe(401)
-    const otherIssuer = await t.call('POST', '/v2/auth/google', { id_token: await sign({ sub: 'g-3', email: 'a@b.co', email_verified: true }, { iss: 'https://evil.example' }) })
+    const otherIssuer = await t.call('POST', '/v2/auth/google', {
+      id_token: await sign({ sub: 'g-3', email: 'a@b.co', email_verified: true }, { iss: 'https://evil.example' }),
+    })
     expect(otherIssuer.status).toBe(401)
-    const unverified = await t.call('POST', '/v2/auth/google', { id_token: await sign({ sub: 'g-4', email: 'u@b.co', email_verified: false }) })
+    const unverified = await t.call('POST', '/v2/auth/google', {
+      id_token: await sign({ sub: 'g-4', email: 'u@b.co', email_verified: false }),
+    })
     expect(unverified.status).toBe(400)
     expect((await t.call('POST', '/v2/auth/google', { id_token: 'not-a-jwt' })).status).toBe(401)
   })

@@ -1,5 +1,5 @@
-import { createRemoteJWKSet, jwtVerify } from 'jose'
 import { eq } from 'drizzle-orm'
+import { createRemoteJWKSet, jwtVerify } from 'jose'
 import type { ApiDeps } from '../../context'
 import { users } from '../../db/schema'
 import { HttpError, badRequest } from '../../http/http-error'
@@ -44,7 +44,11 @@ export async function googleSignIn(deps: ApiDeps, idToken: string, invitedBy?: s
       if (byEmail) {
         ;[user] = await tx.update(users).set({ googleId: claims.sub!, updatedAt: now }).where(eq(users.id, byEmail.id)).returning()
       } else {
-        user = await createUser(tx, { email, name: claims.name, googleId: claims.sub, invitedBy, admin: isAdminEmail(email, deps.env.ADMIN_EMAILS) }, now)
+        user = await createUser(
+          tx,
+          { email, name: claims.name, googleId: claims.sub, invitedBy, admin: isAdminEmail(email, deps.env.ADMIN_EMAILS) },
+          now,
+        )
       }
     }
     return issueSession(tx, deps, user, userAgent)

@@ -16,7 +16,9 @@ implement(authRoutes, auth.verify, async (c) => {
   return c.json(await verifyLoginCode(c.var.deps, email, code, c.var.clientIp, c.req.header('user-agent')), 200)
 })
 
-implement(authRoutes, auth.autoLogin, async (c) => c.json(await autoLogin(c.var.deps, c.req.valid('json').token, c.req.header('user-agent')), 200))
+implement(authRoutes, auth.autoLogin, async (c) =>
+  c.json(await autoLogin(c.var.deps, c.req.valid('json').token, c.req.header('user-agent')), 200),
+)
 
 implement(authRoutes, auth.google, async (c) => {
   const { id_token, invited_by } = c.req.valid('json')
@@ -37,7 +39,10 @@ implement(authRoutes, auth.updateQuestionAndAnswer, async (c) => {
   await c.var.deps.database.db
     .insert(onboardingAnswers)
     .values({ userId: c.var.user.id, question, answer, updatedAt: now })
-    .onConflictDoUpdate({ target: [onboardingAnswers.userId, onboardingAnswers.question], set: { answer: sql`excluded.answer`, updatedAt: now } })
+    .onConflictDoUpdate({
+      target: [onboardingAnswers.userId, onboardingAnswers.question],
+      set: { answer: sql`excluded.answer`, updatedAt: now },
+    })
   return c.json({ ok: true as const }, 200)
 })
 

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
-import { loginCodes, sessions, users } from '../../db/schema'
 import { hmac, randomLoginCode, randomToken, safeEqualHex, sha256 } from '../../crypto'
-import { HttpError, badRequest, tooManyRequests } from '../../http/http-error'
+import { loginCodes, sessions, users } from '../../db/schema'
 import { LOGIN_CODE, SESSION_TTL_SECONDS, resendWaitMessage } from '../../domain/accounts'
+import { HttpError, badRequest, tooManyRequests } from '../../http/http-error'
 import { hit, peek } from '../../http/rate-limit'
 import { log } from '../../log'
 import { createUser, findUserByEmail, isAdminEmail, toPublicUser, type UserRow } from '../users'
@@ -53,10 +53,7 @@ export async function sendLoginCode(deps: ApiDeps, input: SendCodeInput, clientI
 
   if (issued.length === 0) {
     const [last] = await db.select({ at: loginCodes.requestedAt }).from(loginCodes).where(eq(loginCodes.email, input.email))
-    const remaining = Math.max(
-      1,
-      Math.ceil((last.at.getTime() + LOGIN_CODE.resendWaitSeconds * 1000 - now.getTime()) / 1000),
-    )
+    const remaining = Math.max(1, Math.ceil((last.at.getTime() + LOGIN_CODE.resendWaitSeconds * 1000 - now.getTime()) / 1000))
     throw tooManyRequests(resendWaitMessage(remaining), remaining)
   }
 
@@ -79,7 +76,8 @@ export async function verifyLoginCode(deps: ApiDeps, email: string, code: string
   const now = deps.clock()
   const { db } = deps.database
   const perIp = await hit(db, `verify:ip:${clientIp}`, 10 * 60_000, now)
-  if (perIp.count > deps.env.AUTH_RATE_LIMIT_PER_IP * 2) throw tooManyRequests('Too many attempts from your network. Please try again later.', perIp.resetIn)
+  if (perIp.count > deps.env.AUTH_RATE_LIMIT_PER_IP * 2)
+    throw tooManyRequests('Too many attempts from your network. Please try again later.', perIp.resetIn)
   const budgetKey = `verify-fail:${email}`
   const budget = await peek(db, budgetKey, LOGIN_CODE.failureWindowMs, now)
   if (budget.count >= LOGIN_CODE.failureBudget) {
@@ -119,24 +117,21 @@ async function consumeAndSignIn(deps: ApiDeps, which: ReturnType<typeof eq>, use
     const [code] = await tx
       .update(loginCodes)
       .set({ usedAt: now })
-      .where(
-        and(which, isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now), sql`${loginCodes.attempts} < ${LOGIN_CODE.maxAttempts}`),
-      )
+      .where(and(which, isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now), sql`${loginCodes.attempts} < ${LOGIN_CODE.maxAttempts}`))
       .returning()
     if (!code) throw badRequest(WRONG_OR_EXPIRED)
     const user =
       (await findUserByEmail(tx, code.email)) ??
-      (await createUser(tx, { email: code.email, name: code.name, invitedBy: code.invitedBy, admin: isAdminEmail(code.email, deps.env.ADMIN_EMAILS) }, now))
+      (await createUser(
+        tx,
+        { email: code.email, name: code.name, invitedBy: code.invitedBy, admin: isAdminEmail(code.email, deps.env.ADMIN_EMAILS) },
+        now,
+      ))
     return issueSession(tx, deps, user, userAgent)
   })
 }
 
-export async function issueSession(
-  tx: Parameters<typeof findUserByEmail>[0],
-  deps: ApiDeps,
-  user: UserRow,
-  userAgent?: string,
-) {
+export async function issueSession(tx: Parameters<typeof findUserByEmail>[0], deps: ApiDeps, user: UserRow, userAgent?: string) {
   if (user.status !== 'active') throw new HttpError(403, 'This account is disabled. Please contact support.')
   const now = deps.clock()
   const token = randomToken('pwt_')

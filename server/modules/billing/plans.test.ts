@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DB_KINDS } from '../../../tests/helpers/db'
 import { createTestApi, type TestApi } from '../../../tests/helpers/api'
+import { DB_KINDS } from '../../../tests/helpers/db'
 import { migrateAndSeed } from '../../db/seed'
 import { yearlyDiscountPercent } from '../../domain/plans'
 
@@ -16,8 +16,12 @@ describe.each(DB_KINDS)('plans api on %s', (kind) => {
     expect(res.status).toBe(200)
     const summary = res.body.map((p: any) => [p.billing_cycle, p.credit_value_month, p.amount, p.is_default, p.version])
     expect(summary).toEqual([
-      ['month', 2000, 39, false, '2'], ['month', 4000, 59, false, '2'], ['month', 8000, 99, false, '2'],
-      ['year', 2000, 374.4, false, '2'], ['year', 4000, 566.4, true, '2'], ['year', 8000, 950.4, false, '2'],
+      ['month', 2000, 39, false, '2'],
+      ['month', 4000, 59, false, '2'],
+      ['month', 8000, 99, false, '2'],
+      ['year', 2000, 374.4, false, '2'],
+      ['year', 4000, 566.4, true, '2'],
+      ['year', 8000, 950.4, false, '2'],
     ])
     for (const yearly of res.body.filter((p: any) => p.billing_cycle === 'year')) expect(yearlyDiscountPercent(yearly, res.body)).toBe(20)
     expect(res.body[0]).toMatchObject({ type: 'recurring', active: true })

@@ -15,7 +15,9 @@ export async function debitGeneration(tx: DbOrTx, userId: number, taskId: number
     .where(and(eq(users.id, userId), gt(users.remainingCreditCount, CREDITS_PER_PAGE)))
     .returning({ balance: users.remainingCreditCount })
   if (!row) return null
-  await tx.insert(creditLedger).values({ userId, delta: -CREDITS_PER_PAGE, balanceAfter: row.balance, reason: 'generation', taskId, createdAt: now })
+  await tx
+    .insert(creditLedger)
+    .values({ userId, delta: -CREDITS_PER_PAGE, balanceAfter: row.balance, reason: 'generation', taskId, createdAt: now })
   await tx.update(tasks).set({ creditsCharged: CREDITS_PER_PAGE, refundedAt: null }).where(eq(tasks.id, taskId))
   return row.balance
 }
@@ -33,7 +35,9 @@ export async function refundGeneration(tx: DbOrTx, taskId: number, now: Date): P
     .set({ remainingCreditCount: sql`${users.remainingCreditCount} + ${task.amount}`, updatedAt: now })
     .where(eq(users.id, task.userId))
     .returning({ balance: users.remainingCreditCount })
-  await tx.insert(creditLedger).values({ userId: task.userId, delta: task.amount, balanceAfter: user.balance, reason: 'refund', taskId, createdAt: now })
+  await tx
+    .insert(creditLedger)
+    .values({ userId: task.userId, delta: task.amount, balanceAfter: user.balance, reason: 'refund', taskId, createdAt: now })
   return true
 }
 

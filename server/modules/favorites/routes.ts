@@ -24,7 +24,10 @@ implement(taskFavoritesRoutes, favorites.list, async (c) => {
 
 implement(taskFavoritesRoutes, favorites.add, async (c) => {
   const task = await findOwnTask(c.var.deps, c.var.user, c.req.valid('param').key)
-  await c.var.deps.database.db.insert(taskFavorites).values({ userId: c.var.user.id, taskId: task.id, createdAt: c.var.deps.clock() }).onConflictDoNothing()
+  await c.var.deps.database.db
+    .insert(taskFavorites)
+    .values({ userId: c.var.user.id, taskId: task.id, createdAt: c.var.deps.clock() })
+    .onConflictDoNothing()
   return c.json({ ok: true as const, is_favorite: true as const }, 200)
 })
 

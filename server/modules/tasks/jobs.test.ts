@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
-import { DB_KINDS } from '../../../tests/helpers/db'
-import { createTestApi, TEST_ORIGIN, type TestApi } from '../../../tests/helpers/api'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fakeFetcher, transientError } from '../../../tests/fixtures/import/fake-fetcher'
-import { runGenerateJob } from '../../jobs/generate'
+import { createTestApi, TEST_ORIGIN, type TestApi } from '../../../tests/helpers/api'
+import { DB_KINDS } from '../../../tests/helpers/db'
 import { createDemoStore } from '../../demo-store/routes'
+import { createOfflineComposer, type Composer } from '../../generation/compose'
 import { checkUserUrl } from '../../generation/import/safe-fetch'
-import { createOfflineComposer } from '../../generation/compose'
-import type { Composer } from '../../generation/compose'
+import { runGenerateJob } from '../../jobs/generate'
 
 const DEMO = (h: string) => `${TEST_ORIGIN}/demo-store/products/${h}`
 const rows = (t: TestApi, q: string, v: unknown[] = []) => t.db.database.sql.executeSql(q, v).then((r) => r.rows)
@@ -69,7 +68,9 @@ describe.each(DB_KINDS)('generation jobs on %s', (kind) => {
       await expect(runGenerateJob(t.deps, { taskId, phase: 'start' }, ATTEMPT)).rejects.toThrow('worker died')
       const fetchesAfterCrash = fetches
       expect(fetchesAfterCrash).toBeGreaterThan(0)
-      const [mid] = await rows(t, 'SELECT status, facts IS NOT NULL AS has_facts, page IS NULL AS no_page FROM tasks WHERE id = $1', [taskId])
+      const [mid] = await rows(t, 'SELECT status, facts IS NOT NULL AS has_facts, page IS NULL AS no_page FROM tasks WHERE id = $1', [
+        taskId,
+      ])
       expect(mid).toEqual({ status: 5, has_facts: true, no_page: true })
       await runGenerateJob(t.deps, { taskId, phase: 'start' }, { retryCount: 1, retryLimit: 3 })
       await runGenerateJob(t.deps, { taskId, phase: 'start' }, { retryCount: 2, retryLimit: 3 }) // a duplicate delivery: no-op
@@ -99,7 +100,9 @@ describe.each(DB_KINDS)('generation jobs on %s', (kind) => {
       const [failed] = await rows(t, 'SELECT status, error FROM tasks WHERE id = $1', [bad.body.id])
       expect(failed.status).toBe(90)
       expect(failed.error).toBe(transientError().message)
-      expect((await rows(t, 'SELECT delta FROM credit_ledger WHERE task_id = $1 ORDER BY id', [bad.body.id])).map((r) => r.delta)).toEqual([-40, 40])
+      expect((await rows(t, 'SELECT delta FROM credit_ledger WHERE task_id = $1 ORDER BY id', [bad.body.id])).map((r) => r.delta)).toEqual([
+        -40, 40,
+      ])
       t.deps.products = real
     })
   })

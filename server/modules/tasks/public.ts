@@ -1,9 +1,9 @@
 import { and, desc, eq, not, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { tasks, users } from '../../db/schema'
-import { notFound } from '../../http/http-error'
 import { isSessionId } from '../../domain/ids'
 import { DATA_STATUS, TASK_STATUS } from '../../domain/task-status'
+import { notFound } from '../../http/http-error'
 import { hiddenTaskSql } from './visibility-sql'
 
 /**
@@ -41,17 +41,33 @@ export async function publicGallery(deps: ApiDeps, page: number, pageSize: numbe
   const where = and(sharedCondition(deps), eq(tasks.dataStatus, DATA_STATUS.active))
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ sessionId: tasks.sessionId, title: tasks.title, image: tasks.image, platform: tasks.platform, completedAt: tasks.completedAt })
+      .select({
+        sessionId: tasks.sessionId,
+        title: tasks.title,
+        image: tasks.image,
+        platform: tasks.platform,
+        completedAt: tasks.completedAt,
+      })
       .from(tasks)
       .innerJoin(users, eq(users.id, tasks.userId))
       .where(where)
       .orderBy(desc(tasks.completedAt), desc(tasks.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(tasks).innerJoin(users, eq(users.id, tasks.userId)).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(tasks)
+      .innerJoin(users, eq(users.id, tasks.userId))
+      .where(where),
   ])
   return {
-    items: rows.map((r) => ({ session_id: r.sessionId, title: r.title, image: r.image, platform: r.platform, completed_at: r.completedAt?.toISOString() ?? null })),
+    items: rows.map((r) => ({
+      session_id: r.sessionId,
+      title: r.title,
+      image: r.image,
+      platform: r.platform,
+      completed_at: r.completedAt?.toISOString() ?? null,
+    })),
     total,
     page,
     page_size: pageSize,

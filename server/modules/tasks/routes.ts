@@ -3,7 +3,16 @@ import { toStatuses } from '../../contract/tasks'
 import { contractRouter, implement } from '../../http/implement'
 import { publicGallery, sharedPage } from './public'
 import {
-  continueTask, createTask, findOwnTask, listTasks, regenerateTask, researchSection, researchTask, taskDetail, updateOutline, updateTask,
+  continueTask,
+  createTask,
+  findOwnTask,
+  listTasks,
+  regenerateTask,
+  researchSection,
+  researchTask,
+  taskDetail,
+  updateOutline,
+  updateTask,
 } from './service'
 
 const { tasks } = contract
@@ -23,7 +32,9 @@ implement(taskRoutes, tasks.create, async (c) => {
   return c.json(await createTask(c.var.deps, c.var.user, { url: body.url, page_template_id: body.page_template_id, flow: 'direct' }), 201)
 })
 
-implement(taskRoutes, tasks.regenerate, async (c) => c.json(await regenerateTask(c.var.deps, c.var.user, c.req.valid('json').session_id), 200))
+implement(taskRoutes, tasks.regenerate, async (c) =>
+  c.json(await regenerateTask(c.var.deps, c.var.user, c.req.valid('json').session_id), 200),
+)
 implement(taskRoutes, tasks.research, async (c) => c.json(await researchTask(c.var.deps, c.var.user, c.req.valid('json').session_id), 200))
 
 implement(taskRoutes, tasks.researchSection, async (c) => {
@@ -33,7 +44,15 @@ implement(taskRoutes, tasks.researchSection, async (c) => {
 
 implement(taskRoutes, tasks.list, async (c) => {
   const q = c.req.valid('query')
-  return c.json(await listTasks(c.var.deps, c.var.user, { statuses: toStatuses(q.status), dataStatus: q.data_status, page: q.page, pageSize: q.page_size }), 200)
+  return c.json(
+    await listTasks(c.var.deps, c.var.user, {
+      statuses: toStatuses(q.status),
+      dataStatus: q.data_status,
+      page: q.page,
+      pageSize: q.page_size,
+    }),
+    200,
+  )
 })
 
 implement(taskRoutes, tasks.get, async (c) => {
@@ -41,7 +60,9 @@ implement(taskRoutes, tasks.get, async (c) => {
   return c.json(await taskDetail(c.var.deps, c.var.user, row), 200)
 })
 
-implement(taskRoutes, tasks.update, async (c) => c.json(await updateTask(c.var.deps, c.var.user, c.req.valid('param').key, c.req.valid('json')), 200))
+implement(taskRoutes, tasks.update, async (c) =>
+  c.json(await updateTask(c.var.deps, c.var.user, c.req.valid('param').key, c.req.valid('json')), 200),
+)
 
 implement(taskRoutes, tasks.createByUrl, async (c) => {
   const body = c.req.valid('json')
@@ -50,7 +71,10 @@ implement(taskRoutes, tasks.createByUrl, async (c) => {
 
 implement(taskRoutes, tasks.createFromText, async (c) => {
   const body = c.req.valid('json')
-  return c.json(await createTask(c.var.deps, c.var.user, { text: body.text, page_template_id: body.page_template_id, flow: 'outline' }), 201)
+  return c.json(
+    await createTask(c.var.deps, c.var.user, { text: body.text, page_template_id: body.page_template_id, flow: 'outline' }),
+    201,
+  )
 })
 
 implement(taskRoutes, tasks.outline, async (c) => {

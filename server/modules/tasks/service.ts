@@ -3,19 +3,18 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Tx } from '../../db/client'
 import { taskFavorites, tasks } from '../../db/schema'
-import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error'
-import { allowsFreeDenied, can, UPGRADE_TITLES } from '../../domain/permissions'
-import { taskHiddenUntil, visibleAt } from '../../domain/visibility'
-import { isRunning, TASK_STATUS, type DataStatus, type TaskStatus } from '../../domain/task-status'
-import { CREDITS_PER_PAGE } from '../../domain/plans'
 import { isSessionId } from '../../domain/ids'
-import { findTemplate, PAGE_TEMPLATES } from '../../domain/templates'
 import type { Outline } from '../../domain/outline'
-import type { ProductFacts } from '../../domain/product-facts'
 import type { Page } from '../../domain/page/schema'
-import type { UserRow } from '../users'
+import { allowsFreeDenied, can, UPGRADE_TITLES } from '../../domain/permissions'
+import { CREDITS_PER_PAGE } from '../../domain/plans'
+import { isRunning, TASK_STATUS, type DataStatus, type TaskStatus } from '../../domain/task-status'
+import { PAGE_TEMPLATES } from '../../domain/templates'
+import { taskHiddenUntil, visibleAt } from '../../domain/visibility'
+import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error'
 import { GENERATE_QUEUE, type GenerateJob } from '../../jobs/definitions'
 import { debitGeneration } from '../credits'
+import type { UserRow } from '../users'
 import { toDetail, toSummary, type TaskRow } from './serialize'
 import { hiddenTaskSql } from './visibility-sql'
 
@@ -24,7 +23,11 @@ export const NOT_ENOUGH_CREDITS = `You need more than ${CREDITS_PER_PAGE} credit
 const STATUS = TASK_STATUS
 
 /** The fields the permission rules look at, in the api's shape. */
-const subject = (user: UserRow) => ({ role: user.role, publish_pages_count: user.publishPagesCount, remaining_credit_count: user.remainingCreditCount })
+const subject = (user: UserRow) => ({
+  role: user.role,
+  publish_pages_count: user.publishPagesCount,
+  remaining_credit_count: user.remainingCreditCount,
+})
 
 function denyGenerate(user: UserRow) {
   if (!can(subject(user), 'generate')) throw forbidden(NOT_ENOUGH_CREDITS, { permission: 'generate' })
@@ -92,7 +95,10 @@ export async function findOwnTask(deps: ApiDeps, user: UserRow, key: string): Pr
       ? eq(tasks.sessionId, key.toLowerCase())
       : undefined
   if (!where) throw notFound('There is no page with this id.')
-  const [row] = await deps.database.db.select().from(tasks).where(and(where, eq(tasks.userId, user.id)))
+  const [row] = await deps.database.db
+    .select()
+    .from(tasks)
+    .where(and(where, eq(tasks.userId, user.id)))
   if (!row) throw notFound('There is no page with this id.')
   return row
 }
@@ -138,7 +144,11 @@ export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
       .orderBy(desc(tasks.createdAt), desc(tasks.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(tasks).leftJoin(taskFavorites, favJoin).where(visibleWhere),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(tasks)
+      .leftJoin(taskFavorites, favJoin)
+      .where(visibleWhere),
     db
       .select({ count: sql<number>`count(*)::int`, first: sql<string | null>`min(${tasks.createdAt})` })
       .from(tasks)
@@ -160,7 +170,8 @@ export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
 
 export async function updateTask(deps: ApiDeps, user: UserRow, key: string, patch: { data_status?: DataStatus; is_public?: boolean }) {
   const row = await findOwnTask(deps, user, key)
-  if (patch.is_public === false && !allowsFreeDenied(user, 'set_private')) throw forbidden(UPGRADE_TITLES.private!, { permission: 'set_private' })
+  if (patch.is_public === false && !allowsFreeDenied(user, 'set_private'))
+    throw forbidden(UPGRADE_TITLES.private!, { permission: 'set_private' })
   const [updated] = await deps.database.db
     .update(tasks)
     .set({
@@ -243,4 +254,3 @@ export async function researchSection(deps: ApiDeps, user: UserRow, key: string,
     .returning()
   return taskDetail(deps, user, updated)
 }
-

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DB_KINDS } from '../../../tests/helpers/db'
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../../../tests/helpers/api'
+import { DB_KINDS } from '../../../tests/helpers/db'
 import { pageSchema } from '../../domain/page/schema'
 
 const DEMO = (handle: string) => `${TEST_ORIGIN}/demo-store/products/${handle}`
@@ -29,8 +29,14 @@ describe.each(DB_KINDS)('tasks api on %s', (kind) => {
     expect(task.body).toMatchObject({ status: 10, title: 'Aurora Ceramic Pour-Over Coffee Set', platform: 'shopify', hidden_until: null })
     expect(() => pageSchema.parse(task.body.page)).not.toThrow()
     expect(task.body.page.sections[0].type).toBe('hero')
-    const ledger = await sql(t, "SELECT delta, balance_after, reason FROM credit_ledger l JOIN users u ON u.id = l.user_id WHERE u.email = 'pro@example.com' ORDER BY l.id")
-    expect(ledger).toEqual([{ delta: 200, balance_after: 200, reason: 'signup' }, { delta: -40, balance_after: 3960, reason: 'generation' }])
+    const ledger = await sql(
+      t,
+      "SELECT delta, balance_after, reason FROM credit_ledger l JOIN users u ON u.id = l.user_id WHERE u.email = 'pro@example.com' ORDER BY l.id",
+    )
+    expect(ledger).toEqual([
+      { delta: 200, balance_after: 200, reason: 'signup' },
+      { delta: -40, balance_after: 3960, reason: 'generation' },
+    ])
   })
 
   it('outline flow: stops at 4, the edited outline decides the page', async () => {
@@ -54,11 +60,15 @@ describe.each(DB_KINDS)('tasks api on %s', (kind) => {
   })
 
   it('from a pasted description', async () => {
-    const text = 'Cedar Desk Organiser\nA solid cedar tray with five compartments for pens, cards and cables.\n- Solid cedar\n- Five compartments\n- 30 × 12 cm'
+    const text =
+      'Cedar Desk Organiser\nA solid cedar tray with five compartments for pens, cards and cables.\n- Solid cedar\n- Five compartments\n- 30 × 12 cm'
     const created = await t.call('POST', '/v3/tasks/create', { text }, paid.token)
     expect(created.status).toBe(201)
     await t.drainJobs()
-    expect((await t.call('GET', `/v2/tasks/${created.body.session_id}`, undefined, paid.token)).body).toMatchObject({ status: 4, title: 'Cedar Desk Organiser' })
+    expect((await t.call('GET', `/v2/tasks/${created.body.session_id}`, undefined, paid.token)).body).toMatchObject({
+      status: 4,
+      title: 'Cedar Desk Organiser',
+    })
     expect((await t.call('POST', '/v3/tasks/create', { text: 'too short' }, paid.token)).status).toBe(400)
   })
 
@@ -131,7 +141,9 @@ describe.each(DB_KINDS)('tasks api on %s', (kind) => {
     expect((await t.call('PUT', `/v2/tasks/${task.session_id}`, { data_status: 2 }, paid.token)).body.data_status).toBe(2)
     const active = (await t.call('GET', '/v2/tasks/?status=10', undefined, paid.token)).body.items.map((i: any) => i.session_id)
     expect(active).not.toContain(task.session_id)
-    const archived = (await t.call('GET', '/v2/tasks/?status=all&data_status=2', undefined, paid.token)).body.items.map((i: any) => i.session_id)
+    const archived = (await t.call('GET', '/v2/tasks/?status=all&data_status=2', undefined, paid.token)).body.items.map(
+      (i: any) => i.session_id,
+    )
     expect(archived).toEqual([task.session_id])
     await t.call('DELETE', `/v2/task_favorites/${task.session_id}`, undefined, paid.token)
     expect((await t.call('GET', '/v2/task_favorites/', undefined, paid.token)).body.items).toEqual([])
@@ -147,7 +159,10 @@ describe.each(DB_KINDS)('tasks api on %s', (kind) => {
     expect(task.body).not.toHaveProperty('error')
     expect((await t.call('POST', '/v2/auth/me', {}, paid.token)).body.remaining_credit_count).toBe(before)
     const rows = await sql(t, 'SELECT delta, reason FROM credit_ledger WHERE task_id = $1 ORDER BY id', [task.body.id])
-    expect(rows).toEqual([{ delta: -40, reason: 'generation' }, { delta: 40, reason: 'refund' }])
+    expect(rows).toEqual([
+      { delta: -40, reason: 'generation' },
+      { delta: 40, reason: 'refund' },
+    ])
   })
 
   it('regenerate writes the page again for 40 credits; rewrite changes one section', async () => {
@@ -160,7 +175,12 @@ describe.each(DB_KINDS)('tasks api on %s', (kind) => {
     const detail = (await t.call('GET', `/v2/tasks/${task.session_id}`, undefined, paid.token)).body
     expect(detail.status).toBe(10)
     const target = detail.page.sections[1]
-    const rewritten = await t.call('POST', '/v2/tasks/research_section', { session_id: task.session_id, section_id: target.id, instruction: 'shorter' }, paid.token)
+    const rewritten = await t.call(
+      'POST',
+      '/v2/tasks/research_section',
+      { session_id: task.session_id, section_id: target.id, instruction: 'shorter' },
+      paid.token,
+    )
     expect(rewritten.status).toBe(200)
     const after = rewritten.body.page.sections
     expect(after[1].id).toBe(target.id)
@@ -172,7 +192,9 @@ describe.each(DB_KINDS)('tasks api on %s', (kind) => {
     const res = await t.call('POST', '/v2/tasks/create', { url: 'http://127.0.0.1/admin' }, paid.token)
     expect(res.status).toBe(400)
     expect(res.body.error).toBe("url: Links to private or local network addresses can't be imported.")
-    expect((await t.call('POST', '/v2/tasks/create', { url: DEMO('terra-linen-throw'), page_template_id: 99 }, paid.token)).status).toBe(400)
+    expect((await t.call('POST', '/v2/tasks/create', { url: DEMO('terra-linen-throw'), page_template_id: 99 }, paid.token)).status).toBe(
+      400,
+    )
     expect((await t.call('POST', '/v2/tasks/create', {}, paid.token)).body.error).toBe('url: This field is required')
   })
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../../tests/helpers/db'
 import { tasks, users } from '../../db/schema'
 import { TASK_STATUSES } from '../../domain/task-status'
 import { ROLES } from '../../domain/user'
 import { taskHiddenUntil } from '../../domain/visibility'
-import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../../tests/helpers/db'
 import { createUser } from '../users'
 import { hiddenTaskSql } from './visibility-sql'
 
@@ -46,7 +46,9 @@ describe.each(DB_KINDS)('hide window: the SQL twin agrees with the domain rule (
       .innerJoin(users, eq(users.id, tasks.userId))
     const hiddenInSql = new Map(got.map((r) => [r.id, r.hidden]))
     for (const r of rows) {
-      expect(hiddenInSql.get(r.id), `${r.role} status ${r.status} made ${r.createdAt.toISOString()}`).toBe(taskHiddenUntil(r.role, r, now, window) !== null)
+      expect(hiddenInSql.get(r.id), `${r.role} status ${r.status} made ${r.createdAt.toISOString()}`).toBe(
+        taskHiddenUntil(r.role, r, now, window) !== null,
+      )
     }
   })
 

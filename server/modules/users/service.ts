@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { randomInvitationCode, randomToken, sha256 } from '../../crypto'
 import type { DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
-import { randomInvitationCode, randomToken, sha256 } from '../../crypto'
 import { FREE_PRODUCT_LIMIT, FREE_PUBLISH_SLOTS, FREE_SIGNUP_CREDITS } from '../../domain/accounts'
 import { splitName, type PublicUser } from '../../domain/user'
 import { hideWindowFor } from '../../domain/visibility'
-import { recordReferral } from '../referrals'
 import { recordSignupGrant } from '../credits'
+import { recordReferral } from '../referrals'
 
 export type UserRow = typeof users.$inferSelect
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { loadFacts } from '../../../../tests/fixtures/facts'
 import { outlineSchema } from '../../../domain/outline'
 import { pageSchema } from '../../../domain/page/schema'
 import { productFactsSchema, type ProductFacts } from '../../../domain/product-facts'
 import type { SanitizedHtml } from '../../../domain/sanitize'
 import { PAGE_TEMPLATES } from '../../../domain/templates'
-import { loadFacts } from '../../../../tests/fixtures/facts'
-import { createOfflineComposer } from '.'
 import { checkPageHonesty } from '../honesty'
 import { composeWith } from '../testing'
 import { research } from './research'
+import { createOfflineComposer } from '.'
 
 const c = createOfflineComposer()
 
@@ -73,9 +73,25 @@ describe('offline composer on thin and extreme facts', () => {
         { name: long(10, 'Option').slice(0, 100), values: Array.from({ length: 100 }, (_, i) => `Value ${i} ${long(20)}`.slice(0, 200)) },
         { name: 'Colour', values: ['Red', 'Blue'] },
       ],
-      variants: Array.from({ length: 12 }, (_, i) => ({ title: `V${i}`, price: 1299.5 + i, available: i % 2 === 0, sku: null, image: null })),
-      specs: Array.from({ length: 100 }, (_, i) => ({ name: `Spec ${i} ${long(20)}`.slice(0, 200), value: `${i} cm ${long(150)}`.slice(0, 1000) })),
-      reviews: Array.from({ length: 100 }, (_, i) => ({ author: `Reviewer ${i}`, rating: i % 6, date: null, title: null, body: long(200), source: 'Shop' })),
+      variants: Array.from({ length: 12 }, (_, i) => ({
+        title: `V${i}`,
+        price: 1299.5 + i,
+        available: i % 2 === 0,
+        sku: null,
+        image: null,
+      })),
+      specs: Array.from({ length: 100 }, (_, i) => ({
+        name: `Spec ${i} ${long(20)}`.slice(0, 200),
+        value: `${i} cm ${long(150)}`.slice(0, 1000),
+      })),
+      reviews: Array.from({ length: 100 }, (_, i) => ({
+        author: `Reviewer ${i}`,
+        rating: i % 6,
+        date: null,
+        title: null,
+        body: long(200),
+        source: 'Shop',
+      })),
       tags: ['kids'],
     })
     await check(f)
@@ -106,7 +122,9 @@ describe('offline composer on thin and extreme facts', () => {
     const r = research(loadFacts('cork-yoga-mat'))
     expect(r.guarantee).toEqual({ text: 'Every mat comes with a 30-day money-back guarantee.', source: 'description', kind: 'guarantee' })
     expect(r.tagline?.text).toBe('Terra pairs a natural cork top layer with a natural rubber base.')
-    expect(r.useCases.map((u) => u.text)).toEqual(['Whether you practise hot yoga, pilates or a gentle morning stretch, the mat rolls out flat and stays there.'])
+    expect(r.useCases.map((u) => u.text)).toEqual([
+      'Whether you practise hot yoga, pilates or a gentle morning stretch, the mat rolls out flat and stays there.',
+    ])
     expect(r.faq.find((q) => q.topic === 'care')?.answer).toBe('Wipe it down with a damp cloth after practice and let it air dry.')
     expect(r.pricing?.summary).toBe('Priced at €56, down from €70 (20% less).')
     expect(r.reviewThemes.map((t) => t.theme)).toEqual(['performance'])
@@ -121,7 +139,13 @@ describe('offline composer on thin and extreme facts', () => {
     expect(r.guarantee).toBeNull()
     expect(r.shipping).toEqual([])
     expect((await composeWith(springy)).sections.map((s) => s.type)).not.toContain('guarantee')
-    const withSpec = facts({ bullets: ['Memory foam core', 'Washable cover'], specs: [{ name: 'Returns', value: '30 days' }, { name: 'Size', value: '40 x 60 cm' }] })
+    const withSpec = facts({
+      bullets: ['Memory foam core', 'Washable cover'],
+      specs: [
+        { name: 'Returns', value: '30 days' },
+        { name: 'Size', value: '40 x 60 cm' },
+      ],
+    })
     expect(research(withSpec).guarantee).toEqual({ text: 'Returns: 30 days', source: 'spec: Returns', kind: 'returns' })
     const page = await composeWith(withSpec)
     expect(page.sections.find((s) => s.type === 'guarantee')).toMatchObject({ text: 'Returns: 30 days.' })

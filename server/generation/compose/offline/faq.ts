@@ -1,6 +1,6 @@
 import type { ProductFacts } from '../../../domain/product-facts'
-import type { Fact, QA } from '../types'
 import { realOptions } from '../figures'
+import type { Fact, QA } from '../types'
 import { joinList, lowerFirst, plural, sentence, unpunctuate } from './text'
 
 /**
@@ -70,7 +70,15 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
   }
   const fromSentences = (topic: string, facts: Fact[], question: string) => {
     if (facts.length === 0) return false
-    out.push({ topic, question, answer: facts.slice(0, 2).map((f) => sentence(f.text)).join(' '), source: 'description' })
+    out.push({
+      topic,
+      question,
+      answer: facts
+        .slice(0, 2)
+        .map((f) => sentence(f.text))
+        .join(' '),
+      source: 'description',
+    })
     return true
   }
   const specs = (topic: string) => byTopic.get(topic) ?? []
@@ -81,21 +89,53 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
     const whole = materials.find((m) => /material/i.test(m.name))
     const answer = whole
       ? `${It}'${subject.plural ? 're' : 's'} made from ${lowerFirst(whole.value)}.`
-      : materials.slice(0, 3).map((m) => `The ${lowerFirst(m.name)} is ${lowerFirst(m.value)}.`).join(' ')
+      : materials
+          .slice(0, 3)
+          .map((m) => `The ${lowerFirst(m.name)} is ${lowerFirst(m.value)}.`)
+          .join(' ')
     const source = (whole ? [whole] : materials.slice(0, 3)).map((m) => `spec: ${m.name}`).join(', ')
     out.push({ topic: 'material', question: `What ${be} ${the} made of?`, answer, source })
   }
   const size = first('size')
-  if (size) out.push({ topic: 'size', question: `How big ${be} ${it}?`, answer: `${It} ${subject.plural ? 'measure' : 'measures'} ${size.value}.`, source: `spec: ${size.name}` })
+  if (size)
+    out.push({
+      topic: 'size',
+      question: `How big ${be} ${it}?`,
+      answer: `${It} ${subject.plural ? 'measure' : 'measures'} ${size.value}.`,
+      source: `spec: ${size.name}`,
+    })
   const weight = first('weight')
-  if (weight) out.push({ topic: 'weight', question: `How much ${does} ${it} weigh?`, answer: `The ${lowerFirst(weight.name)} is ${weight.value}.`, source: `spec: ${weight.name}` })
+  if (weight)
+    out.push({
+      topic: 'weight',
+      question: `How much ${does} ${it} weigh?`,
+      answer: `The ${lowerFirst(weight.name)} is ${weight.value}.`,
+      source: `spec: ${weight.name}`,
+    })
   const capacity = first('capacity')
-  if (capacity) out.push({ topic: 'capacity', question: `How much ${does} ${it} hold?`, answer: `The ${lowerFirst(capacity.name)} is ${capacity.value}.`, source: `spec: ${capacity.name}` })
+  if (capacity)
+    out.push({
+      topic: 'capacity',
+      question: `How much ${does} ${it} hold?`,
+      answer: `The ${lowerFirst(capacity.name)} is ${capacity.value}.`,
+      source: `spec: ${capacity.name}`,
+    })
   for (const m of specs('measure').slice(0, 2)) {
-    out.push({ topic: 'measure', question: `What is the ${lowerFirst(m.name)}?`, answer: `The ${lowerFirst(m.name)} is ${m.value}.`, source: `spec: ${m.name}` })
+    out.push({
+      topic: 'measure',
+      question: `What is the ${lowerFirst(m.name)}?`,
+      answer: `The ${lowerFirst(m.name)} is ${m.value}.`,
+      source: `spec: ${m.name}`,
+    })
   }
   const age = first('age')
-  if (age) out.push({ topic: 'age', question: `What age ${be} ${it} for?`, answer: `The ${lowerFirst(age.name)} is ${age.value}.`, source: `spec: ${age.name}` })
+  if (age)
+    out.push({
+      topic: 'age',
+      question: `What age ${be} ${it} for?`,
+      answer: `The ${lowerFirst(age.name)} is ${age.value}.`,
+      source: `spec: ${age.name}`,
+    })
   for (const o of realOptions(facts).filter((o) => o.values.length >= 2)) {
     const many = plural(lowerFirst(o.name))
     const answer =
@@ -107,24 +147,52 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
   const compat = first('compatibility')
   if (compat) {
     const question = /model/i.test(compat.name) ? `Which models ${does} ${it} fit?` : `What ${does} ${it} work with?`
-    out.push({ topic: 'compatibility', question, answer: `${It} ${be} listed as compatible with ${lowerFirst(compat.value)}.`, source: `spec: ${compat.name}` })
+    out.push({
+      topic: 'compatibility',
+      question,
+      answer: `${It} ${be} listed as compatible with ${lowerFirst(compat.value)}.`,
+      source: `spec: ${compat.name}`,
+    })
   }
   const power = specs('power')
   if (power.length > 0) {
-    out.push({ topic: 'power', question: `How ${be} ${it} powered?`, answer: power.slice(0, 3).map((p) => `${p.name}: ${p.value}.`).join(' '), source: power.map((p) => `spec: ${p.name}`).join(', ') })
+    out.push({
+      topic: 'power',
+      question: `How ${be} ${it} powered?`,
+      answer: power
+        .slice(0, 3)
+        .map((p) => `${p.name}: ${p.value}.`)
+        .join(' '),
+      source: power.map((p) => `spec: ${p.name}`).join(', '),
+    })
   }
   const box = first('box')
   if (!fromSentences('box', sentences.box, `What comes in the box?`) && box) {
-    out.push({ topic: 'box', question: 'What comes in the box?', answer: `In the box: ${lowerFirst(box.value)}.`, source: `spec: ${box.name}` })
+    out.push({
+      topic: 'box',
+      question: 'What comes in the box?',
+      answer: `In the box: ${lowerFirst(box.value)}.`,
+      source: `spec: ${box.name}`,
+    })
   }
   const care = first('care')
   if (!fromSentences('care', sentences.care, `How do I look after ${it === 'it' ? 'it' : 'them'}?`) && care) {
-    out.push({ topic: 'care', question: `How do I look after ${it === 'it' ? 'it' : 'them'}?`, answer: `Care instructions: ${lowerFirst(care.value)}.`, source: `spec: ${care.name}` })
+    out.push({
+      topic: 'care',
+      question: `How do I look after ${it === 'it' ? 'it' : 'them'}?`,
+      answer: `Care instructions: ${lowerFirst(care.value)}.`,
+      source: `spec: ${care.name}`,
+    })
   }
   fromSentences('warnings', sentences.warnings, 'Is there anything to avoid?')
   const shipping = first('shipping')
   if (!fromSentences('shipping', sentences.shipping, `How ${be} ${it} shipped?`) && shipping) {
-    out.push({ topic: 'shipping', question: `How ${be} ${it} shipped?`, answer: `Shipping: ${shipping.value}.`, source: `spec: ${shipping.name}` })
+    out.push({
+      topic: 'shipping',
+      question: `How ${be} ${it} shipped?`,
+      answer: `Shipping: ${shipping.value}.`,
+      source: `spec: ${shipping.name}`,
+    })
   }
   return out.slice(0, 10)
 }

@@ -27,4 +27,3 @@ export function createOfflineComposer(): Composer {
 }
 
 export { research, buildOutline, composeOffline, rewriteOffline }
-export { supportedTypes } from './outline'

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { allFacts, loadFacts, FACT_FIXTURE_NAMES } from '../../../../tests/fixtures/facts'
 import { pageSchema, type Page } from '../../../domain/page/schema'
 import { productFactsSchema } from '../../../domain/product-facts'
 import { PAGE_TEMPLATES, findTemplate } from '../../../domain/templates'
-import { allFacts, loadFacts, FACT_FIXTURE_NAMES } from '../../../../tests/fixtures/facts'
-import { createOfflineComposer } from '.'
 import { artefacts, composeWith, repeatedSentences } from '../testing'
 import { pageTexts } from '../trace'
+import { createOfflineComposer } from '.'
 
 const types = (p: Page) => p.sections.map((s) => s.type)
 const hero = (p: Page) => p.sections.find((s) => s.type === 'hero')
@@ -70,7 +70,9 @@ describe('offline composer', () => {
 
   it('is specific to the product: its name, features, options, specs and reviews', async () => {
     const facts = loadFacts('running-shoes')
-    const text = pageTexts(await composeWith(facts)).map((t) => t.text).join('\n')
+    const text = pageTexts(await composeWith(facts))
+      .map((t) => t.text)
+      .join('\n')
     expect(text).toContain('Trailblazer 2 Running Shoes')
     expect(text).toContain('Grippy rubber outsole')
     expect(text).toContain('US 10.5')

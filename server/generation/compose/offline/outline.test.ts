@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { FACT_FIXTURE_NAMES, loadFacts } from '../../../../tests/fixtures/facts'
 import { outlineSchema, type Outline } from '../../../domain/outline'
 import type { Page, Section } from '../../../domain/page/schema'
 import { findTemplate, PAGE_TEMPLATES } from '../../../domain/templates'
-import { FACT_FIXTURE_NAMES, loadFacts } from '../../../../tests/fixtures/facts'
-import { createOfflineComposer } from '.'
 import { checkPageHonesty } from '../honesty'
 import { repeatedSentences } from '../testing'
+import { createOfflineComposer } from '.'
 
 const c = createOfflineComposer()
 const template = findTemplate(1)
@@ -51,7 +51,9 @@ describe('the page follows the outline', () => {
 
   it.each(FACT_FIXTURE_NAMES)('in headings: renamed titles become the headings (%s)', async (name) => {
     const { facts, outline } = await outlineOf(name)
-    const renamed: Outline = { sections: outline.sections.map((s, i) => ({ ...s, title: `Section ${String.fromCharCode(65 + i)}: ${s.type}` })) }
+    const renamed: Outline = {
+      sections: outline.sections.map((s, i) => ({ ...s, title: `Section ${String.fromCharCode(65 + i)}: ${s.type}` })),
+    }
     const { page } = await c.compose(facts, renamed, template)
     expect(page.sections.map((s) => s.heading)).toEqual(renamed.sections.map((s) => s.title))
   })
@@ -59,8 +61,13 @@ describe('the page follows the outline', () => {
   it('in content: benefits, story, FAQ, specs and stats use the points given', async () => {
     const { facts, outline } = await outlineOf('pour-over-set')
     const edit = (type: string, points: string[]) => outline.sections.map((s) => (s.type === type ? { ...s, points } : s))
-    let sections = edit('benefits', ['Hand-glazed stoneware dripper holds heat for an even extraction', 'A pour-over set that looks lovely on an open shelf'])
-    sections = sections.map((s) => (s.type === 'faq' ? { ...s, points: ['What comes in the box?', 'Does it come with a free gift?', 'How big is the carafe?'] } : s))
+    let sections = edit('benefits', [
+      'Hand-glazed stoneware dripper holds heat for an even extraction',
+      'A pour-over set that looks lovely on an open shelf',
+    ])
+    sections = sections.map((s) =>
+      s.type === 'faq' ? { ...s, points: ['What comes in the box?', 'Does it come with a free gift?', 'How big is the carafe?'] } : s,
+    )
     sections = sections.map((s) => (s.type === 'specs' ? { ...s, points: ['Material', 'Care'] } : s))
     sections = sections.map((s) => (s.type === 'stats' ? { ...s, points: ['Price: $48', 'Sold: 10,000 sets'] } : s))
     sections = sections.map((s) => (s.type === 'image-with-text' ? { ...s, points: [s.points[1]] } : s))
@@ -82,7 +89,11 @@ describe('the page follows the outline', () => {
   it('leaves out sections the facts cannot fill and repeated ids, and always returns a valid page', async () => {
     const { facts, outline } = await outlineOf('cast-iron-skillet')
     const hero = outline.sections[0]
-    const { page } = await c.compose(facts, { sections: [hero, { ...hero }, { id: 'compare', type: 'comparison', title: 'Compare', points: ['Default Title'] }] }, template)
+    const { page } = await c.compose(
+      facts,
+      { sections: [hero, { ...hero }, { id: 'compare', type: 'comparison', title: 'Compare', points: ['Default Title'] }] },
+      template,
+    )
     expect(page.sections.map((s) => s.id)).toEqual(['hero'])
     const only = await c.compose(facts, { sections: [{ id: 'reviews', type: 'reviews', title: 'Reviews', points: [] }] }, template)
     expect(only.page.sections.map((s) => s.type)).toEqual(['hero'])

@@ -2,8 +2,8 @@ import type { Outline, OutlineSection } from '../../../domain/outline'
 import type { SectionType } from '../../../domain/page/schema'
 import type { ProductFacts } from '../../../domain/product-facts'
 import type { PageTemplate } from '../../../domain/templates'
-import type { Research } from '../types'
 import { realOptions, realVariants } from '../figures'
+import type { Research } from '../types'
 import { featurePhrase } from './phrases'
 import { clip, hash, joinList, lowerFirst, pick, plural, upperFirst } from './text'
 
@@ -96,7 +96,18 @@ export function headingChoices(type: SectionType, facts: ProductFacts, r: Resear
   return table[type].map(upperFirst)
 }
 
-const SALTS: Record<SectionType, number> = { hero: 0, benefits: 1, 'image-with-text': 2, stats: 3, specs: 4, comparison: 5, reviews: 6, faq: 7, guarantee: 8, cta: 9 }
+const SALTS: Record<SectionType, number> = {
+  hero: 0,
+  benefits: 1,
+  'image-with-text': 2,
+  stats: 3,
+  specs: 4,
+  comparison: 5,
+  reviews: 6,
+  faq: 7,
+  guarantee: 8,
+  cta: 9,
+}
 
 function guaranteeHeadings(r: Research): string[] {
   switch (r.guarantee?.kind) {
@@ -114,7 +125,8 @@ export function ctaLines(r: Research): string[] {
   const lines: string[] = []
   const options = r.options.filter((o) => o.values.length >= 2)
   if (options.length === 1 && options[0].values.length <= 6) lines.push(`Available in ${joinList(options[0].values)}.`)
-  else if (options.length > 0) lines.push(`Choose from ${joinList(options.map((o) => `${o.values.length} ${plural(lowerFirst(o.name))}`))}.`)
+  else if (options.length > 0)
+    lines.push(`Choose from ${joinList(options.map((o) => `${o.values.length} ${plural(lowerFirst(o.name))}`))}.`)
   if (r.pricing) lines.push(r.pricing.summary)
   lines.push(`${upperFirst(/^the\s/i.test(r.name) ? r.name : `the ${r.name}`)} ${r.plural ? 'are' : 'is'} ready when you are.`)
   return lines
@@ -153,7 +165,14 @@ export function pointsFor(type: SectionType, facts: ProductFacts, r: Research, s
 }
 
 export function outlineSection(type: SectionType, facts: ProductFacts, r: Research, style: Style = DEFAULT_STYLE): OutlineSection {
-  return { id: type, type, title: headingFor(type, facts, r, style).slice(0, 200), points: pointsFor(type, facts, r, style).slice(0, 12).map((p) => clip(p, 500)) }
+  return {
+    id: type,
+    type,
+    title: headingFor(type, facts, r, style).slice(0, 200),
+    points: pointsFor(type, facts, r, style)
+      .slice(0, 12)
+      .map((p) => clip(p, 500)),
+  }
 }
 
 /** Sections in the template's order, only those the facts support. */

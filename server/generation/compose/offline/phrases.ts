@@ -7,10 +7,60 @@ import { fromShouting, sentence, squash, unpunctuate, upperFirst } from './text'
  */
 
 const STOP = new Set([
-  'with', 'for', 'that', 'which', 'so', 'and', 'in', 'on', 'at', 'from', 'when', 'while', 'without', 'up', 'into', 'by', 'after',
-  'is', 'are', 'has', 'have', 'holds', 'hold', 'keeps', 'keep', 'lets', 'let', 'makes', 'make', 'gives', 'give', 'helps', 'help',
-  'fits', 'works', 'stays', 'stay', 'brings', 'protect', 'protects', 'absorb', 'absorbs', 'shows', 'supports', 'grips', 'switches',
-  'will', 'can', 'gets', 'moves', 'softens', 'but', 'or', 'to',
+  'with',
+  'for',
+  'that',
+  'which',
+  'so',
+  'and',
+  'in',
+  'on',
+  'at',
+  'from',
+  'when',
+  'while',
+  'without',
+  'up',
+  'into',
+  'by',
+  'after',
+  'is',
+  'are',
+  'has',
+  'have',
+  'holds',
+  'hold',
+  'keeps',
+  'keep',
+  'lets',
+  'let',
+  'makes',
+  'make',
+  'gives',
+  'give',
+  'helps',
+  'help',
+  'fits',
+  'works',
+  'stays',
+  'stay',
+  'brings',
+  'protect',
+  'protects',
+  'absorb',
+  'absorbs',
+  'shows',
+  'supports',
+  'grips',
+  'switches',
+  'will',
+  'can',
+  'gets',
+  'moves',
+  'softens',
+  'but',
+  'or',
+  'to',
 ])
 const PRONOUN = /\b(they|them|it|its|you|your|our|we|us|this|these)\b/i
 const LEAD_VERB = /^(comes with|includes|features|offers|has)\s+/i
@@ -44,7 +94,9 @@ function lead(text: string): { title: string; rest: string } | null {
 }
 
 function phrase(text: string): string | null {
-  const clean = unpunctuate(text).replace(LEAD_VERB, '').replace(/^(the|a|an)\s+/i, '')
+  const clean = unpunctuate(text)
+    .replace(LEAD_VERB, '')
+    .replace(/^(the|a|an)\s+/i, '')
   const words = clean.split(' ')
   if (words.length < 2 || STOP.has(words[0].toLowerCase())) return null
   let end = -1
@@ -74,7 +126,9 @@ export function featureTitle(text: string, taken: (title: string) => boolean = (
   if (p && !taken(p)) return p
   const c = CATEGORIES.find((x) => x.match.test(text) && !taken(x.title))
   if (c) return c.title
-  const words = unpunctuate(text).replace(/^(the|a|an)\s+/i, '').split(' ')
+  const words = unpunctuate(text)
+    .replace(/^(the|a|an)\s+/i, '')
+    .split(' ')
   return upperFirst(words.slice(0, Math.min(3, words.length)).join(' '))
 }
 

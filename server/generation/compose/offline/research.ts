@@ -1,7 +1,7 @@
-import { ratingSummary, type ProductFacts } from '../../../domain/product-facts'
-import type { Fact, Research, ReviewTheme } from '../types'
 import { GUARANTEE_STATEMENT, GUARANTEE_WORDS, SHIPPING_STATEMENT } from '../../../domain/page/honesty'
+import { ratingSummary, type ProductFacts } from '../../../domain/product-facts'
 import { computeFigures, computePricing, realOptions, realVariants, reviewSources } from '../figures'
+import type { Fact, Research, ReviewTheme } from '../types'
 import { buildFaq, type FaqSentences } from './faq'
 import { isPlural, sentenceKey, singular, splitSentences, squash } from './text'
 
@@ -18,7 +18,8 @@ const BOX = /\b(comes with|in the box|each set (has|contains|includes)|the set i
 const WARNING = /\b(do not|don't|never)\b/i
 const USE = /\b(perfect|ideal|great|designed|made|built) for\b|\bwhether\b|\buse (it|them) (for|instead)/i
 const MATERIAL = /\b(made (of|from)|cut from|crafted from)\b/i
-const AUDIENCE = /^(kids?|children|child|baby|babies|toddlers?|teens?|men|women|unisex|adults?|beginners?|pets?|dogs?|cats?|students?|runners?)$/i
+const AUDIENCE =
+  /^(kids?|children|child|baby|babies|toddlers?|teens?|men|women|unisex|adults?|beginners?|pets?|dogs?|cats?|students?|runners?)$/i
 
 /** The product's name, cut from marketplace keyword strings ("… Case for iPhone 15 Pro Max Soft TPU …"). */
 export function shortName(title: string): string {
@@ -34,11 +35,15 @@ export function productNoun(name: string, productType: string | null): string {
   if (productType) {
     const type = productType.trim().toLowerCase()
     for (const candidate of [type, singular(type)]) {
-      if (candidate && (lower.endsWith(candidate) || new RegExp(`\\b${candidate.replace(/[^a-z0-9 -]/g, '')}\\b`).test(lower))) return candidate
+      if (candidate && (lower.endsWith(candidate) || new RegExp(`\\b${candidate.replace(/[^a-z0-9 -]/g, '')}\\b`).test(lower)))
+        return candidate
     }
   }
   // The last plain word: sizes and model codes ("24L", "10-Inch") are not what the thing is.
-  const words = lower.split(/\s+/).map((w) => w.replace(/[^a-z0-9-]/g, '')).filter(Boolean)
+  const words = lower
+    .split(/\s+/)
+    .map((w) => w.replace(/[^a-z0-9-]/g, ''))
+    .filter(Boolean)
   return [...words].reverse().find((w) => !/\d/.test(w)) ?? words.at(-1) ?? 'product'
 }
 
@@ -99,7 +104,8 @@ export function research(facts: ProductFacts): Research {
       const kind = /warrant/i.test(spec.name + value) ? 'warranty' : /guarantee/i.test(spec.name + value) ? 'guarantee' : 'returns'
       guarantee = { text: `${spec.name.trim()}: ${value}`, source: `spec: ${spec.name.trim()}`, kind }
     }
-    if (/material|fabric|composition|upper|sole|lining/i.test(spec.name)) materials.unshift({ text: `${spec.name}: ${value}`, source: `spec: ${spec.name}` })
+    if (/material|fabric|composition|upper|sole|lining/i.test(spec.name))
+      materials.unshift({ text: `${spec.name}: ${value}`, source: `spec: ${spec.name}` })
   }
   const hasMaterialSpec = facts.specs.some((s) => /material|fabric|composition/i.test(s.name))
   if (!hasMaterialSpec) {
@@ -115,7 +121,9 @@ export function research(facts: ProductFacts): Research {
   if (tagline) story = story.filter((f) => f !== tagline)
   else if (useCases[0]) tagline = useCases.shift() ?? null
 
-  let keyFeatures: Fact[] = facts.bullets.map((b, i) => ({ text: squash(b), source: `bullet ${i + 1}` })).filter((f) => f.text.split(' ').length >= 2)
+  let keyFeatures: Fact[] = facts.bullets
+    .map((b, i) => ({ text: squash(b), source: `bullet ${i + 1}` }))
+    .filter((f) => f.text.split(' ').length >= 2)
   if (keyFeatures.length < 2) {
     // No bullets: the first description sentences become the features, leaving at least two for the story.
     const take = story.length >= 5 ? Math.min(4, story.length - 2) : Math.min(4, story.length)
@@ -151,7 +159,12 @@ export function research(facts: ProductFacts): Research {
     reviewThemes: reviewThemes(facts),
     rating:
       facts.reviews.length > 0
-        ? { average: summary?.average ?? null, ratedCount: summary?.count ?? 0, reviewCount: facts.reviews.length, sources: reviewSources(facts) }
+        ? {
+            average: summary?.average ?? null,
+            ratedCount: summary?.count ?? 0,
+            reviewCount: facts.reviews.length,
+            sources: reviewSources(facts),
+          }
         : null,
     pricing: computePricing(facts),
     figures: computeFigures(facts),

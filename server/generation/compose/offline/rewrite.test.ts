@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest'
+import { FACT_FIXTURE_NAMES, loadFacts } from '../../../../tests/fixtures/facts'
 import { pageSchema, type Page, type Section } from '../../../domain/page/schema'
 import { findTemplate } from '../../../domain/templates'
-import { FACT_FIXTURE_NAMES, loadFacts } from '../../../../tests/fixtures/facts'
-import { createOfflineComposer } from '.'
 import { checkPageHonesty } from '../honesty'
 import { artefacts, composeWith, repeatedSentences } from '../testing'
 import { pageTexts } from '../trace'
 import { parseInstruction } from './rewrite'
+import { createOfflineComposer } from '.'
 
 const c = createOfflineComposer()
 const size = (s: Section) => pageTexts(s).reduce((n, t) => n + t.text.length, 0)
-const replace = (page: Page, section: Section): Page => ({ ...page, sections: page.sections.map((s) => (s.id === section.id ? section : s)) })
+const replace = (page: Page, section: Section): Page => ({
+  ...page,
+  sections: page.sections.map((s) => (s.id === section.id ? section : s)),
+})
 
 describe('parseInstruction', () => {
   it('understands length and tone, in everyday words', () => {
@@ -72,7 +75,12 @@ describe('rewriteSection (offline)', () => {
       expect(playful.heading).toMatch(/!$|\?$/)
       expect(playful.heading).not.toBe(section.heading)
       const formal = (await c.rewriteSection(facts, page, section.id, 'more formal')).section
-      expect(pageTexts(formal).filter((t) => !t.quoted).map((t) => t.text).join(' ')).not.toContain('!')
+      expect(
+        pageTexts(formal)
+          .filter((t) => !t.quoted)
+          .map((t) => t.text)
+          .join(' '),
+      ).not.toContain('!')
     }
     const hero = page.sections[0]
     const playfulHero = (await c.rewriteSection(facts, page, hero.id, 'more playful')).section

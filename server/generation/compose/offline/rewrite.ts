@@ -1,8 +1,8 @@
 import { sectionSchema, type Page, type Section } from '../../../domain/page/schema'
 import type { ProductFacts } from '../../../domain/product-facts'
 import { findTemplate, PAGE_TEMPLATES } from '../../../domain/templates'
-import type { RewriteResult } from '../types'
 import { pageTexts } from '../trace'
+import type { RewriteResult } from '../types'
 import { DEFAULT_STYLE, headingChoices, headingFor, outlineSection, type Style } from './outline'
 import { firstClause } from './phrases'
 import { research as doResearch } from './research'
@@ -42,9 +42,14 @@ function shorten(s: Section): Section {
     case 'hero':
       return { ...s, subheading: firstClause(s.subheading) }
     case 'benefits':
-      return { ...s, items: half(s.items).map((it) => ({ ...it, text: sentenceKey(firstClause(it.text)) === sentenceKey(it.title) ? it.text : firstClause(it.text) })) }
-    case 'image-with-text':
-    {
+      return {
+        ...s,
+        items: half(s.items).map((it) => ({
+          ...it,
+          text: sentenceKey(firstClause(it.text)) === sentenceKey(it.title) ? it.text : firstClause(it.text),
+        })),
+      }
+    case 'image-with-text': {
       const first = s.body.match(/<p>(.*?)<\/p>/)
       if (!first) return s
       const body = first[0] !== s.body ? first[0] : `<p>${first[1].split(/(?<=[.!?])\s+/)[0]}</p>`
@@ -92,7 +97,10 @@ export function rewriteOffline(facts: ProductFacts, page: Page, sectionId: strin
   const ctx: BuildContext = { facts, research: r, template, ledger, style }
   const built = BUILDERS[current.type](os, ctx)
   let section: Section = built ? sectionSchema.parse(built) : current
-  let note = instruction && !understood ? `The built-in writer can make a section shorter, longer, more playful or more formal, so it wrote a fresh version instead of “${instruction.slice(0, 80)}”.` : undefined
+  let note =
+    instruction && !understood
+      ? `The built-in writer can make a section shorter, longer, more playful or more formal, so it wrote a fresh version instead of “${instruction.slice(0, 80)}”.`
+      : undefined
   if (style.length === 'short' && size(section) >= size(current)) section = shorten(current)
   if (style.length === 'short' && size(section) >= size(current)) note = 'This section is already as short as the product facts allow.'
   if (!built) note = 'The product facts no longer support this section, so it was kept as it was.'

@@ -3,12 +3,12 @@ import type { PageInput, SectionType } from '../../../domain/page/schema'
 import { placeholderUrl } from '../../../domain/placeholder'
 import { ratingSummary, type ProductFacts } from '../../../domain/product-facts'
 import type { PageTemplate } from '../../../domain/templates'
-import type { Research } from '../types'
 import { provenanceText, realOptions } from '../figures'
+import type { Research } from '../types'
 import { topicOf } from './faq'
 import { comparableVariants, ctaLines, type Style } from './outline'
 import { featureText, featureTitle, firstClause } from './phrases'
-import { clip, escapeHtml, formatMoney, hash, Ledger, sentence, sentenceKey, splitSentences, squash } from './text'
+import { clip, escapeHtml, formatMoney, hash, type Ledger, sentence, sentenceKey, splitSentences, squash } from './text'
 
 /**
  * Section writers: each turns one outline section into a page section using only the facts, the
@@ -43,9 +43,13 @@ function priceOf(facts: ProductFacts) {
 
 function image(ctx: BuildContext, index: number, alt: string, w: number, h: number) {
   const src = ctx.facts.images[index]
-  if (src && (/^https:\/\//.test(src) || /^\/[^/\\]/.test(src) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(src))) return { src, alt }
+  if (src && (/^https:\/\//.test(src) || /^\/[^/\\]/.test(src) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(src)))
+    return { src, alt }
   const { theme } = ctx.template
-  return { src: placeholderUrl(w, h, { bg: theme.background, fg: theme.primary, text: ctx.research.name }), alt: `Placeholder image for ${the(ctx.research)}` }
+  return {
+    src: placeholderUrl(w, h, { bg: theme.background, fg: theme.primary, text: ctx.research.name }),
+    alt: `Placeholder image for ${the(ctx.research)}`,
+  }
 }
 
 /** At most `max` characters, cut at a sentence end when there is one, else at a word. */
@@ -72,14 +76,33 @@ const hero: Builder = (os, ctx) => {
     sub = lines.sort((a, b) => a.length - b.length)[0] ?? ''
     ctx.ledger.add(sub)
   } else {
-    sub = os.points.map((p) => fresh(ctx, p)).filter(Boolean).join(' ')
+    sub = os.points
+      .map((p) => fresh(ctx, p))
+      .filter(Boolean)
+      .join(' ')
     if (!sub) sub = ctx.ledger.keep(r.pricing?.summary ?? '') ?? ''
   }
   if (style.tone === 'playful') sub = `${sub} ${ctx.ledger.keep('Read on for all the details!') ?? ''}`.trim()
   const options = realOptions(facts).map((o) => o.name.toLowerCase())
   const ctaLabel =
-    style.tone === 'playful' ? 'Grab yours!' : style.tone === 'formal' ? 'Order now' : options.includes('size') ? 'Choose your size' : options.some((o) => /colou?r/.test(o)) ? 'Pick your colour' : 'Shop now'
-  return { id: os.id, type: 'hero', heading: title, subheading: clipSentence(sub, 600), image: image(ctx, 0, `Photo of ${the(r)}`, 1200, 900), price: priceOf(facts), ctaLabel }
+    style.tone === 'playful'
+      ? 'Grab yours!'
+      : style.tone === 'formal'
+        ? 'Order now'
+        : options.includes('size')
+          ? 'Choose your size'
+          : options.some((o) => /colou?r/.test(o))
+            ? 'Pick your colour'
+            : 'Shop now'
+  return {
+    id: os.id,
+    type: 'hero',
+    heading: title,
+    subheading: clipSentence(sub, 600),
+    image: image(ctx, 0, `Photo of ${the(r)}`, 1200, 900),
+    price: priceOf(facts),
+    ctaLabel,
+  }
 }
 
 const benefits: Builder = (os, ctx) => {
@@ -108,7 +131,14 @@ const imageWithText: Builder = (os, ctx) => {
   const paragraphs: string[] = []
   for (let i = 0; i < sentences.length; i += 2) paragraphs.push(`<p>${escapeHtml(sentences.slice(i, i + 2).join(' '))}</p>`)
   const position = (hash(ctx.facts.title) + ctx.style.variant) % 2 === 0 ? 'right' : 'left'
-  return { id: os.id, type: 'image-with-text', heading: title, body: paragraphs.join(''), image: image(ctx, 1, `Another photo of ${the(ctx.research)}`, 900, 700), imagePosition: position }
+  return {
+    id: os.id,
+    type: 'image-with-text',
+    heading: title,
+    body: paragraphs.join(''),
+    image: image(ctx, 1, `Another photo of ${the(ctx.research)}`, 900, 700),
+    imagePosition: position,
+  }
 }
 
 const stats: Builder = (os, ctx) => {
@@ -125,8 +155,12 @@ const stats: Builder = (os, ctx) => {
 const specs: Builder = (os, ctx) => {
   const title = heading(os, ctx)
   const all = ctx.facts.specs.filter((s) => s.name.trim() && s.value.trim())
-  const wanted = os.points.some((p) => /^all\b/i.test(p)) ? all : all.filter((s) => os.points.some((p) => sentenceKey(p.split(':')[0]) === sentenceKey(s.name)))
-  const items = wanted.slice(0, ctx.style.length === 'short' ? 4 : 40).map((s) => ({ name: squash(s.name).slice(0, 200), value: squash(s.value).slice(0, 1000) }))
+  const wanted = os.points.some((p) => /^all\b/i.test(p))
+    ? all
+    : all.filter((s) => os.points.some((p) => sentenceKey(p.split(':')[0]) === sentenceKey(s.name)))
+  const items = wanted
+    .slice(0, ctx.style.length === 'short' ? 4 : 40)
+    .map((s) => ({ name: squash(s.name).slice(0, 200), value: squash(s.value).slice(0, 1000) }))
   return items.length ? { id: os.id, type: 'specs', heading: title, items } : null
 }
 
@@ -134,13 +168,27 @@ const comparison: Builder = (os, ctx) => {
   const variants = comparableVariants(ctx.facts)
   if (!variants) return null
   const currency = ctx.facts.currency as string
-  const chosen = variants.filter((v) => os.points.some((p) => sentenceKey(p) === sentenceKey(v.title))).slice(0, ctx.style.length === 'short' ? 4 : 20)
+  const chosen = variants
+    .filter((v) => os.points.some((p) => sentenceKey(p) === sentenceKey(v.title)))
+    .slice(0, ctx.style.length === 'short' ? 4 : 20)
   if (chosen.length < 2) return null
   const withStock = chosen.some((v) => v.available != null)
-  const columns = [clip(realOptions(ctx.facts).map((o) => o.name).join(' / '), 120) || 'Option', 'Price', ...(withStock ? ['Availability'] : [])]
+  const columns = [
+    clip(
+      realOptions(ctx.facts)
+        .map((o) => o.name)
+        .join(' / '),
+      120,
+    ) || 'Option',
+    'Price',
+    ...(withStock ? ['Availability'] : []),
+  ]
   const rows = chosen.map((v) => ({
     label: v.title.slice(0, 120),
-    cells: [formatMoney(v.price as number, currency), ...(withStock ? [v.available === false ? 'Sold out' : v.available ? 'In stock' : 'Not stated'] : [])],
+    cells: [
+      formatMoney(v.price as number, currency),
+      ...(withStock ? [v.available === false ? 'Sold out' : v.available ? 'In stock' : 'Not stated'] : []),
+    ],
   }))
   return { id: os.id, type: 'comparison', heading: heading(os, ctx), columns, rows }
 }
@@ -155,7 +203,14 @@ const reviews: Builder = (os, ctx) => {
     title: r.title ? r.title.slice(0, 300) : null,
     body: r.body.slice(0, 5000),
   }))
-  return { id: os.id, type: 'reviews', heading: heading(os, ctx), provenance: provenanceText(facts).slice(0, 200), summary: ratingSummary(facts.reviews), items }
+  return {
+    id: os.id,
+    type: 'reviews',
+    heading: heading(os, ctx),
+    provenance: provenanceText(facts).slice(0, 200),
+    summary: ratingSummary(facts.reviews),
+    items,
+  }
 }
 
 const faq: Builder = (os, ctx) => {

@@ -138,7 +138,10 @@ export function clip(s: string, max: number): string {
 
 /** The comparable form of a sentence: lower case, letters and digits only. */
 export function sentenceKey(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
 }
 
 /**

@@ -38,28 +38,46 @@ export function parseAliExpressData(root: Obj, html: string): RawFacts & { descr
   const desc = mod(root, 'descriptionModule', 'productDescComponent', 'DESC')
   const currencyMod = mod(root, 'currencyComponent', 'webEnv')
 
-  const sale = amount(first(price, 'minActivityAmount', 'discountPrice.minActivityAmount', 'activityAmount')) ?? parsePrice(price.formatedActivityPrice)?.amount ?? null
+  const sale =
+    amount(first(price, 'minActivityAmount', 'discountPrice.minActivityAmount', 'activityAmount')) ??
+    parsePrice(price.formatedActivityPrice)?.amount ??
+    null
   const list = amount(first(price, 'minAmount', 'origPrice.minAmount', 'amount')) ?? parsePrice(price.formatedPrice)?.amount ?? null
   const currency =
-    text(first(price, 'minActivityAmount.currency', 'minAmount.currency', 'discountPrice.minActivityAmount.currency', 'origPrice.minAmount.currency')) ??
+    text(
+      first(
+        price,
+        'minActivityAmount.currency',
+        'minAmount.currency',
+        'discountPrice.minActivityAmount.currency',
+        'origPrice.minAmount.currency',
+      ),
+    ) ??
     text(first(currencyMod, 'currencyCode', 'currency')) ??
     parsePrice(first(price, 'formatedActivityPrice', 'formatedPrice'))?.currency ??
     null
 
   // Options and variants: property values by id, then each SKU's price and stock.
   const valueNames = new Map<string, { option: string; value: string; image: string | null }>()
-  const options = arr(sku.productSKUPropertyList).filter(isObj).map((p) => {
-    const name = text(p.skuPropertyName) ?? 'Option'
-    const values = arr(p.skuPropertyValues).filter(isObj).map((v) => {
-      const value = text(v.propertyValueDisplayName) ?? text(v.propertyValueName) ?? ''
-      valueNames.set(String(v.propertyValueId ?? v.propertyValueIdLong), { option: name, value, image: text(v.skuPropertyImagePath) })
-      return value
+  const options = arr(sku.productSKUPropertyList)
+    .filter(isObj)
+    .map((p) => {
+      const name = text(p.skuPropertyName) ?? 'Option'
+      const values = arr(p.skuPropertyValues)
+        .filter(isObj)
+        .map((v) => {
+          const value = text(v.propertyValueDisplayName) ?? text(v.propertyValueName) ?? ''
+          valueNames.set(String(v.propertyValueId ?? v.propertyValueIdLong), { option: name, value, image: text(v.skuPropertyImagePath) })
+          return value
+        })
+      return { name, values: values.filter(Boolean) }
     })
-    return { name, values: values.filter(Boolean) }
-  })
   const skuPrices = arr(sku.skuPriceList ?? price.skuPriceList ?? deepFind(root, ['skuPriceList'], Array.isArray)).filter(isObj)
   const variants: RawVariant[] = skuPrices.map((s) => {
-    const parts = String(s.skuPropIds ?? '').split(',').map((id) => valueNames.get(id)).filter((x) => x !== undefined)
+    const parts = String(s.skuPropIds ?? '')
+      .split(',')
+      .map((id) => valueNames.get(id))
+      .filter((x) => x !== undefined)
     const val = isObj(s.skuVal) ? s.skuVal : {}
     return {
       title: parts.map((p) => p.value).join(' / ') || text(s.skuAttr),
@@ -70,13 +88,15 @@ export function parseAliExpressData(root: Obj, html: string): RawFacts & { descr
     }
   })
 
-  const reviews: RawReview[] = arr(feedback.feedbackList ?? feedback.reviews).filter(isObj).map((r) => ({
-    author: text(r.buyerName) ?? text(r.anonymousName),
-    rating: num(r.buyerEval) ?? num(r.star) ?? null,
-    ratingScale: num(r.buyerEval) !== null ? 100 : 5,
-    date: text(r.evalDate) ?? num(r.evalDateTimestamp),
-    body: text(r.buyerTranslationFeedback) ?? text(r.buyerFeedback),
-  }))
+  const reviews: RawReview[] = arr(feedback.feedbackList ?? feedback.reviews)
+    .filter(isObj)
+    .map((r) => ({
+      author: text(r.buyerName) ?? text(r.anonymousName),
+      rating: num(r.buyerEval) ?? num(r.star) ?? null,
+      ratingScale: num(r.buyerEval) !== null ? 100 : 5,
+      date: text(r.evalDate) ?? num(r.evalDateTimestamp),
+      body: text(r.buyerTranslationFeedback) ?? text(r.buyerFeedback),
+    }))
 
   const dcImages = get(jsonAfter(html, /window\._d_c_\.DCData\s*=\s*/), 'imagePathList')
   return {
@@ -85,7 +105,9 @@ export function parseAliExpressData(root: Obj, html: string): RawFacts & { descr
     price: sale ?? list,
     compareAtPrice: sale !== null && list !== null && list > sale ? list : null,
     currency,
-    specs: arr(specs.props).filter(isObj).map((p) => ({ name: text(p.attrName) ?? '', value: text(p.attrValue) ?? '' })),
+    specs: arr(specs.props)
+      .filter(isObj)
+      .map((p) => ({ name: text(p.attrName) ?? '', value: text(p.attrValue) ?? '' })),
     options,
     variants,
     vendor: text(first(store, 'storeName', 'sellerName')),
@@ -100,7 +122,8 @@ async function readDescription(url: string | null, pageUrl: string, fetcher: Fet
   if (!url) return null
   try {
     const u = new URL(url.startsWith('//') ? `https:${url}` : url, pageUrl)
-    if (u.protocol !== 'https:' || !/(^|\.)(alicdn\.com|aliexpress\.com|aliexpress\.us|aliexpress-media\.com)$/.test(u.hostname)) return null
+    if (u.protocol !== 'https:' || !/(^|\.)(alicdn\.com|aliexpress\.com|aliexpress\.us|aliexpress-media\.com)$/.test(u.hostname))
+      return null
     const doc = await fetcher(u.href, { accept: 'html' })
     return doc.status >= 200 && doc.status < 300 ? doc.body : null
   } catch {

@@ -6,9 +6,23 @@ import { ImportError } from '../types'
 import { jsonAfter, isObj, text } from './embedded'
 
 const DOMAIN_CURRENCY: [RegExp, string][] = [
-  [/\.com$/, 'USD'], [/\.ca$/, 'CAD'], [/\.com\.mx$/, 'MXN'], [/\.com\.br$/, 'BRL'], [/\.co\.uk$/, 'GBP'], [/\.(de|fr|it|es|nl|com\.be)$/, 'EUR'],
-  [/\.se$/, 'SEK'], [/\.pl$/, 'PLN'], [/\.com\.tr$/, 'TRY'], [/\.ae$/, 'AED'], [/\.sa$/, 'SAR'], [/\.eg$/, 'EGP'], [/\.in$/, 'INR'],
-  [/\.co\.jp$/, 'JPY'], [/\.com\.au$/, 'AUD'], [/\.sg$/, 'SGD'], [/\.cn$/, 'CNY'],
+  [/\.com$/, 'USD'],
+  [/\.ca$/, 'CAD'],
+  [/\.com\.mx$/, 'MXN'],
+  [/\.com\.br$/, 'BRL'],
+  [/\.co\.uk$/, 'GBP'],
+  [/\.(de|fr|it|es|nl|com\.be)$/, 'EUR'],
+  [/\.se$/, 'SEK'],
+  [/\.pl$/, 'PLN'],
+  [/\.com\.tr$/, 'TRY'],
+  [/\.ae$/, 'AED'],
+  [/\.sa$/, 'SAR'],
+  [/\.eg$/, 'EGP'],
+  [/\.in$/, 'INR'],
+  [/\.co\.jp$/, 'JPY'],
+  [/\.com\.au$/, 'AUD'],
+  [/\.sg$/, 'SGD'],
+  [/\.cn$/, 'CNY'],
 ]
 
 function domainCurrency(pageUrl: string): string | null {
@@ -16,7 +30,11 @@ function domainCurrency(pageUrl: string): string | null {
   return DOMAIN_CURRENCY.find(([re]) => re.test(host))?.[1] ?? null
 }
 
-const clean = (s: string) => s.replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' ').trim()
+const clean = (s: string) =>
+  s
+    .replace(/[\u200e\u200f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 /** Amazon's robot check page instead of the product. */
 export function isAmazonCaptcha($: CheerioAPI): boolean {
@@ -48,12 +66,12 @@ function images($: CheerioAPI, html: string): string[] {
 
 function specs($: CheerioAPI): { name: string; value: string }[] {
   const out: { name: string; value: string }[] = []
-  $('#productDetails_techSpec_section_1 tr, #productDetails_detailBullets_sections1 tr, #technicalSpecifications_section_1 tr, #productOverview_feature_div tr').each(
-    (_, tr) => {
-      const cells = $(tr).find('th, td')
-      if (cells.length >= 2) out.push({ name: clean(cells.first().text()), value: clean(cells.last().text()) })
-    },
-  )
+  $(
+    '#productDetails_techSpec_section_1 tr, #productDetails_detailBullets_sections1 tr, #technicalSpecifications_section_1 tr, #productOverview_feature_div tr',
+  ).each((_, tr) => {
+    const cells = $(tr).find('th, td')
+    if (cells.length >= 2) out.push({ name: clean(cells.first().text()), value: clean(cells.last().text()) })
+  })
   $('#detailBullets_feature_div li').each((_, li) => {
     const bold = $(li).find('.a-text-bold').first()
     const name = clean(bold.text()).replace(/\s*:$/, '')
@@ -67,7 +85,9 @@ function reviews($: CheerioAPI): RawReview[] {
   return $('[data-hook="review"]')
     .map((_, el) => {
       const r = $(el)
-      const star = clean(r.find('[data-hook="review-star-rating"] .a-icon-alt, [data-hook="cmps-review-star-rating"] .a-icon-alt').first().text())
+      const star = clean(
+        r.find('[data-hook="review-star-rating"] .a-icon-alt, [data-hook="cmps-review-star-rating"] .a-icon-alt').first().text(),
+      )
       const titleEl = r.find('[data-hook="review-title"]').first()
       const title = clean(titleEl.find('span').not('.a-icon-alt, .a-letter-space').last().text() || titleEl.text().replace(star, ''))
       return {
@@ -84,7 +104,9 @@ function reviews($: CheerioAPI): RawReview[] {
 
 export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFacts {
   if (isAmazonCaptcha($) && !$('#productTitle').length) {
-    throw new ImportError("Amazon showed a robot check instead of the product, so we couldn't read it. Try again later, or paste the product description instead.")
+    throw new ImportError(
+      "Amazon showed a robot check instead of the product, so we couldn't read it. Try again later, or paste the product description instead.",
+    )
   }
   const hint = domainCurrency(pageUrl)
   const core = '#corePriceDisplay_desktop_feature_div, #corePrice_feature_div, #corePrice_desktop, #apex_desktop'

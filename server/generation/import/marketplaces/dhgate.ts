@@ -6,7 +6,8 @@ import { arr, deepFind, first, isObj, jsonAfter, num, text, type Obj } from './e
 export function parseDhgate(html: string): RawFacts {
   const root = jsonAfter(html, /window\.__INITIAL_STATE__\s*=\s*/) ?? jsonAfter(html, /window\.__INIT_DATA__\s*=\s*/)
   if (!isObj(root)) return {}
-  const item = deepFind(root, ['product', 'productInfo', 'itemInfo'], (v) => isObj(v) && ('itemName' in v || 'productName' in v)) as Obj | undefined
+  const item = deepFind(root, ['product', 'productInfo', 'itemInfo'], (v) => isObj(v) && ('itemName' in v || 'productName' in v)) as
+    Obj | undefined
   if (!item) return {}
   const priceInfo = isObj(item.priceInfo) ? item.priceInfo : item
   const currency = text(first(priceInfo, 'currency', 'currencyCode'))
@@ -17,7 +18,7 @@ export function parseDhgate(html: string): RawFacts {
   return {
     title: text(item.itemName ?? item.productName),
     images: arr(item.imgList ?? item.images)
-      .map((i) => (isObj(i) ? text(i.imgUrl) ?? text(i.url) : text(i)))
+      .map((i) => (isObj(i) ? (text(i.imgUrl) ?? text(i.url)) : text(i)))
       .filter((u): u is string => !!u),
     price: min,
     compareAtPrice: min !== null && orig !== null && orig > min ? orig : null,
@@ -25,7 +26,9 @@ export function parseDhgate(html: string): RawFacts {
     specs: arr(item.itemAttrList ?? item.specs)
       .filter(isObj)
       .map((a) => ({ name: text(a.attrName) ?? text(a.name) ?? '', value: text(a.attrValue) ?? text(a.value) ?? '' })),
-    bullets: arr(item.sellingPoints).map(text).filter((b): b is string => !!b),
+    bullets: arr(item.sellingPoints)
+      .map(text)
+      .filter((b): b is string => !!b),
     descriptionHtml: text(item.descHtml ?? item.description),
     vendor: text(first(root, 'sellerInfo.storeName', 'store.storeName')) ?? text(first(item, 'sellerInfo.storeName')),
     productType: text(item.categoryName),

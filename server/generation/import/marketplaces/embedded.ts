@@ -64,7 +64,12 @@ function parseLoose(s: string): unknown {
     /* try the usual JS-isms below */
   }
   try {
-    return JSON.parse(s.replace(/:\s*undefined\b/g, ':null').replace(/:\s*!0\b/g, ':true').replace(/:\s*!1\b/g, ':false'))
+    return JSON.parse(
+      s
+        .replace(/:\s*undefined\b/g, ':null')
+        .replace(/:\s*!0\b/g, ':true')
+        .replace(/:\s*!1\b/g, ':false'),
+    )
   } catch {
     return null
   }

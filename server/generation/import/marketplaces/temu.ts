@@ -12,7 +12,8 @@ export function parseTemu(html: string): RawFacts {
   const currency = text(first(priceObj, 'currency', 'currencyCode')) ?? null
   const cents = (v: unknown) => (num(v) === null ? null : num(v)! / 100)
   const price = parsePrice(first(priceObj, 'priceStr', 'salePriceStr'), currency)?.amount ?? cents(first(priceObj, 'price', 'salePrice'))
-  const market = parsePrice(first(priceObj, 'marketPriceStr', 'linePriceStr'), currency)?.amount ?? cents(first(priceObj, 'marketPrice', 'linePrice'))
+  const market =
+    parsePrice(first(priceObj, 'marketPriceStr', 'linePriceStr'), currency)?.amount ?? cents(first(priceObj, 'marketPrice', 'linePrice'))
   const skus = arr(deepFind(root, ['sku', 'skuList'], Array.isArray)).filter(isObj)
   const pairs = skus.map((s) => ({
     s,
@@ -27,15 +28,23 @@ export function parseTemu(html: string): RawFacts {
   return {
     title: text(goods.goodsName ?? goods.goods_name),
     images: arr(goods.gallery ?? goods.galleryList)
-      .map((g) => (isObj(g) ? text(g.url) ?? text(g.hdUrl) : text(g)))
+      .map((g) => (isObj(g) ? (text(g.url) ?? text(g.hdUrl)) : text(g)))
       .filter((u): u is string => !!u),
     price,
     compareAtPrice: price !== null && market !== null && market > price ? market : null,
     currency: currency ?? parsePrice(first(priceObj, 'priceStr'))?.currency ?? null,
-    bullets: arr(goods.goodsDesc ?? goods.highlights).map(text).filter((b): b is string => !!b),
+    bullets: arr(goods.goodsDesc ?? goods.highlights)
+      .map(text)
+      .filter((b): b is string => !!b),
     specs: arr(goods.goodsProperty ?? goods.properties)
       .filter(isObj)
-      .map((p) => ({ name: text(p.key) ?? text(p.name) ?? '', value: arr(p.values ?? p.value).map(text).filter(Boolean).join(', ') })),
+      .map((p) => ({
+        name: text(p.key) ?? text(p.name) ?? '',
+        value: arr(p.values ?? p.value)
+          .map(text)
+          .filter(Boolean)
+          .join(', '),
+      })),
     options: optionsFromPairs(pairs),
     variants: pairs.map(({ s, pairs: ps }) => ({
       title: ps.map(([, v]) => v).join(' / '),

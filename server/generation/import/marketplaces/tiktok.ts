@@ -25,7 +25,8 @@ export function parseTiktok($: CheerioAPI): RawFacts {
   const root = scriptJson($, 'script#__MODERN_ROUTER_DATA__') ?? scriptJson($, 'script#__NEXT_DATA__')
   const base = deepFind(root, ['product_base', 'productBase']) as Obj | undefined
   if (!base) return {}
-  const info = (deepFind(root, ['product_info', 'productInfo'], (v) => isObj(v) && ('product_base' in v || 'productBase' in v)) as Obj) ?? {}
+  const info =
+    (deepFind(root, ['product_info', 'productInfo'], (v) => isObj(v) && ('product_base' in v || 'productBase' in v)) as Obj) ?? {}
   const priceObj = isObj(base.price) ? base.price : {}
   const currency = text(priceObj.currency)
   const price = parsePrice(first(priceObj, 'real_price', 'sale_price', 'min_price'), currency)

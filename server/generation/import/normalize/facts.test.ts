@@ -18,7 +18,11 @@ describe('buildFacts', () => {
           { author: 'B', rating: 4, body: 'Nice' },
           { author: 'C', body: 'No stars' },
         ],
-        specs: [{ name: 'Material:', value: 'Stoneware' }, { name: 'material', value: 'dup' }, { name: '', value: 'x' }],
+        specs: [
+          { name: 'Material:', value: 'Stoneware' },
+          { name: 'material', value: 'dup' },
+          { name: '', value: 'x' },
+        ],
       },
       { url: 'https://www.studio.example/p/mug', platform: 'generic' },
       now,
@@ -40,7 +44,11 @@ describe('buildFacts', () => {
   })
 
   it('names marketplace reviews after the marketplace', () => {
-    const facts = buildFacts({ title: 'X', reviews: [{ author: 'A', body: 'ok' }] }, { url: 'https://www.temu.com/x-g-1.html', platform: 'temu' }, now)
+    const facts = buildFacts(
+      { title: 'X', reviews: [{ author: 'A', body: 'ok' }] },
+      { url: 'https://www.temu.com/x-g-1.html', platform: 'temu' },
+      now,
+    )
     expect(facts.reviews[0].source).toBe('Temu')
     expect(facts.source.name).toBe('Temu')
     expect(facts.ratingSummary).toBeNull()

@@ -1,5 +1,13 @@
 import { ZodError } from 'zod'
-import { insufficientFacts, PLATFORM_NAMES, productFactsSchema, ratingSummary, type Platform, type ProductFacts, type Review } from '../../../domain/product-facts'
+import {
+  insufficientFacts,
+  PLATFORM_NAMES,
+  productFactsSchema,
+  ratingSummary,
+  type Platform,
+  type ProductFacts,
+  type Review,
+} from '../../../domain/product-facts'
 import { htmlToText, sanitize } from '../../../domain/sanitize'
 import { ImportError } from '../types'
 import { absoluteUrl, cleanImages, hostName, isKeptImage, stripImageSizeSuffix } from './images'
@@ -70,7 +78,10 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
   let descriptionHtml = sanitize(partial.descriptionHtml ?? '')
   if (descriptionHtml.length > 200_000) descriptionHtml = sanitize(descriptionHtml.slice(0, 190_000))
   const reviewSource = reviewSourceName(source.platform, source.url, partial.siteName)
-  const reviews = (partial.reviews ?? []).map((r) => normalizeReview(r, reviewSource)).filter((r): r is Review => r !== null).slice(0, 100)
+  const reviews = (partial.reviews ?? [])
+    .map((r) => normalizeReview(r, reviewSource))
+    .filter((r): r is Review => r !== null)
+    .slice(0, 100)
   const specs: { name: string; value: string }[] = []
   for (const s of partial.specs ?? []) {
     const name = cleanText(s.name, 200).replace(/\s*:$/, '')
@@ -85,7 +96,12 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
     title: cleanText(partial.title ? (literal ? partial.title : htmlToText(partial.title)) : '', 500),
     descriptionHtml,
     descriptionText: htmlToText(descriptionHtml).slice(0, 100_000),
-    bullets: uniqueStrings(partial.bullets?.length ? partial.bullets : listItems(descriptionHtml), 50, 1000, literal && !!partial.bullets?.length),
+    bullets: uniqueStrings(
+      partial.bullets?.length ? partial.bullets : listItems(descriptionHtml),
+      50,
+      1000,
+      literal && !!partial.bullets?.length,
+    ),
     images: cleanImages(partial.images ?? [], pageUrl),
     price: price(partial.price),
     compareAtPrice: price(partial.compareAtPrice),
@@ -113,7 +129,9 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
     source: {
       url: source.url,
       platform: source.platform,
-      name: cleanText(isStore ? (partial.siteName ?? hostName(source.url)) : PLATFORM_NAMES[source.platform], 200) || PLATFORM_NAMES[source.platform],
+      name:
+        cleanText(isStore ? (partial.siteName ?? hostName(source.url)) : PLATFORM_NAMES[source.platform], 200) ||
+        PLATFORM_NAMES[source.platform],
     },
     fetchedAt: now.toISOString(),
   }

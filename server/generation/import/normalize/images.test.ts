@@ -12,16 +12,25 @@ describe('URLs and images', () => {
   it('strips simple size suffixes only where the CDN is known', () => {
     expect(stripImageSizeSuffix('https://ae01.alicdn.com/kf/Sabc.jpg_640x640.jpg')).toBe('https://ae01.alicdn.com/kf/Sabc.jpg')
     expect(stripImageSizeSuffix('https://ae01.alicdn.com/kf/Sabc.jpg_640x640q75.jpg_.webp')).toBe('https://ae01.alicdn.com/kf/Sabc.jpg')
-    expect(stripImageSizeSuffix('https://m.media-amazon.com/images/I/61aB._AC_SX679_.jpg')).toBe('https://m.media-amazon.com/images/I/61aB.jpg')
-    expect(stripImageSizeSuffix('https://cdn.shopify.com/s/files/1/x/products/a_640x640.jpg?v=1')).toBe('https://cdn.shopify.com/s/files/1/x/products/a.jpg?v=1')
-    expect(stripImageSizeSuffix('https://shop.example/cdn/shop/products/a.jpg?v=1&width=1920')).toBe('https://shop.example/cdn/shop/products/a.jpg?v=1')
+    expect(stripImageSizeSuffix('https://m.media-amazon.com/images/I/61aB._AC_SX679_.jpg')).toBe(
+      'https://m.media-amazon.com/images/I/61aB.jpg',
+    )
+    expect(stripImageSizeSuffix('https://cdn.shopify.com/s/files/1/x/products/a_640x640.jpg?v=1')).toBe(
+      'https://cdn.shopify.com/s/files/1/x/products/a.jpg?v=1',
+    )
+    expect(stripImageSizeSuffix('https://shop.example/cdn/shop/products/a.jpg?v=1&width=1920')).toBe(
+      'https://shop.example/cdn/shop/products/a.jpg?v=1',
+    )
     expect(stripImageSizeSuffix('https://other.example/photo_640x640.jpg')).toBe('https://other.example/photo_640x640.jpg')
   })
 
   it('keeps https or same-origin images, de-duplicated', () => {
     const page = 'http://localhost:3000/demo-store/products/mug'
     expect(
-      cleanImages(['/img/mug.jpg', 'http://evil.example/x.jpg', 'https://cdn.example/a.jpg', 'https://cdn.example/a.jpg', 'javascript:x', 42], page),
+      cleanImages(
+        ['/img/mug.jpg', 'http://evil.example/x.jpg', 'https://cdn.example/a.jpg', 'https://cdn.example/a.jpg', 'javascript:x', 42],
+        page,
+      ),
     ).toEqual(['http://localhost:3000/img/mug.jpg', 'https://cdn.example/a.jpg'])
   })
 })

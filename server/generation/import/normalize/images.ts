@@ -34,11 +34,17 @@ export function stripImageSizeSuffix(url: string): string {
   }
   const host = u.hostname
   if (/alicdn\.com$|aliexpress-media\.com$/.test(host)) {
-    u.pathname = u.pathname.replace(/(\.(?:jpe?g|png|gif|webp))_(?:\d+x\d+(?:q\d+)?)?(?:\.(?:jpe?g|png|webp|avif))?_?(?:\.(?:webp|avif))?$/i, '$1')
+    u.pathname = u.pathname.replace(
+      /(\.(?:jpe?g|png|gif|webp))_(?:\d+x\d+(?:q\d+)?)?(?:\.(?:jpe?g|png|webp|avif))?_?(?:\.(?:webp|avif))?$/i,
+      '$1',
+    )
   } else if (/(media-amazon|images-amazon)\.com$/.test(host)) {
     u.pathname = u.pathname.replace(/\._[A-Z0-9_,.-]*_\.(jpe?g|png|gif|webp)$/i, '.$1')
   } else if (host === 'cdn.shopify.com' || u.pathname.includes('/cdn/shop/')) {
-    u.pathname = u.pathname.replace(/_(?:\d+x\d*|x\d+|pico|icon|thumb|small|compact|medium|large|grande)(?:@\d+x)?(?=\.(?:jpe?g|png|gif|webp)$)/i, '')
+    u.pathname = u.pathname.replace(
+      /_(?:\d+x\d*|x\d+|pico|icon|thumb|small|compact|medium|large|grande)(?:@\d+x)?(?=\.(?:jpe?g|png|gif|webp)$)/i,
+      '',
+    )
     for (const p of ['width', 'height', 'crop']) u.searchParams.delete(p)
   }
   return u.href

@@ -32,7 +32,8 @@ export function roundCents(n: number): number {
  * lowest). Returns the amount in major units, rounded to cents, and the currency when it is shown.
  */
 export function parsePrice(input: unknown, currencyHint?: string | null): { amount: number; currency: string | null } | null {
-  if (typeof input === 'number') return Number.isFinite(input) && input >= 0 ? { amount: roundCents(input), currency: currencyHint ?? null } : null
+  if (typeof input === 'number')
+    return Number.isFinite(input) && input >= 0 ? { amount: roundCents(input), currency: currencyHint ?? null } : null
   if (typeof input !== 'string') return null
   const amounts = (input.slice(0, 300).match(NUMBER_RE) ?? []).map(parseNumberToken).filter((n): n is number => n !== null && n >= 0)
   if (amounts.length === 0) return null
@@ -40,17 +41,77 @@ export function parsePrice(input: unknown, currencyHint?: string | null): { amou
 }
 
 export const CURRENCY_CODES = [
-  'USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'JPY', 'CNY', 'HKD', 'SGD', 'TWD', 'INR', 'KRW', 'RUB', 'BRL', 'MXN', 'CHF',
-  'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'TRY', 'ZAR', 'AED', 'SAR', 'ILS', 'THB', 'PHP', 'VND', 'IDR',
-  'MYR', 'UAH', 'CLP', 'COP', 'ARS', 'PEN', 'EGP', 'NGN', 'KES', 'PKR', 'BDT',
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'AUD',
+  'NZD',
+  'JPY',
+  'CNY',
+  'HKD',
+  'SGD',
+  'TWD',
+  'INR',
+  'KRW',
+  'RUB',
+  'BRL',
+  'MXN',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'RON',
+  'BGN',
+  'TRY',
+  'ZAR',
+  'AED',
+  'SAR',
+  'ILS',
+  'THB',
+  'PHP',
+  'VND',
+  'IDR',
+  'MYR',
+  'UAH',
+  'CLP',
+  'COP',
+  'ARS',
+  'PEN',
+  'EGP',
+  'NGN',
+  'KES',
+  'PKR',
+  'BDT',
 ] as const
 const DOLLARS = new Set(['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'MXN', 'TWD'])
 
 const SYMBOLS: [RegExp, string][] = [
-  [/(?<![A-Z])US ?\$/i, 'USD'], [/(?<![A-Z])CA?\$/i, 'CAD'], [/(?<![A-Z])AU?\$/i, 'AUD'], [/(?<![A-Z])NZ\$/i, 'NZD'],
-  [/(?<![A-Z])HK\$/i, 'HKD'], [/(?<![A-Z])S\$/, 'SGD'], [/(?<![A-Z])R\$/, 'BRL'], [/(?<![A-Z])MX\$/i, 'MXN'],
-  [/(?<![A-Z])NT\$/i, 'TWD'], [/CN¥|RMB|元/, 'CNY'], [/€/, 'EUR'], [/£/, 'GBP'], [/₹/, 'INR'], [/₩/, 'KRW'],
-  [/₽|руб/i, 'RUB'], [/zł/i, 'PLN'], [/₺/, 'TRY'], [/₫/, 'VND'], [/₱/, 'PHP'], [/฿/, 'THB'], [/₴/, 'UAH'], [/₪/, 'ILS'],
+  [/(?<![A-Z])US ?\$/i, 'USD'],
+  [/(?<![A-Z])CA?\$/i, 'CAD'],
+  [/(?<![A-Z])AU?\$/i, 'AUD'],
+  [/(?<![A-Z])NZ\$/i, 'NZD'],
+  [/(?<![A-Z])HK\$/i, 'HKD'],
+  [/(?<![A-Z])S\$/, 'SGD'],
+  [/(?<![A-Z])R\$/, 'BRL'],
+  [/(?<![A-Z])MX\$/i, 'MXN'],
+  [/(?<![A-Z])NT\$/i, 'TWD'],
+  [/CN¥|RMB|元/, 'CNY'],
+  [/€/, 'EUR'],
+  [/£/, 'GBP'],
+  [/₹/, 'INR'],
+  [/₩/, 'KRW'],
+  [/₽|руб/i, 'RUB'],
+  [/zł/i, 'PLN'],
+  [/₺/, 'TRY'],
+  [/₫/, 'VND'],
+  [/₱/, 'PHP'],
+  [/฿/, 'THB'],
+  [/₴/, 'UAH'],
+  [/₪/, 'ILS'],
   [/Kč/, 'CZK'],
 ]
 

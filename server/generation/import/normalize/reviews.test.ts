@@ -38,14 +38,22 @@ describe('ratings, dates and reviews', () => {
 
   it('trims and caps reviews, falls back to the title, and drops empty ones', () => {
     const long = 'x'.repeat(6000)
-    const r = normalizeReview({ author: '  Ann  ', rating: 100, ratingScale: 100, date: '03 Mar 2026', body: `  <b>Good</b>   ${long}` }, 'AliExpress')!
+    const r = normalizeReview(
+      { author: '  Ann  ', rating: 100, ratingScale: 100, date: '03 Mar 2026', body: `  <b>Good</b>   ${long}` },
+      'AliExpress',
+    )!
     expect(r.author).toBe('Ann')
     expect(r.rating).toBe(5)
     expect(r.date).toBe('2026-03-03')
     expect(r.body.length).toBe(5000)
     expect(r.body.startsWith('Good x')).toBe(true)
     expect(r.source).toBe('AliExpress')
-    expect(normalizeReview({ title: 'Only a title' }, 's')).toMatchObject({ author: 'Anonymous', body: 'Only a title', title: null, rating: null })
+    expect(normalizeReview({ title: 'Only a title' }, 's')).toMatchObject({
+      author: 'Anonymous',
+      body: 'Only a title',
+      title: null,
+      rating: null,
+    })
     expect(normalizeReview({ author: 'x', body: '   ' }, 's')).toBeNull()
   })
 })

@@ -11,7 +11,13 @@ export function textToHtml(text: string): string {
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean)
-    .map((p) => `<p>${p.split('\n').map((l) => escapeHtml(l.trim())).join('<br>')}</p>`)
+    .map(
+      (p) =>
+        `<p>${p
+          .split('\n')
+          .map((l) => escapeHtml(l.trim()))
+          .join('<br>')}</p>`,
+    )
     .join('\n')
 }
 
@@ -29,11 +35,17 @@ export function plainTextToHtml(text: string): string {
 /** Whitespace collapsed, trimmed, cut to `max` characters (with an ellipsis when cut). */
 export function cleanText(value: unknown, max: number): string {
   if (typeof value !== 'string' && typeof value !== 'number') return ''
-  const s = String(value).replace(/[\u200e\u200f\u202a-\u202e]/g, '').replace(/\s+/g, ' ').trim()
+  const s = String(value)
+    .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
   return s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s
 }
 
 /** The text of each `<li>` in (sanitised) HTML: a description's own bullet list. */
 export function listItems(html: string, max = 12): string[] {
-  return [...html.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => htmlToText(m[1])).filter(Boolean).slice(0, max)
+  return [...html.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/gi)]
+    .map((m) => htmlToText(m[1]))
+    .filter(Boolean)
+    .slice(0, max)
 }
