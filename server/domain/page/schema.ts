@@ -44,7 +44,8 @@ const priceSchema = z.object({
 /** Section ids are short and stable: the anchor of a section and the key of its edits. */
 export const SECTION_ID_MAX = 40
 export const sectionIdField = () => z.string().min(1).max(SECTION_ID_MAX)
-const base = { id: sectionIdField() }
+/** `hidden`: kept in the page and the editor, left out of shopper pages. */
+const base = { id: sectionIdField(), hidden: z.boolean().optional() }
 
 const hero = z.object({
   ...base,
@@ -96,9 +97,12 @@ const reviews = z.object({
   ...base,
   type: z.literal('reviews'),
   heading: text(200),
-  /** "Reviews from AliExpress": always shown with the reviews. */
+  /** "Reviews from AliExpress": shown to the owner only; shoppers see a neutral disclosure. */
   provenance: text(200),
+  /** Average and count of the imported review texts. */
   summary: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+  /** The listing's own aggregate rating ("4.6 out of 5, 12,408 ratings") when the source states it. */
+  listingRating: z.object({ average: z.number().min(0).max(5), count: z.number().int().nonnegative() }).nullable().optional(),
   items: z
     .array(
       z.object({
@@ -107,10 +111,18 @@ const reviews = z.object({
         date: z.string().nullable(),
         title: text(300).nullable(),
         body: text(5000),
+        /** The owner corrected a typo in the text (author, rating and date never change). */
+        edited: z.boolean().optional(),
+        pinned: z.boolean().optional(),
+        hidden: z.boolean().optional(),
+        /** "source": read from the product's listing; "owner": imported by the store from its review app. */
+        origin: z.enum(['source', 'owner']).optional(),
+        /** For owner imports: the app the file came from, e.g. "Judge.me". */
+        importedFrom: text(60).optional(),
       }),
     )
     .min(1)
-    .max(30),
+    .max(100),
 })
 const faq = z.object({
   ...base,
@@ -159,9 +171,41 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
 const unionMatchesSectionTypes: Same<Section['type'], SectionType> = true
 void unionMatchesSectionTypes
 
+export const PAGE_SECTIONS_MAX = 25
+export const GALLERY_MAX = 20
+
+/**
+ * What the owner says, kept apart from what was imported: their selling price, where the buy
+ * button goes, and their own guarantee, shipping and returns text. Shown as written; never
+ * counted as an imported fact.
+ */
+export const ownerFactsSchema = z.object({
+  price: z.number().nonnegative().max(1_000_000).nullable(),
+  compareAt: z.number().nonnegative().max(1_000_000).nullable(),
+  currency: z.string().length(3).nullable(),
+  buyUrl: z.string().trim().max(2048).nullable(),
+  guarantee: text(1000).nullable(),
+  shipping: text(1000).nullable(),
+  returns: text(1000).nullable(),
+})
+export type OwnerFacts = z.output<typeof ownerFactsSchema>
+export const EMPTY_OWNER_FACTS: OwnerFacts = {
+  price: null,
+  compareAt: null,
+  currency: null,
+  buyUrl: null,
+  guarantee: null,
+  shipping: null,
+  returns: null,
+}
+
 export const pageSchema = z.object({
   theme: themeSchema,
-  sections: z.array(sectionSchema).min(1).max(20),
+  sections: z.array(sectionSchema).min(1).max(PAGE_SECTIONS_MAX),
+  /** The owner's facts; absent on pages made before the editor (read with ownerFactsOf). */
+  owner: ownerFactsSchema.optional(),
+  /** The gallery: images chosen from the source, in order (absent: the sections' own images). */
+  gallery: z.array(imageSchema).max(GALLERY_MAX).optional(),
 })
 export type Page = z.output<typeof pageSchema>
 export type PageInput = z.input<typeof pageSchema>
@@ -174,3 +218,5 @@ export const DEFAULT_THEME: Theme = {
   font: 'system',
   radius: 'small',
 }
+
+export const ownerFactsOf = (page: Pick<Page, 'owner'>): OwnerFacts => page.owner ?? EMPTY_OWNER_FACTS
