@@ -15,6 +15,7 @@ export const errorSchema = z
     field: z.string().optional().describe('The one field a 400 is about.'),
     permission: z.string().optional().describe('The permission a 403 denied (spec §6).'),
     retry_after: z.number().optional().describe('Seconds to wait before trying again (429).'),
+    version: z.number().int().optional().describe('The current page version (a 409 on a stale `base_version`).'),
   })
   .meta({ id: 'Error' })
 

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { z } from 'zod'
 import { outlineSchema } from '../domain/outline'
 import { pageSchema, sectionIdField } from '../domain/page/schema'
+import { PAGE_VERSION_KINDS } from '../domain/page/versions'
 import { PLATFORMS } from '../domain/platforms'
 import { pastedTextField, productUrlField, rewriteInstructionField, templateIdField } from '../domain/task-input'
 import { DATA_STATUS, DATA_STATUSES, DEFAULT_LIST_STATUS, isTaskStatus, TASK_STATUSES } from '../domain/task-status'
@@ -213,6 +214,76 @@ export const update = createRoute({
   responses: { 200: task('The page after the change.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403], 404: ERRORS[404] },
 })
 
+// ------------------------------------------------------------------------------------------ page versions
+
+const pageVersionSchema = z.object({
+  version: z.number().int().min(1),
+  kind: z.enum(PAGE_VERSION_KINDS).describe('What made it: generated, regenerate, rewrite, owner_edit, restore, reviews.'),
+  restored_from: z.number().int().nullable(),
+  created_at: z.string(),
+})
+const versionParams = key.extend({ version: z.coerce.number().int().min(1).max(1_000_000) })
+export const currentPageSchema = z
+  .object({ session_id: z.string(), version: z.number().int(), page: pageSchema })
+  .meta({ id: 'CurrentPage' })
+
+export const getPage = createRoute({
+  method: 'get',
+  path: '/v2/tasks/{key}/page',
+  tags,
+  summary: 'The current page and its version number (for editing)',
+  security: SIGNED_IN,
+  request: { params: key },
+  responses: { 200: json(currentPageSchema, 'The page.'), 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
+})
+
+export const putPage = createRoute({
+  method: 'put',
+  path: '/v2/tasks/{key}/page',
+  tags,
+  summary: 'Save an edited page as a new version; a stale base_version is a 409 carrying the current version',
+  security: SIGNED_IN,
+  request: {
+    params: key,
+    body: jsonBody(z.object({ page: pageSchema, base_version: z.number().int().min(1).describe('The version the edit started from.') })),
+  },
+  responses: { 200: json(currentPageSchema, 'Saved.'), 400: ERRORS[400], 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
+})
+
+export const versions = createRoute({
+  method: 'get',
+  path: '/v2/tasks/{key}/versions',
+  tags,
+  summary: 'The page\u2019s versions, newest first',
+  security: SIGNED_IN,
+  request: { params: key },
+  responses: {
+    200: json(z.object({ current: z.number().int(), items: z.array(pageVersionSchema) }), 'The history.'),
+    401: ERRORS[401],
+    404: ERRORS[404],
+  },
+})
+
+export const version = createRoute({
+  method: 'get',
+  path: '/v2/tasks/{key}/versions/{version}',
+  tags,
+  summary: 'One version of the page (for a preview)',
+  security: SIGNED_IN,
+  request: { params: versionParams },
+  responses: { 200: json(pageVersionSchema.extend({ page: pageSchema }), 'The version.'), 401: ERRORS[401], 404: ERRORS[404] },
+})
+
+export const restoreVersion = createRoute({
+  method: 'post',
+  path: '/v2/tasks/{key}/versions/{version}/restore',
+  tags,
+  summary: 'Bring an older version back (itself a new version; nothing is lost)',
+  security: SIGNED_IN,
+  request: { params: versionParams },
+  responses: { 200: json(currentPageSchema, 'Restored.'), 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
+})
+
 // ------------------------------------------------------------------------------------------ /v3/tasks (outline flow)
 
 export const createByUrl = createRoute({
@@ -273,6 +344,11 @@ export const continueOutline = createRoute({
 })
 
 export const routes = {
+  getPage,
+  putPage,
+  versions,
+  version,
+  restoreVersion,
   shared,
   gallery,
   create,

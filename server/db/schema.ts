@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { Outline } from '../domain/outline'
 import type { Page } from '../domain/page/schema'
+import { PAGE_VERSION_KINDS } from '../domain/page/versions'
 import type { ProductFacts } from '../domain/product-facts'
 import { DATA_STATUS, DATA_STATUSES, TASK_STATUS, TASK_STATUSES, type DataStatus, type TaskStatus } from '../domain/task-status'
 import { DEFAULT_FIRST_NAME, ROLES } from '../domain/user'
@@ -172,6 +173,8 @@ export const tasks = pgTable(
     research: jsonb('research'),
     outline: jsonb('outline').$type<Outline>(),
     page: jsonb('page').$type<Page>(),
+    /** The number of the current page version (0: no page yet); bumped atomically on every change. */
+    pageVersion: integer('page_version').notNull().default(0),
     isPublic: boolean('is_public').notNull().default(true),
     creditsCharged: integer('credits_charged').notNull().default(0),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
@@ -185,6 +188,24 @@ export const tasks = pgTable(
     check('tasks_status_known', sql`${t.status} IN (${sql.raw(TASK_STATUSES.join(', '))})`),
     check('tasks_data_status_known', sql`${t.dataStatus} IN (${sql.raw(DATA_STATUSES.join(', '))})`),
   ],
+)
+
+/** Every page a task ever had, numbered from 1; `tasks.page` is the copy of the newest. */
+export const pageVersions = pgTable(
+  'page_versions',
+  {
+    id: serial('id').primaryKey(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    kind: text('kind', { enum: PAGE_VERSION_KINDS }).notNull(),
+    page: jsonb('page').$type<Page>().notNull(),
+    /** For a restore: the version it brought back. */
+    restoredFrom: integer('restored_from'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('page_versions_task_version_idx').on(t.taskId, t.version)],
 )
 
 /** Every change of a user's credit balance, with the balance after it. */

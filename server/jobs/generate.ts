@@ -9,6 +9,7 @@ import { importProduct, factsFromText } from '../generation/import'
 import { ImportError } from '../generation/import/types'
 import { log } from '../log'
 import { refundGeneration } from '../modules/credits'
+import { savePageVersion } from '../modules/tasks'
 import { GENERATE_QUEUE, type GenerateJob } from './definitions'
 import { rememberWorker } from './queue'
 
@@ -70,9 +71,21 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
     }
     if (!facts || !outline) throw new Error('compose without facts or outline')
     await save({ status: TASK_STATUS.generating, step: 'Writing the page' })
-    const { page, note } = await deps.composer.compose(facts, outline, templateFor(facts))
+    const composed = await deps.composer.compose(facts, outline, templateFor(facts))
+    // A regenerated page keeps what the owner set (price, buy target, own texts, gallery); the
+    // page it replaces stays in the version history.
+    const previous = task.page
+    const page = previous ? { ...composed.page, owner: previous.owner, gallery: previous.gallery } : composed.page
     const now = deps.clock()
-    await save({ page, note: note ?? null, status: TASK_STATUS.completed, step: null, error: null, completedAt: now })
+    await db.transaction((tx) =>
+      savePageVersion(tx, task.id, {
+        page,
+        kind: previous ? 'regenerate' : 'generated',
+        now,
+        set: { note: composed.note ?? null, status: TASK_STATUS.completed, step: null, error: null, completedAt: now },
+        where: notInArray(tasks.status, FINAL_STATUSES),
+      }),
+    )
     log.info('page generated', { taskId: task.id, composer: deps.composer.name })
   } catch (error) {
     const permanent = error instanceof ImportError ? !error.transient : false

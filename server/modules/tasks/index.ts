@@ -1,2 +1,3 @@
 /** What other areas may use of pages (tasks). */
 export { findOwnTask, listTasks } from './service'
+export { savePageVersion } from './versions'

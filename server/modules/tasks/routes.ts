@@ -1,6 +1,7 @@
 import { contract } from '../../contract'
 import { toStatuses } from '../../contract/tasks'
 import { contractRouter, implement } from '../../http/implement'
+import { getPage, pageVersion, pageVersions, putPage, restorePageVersion } from './page-edit'
 import { publicGallery, sharedPage } from './public'
 import {
   continueTask,
@@ -87,3 +88,22 @@ implement(taskRoutes, tasks.saveOutline, async (c) =>
 )
 
 implement(taskRoutes, tasks.continueOutline, async (c) => c.json(await continueTask(c.var.deps, c.var.user, c.req.valid('param').key), 200))
+
+implement(taskRoutes, tasks.getPage, async (c) => c.json(await getPage(c.var.deps, c.var.user, c.req.valid('param').key), 200))
+
+implement(taskRoutes, tasks.putPage, async (c) => {
+  const body = c.req.valid('json')
+  return c.json(await putPage(c.var.deps, c.var.user, c.req.valid('param').key, body.page, body.base_version), 200)
+})
+
+implement(taskRoutes, tasks.versions, async (c) => c.json(await pageVersions(c.var.deps, c.var.user, c.req.valid('param').key), 200))
+
+implement(taskRoutes, tasks.version, async (c) => {
+  const p = c.req.valid('param')
+  return c.json(await pageVersion(c.var.deps, c.var.user, p.key, p.version), 200)
+})
+
+implement(taskRoutes, tasks.restoreVersion, async (c) => {
+  const p = c.req.valid('param')
+  return c.json(await restorePageVersion(c.var.deps, c.var.user, p.key, p.version), 200)
+})

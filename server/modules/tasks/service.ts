@@ -16,6 +16,7 @@ import { GENERATE_QUEUE, type GenerateJob } from '../../jobs/definitions'
 import { debitGeneration } from '../credits'
 import type { UserRow } from '../users'
 import { toDetail, toSummary, type TaskRow } from './serialize'
+import { savePageVersion } from './versions'
 import { hiddenTaskSql } from './visibility-sql'
 
 export const NOT_ENOUGH_CREDITS = `You need more than ${CREDITS_PER_PAGE} credits to generate a page. Upgrade to Pro for more credits.`
@@ -247,10 +248,9 @@ export async function researchSection(deps: ApiDeps, user: UserRow, key: string,
   if (!page.sections.some((s) => s.id === sectionId)) throw notFound('There is no section with this id on the page.')
   const { section, note } = await deps.composer.rewriteSection(row.facts, page, sectionId, instruction)
   const next: Page = { ...page, sections: page.sections.map((s) => (s.id === sectionId ? section : s)) }
-  const [updated] = await deps.database.db
-    .update(tasks)
-    .set({ page: next, note: note ?? row.note, updatedAt: deps.clock() })
-    .where(eq(tasks.id, row.id))
-    .returning()
+  const updated = await deps.database.db.transaction((tx) =>
+    savePageVersion(tx, row.id, { page: next, kind: 'rewrite', now: deps.clock(), set: { note: note ?? row.note } }),
+  )
+  if (!updated) throw notFound('There is no page with this id.')
   return taskDetail(deps, user, updated)
 }

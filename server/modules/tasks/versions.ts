@@ -1,0 +1,70 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { pageVersions, tasks } from '../../db/schema'
+import type { Page } from '../../domain/page/schema'
+import { VERSION_LIST_MAX, type PageVersionKind } from '../../domain/page/versions'
+import type { TaskRow } from './serialize'
+
+/** `page_version + 1`, computed by the database so concurrent savers cannot both take one number. */
+const sqlIncrement = () => sql`${tasks.pageVersion} + 1`
+
+export interface SaveVersion {
+  page: Page
+  kind: PageVersionKind
+  now: Date
+  /** Save only if the task is still at this version (an editor's base); otherwise nothing is written. */
+  baseVersion?: number
+  restoredFrom?: number
+  /** More columns of the task to set in the same statement (the job's status, note …). */
+  set?: Partial<typeof tasks.$inferInsert>
+  /** More conditions the task must meet (the job: not finished yet). */
+  where?: SQL
+}
+
+/**
+ * Makes `page` the task's newest version: one conditional UPDATE bumps `page_version` (so two
+ * savers can never both win from the same base) and the version row is written beside it. Run it
+ * inside a transaction. Null when the condition failed (a stale base, a finished job).
+ */
+export async function savePageVersion(tx: DbOrTx, taskId: number, v: SaveVersion): Promise<TaskRow | null> {
+  const conditions = [eq(tasks.id, taskId)]
+  if (v.baseVersion !== undefined) conditions.push(eq(tasks.pageVersion, v.baseVersion))
+  if (v.where) conditions.push(v.where)
+  const [row] = await tx
+    .update(tasks)
+    .set({ ...v.set, page: v.page, pageVersion: sqlIncrement(), updatedAt: v.now })
+    .where(and(...conditions))
+    .returning()
+  if (!row) return null
+  await tx.insert(pageVersions).values({
+    taskId,
+    version: row.pageVersion,
+    kind: v.kind,
+    page: v.page,
+    restoredFrom: v.restoredFrom ?? null,
+    createdAt: v.now,
+  })
+  return row
+}
+
+export async function listVersions(db: DbOrTx, taskId: number) {
+  return db
+    .select({
+      version: pageVersions.version,
+      kind: pageVersions.kind,
+      restoredFrom: pageVersions.restoredFrom,
+      createdAt: pageVersions.createdAt,
+    })
+    .from(pageVersions)
+    .where(eq(pageVersions.taskId, taskId))
+    .orderBy(desc(pageVersions.version))
+    .limit(VERSION_LIST_MAX)
+}
+
+export async function findVersion(db: DbOrTx, taskId: number, version: number) {
+  const [row] = await db
+    .select()
+    .from(pageVersions)
+    .where(and(eq(pageVersions.taskId, taskId), eq(pageVersions.version, version)))
+  return row ?? null
+}
