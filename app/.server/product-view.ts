@@ -1,4 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { shopperPage } from '../../server/domain/page/shopper'
 import { allowsFreeDenied, can } from '../../server/domain/permissions'
 import { shareUrl } from '../../server/domain/share'
 import { isRunning, TASK_STATUS } from '../../server/domain/task-status'
@@ -15,6 +16,9 @@ export async function loadProductView({ request, context, params }: LoaderFuncti
   // The api withholds a page inside the free-user hide window and says until when.
   return json({
     task,
+    // What shoppers will see, with the owner's notes ("Source: …", the exact review source) left in.
+    preview: task.page ? shopperPage(task.page, { keepProvenance: true }) : null,
+    editHref: `/product-edit/${task.session_id}`,
     readyAt: task.hidden_until,
     shareUrl: shareUrl(env().publicUrl, task.session_id),
     canShare: can(user, 'share'),

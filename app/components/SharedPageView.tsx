@@ -5,9 +5,8 @@ import { PageView } from './sections'
 export function SharedPageView({ shared, variant }: { shared: SharedPage; variant: 'v1' | 'v2' }) {
   return (
     <div className={`shopper shopper--${variant}`}>
-      <PageView page={shared.page} mode="share" productUrl={shared.source?.url} />
+      <PageView page={shared.page} mode="share" />
       <footer className="shopper-footer">
-        {shared.source ? <span>{`Product facts from ${shared.source.name}. `}</span> : null}
         <span>
           Made with <a href="/">Pagewright</a>
         </span>

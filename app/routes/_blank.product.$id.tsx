@@ -16,7 +16,7 @@ export const loader = (args: LoaderFunctionArgs) => loadProductView(args)
 export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
 
 export default function ProductView() {
-  const { task, readyAt, shareUrl, canShare, canMakePrivate } = useLoaderData<typeof loader>()
+  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate } = useLoaderData<typeof loader>()
   return (
     <div className="product-view">
       <ProductToolbar task={task} shareUrl={shareUrl} canShare={canShare} canMakePrivate={canMakePrivate} />
@@ -24,7 +24,7 @@ export default function ProductView() {
       {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
       {task.page ? (
         <div className="preview-frame" data-testid="page-preview">
-          <PageView page={task.page} mode="preview" productUrl={task.url ?? undefined} />
+          <PageView page={preview ?? task.page} mode="preview" setBuyHref={`${editHref}#owner`} />
         </div>
       ) : null}
     </div>

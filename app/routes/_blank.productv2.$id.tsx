@@ -21,7 +21,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAc
 
 /** v2: the section list (each with its own rewrite) beside a desktop or mobile preview. */
 export default function ProductViewV2() {
-  const { task, readyAt, shareUrl, canShare, canMakePrivate, device } = useLoaderData<typeof loader>()
+  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, device } = useLoaderData<typeof loader>()
   const { pathname, search } = useLocation()
   const sections = task.page?.sections ?? []
   return (
@@ -75,7 +75,7 @@ export default function ProductViewV2() {
               </Link>
             </nav>
             <div className={`preview-frame preview-frame--${device}`} data-testid="page-preview">
-              <PageView page={task.page} mode="preview" device={device} productUrl={task.url ?? undefined} />
+              <PageView page={preview ?? task.page} mode="preview" device={device} setBuyHref={`${editHref}#owner`} />
             </div>
           </div>
         </div>

@@ -67,8 +67,7 @@ export const sharedPageSchema = z
   .object({
     session_id: z.string(),
     title: z.string().nullable(),
-    page: pageSchema,
-    source: z.object({ url: z.string(), platform: z.enum(PLATFORMS), name: z.string() }).nullable(),
+    page: pageSchema.describe('The published form: owner price and buy target, no supplier identity.'),
     completed_at: z.string().nullable(),
   })
   .meta({ id: 'SharedPage' })

@@ -2,6 +2,7 @@ import { and, eq, notInArray } from 'drizzle-orm'
 import type PgBoss from 'pg-boss'
 import type { ApiDeps } from '../context'
 import { tasks } from '../db/schema'
+import { defaultOwnerFacts, publishableFacts } from '../domain/page/shopper'
 import type { ProductFacts } from '../domain/product-facts'
 import { FINAL_STATUSES, TASK_STATUS } from '../domain/task-status'
 import { bestTemplateFor, findTemplate } from '../domain/templates'
@@ -57,11 +58,11 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
       let research = task.research
       if (!research) {
         await save({ status: TASK_STATUS.researching, step: 'Studying the facts' })
-        research = await deps.composer.research(facts)
+        research = await deps.composer.research(publishableFacts(facts))
         await save({ research })
       }
       if (!outline) {
-        outline = await deps.composer.outline(facts, research as never, templateFor(facts))
+        outline = await deps.composer.outline(publishableFacts(facts), research as never, templateFor(facts))
         await save({ outline })
       }
       if (task.flow === 'outline' && !data.regenerate) {
@@ -71,11 +72,13 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
     }
     if (!facts || !outline) throw new Error('compose without facts or outline')
     await save({ status: TASK_STATUS.generating, step: 'Writing the page' })
-    const composed = await deps.composer.compose(facts, outline, templateFor(facts))
+    const composed = await deps.composer.compose(publishableFacts(facts), outline, templateFor(facts))
     // A regenerated page keeps what the owner set (price, buy target, own texts, gallery); the
     // page it replaces stays in the version history.
     const previous = task.page
-    const page = previous ? { ...composed.page, owner: previous.owner, gallery: previous.gallery } : composed.page
+    const page = previous
+      ? { ...composed.page, owner: previous.owner ?? defaultOwnerFacts(facts), gallery: previous.gallery }
+      : { ...composed.page, owner: defaultOwnerFacts(facts) }
     const now = deps.clock()
     await db.transaction((tx) =>
       savePageVersion(tx, task.id, {

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { PageView } from '../../app/components/sections'
+import { shopperPage, withOwnerDefaults } from '../../server/domain/page/shopper'
 import { PAGE_TEMPLATES } from '../../server/domain/templates'
 import { createOfflineComposer } from '../../server/generation/compose'
 import { untraceableInText } from '../../server/generation/compose/trace'
@@ -25,7 +26,7 @@ describe('every number shown on a generated page traces to the imported facts', 
         const research = await composer.research(facts)
         const outline = await composer.outline(facts, research, template)
         const { page } = await composer.compose(facts, outline, template)
-        const text = visibleText(renderToStaticMarkup(<PageView page={page} mode="share" productUrl={facts.source.url} />))
+        const text = visibleText(renderToStaticMarkup(<PageView page={shopperPage(withOwnerDefaults(page, facts))} mode="share" />))
         expect(text.length).toBeGreaterThan(200)
         expect(untraceableInText(text, facts)).toEqual([])
       })

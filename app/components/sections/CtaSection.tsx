@@ -1,15 +1,19 @@
-import { ButtonLink, PriceTag, SectionFrame, type HeadingLevel, type SectionOf } from './parts'
+import { BuyButton, PriceTag, SectionFrame, type HeadingLevel, type SectionOf } from './parts'
 
 /** Closing call to action on a primary-coloured band. `anchorId` marks the in-page "#buy" target. */
 export function CtaSection({
   section,
   headingLevel = 2,
-  buyHref = '#buy',
+  buyHref = null,
+  setBuyHref,
   anchorId,
 }: {
   section: SectionOf<'cta'>
   headingLevel?: HeadingLevel
-  buyHref?: string
+  /** Where the buy button goes; null: no button (the price still shows). */
+  buyHref?: string | null
+  /** Owner preview only: where to set the missing buy target. */
+  setBuyHref?: string
   anchorId?: string
 }) {
   return (
@@ -17,7 +21,7 @@ export function CtaSection({
       {section.text ? <p className="pw-lead">{section.text}</p> : null}
       {section.price ? <PriceTag price={section.price} /> : null}
       <div id={anchorId}>
-        <ButtonLink href={buyHref} label={section.buttonLabel} large />
+        <BuyButton href={buyHref} setHref={setBuyHref} label={section.buttonLabel} />
       </div>
     </SectionFrame>
   )

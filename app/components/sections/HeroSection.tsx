@@ -1,4 +1,4 @@
-import { ButtonLink, PriceTag, SectionFrame, type HeadingLevel, type SectionOf } from './parts'
+import { BuyButton, PriceTag, SectionFrame, type HeadingLevel, type SectionOf } from './parts'
 
 /** Loading hints React 18 does not know as camelCase props (lowercase attributes render as-is). */
 const LCP_IMAGE = { fetchpriority: 'high' } as Record<string, string>
@@ -7,18 +7,22 @@ const LCP_IMAGE = { fetchpriority: 'high' } as Record<string, string>
 export function HeroSection({
   section,
   headingLevel = 1,
-  buyHref = '#buy',
+  buyHref = null,
+  setBuyHref,
 }: {
   section: SectionOf<'hero'>
   headingLevel?: HeadingLevel
-  buyHref?: string
+  /** Where the buy button goes; null: no button (the price still shows). */
+  buyHref?: string | null
+  /** Owner preview only: where to set the missing buy target. */
+  setBuyHref?: string
 }) {
   return (
     <SectionFrame section={section} level={headingLevel} heading={section.heading} className={section.image ? 'pw-hero--media' : undefined}>
       <div className="pw-hero__text">
         {section.subheading ? <p className="pw-lead">{section.subheading}</p> : null}
         {section.price ? <PriceTag price={section.price} /> : null}
-        <ButtonLink href={buyHref} label={section.ctaLabel} large />
+        <BuyButton href={buyHref} setHref={setBuyHref} label={section.ctaLabel} />
       </div>
       {section.image ? (
         <div className="pw-hero__media">

@@ -87,23 +87,35 @@ describe('PageView', () => {
     })
   })
 
-  it('links buy buttons to productUrl, or to #buy on the first call to action', () => {
-    const withUrl = $render({ productUrl: 'https://shop.example.com/products/trailhead' })
+  const withBuyUrl = (buyUrl: string | null) => ({
+    ...samplePage,
+    owner: { price: null, compareAt: null, currency: null, buyUrl, guarantee: null, shipping: null, returns: null },
+  })
+
+  it("links buy buttons to the owner's buy target; the first call to action is the #buy anchor", () => {
+    const withUrl = $render({ page: withBuyUrl('https://shop.example.com/products/trailhead') })
     expect(
       withUrl('a.pw-button')
         .toArray()
         .map((a) => withUrl(a).attr('href')),
     ).toEqual(['https://shop.example.com/products/trailhead', 'https://shop.example.com/products/trailhead'])
-    const $ = $render()
-    expect($('#hero a.pw-button').attr('href')).toBe('#buy')
-    expect($('#buy')).toHaveLength(1)
-    expect($('#cta #buy')).toHaveLength(1)
+    expect(withUrl('#buy')).toHaveLength(1)
+    expect(withUrl('#cta #buy')).toHaveLength(1)
   })
 
-  it('refuses a non-web productUrl', () => {
-    const $ = $render({ productUrl: 'javascript:alert(1)' })
-    expect($('#hero a.pw-button').attr('href')).toBe('#buy')
-    expect(render({ productUrl: '//evil.example' })).not.toContain('//evil.example')
+  it('without a buy target: no dead button for shoppers; the owner preview says where to set it', () => {
+    const $ = $render({ page: withBuyUrl(null) })
+    expect($('a.pw-button')).toHaveLength(0)
+    expect($('.pw-price').length + $('.pw-lead').length).toBeGreaterThan(0)
+    const owner = $render({ page: withBuyUrl(null), mode: 'preview', setBuyHref: '/product-edit/x#owner' })
+    expect(owner('#hero a.pw-button').attr('href')).toBe('/product-edit/x#owner')
+    expect(owner('#hero a.pw-button').text()).toBe('Set where the button goes')
+  })
+
+  it('refuses a non-web buy target', () => {
+    const $ = $render({ page: withBuyUrl('javascript:alert(1)') })
+    expect($('a.pw-button')).toHaveLength(0)
+    expect(render({ page: withBuyUrl('//evil.example') })).not.toContain('//evil.example')
   })
 
   it('works without JavaScript: no scripts, no event handler attributes', () => {
@@ -202,7 +214,12 @@ describe('sections', () => {
     expect(items).toHaveLength(stats.items.length)
     items.each((i, el) => {
       expect($(el).find('dt').text()).toBe(stats.items[i].label)
-      expect($(el).find('.pw-stat__value').text()).toBe(stats.items[i].value)
+      expect(
+        $(el)
+          .find('.pw-stat__value')
+          .text()
+          .replace(/\u00a0/g, ' '),
+      ).toBe(stats.items[i].value)
       expect($(el).find('.pw-stat__source').text()).toBe(`Source: ${stats.items[i].source}`)
     })
   })

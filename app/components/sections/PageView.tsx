@@ -22,8 +22,8 @@ export interface PageViewProps {
   mode?: PageViewMode
   /** `mobile` renders the page in a phone-width column (layout follows the column, not the window). */
   device?: PageViewDevice
-  /** Where buy buttons go; without it (or when it is not http(s) or a local path) they jump to `#buy`. */
-  productUrl?: string
+  /** Owner preview only: where the owner sets a missing buy target (shown instead of the button). */
+  setBuyHref?: string
 }
 
 /** Fallback in-page target of the buy buttons: the first call-to-action section's button. */
@@ -34,8 +34,9 @@ export const BUY_ANCHOR = 'buy'
  * section in order. Pure markup (no state, effects or handlers): it works with JavaScript off.
  * Needs `app/styles/page.css`.
  */
-export function PageView({ page, mode = 'share', device = 'desktop', productUrl }: PageViewProps) {
-  const buyHref = safeHref(productUrl) ?? `#${BUY_ANCHOR}`
+export function PageView({ page, mode = 'share', device = 'desktop', setBuyHref }: PageViewProps) {
+  // The owner's buy target; without one there is no button (never a dead link).
+  const buyHref = safeHref(page.owner?.buyUrl)
   // Exactly one h1: the first hero's heading, or the first section's when there is no hero.
   const h1Index = Math.max(
     0,
@@ -59,6 +60,7 @@ export function PageView({ page, mode = 'share', device = 'desktop', productUrl 
           level={i === h1Index ? 1 : 2}
           theme={theme}
           buyHref={buyHref}
+          setBuyHref={mode === 'preview' ? setBuyHref : undefined}
           buyAnchor={i === buyIndex}
         />
       ))}
@@ -71,17 +73,19 @@ function SectionView({
   level,
   theme,
   buyHref,
+  setBuyHref,
   buyAnchor,
 }: {
   section: Section
   level: HeadingLevel
   theme: Theme
-  buyHref: string
+  buyHref: string | null
+  setBuyHref?: string
   buyAnchor: boolean
 }) {
   switch (section.type) {
     case 'hero':
-      return <HeroSection section={section} headingLevel={level} buyHref={buyHref} />
+      return <HeroSection section={section} headingLevel={level} buyHref={buyHref} setBuyHref={setBuyHref} />
     case 'benefits':
       return <BenefitsSection section={section} headingLevel={level} />
     case 'image-with-text':
@@ -97,7 +101,15 @@ function SectionView({
     case 'guarantee':
       return <GuaranteeSection section={section} headingLevel={level} />
     case 'cta':
-      return <CtaSection section={section} headingLevel={level} buyHref={buyHref} anchorId={buyAnchor ? BUY_ANCHOR : undefined} />
+      return (
+        <CtaSection
+          section={section}
+          headingLevel={level}
+          buyHref={buyHref}
+          setBuyHref={setBuyHref}
+          anchorId={buyAnchor ? BUY_ANCHOR : undefined}
+        />
+      )
     case 'specs':
       return <SpecsSection section={section} headingLevel={level} />
     default: {

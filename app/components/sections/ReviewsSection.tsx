@@ -2,15 +2,24 @@ import { formatDate, formatRating, plural } from './format'
 import { SectionFrame, Stars, type HeadingLevel, type SectionOf } from './parts'
 
 /**
- * Imported reviews, exactly as given: the provenance line always shows, the summary only when the
- * source has one, and nothing is added, reordered or dropped.
+ * Reviews exactly as given (the owner may hide, pin or fix a typo, never add or change a rating):
+ * the provenance or disclosure line always shows; the listing's own rating when the source stated
+ * one, else the average of the imported reviews.
  */
 export function ReviewsSection({ section, headingLevel = 2 }: { section: SectionOf<'reviews'>; headingLevel?: HeadingLevel }) {
-  const { summary } = section
+  const { summary, listingRating } = section
   return (
     <SectionFrame section={section} level={headingLevel} heading={section.heading}>
       <p className="pw-provenance">{section.provenance}</p>
-      {summary ? (
+      {listingRating ? (
+        <p className="pw-summary">
+          <Stars rating={listingRating.average} showNumber={false} />
+          <span>
+            <strong>{formatRating(listingRating.average)} out of 5</strong> · {plural(listingRating.count, 'rating', 'ratings')} on the
+            product&apos;s listing
+          </span>
+        </p>
+      ) : summary ? (
         <p className="pw-summary">
           <Stars rating={summary.average} showNumber={false} />
           <span>

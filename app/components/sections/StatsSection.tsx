@@ -1,6 +1,7 @@
+import { keepTogether } from './format'
 import { SectionFrame, type HeadingLevel, type SectionOf } from './parts'
 
-/** Big figures, each with its label and, visibly, where it comes from (honesty: numbers carry provenance). */
+/** Big figures with their labels; the owner's view also shows where each comes from (shopper pages leave `source` empty). */
 export function StatsSection({ section, headingLevel = 2 }: { section: SectionOf<'stats'>; headingLevel?: HeadingLevel }) {
   return (
     <SectionFrame section={section} level={headingLevel} heading={section.heading}>
@@ -8,7 +9,7 @@ export function StatsSection({ section, headingLevel = 2 }: { section: SectionOf
         {section.items.map((item, i) => (
           <div key={i} className="pw-stat">
             <dt>{item.label}</dt>
-            <dd className="pw-stat__value">{item.value}</dd>
+            <dd className={`pw-stat__value${item.value.length > 7 ? ' pw-stat__value--long' : ''}`}>{keepTogether(item.value)}</dd>
             {item.source ? <dd className="pw-stat__source">Source: {item.source}</dd> : null}
           </div>
         ))}

@@ -15,6 +15,15 @@ export function formatRating(rating: number): string {
   return Number.isInteger(r) ? String(r) : r.toFixed(1)
 }
 
+/**
+ * A figure that must never break inside a line: short values keep every space unbreakable; longer
+ * ones keep each number with the word after it ("32 fl oz", "1.1 lb", "US $12").
+ */
+export function keepTogether(value: string): string {
+  if (value.length <= 24) return value.replace(/ /g, '\u00a0')
+  return value.replace(/(\d[\d.,]*)\s+(?=\S)/g, '$1\u00a0').replace(/([$€£¥])\s+(?=\d)/g, '$1\u00a0')
+}
+
 export function formatCount(n: number): string {
   return new Intl.NumberFormat('en-US').format(n)
 }

@@ -88,6 +88,20 @@ export function Stars({ rating, showNumber = true }: { rating: number; showNumbe
   )
 }
 
+/**
+ * The buy button: a link to the owner's buy target. Without one, shoppers see no dead button, and
+ * the owner's preview says where to set it.
+ */
+export function BuyButton({ href, setHref, label }: { href: string | null; setHref?: string; label: string }) {
+  if (href) return <ButtonLink href={href} label={label} large />
+  if (!setHref) return null
+  return (
+    <a className="pw-button pw-button--lg pw-button--missing" href={setHref}>
+      Set where the button goes
+    </a>
+  )
+}
+
 export function ButtonLink({ href, label, large }: { href: string; label: string; large?: boolean }) {
   return (
     <a className={`pw-button${large ? ' pw-button--lg' : ''}`} href={href}>

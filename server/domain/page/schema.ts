@@ -189,15 +189,6 @@ export const ownerFactsSchema = z.object({
   returns: text(1000).nullable(),
 })
 export type OwnerFacts = z.output<typeof ownerFactsSchema>
-export const EMPTY_OWNER_FACTS: OwnerFacts = {
-  price: null,
-  compareAt: null,
-  currency: null,
-  buyUrl: null,
-  guarantee: null,
-  shipping: null,
-  returns: null,
-}
 
 export const pageSchema = z.object({
   theme: themeSchema,
@@ -218,5 +209,3 @@ export const DEFAULT_THEME: Theme = {
   font: 'system',
   radius: 'small',
 }
-
-export const ownerFactsOf = (page: Pick<Page, 'owner'>): OwnerFacts => page.owner ?? EMPTY_OWNER_FACTS

@@ -1,5 +1,6 @@
 import type { ApiDeps } from '../../context'
 import type { Page } from '../../domain/page/schema'
+import { withOwnerDefaults } from '../../domain/page/shopper'
 import { TASK_STATUS } from '../../domain/task-status'
 import { taskHiddenUntil } from '../../domain/visibility'
 import { HttpError, notFound } from '../../http/http-error'
@@ -20,7 +21,11 @@ async function editableTask(deps: ApiDeps, user: UserRow, key: string): Promise<
   return row as TaskRow & { page: Page }
 }
 
-const current = (row: TaskRow & { page: Page }) => ({ session_id: row.sessionId, version: row.pageVersion, page: row.page })
+const current = (row: TaskRow & { page: Page }) => ({
+  session_id: row.sessionId,
+  version: row.pageVersion,
+  page: withOwnerDefaults(row.page, row.facts ?? null),
+})
 
 export async function getPage(deps: ApiDeps, user: UserRow, key: string) {
   return current(await editableTask(deps, user, key))

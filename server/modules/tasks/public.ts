@@ -2,6 +2,7 @@ import { and, desc, eq, not, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { tasks, users } from '../../db/schema'
 import { isSessionId } from '../../domain/ids'
+import { shopperPage, withOwnerDefaults } from '../../domain/page/shopper'
 import { DATA_STATUS, TASK_STATUS } from '../../domain/task-status'
 import { notFound } from '../../http/http-error'
 import { hiddenTaskSql } from './visibility-sql'
@@ -26,12 +27,13 @@ export async function sharedPage(deps: ApiDeps, sessionId: string) {
     .innerJoin(users, eq(users.id, tasks.userId))
     .where(and(eq(tasks.sessionId, sessionId.toLowerCase()), sharedCondition(deps)))
   if (!row || !row.task.page) throw notFound('This page is not shared.')
-  const facts = row.task.facts
+  // Shoppers get the published form: the owner's price and buy target, no supplier identity.
+  const page = shopperPage(withOwnerDefaults(row.task.page, row.task.facts ?? null))
+  const hero = page.sections.find((s) => s.type === 'hero')
   return {
     session_id: row.task.sessionId,
-    title: row.task.title,
-    page: row.task.page,
-    source: facts ? { url: facts.source.url, platform: facts.source.platform, name: facts.source.name } : null,
+    title: hero?.heading || page.sections[0].heading || row.task.title,
+    page,
     completed_at: row.task.completedAt?.toISOString() ?? null,
   }
 }

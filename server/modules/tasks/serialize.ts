@@ -1,5 +1,6 @@
 import type { TaskDetail, TaskSummary } from '../../contract/tasks'
 import type { tasks } from '../../db/schema'
+import { withOwnerDefaults } from '../../domain/page/shopper'
 
 export type TaskRow = typeof tasks.$inferSelect
 
@@ -31,7 +32,7 @@ export function toDetail(row: TaskRow, isFavorite: boolean, hiddenUntil: Date | 
   return {
     ...toSummary(row, isFavorite),
     outline: row.outline ?? null,
-    page: hiddenUntil ? null : (row.page ?? null),
+    page: hiddenUntil || !row.page ? null : withOwnerDefaults(row.page, facts ?? null),
     source: facts
       ? { url: facts.source.url, platform: facts.source.platform, name: facts.source.name, review_source: facts.reviews[0]?.source ?? null }
       : null,

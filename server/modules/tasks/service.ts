@@ -6,6 +6,7 @@ import { taskFavorites, tasks } from '../../db/schema'
 import { isSessionId } from '../../domain/ids'
 import type { Outline } from '../../domain/outline'
 import type { Page } from '../../domain/page/schema'
+import { publishableFacts } from '../../domain/page/shopper'
 import { allowsFreeDenied, can, UPGRADE_TITLES } from '../../domain/permissions'
 import { CREDITS_PER_PAGE } from '../../domain/plans'
 import { isRunning, TASK_STATUS, type DataStatus, type TaskStatus } from '../../domain/task-status'
@@ -235,7 +236,7 @@ export async function regenerateTask(deps: ApiDeps, user: UserRow, key: string) 
 export async function researchTask(deps: ApiDeps, user: UserRow, key: string) {
   const row = await findOwnTask(deps, user, key)
   if (!row.facts) throw new HttpError(409, 'The product has not been imported yet.')
-  const research = await deps.composer.research(row.facts)
+  const research = await deps.composer.research(publishableFacts(row.facts))
   await deps.database.db.update(tasks).set({ research, updatedAt: deps.clock() }).where(eq(tasks.id, row.id))
   return { session_id: row.sessionId, research }
 }
@@ -246,7 +247,7 @@ export async function researchSection(deps: ApiDeps, user: UserRow, key: string,
   const page = row.page
   if (row.status !== STATUS.completed || !page || !row.facts) throw new HttpError(409, 'Only a finished page can be rewritten.')
   if (!page.sections.some((s) => s.id === sectionId)) throw notFound('There is no section with this id on the page.')
-  const { section, note } = await deps.composer.rewriteSection(row.facts, page, sectionId, instruction)
+  const { section, note } = await deps.composer.rewriteSection(publishableFacts(row.facts), page, sectionId, instruction)
   const next: Page = { ...page, sections: page.sections.map((s) => (s.id === sectionId ? section : s)) }
   const updated = await deps.database.db.transaction((tx) =>
     savePageVersion(tx, row.id, { page: next, kind: 'rewrite', now: deps.clock(), set: { note: note ?? row.note } }),

@@ -1,0 +1,164 @@
+import { PLATFORM_NAMES, type Platform } from '../platforms'
+import type { ProductFacts } from '../product-facts'
+import type { OwnerFacts, Page, Section } from './schema'
+
+/**
+ * What a shopper may see of a page. The owner's page keeps everything (imported facts with their
+ * provenance, hidden sections); shoppers get the owner's price and buy target and no supplier
+ * identity: no marketplace name, supplier brand, marketplace ids, supplier price or source URL.
+ */
+
+export const EMPTY_OWNER_FACTS: OwnerFacts = {
+  price: null,
+  compareAt: null,
+  currency: null,
+  buyUrl: null,
+  guarantee: null,
+  shipping: null,
+  returns: null,
+}
+export const ownerFactsOf = (page: Pick<Page, 'owner'>): OwnerFacts => page.owner ?? EMPTY_OWNER_FACTS
+
+const MARKETPLACES: Platform[] = ['aliexpress', 'amazon', 'temu', 'dhgate', 'tiktok']
+const MARKETPLACE_WORDS = /\b(ali\s?express|amazon|temu|dh\s?gate|tik\s?tok(\s+shop)?|alibaba|1688\.com|taobao)\b/i
+/** Spec rows that identify the supplier or its listing rather than describe the product. */
+const SUPPLIER_SPEC_NAMES =
+  /^(asin|isbn|upc|ean|gtin|mpn|sku|item\s*(id|no\.?|number|model number)|model\s*(no\.?|number)|product\s*id|store\s*(no\.?|name)?|seller|sold by|ships from|brand( name)?|manufacturer|vendor|origin|place of origin|date first available|best sellers? rank|customer reviews|certification|is customized|department)$/i
+
+const ANOTHER_STORE = 'another store'
+
+/** Removes a supplier brand from a text: "warranty from Moonbeam Home" → "warranty". */
+function vendorStripper(vendor: string | null) {
+  const name = vendor?.trim()
+  if (!name || name.length < 3) return (text: string) => text
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const pattern = new RegExp(`(\\s+(?:from|by)\\s+)?\\b${escaped}(?:'s)?\\b\\s*`, 'gi')
+  return (text: string) =>
+    text
+      .replace(pattern, ' ')
+      .replace(/\s+([.,;:])/g, '$1')
+      .replace(/\s{2,}/g, ' ')
+      .trim()
+}
+
+const MARKETPLACE_WORDS_ALL = new RegExp(MARKETPLACE_WORDS.source, 'gi')
+/** "reviews on AliExpress" → "reviews on another store". */
+const neutral = (text: string) => text.replace(MARKETPLACE_WORDS_ALL, ANOTHER_STORE)
+
+export const isMarketplace = (platform: Platform) => MARKETPLACES.includes(platform)
+
+/** True when a text names a marketplace (shown to the owner, never to a shopper). */
+export const namesMarketplace = (text: string) => MARKETPLACE_WORDS.test(text)
+
+/** Reviews as shoppers are told about them: true and neutral, never the marketplace's name. */
+export function reviewDisclosure(items: { origin?: 'source' | 'owner'; importedFrom?: string }[]): string {
+  const apps = [...new Set(items.filter((r) => r.origin === 'owner').map((r) => r.importedFrom ?? 'a review file'))]
+  const fromSource = items.some((r) => r.origin !== 'owner')
+  const owner = apps.length ? `imported by the store from ${apps.join(' and ')}` : ''
+  if (fromSource && owner) return `Reviews from buyers of this product on another store, and reviews ${owner}.`
+  if (owner) return `Reviews ${owner}.`
+  return 'Reviews from buyers of this product on another store.'
+}
+
+/**
+ * The facts the writer may use for a page shoppers will see. A marketplace listing is the owner's
+ * supplier: its prices, brand, listing ids and name stay with the owner, so no copy can repeat them
+ * (the owner's own price is added from their facts when the page is shown).
+ */
+export function publishableFacts(facts: ProductFacts): ProductFacts {
+  if (!isMarketplace(facts.source.platform)) return facts
+  const strip = vendorStripper(facts.vendor)
+  return {
+    ...facts,
+    title: strip(facts.title) || facts.title,
+    bullets: facts.bullets.map(strip).filter(Boolean),
+    price: null,
+    compareAtPrice: null,
+    vendor: null,
+    variants: facts.variants.map((v) => ({ ...v, price: null, sku: null })),
+    specs: facts.specs
+      .filter((s) => !SUPPLIER_SPEC_NAMES.test(s.name.trim()) && !namesMarketplace(`${s.name} ${s.value}`))
+      .map((s) => ({ ...s, value: strip(s.value) }))
+      .filter((s) => s.value),
+  }
+}
+
+/** A page made before owner facts existed gets the defaults its facts imply. */
+export function withOwnerDefaults(page: Page, facts: ProductFacts | null): Page {
+  return page.owner || !facts ? page : { ...page, owner: defaultOwnerFacts(facts) }
+}
+
+/** The owner's facts a new page starts with: a store's own listing is the owner's; a supplier's price is not. */
+export function defaultOwnerFacts(facts: ProductFacts): OwnerFacts {
+  const own = !isMarketplace(facts.source.platform)
+  return {
+    price: own ? facts.price : null,
+    compareAt: own ? facts.compareAtPrice : null,
+    currency: facts.currency,
+    buyUrl: facts.source.platform === 'shopify' ? facts.source.url : null,
+    guarantee: null,
+    shipping: null,
+    returns: null,
+  }
+}
+
+function ownerPrice(owner: OwnerFacts) {
+  if (owner.price === null || !owner.currency) return null
+  return {
+    amount: owner.price,
+    compareAt: owner.compareAt !== null && owner.compareAt > owner.price ? owner.compareAt : null,
+    currency: owner.currency,
+  }
+}
+
+function shopperSection(section: Section, owner: OwnerFacts, keepProvenance: boolean): Section | null {
+  switch (section.type) {
+    case 'hero':
+      return { ...section, price: ownerPrice(owner) }
+    case 'cta':
+      return { ...section, price: ownerPrice(owner) }
+    case 'guarantee': {
+      const text = owner.guarantee?.trim() || section.text.trim()
+      return text ? { ...section, text } : null
+    }
+    case 'reviews': {
+      const visible = section.items.filter((r) => !r.hidden)
+      const items = [...visible.filter((r) => r.pinned), ...visible.filter((r) => !r.pinned)]
+      if (items.length === 0) return null
+      return { ...section, items, provenance: keepProvenance ? section.provenance : reviewDisclosure(items) }
+    }
+    case 'stats':
+      if (keepProvenance) return section
+      return { ...section, items: section.items.map((item) => ({ ...item, label: neutral(item.label), source: '' })) }
+    case 'specs': {
+      if (keepProvenance) return section
+      const items = section.items.filter((s) => !SUPPLIER_SPEC_NAMES.test(s.name.trim()) && !namesMarketplace(`${s.name} ${s.value}`))
+      return items.length ? { ...section, items } : null
+    }
+    default:
+      return section
+  }
+}
+
+/**
+ * The page as it is published. `keepProvenance` is the owner's preview: the same page, with the
+ * "Source: …" notes and the exact review source left in.
+ */
+export function shopperPage(page: Page, opts: { keepProvenance?: boolean } = {}): Page {
+  const owner = ownerFactsOf(page)
+  const keep = opts.keepProvenance ?? false
+  const sections = page.sections
+    .filter((s) => !s.hidden)
+    .map((s) => shopperSection(s, owner, keep))
+    .filter((s): s is Section => s !== null)
+  const extra = [owner.shipping?.trim(), owner.returns?.trim()].filter(Boolean).join('\n\n')
+  if (extra && !sections.some((s) => s.id === 'shipping-returns')) {
+    const at = sections.findIndex((s) => s.type === 'faq' || s.type === 'cta')
+    const block: Section = { id: 'shipping-returns', type: 'guarantee', heading: 'Shipping and returns', text: extra }
+    sections.splice(at === -1 ? sections.length : at, 0, block)
+  }
+  return { ...page, sections: sections.length ? sections : page.sections.slice(0, 1) }
+}
+
+/** Words a shopper page must never contain for a product from this platform (tests and checks). */
+export const supplierNames = (platform: Platform) => (isMarketplace(platform) ? [PLATFORM_NAMES[platform]] : [])
