@@ -150,6 +150,14 @@ export function createApiClient(opts: ApiClientOptions) {
       continue: (sessionId: string) => call(tasks.continueOutline, { params: { key: sessionId } }),
       shared: (sessionId: string) => call(tasks.shared, { params: { session_id: sessionId } }),
       gallery: (page = 1) => call(tasks.gallery, { query: { page } }),
+      /** The current page and its version, for the editor. */
+      getPage: (id: string) => call(tasks.getPage, { params: { key: id } }),
+      /** Saves an edit made from `baseVersion`; a 409 when someone saved since. */
+      putPage: (id: string, page: RouteInput<typeof tasks.putPage>['json']['page'], baseVersion: number) =>
+        call(tasks.putPage, { params: { key: id }, json: { page, base_version: baseVersion } }),
+      versions: (id: string) => call(tasks.versions, { params: { key: id } }),
+      version: (id: string, version: number) => call(tasks.version, { params: { key: id, version: String(version) } }),
+      restoreVersion: (id: string, version: number) => call(tasks.restoreVersion, { params: { key: id, version: String(version) } }),
     },
     favorites: {
       add: (id: string) => call(favorites.add, { params: { key: id } }),

@@ -29,3 +29,20 @@ export const OUTLINE_INTENT = {
   remove: (index: number) => `remove:${index}`,
   add: (type: SectionType) => `add:${type}`,
 } as const
+
+/** The page editor's buttons (app/routes/_blank.product-edit.$id.tsx). */
+export const EDIT_INTENT = {
+  section: 'section',
+  up: 'up',
+  down: 'down',
+  hide: 'hide',
+  show: 'show',
+  remove: 'remove',
+  add: 'add',
+  rewrite: 'rewrite',
+  owner: 'owner',
+  theme: 'theme',
+  gallery: 'gallery',
+  restore: 'restore',
+  regenerate: 'regenerate',
+} as const

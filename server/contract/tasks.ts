@@ -222,7 +222,23 @@ const pageVersionSchema = z.object({
 })
 const versionParams = key.extend({ version: z.coerce.number().int().min(1).max(1_000_000) })
 export const currentPageSchema = z
-  .object({ session_id: z.string(), version: z.number().int(), page: pageSchema })
+  .object({
+    session_id: z.string(),
+    version: z.number().int(),
+    page: pageSchema,
+    imported: z
+      .object({
+        images: z.array(z.string()).describe('Every image the source had (the gallery is chosen from these).'),
+        price: z.number().nullable(),
+        compare_at: z.number().nullable(),
+        currency: z.string().nullable(),
+        platform: z.string(),
+        source_name: z.string(),
+        source_url: z.string(),
+      })
+      .nullable()
+      .describe('What was imported, for the owner: shown beside their own facts, never to shoppers.'),
+  })
   .meta({ id: 'CurrentPage' })
 
 export const getPage = createRoute({

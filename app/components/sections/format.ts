@@ -16,11 +16,11 @@ export function formatRating(rating: number): string {
 }
 
 /**
- * A figure that must never break inside a line: short values keep every space unbreakable; longer
+ * A figure that must never break inside a token: short values keep every space unbreakable; longer
  * ones keep each number with the word after it ("32 fl oz", "1.1 lb", "US $12").
  */
 export function keepTogether(value: string): string {
-  if (value.length <= 24) return value.replace(/ /g, '\u00a0')
+  if (value.length <= 12) return value.replace(/ /g, '\u00a0')
   return value.replace(/(\d[\d.,]*)\s+(?=\S)/g, '$1\u00a0').replace(/([$€£¥])\s+(?=\d)/g, '$1\u00a0')
 }
 

@@ -102,7 +102,10 @@ const reviews = z.object({
   /** Average and count of the imported review texts. */
   summary: z.object({ average: z.number(), count: z.number().int() }).nullable(),
   /** The listing's own aggregate rating ("4.6 out of 5, 12,408 ratings") when the source states it. */
-  listingRating: z.object({ average: z.number().min(0).max(5), count: z.number().int().nonnegative() }).nullable().optional(),
+  listingRating: z
+    .object({ average: z.number().min(0).max(5), count: z.number().int().nonnegative() })
+    .nullable()
+    .optional(),
   items: z
     .array(
       z.object({

@@ -111,6 +111,20 @@ function ownerPrice(owner: OwnerFacts) {
   }
 }
 
+const filled = (item: object) => Object.entries(item).some(([k, v]) => k !== 'source' && typeof v === 'string' && v.trim() !== '')
+
+/** Empty rows the owner has not filled in yet are left out; a section with nothing left is too. */
+function withoutBlanks(section: Section): Section | null {
+  if ('items' in section) {
+    const items = (section.items as object[]).filter(filled)
+    return items.length ? ({ ...section, items } as Section) : null
+  }
+  if (section.type === 'image-with-text' && !section.body.trim() && !section.image) return null
+  if (section.type === 'comparison' && !section.rows.some(filled)) return null
+  if (section.type === 'hero' && !section.heading.trim()) return null
+  return section
+}
+
 function shopperSection(section: Section, owner: OwnerFacts, keepProvenance: boolean): Section | null {
   switch (section.type) {
     case 'hero':
@@ -149,7 +163,8 @@ export function shopperPage(page: Page, opts: { keepProvenance?: boolean } = {})
   const keep = opts.keepProvenance ?? false
   const sections = page.sections
     .filter((s) => !s.hidden)
-    .map((s) => shopperSection(s, owner, keep))
+    .map((s) => withoutBlanks(s))
+    .map((s) => s && shopperSection(s, owner, keep))
     .filter((s): s is Section => s !== null)
   const extra = [owner.shipping?.trim(), owner.returns?.trim()].filter(Boolean).join('\n\n')
   if (extra && !sections.some((s) => s.id === 'shipping-returns')) {

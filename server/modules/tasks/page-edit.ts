@@ -21,11 +21,25 @@ async function editableTask(deps: ApiDeps, user: UserRow, key: string): Promise<
   return row as TaskRow & { page: Page }
 }
 
-const current = (row: TaskRow & { page: Page }) => ({
-  session_id: row.sessionId,
-  version: row.pageVersion,
-  page: withOwnerDefaults(row.page, row.facts ?? null),
-})
+const current = (row: TaskRow & { page: Page }) => {
+  const facts = row.facts ?? null
+  return {
+    session_id: row.sessionId,
+    version: row.pageVersion,
+    page: withOwnerDefaults(row.page, facts),
+    imported: facts
+      ? {
+          images: facts.images,
+          price: facts.price,
+          compare_at: facts.compareAtPrice,
+          currency: facts.currency,
+          platform: facts.source.platform,
+          source_name: facts.source.name,
+          source_url: facts.source.url,
+        }
+      : null,
+  }
+}
 
 export async function getPage(deps: ApiDeps, user: UserRow, key: string) {
   return current(await editableTask(deps, user, key))
