@@ -78,7 +78,10 @@ test('lists: favourite, archive and restore a page; share it; make it private', 
   expect(res?.status()).toBe(200)
   expect(res?.headers()['set-cookie']).toBeUndefined()
   await expect(shopperPage.getByRole('heading', { level: 1 })).toContainText('Terra Stonewashed Linen Throw')
-  expect(await shopperPage.locator('script').count()).toBe(0)
+  // No executable script at all; the only script element is schema.org data.
+  expect(await shopperPage.locator('script:not([type="application/ld+json"])').count()).toBe(0)
+  const ld = JSON.parse((await shopperPage.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
+  expect(ld).toMatchObject({ '@type': 'Product', name: expect.stringContaining('Linen Throw') })
   expect((await shopper.cookies()).length).toBe(0)
 
   await page.goto(`/product/${sessionId}`)

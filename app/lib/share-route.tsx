@@ -9,15 +9,23 @@ export const handle: RouteHandle = { shopperView: true }
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({ 'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'no-store' })
 
-export const meta: MetaFunction<() => Promise<{ shared: SharedPage }>> = ({ data }) => {
-  const page = data?.shared.page
-  const hero = page?.sections.find((s) => s.type === 'hero')
-  const title = data?.shared.title ?? 'Product'
+type ShareData = { shared: SharedPage; canonical: string; description: string; jsonLd: Record<string, unknown> }
+
+/** Title, a real sentence as description, canonical URL, Open Graph and schema.org Product (data, not script). */
+export const meta: MetaFunction<() => Promise<ShareData>> = ({ data }) => {
+  if (!data) return [{ title: 'Page not found' }]
+  const title = data.shared.title ?? 'Product'
+  const images = data.jsonLd.image as string[] | undefined
   return [
     { title },
-    { name: 'description', content: hero?.type === 'hero' ? hero.subheading : title },
+    { name: 'description', content: data.description || title },
+    { tagName: 'link', rel: 'canonical', href: data.canonical },
+    { property: 'og:type', content: 'product' },
     { property: 'og:title', content: title },
-    ...(hero?.type === 'hero' && hero.image ? [{ property: 'og:image', content: hero.image.src }] : []),
+    { property: 'og:description', content: data.description || title },
+    { property: 'og:url', content: data.canonical },
+    ...(images?.length ? [{ property: 'og:image', content: images[0] }] : []),
+    { 'script:ld+json': data.jsonLd },
   ]
 }
 

@@ -95,7 +95,7 @@ describe('PageView', () => {
   it("links buy buttons to the owner's buy target; the first call to action is the #buy anchor", () => {
     const withUrl = $render({ page: withBuyUrl('https://shop.example.com/products/trailhead') })
     expect(
-      withUrl('a.pw-button')
+      withUrl('section a.pw-button')
         .toArray()
         .map((a) => withUrl(a).attr('href')),
     ).toEqual(['https://shop.example.com/products/trailhead', 'https://shop.example.com/products/trailhead'])

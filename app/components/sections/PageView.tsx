@@ -3,7 +3,7 @@ import { BenefitsSection } from './BenefitsSection'
 import { ComparisonSection } from './ComparisonSection'
 import { CtaSection } from './CtaSection'
 import { FaqSection } from './FaqSection'
-import { safeHref } from './format'
+import { formatPrice, safeHref } from './format'
 import { GuaranteeSection } from './GuaranteeSection'
 import { HeroSection } from './HeroSection'
 import { ImageWithTextSection } from './ImageWithTextSection'
@@ -64,6 +64,22 @@ export function PageView({ page, mode = 'share', device = 'desktop', setBuyHref 
           buyAnchor={i === buyIndex}
         />
       ))}
+      {buyHref ? <BuyBar page={page} buyHref={buyHref} /> : null}
+    </div>
+  )
+}
+
+/** Small screens: the price and buy button stay at the bottom edge (CSS only; hidden on wide pages). */
+function BuyBar({ page, buyHref }: { page: Page; buyHref: string }) {
+  const hero = page.sections.find((s) => s.type === 'hero')
+  const label = hero?.type === 'hero' && hero.ctaLabel ? hero.ctaLabel : 'Buy now'
+  const price = hero?.type === 'hero' ? hero.price : null
+  return (
+    <div className="pw-buybar">
+      {price ? <strong className="pw-price__now">{formatPrice(price.amount, price.currency)}</strong> : null}
+      <a className="pw-button" href={buyHref}>
+        {label}
+      </a>
     </div>
   )
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { samplePage } from '../../../tests/fixtures/pages/sample-page'
+import type { Page } from './schema'
+import { pageDescription, productJsonLd, reviewDisclosure, shopperPage } from './shopper'
+
+const owner = (o: Partial<NonNullable<Page['owner']>>): Page => ({
+  ...samplePage,
+  owner: { price: null, compareAt: null, currency: null, buyUrl: null, guarantee: null, shipping: null, returns: null, ...o },
+})
+
+describe('shopperPage', () => {
+  it('shows the owner price (never the imported one) and drops hidden sections', () => {
+    const page = owner({ price: 19, compareAt: 25, currency: 'EUR' })
+    page.sections = page.sections.map((s) => (s.type === 'faq' ? { ...s, hidden: true } : s))
+    const out = shopperPage(page)
+    const hero = out.sections.find((s) => s.type === 'hero')
+    expect(hero?.type === 'hero' && hero.price).toEqual({ amount: 19, compareAt: 25, currency: 'EUR' })
+    expect(out.sections.some((s) => s.type === 'faq')).toBe(false)
+    const none = shopperPage(owner({}))
+    const h = none.sections.find((s) => s.type === 'hero')
+    expect(h?.type === 'hero' && h.price).toBeNull()
+  })
+
+  it('replaces the review source with a neutral disclosure; the owner preview keeps it', () => {
+    const shopper = shopperPage(samplePage).sections.find((s) => s.type === 'reviews')
+    expect(shopper?.type === 'reviews' && shopper.provenance).toBe('Reviews from buyers of this product on another store.')
+    const ownerView = shopperPage(samplePage, { keepProvenance: true }).sections.find((s) => s.type === 'reviews')
+    const original = samplePage.sections.find((s) => s.type === 'reviews')
+    expect(ownerView?.type === 'reviews' && ownerView.provenance).toBe(original?.type === 'reviews' && original.provenance)
+  })
+
+  it('the owner guarantee wins; an empty guarantee is left out; shipping and returns become a block', () => {
+    const withOwn = shopperPage(owner({ guarantee: 'Ours: 60 days.', shipping: 'Ships in 2 days.' }))
+    const g = withOwn.sections.find((s) => s.id === 'guarantee')
+    expect(g?.type === 'guarantee' && g.text).toBe('Ours: 60 days.')
+    expect(withOwn.sections.find((s) => s.id === 'shipping-returns')).toMatchObject({ text: 'Ships in 2 days.' })
+    const empty = { ...samplePage, sections: samplePage.sections.map((s) => (s.type === 'guarantee' ? { ...s, text: '' } : s)) }
+    expect(shopperPage(empty).sections.some((s) => s.type === 'guarantee')).toBe(false)
+  })
+})
+
+describe('reviewDisclosure', () => {
+  it('is truthful for source, owner-imported and mixed reviews', () => {
+    expect(reviewDisclosure([{ origin: 'source' }])).toBe('Reviews from buyers of this product on another store.')
+    expect(reviewDisclosure([{ origin: 'owner', importedFrom: 'Judge.me' }])).toBe('Reviews imported by the store from Judge.me.')
+    expect(reviewDisclosure([{}, { origin: 'owner', importedFrom: 'Judge.me' }])).toMatch(
+      /another store, and reviews imported by the store from Judge.me/,
+    )
+  })
+})
+
+describe('meta and JSON-LD', () => {
+  it('describes the product with a sentence that is not the price', () => {
+    const page = {
+      ...samplePage,
+      sections: samplePage.sections.map((s) => (s.type === 'hero' ? { ...s, subheading: 'Priced at $24.99 today.' } : s)),
+    }
+    const d = pageDescription(page)
+    expect(d.length).toBeGreaterThan(20)
+    expect(d).not.toMatch(/\$\d/)
+  })
+
+  it('is a schema.org Product with the owner offer and absolute image URLs', () => {
+    const ld = productJsonLd(owner({ price: 19.5, currency: 'USD', buyUrl: '/go' }), 'https://app.example/share/abc')
+    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', url: 'https://app.example/share/abc' })
+    expect(ld.offers).toEqual({ '@type': 'Offer', price: '19.50', priceCurrency: 'USD', url: 'https://app.example/go' })
+    for (const src of (ld.image as string[]) ?? []) expect(src).toMatch(/^https?:\/\//)
+    expect(productJsonLd(owner({}), 'https://app.example/share/abc').offers).toBeUndefined()
+  })
+})
