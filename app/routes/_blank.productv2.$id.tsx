@@ -27,6 +27,13 @@ export default function ProductViewV2() {
   return (
     <div className="product-view product-view--v2">
       <ProductToolbar task={task} shareUrl={shareUrl} canShare={canShare} canMakePrivate={canMakePrivate} withRewrite={false} />
+      {task.page ? (
+        <p className="editor-link">
+          <Link to={editHref} className="button button--primary">
+            Edit page
+          </Link>
+        </p>
+      ) : null}
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
       {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
       {task.page ? (

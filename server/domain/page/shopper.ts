@@ -51,13 +51,14 @@ export const isMarketplace = (platform: Platform) => MARKETPLACES.includes(platf
 export const namesMarketplace = (text: string) => MARKETPLACE_WORDS.test(text)
 
 /** Reviews as shoppers are told about them: true and neutral, never the marketplace's name. */
-export function reviewDisclosure(items: { origin?: 'source' | 'owner'; importedFrom?: string }[]): string {
+export function reviewDisclosure(items: { origin?: 'source' | 'owner'; importedFrom?: string }[], fromMarketplace = true): string {
   const apps = [...new Set(items.filter((r) => r.origin === 'owner').map((r) => r.importedFrom ?? 'a review file'))]
   const fromSource = items.some((r) => r.origin !== 'owner')
+  const source = fromMarketplace ? 'Reviews from buyers of this product on another store' : 'Reviews from buyers of this product'
   const owner = apps.length ? `imported by the store from ${apps.join(' and ')}` : ''
-  if (fromSource && owner) return `Reviews from buyers of this product on another store, and reviews ${owner}.`
+  if (fromSource && owner) return `${source}, and reviews ${owner}.`
   if (owner) return `Reviews ${owner}.`
-  return 'Reviews from buyers of this product on another store.'
+  return `${source}.`
 }
 
 /**
@@ -125,7 +126,7 @@ function withoutBlanks(section: Section): Section | null {
   return section
 }
 
-function shopperSection(section: Section, owner: OwnerFacts, keepProvenance: boolean): Section | null {
+function shopperSection(section: Section, owner: OwnerFacts, keepProvenance: boolean, fromMarketplace: boolean): Section | null {
   switch (section.type) {
     case 'hero':
       return { ...section, price: ownerPrice(owner) }
@@ -139,7 +140,7 @@ function shopperSection(section: Section, owner: OwnerFacts, keepProvenance: boo
       const visible = section.items.filter((r) => !r.hidden)
       const items = [...visible.filter((r) => r.pinned), ...visible.filter((r) => !r.pinned)]
       if (items.length === 0) return null
-      return { ...section, items, provenance: keepProvenance ? section.provenance : reviewDisclosure(items) }
+      return { ...section, items, provenance: keepProvenance ? section.provenance : reviewDisclosure(items, fromMarketplace) }
     }
     case 'stats':
       if (keepProvenance) return section
@@ -156,15 +157,16 @@ function shopperSection(section: Section, owner: OwnerFacts, keepProvenance: boo
 
 /**
  * The page as it is published. `keepProvenance` is the owner's preview: the same page, with the
- * "Source: …" notes and the exact review source left in.
+ * "Source: …" notes and the exact review source left in. `fromMarketplace` (the safe default)
+ * says reviews came from another store; a store's own listing says only "from buyers".
  */
-export function shopperPage(page: Page, opts: { keepProvenance?: boolean } = {}): Page {
+export function shopperPage(page: Page, opts: { keepProvenance?: boolean; fromMarketplace?: boolean } = {}): Page {
   const owner = ownerFactsOf(page)
   const keep = opts.keepProvenance ?? false
   const sections = page.sections
     .filter((s) => !s.hidden)
     .map((s) => withoutBlanks(s))
-    .map((s) => s && shopperSection(s, owner, keep))
+    .map((s) => s && shopperSection(s, owner, keep, opts.fromMarketplace ?? true))
     .filter((s): s is Section => s !== null)
   const extra = [owner.shipping?.trim(), owner.returns?.trim()].filter(Boolean).join('\n\n')
   if (extra && !sections.some((s) => s.id === 'shipping-returns')) {

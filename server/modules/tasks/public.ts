@@ -2,7 +2,7 @@ import { and, desc, eq, not, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { tasks, users } from '../../db/schema'
 import { isSessionId } from '../../domain/ids'
-import { shopperPage, withOwnerDefaults } from '../../domain/page/shopper'
+import { isMarketplace, shopperPage, withOwnerDefaults } from '../../domain/page/shopper'
 import { DATA_STATUS, TASK_STATUS } from '../../domain/task-status'
 import { notFound } from '../../http/http-error'
 import { hiddenTaskSql } from './visibility-sql'
@@ -28,7 +28,8 @@ export async function sharedPage(deps: ApiDeps, sessionId: string) {
     .where(and(eq(tasks.sessionId, sessionId.toLowerCase()), sharedCondition(deps)))
   if (!row || !row.task.page) throw notFound('This page is not shared.')
   // Shoppers get the published form: the owner's price and buy target, no supplier identity.
-  const page = shopperPage(withOwnerDefaults(row.task.page, row.task.facts ?? null))
+  const facts = row.task.facts ?? null
+  const page = shopperPage(withOwnerDefaults(row.task.page, facts), { fromMarketplace: !facts || isMarketplace(facts.source.platform) })
   const hero = page.sections.find((s) => s.type === 'hero')
   return {
     session_id: row.task.sessionId,
