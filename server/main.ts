@@ -14,6 +14,7 @@ import { createApi } from './http/api'
 import { createHost } from './http/web-server'
 import { createMailer } from './integrations/mail'
 import { queueOf, startBoss } from './jobs/queue'
+import { readImage } from './modules/media'
 import { startWorkers } from './jobs/workers'
 import { log } from './log'
 
@@ -65,9 +66,12 @@ async function main() {
   let server: ReturnType<typeof serve> | undefined
   if (mode !== 'worker') {
     const build = mode === 'api' ? undefined : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
+    const opened = database
     const host = createHost({
       api: deps ? createApi(deps) : undefined,
       demoStore,
+      media: opened ? (hash) => readImage(opened.db, hash) : undefined,
+      mediaOrigin: env.API_URL,
       build,
       publicUrl: env.PUBLIC_URL,
       trustProxy: env.TRUST_PROXY,
