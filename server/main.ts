@@ -14,9 +14,9 @@ import { createApi } from './http/api'
 import { createHost } from './http/web-server'
 import { createMailer } from './integrations/mail'
 import { queueOf, startBoss } from './jobs/queue'
-import { readImage } from './modules/media'
 import { startWorkers } from './jobs/workers'
 import { log } from './log'
+import { readImage } from './modules/media'
 
 /**
  * Entry: `all` (default: web + api + worker in one process), `api`, `web` (needs API_URL) or `worker`.

@@ -49,7 +49,15 @@ describe('media names', () => {
   })
   it('parses only a lowercase hex sha256 with an extension', () => {
     expect(parseMediaName(`${HASH}.png`)).toEqual({ hash: HASH, extension: '.png' })
-    for (const bad of [HASH, `${HASH.toUpperCase()}.png`, `${HASH.slice(1)}.png`, `${HASH}.png/..`, `../${HASH}.png`, `${HASH}..png`, '%2e%2e'])
+    for (const bad of [
+      HASH,
+      `${HASH.toUpperCase()}.png`,
+      `${HASH.slice(1)}.png`,
+      `${HASH}.png/..`,
+      `../${HASH}.png`,
+      `${HASH}..png`,
+      '%2e%2e',
+    ])
       expect(parseMediaName(bad), bad).toBeNull()
     expect(isMediaPath(`https://cdn.example/media/${HASH}.png`)).toBe(false)
   })

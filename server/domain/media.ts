@@ -80,7 +80,8 @@ export function sniffImageMime(bytes: Uint8Array): PageImageMime | null {
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif'
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp'
   // ISO-BMFF: [size]"ftyp"<major brand>; AVIF is "avif" (still) or "avis" (sequence).
-  if (startsWith(bytes, ascii('ftyp'), 4) && (startsWith(bytes, ascii('avif'), 8) || startsWith(bytes, ascii('avis'), 8))) return 'image/avif'
+  if (startsWith(bytes, ascii('ftyp'), 4) && (startsWith(bytes, ascii('avif'), 8) || startsWith(bytes, ascii('avis'), 8)))
+    return 'image/avif'
   return null
 }
 
@@ -106,7 +107,8 @@ export function checkImage(bytes: Uint8Array, declaredMime: string, opts: { own?
   const declared = declaredMime.split(';')[0].trim().toLowerCase()
   if (bytes.byteLength === 0) return { ok: false, reason: 'empty file' }
   if (bytes.byteLength > MAX_IMAGE_BYTES) return { ok: false, reason: 'larger than 5 MB' }
-  if (opts.own && declared === OWN_SVG_MIME) return looksLikeSvg(bytes) ? { ok: true, mime: OWN_SVG_MIME } : { ok: false, reason: 'not an SVG' }
+  if (opts.own && declared === OWN_SVG_MIME)
+    return looksLikeSvg(bytes) ? { ok: true, mime: OWN_SVG_MIME } : { ok: false, reason: 'not an SVG' }
   if (!isPageImageMime(declared)) return { ok: false, reason: `not an accepted image type (${declared.slice(0, 60) || 'none'})` }
   // Some CDNs label one image kind as another; the bytes decide which it is, but they must be one we take.
   const sniffed = sniffImageMime(bytes)

@@ -70,5 +70,8 @@ export async function proxiedMediaResponse(name: string, request: Request, apiOr
       ? notFound()
       : new Response('The image could not be loaded.', { status: 502, headers: { 'Cache-Control': 'no-store' } })
   }
-  return new Response(upstream.status === 304 || request.method === 'HEAD' ? null : upstream.body, { status: upstream.status, headers: out })
+  return new Response(upstream.status === 304 || request.method === 'HEAD' ? null : upstream.body, {
+    status: upstream.status,
+    headers: out,
+  })
 }

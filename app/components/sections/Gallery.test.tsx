@@ -23,9 +23,21 @@ describe('Gallery', () => {
     expect(new Set(radios.toArray().map((r) => $(r).attr('name')))).toEqual(new Set(['hero-gallery']))
     expect(radios.toArray().map((r) => $(r).attr('type'))).toEqual(['radio', 'radio', 'radio'])
     expect(radios.toArray().map((r) => $(r).attr('checked') !== undefined)).toEqual([true, false, false])
-    expect($('.pw-gallery__slide img').toArray().map((i) => $(i).attr('src'))).toEqual(images.map((i) => i.src))
-    expect($('.pw-gallery__slide img').toArray().map((i) => $(i).attr('alt'))).toEqual(images.map((i) => i.alt))
-    expect($('.pw-gallery__thumb img').toArray().map((i) => $(i).attr('src'))).toEqual(images.map((i) => i.src))
+    expect(
+      $('.pw-gallery__slide img')
+        .toArray()
+        .map((i) => $(i).attr('src')),
+    ).toEqual(images.map((i) => i.src))
+    expect(
+      $('.pw-gallery__slide img')
+        .toArray()
+        .map((i) => $(i).attr('alt')),
+    ).toEqual(images.map((i) => i.alt))
+    expect(
+      $('.pw-gallery__thumb img')
+        .toArray()
+        .map((i) => $(i).attr('src')),
+    ).toEqual(images.map((i) => i.src))
     expect($('.pw-gallery').attr('role')).toBe('group')
     expect($('.pw-gallery').attr('aria-label')).toBe('Product images')
   })
@@ -53,7 +65,11 @@ describe('Gallery', () => {
       .toArray()
       .map((l) => $(l).text())
     expect(names).toEqual(['Image 1 of 3: Front of the apron', 'Image 2 of 3: Back with cross straps', 'Image 3 of 3'])
-    expect($('.pw-gallery__thumb img').toArray().every((i) => $(i).attr('alt') === '')).toBe(true)
+    expect(
+      $('.pw-gallery__thumb img')
+        .toArray()
+        .every((i) => $(i).attr('alt') === ''),
+    ).toBe(true)
   })
 
   it('loads only the first large image eagerly (high priority); the rest and the thumbnails lazily; all sized', () => {
@@ -62,7 +78,11 @@ describe('Gallery', () => {
     expect(slides.map((i) => $(i).attr('loading'))).toEqual(['eager', 'lazy', 'lazy'])
     expect($(slides[0]).attr('fetchpriority')).toBe('high')
     expect($(slides[1]).attr('fetchpriority')).toBeUndefined()
-    expect($('.pw-gallery__thumb img').toArray().every((i) => $(i).attr('loading') === 'lazy')).toBe(true)
+    expect(
+      $('.pw-gallery__thumb img')
+        .toArray()
+        .every((i) => $(i).attr('loading') === 'lazy'),
+    ).toBe(true)
     for (const img of $('img').toArray()) {
       expect(Number($(img).attr('width'))).toBeGreaterThan(0)
       expect(Number($(img).attr('height'))).toBeGreaterThan(0)
@@ -91,7 +111,13 @@ describe('Gallery', () => {
       .toArray()
       .map((el) => $(el).attr('id'))
     expect(new Set(ids).size).toBe(ids.length)
-    expect(new Set($('input').toArray().map((el) => $(el).attr('name')))).toEqual(new Set(['hero-gallery', 'more-gallery']))
+    expect(
+      new Set(
+        $('input')
+          .toArray()
+          .map((el) => $(el).attr('name')),
+      ),
+    ).toEqual(new Set(['hero-gallery', 'more-gallery']))
     expect($('script')).toHaveLength(0)
     expect(html).not.toMatch(/\son[a-z]+=/i)
   })

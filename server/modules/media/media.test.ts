@@ -209,7 +209,10 @@ describe.each(DB_KINDS)('stored images on %s', (kind) => {
       const bytes = Buffer.concat([PNG, Buffer.from([i])])
       return { url, status: 200, contentType: 'image/png', body: '', bytes }
     }
-    const facts = { images: urls, variants: [{ title: 'A', price: null, available: null, sku: null, image: urls[2] }] } as unknown as ProductFacts
+    const facts = {
+      images: urls,
+      variants: [{ title: 'A', price: null, available: null, sku: null, image: urls[2] }],
+    } as unknown as ProductFacts
     const stored = await downloadProductImages(t.deps.database.db, facts, fetcher, { perImageMs: 200 })
     expect(asked).toHaveLength(12)
     expect(stored.images).toHaveLength(11)
