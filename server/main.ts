@@ -16,6 +16,7 @@ import { createMailer } from './integrations/mail'
 import { queueOf, startBoss } from './jobs/queue'
 import { startWorkers } from './jobs/workers'
 import { log } from './log'
+import { readImage } from './modules/media'
 
 /**
  * Entry: `all` (default: web + api + worker in one process), `api`, `web` (needs API_URL) or `worker`.
@@ -65,9 +66,12 @@ async function main() {
   let server: ReturnType<typeof serve> | undefined
   if (mode !== 'worker') {
     const build = mode === 'api' ? undefined : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
+    const opened = database
     const host = createHost({
       api: deps ? createApi(deps) : undefined,
       demoStore,
+      media: opened ? (hash) => readImage(opened.db, hash) : undefined,
+      mediaOrigin: env.API_URL,
       build,
       publicUrl: env.PUBLIC_URL,
       trustProxy: env.TRUST_PROXY,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -237,4 +238,27 @@ export const taskFavorites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.taskId] })],
+)
+
+/** Raw bytes. node-postgres returns a Buffer and PGlite a Uint8Array: both are Uint8Arrays. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer)),
+})
+
+/** Images Pagewright stores itself (server/modules/media), one row per distinct content (sha256 hex). */
+export const media = pgTable(
+  'media',
+  {
+    hash: text('hash').primaryKey(),
+    mime: text('mime').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('media_hash_sha256', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
+    check('media_size_matches', sql`${t.byteSize} = octet_length(${t.bytes})`),
+  ],
 )

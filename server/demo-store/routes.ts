@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { Hono, type Context } from 'hono'
 import { html, raw } from 'hono/html'
 import { DEMO_PRODUCTS, DEMO_STORE_NAME, type DemoProduct } from './catalog'
@@ -224,10 +225,24 @@ function indexPage(origin: string) {
     </html>`
 }
 
-/** /demo-store: the built-in Shopify-format demo shop (pages, `.js`, `.json`). */
+// The catalogue's image files. The web front serves them as static files (public/ is copied into the
+// build); the demo store answers them too, so the importer can read them in-process.
+const IMAGE_DIR = new URL('../../public/demo-store/', import.meta.url)
+const IMAGE_FILES = new Set(DEMO_PRODUCTS.flatMap((p) => p.images))
+const IMAGE_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }
+
+/** /demo-store: the built-in Shopify-format demo shop (pages, `.js`, `.json`, images). */
 export function createDemoStore() {
   const app = new Hono({ strict: false })
   app.get('/demo-store', (c) => c.html(indexPage(new URL(c.req.url).origin)))
+  app.get('/demo-store/:file', async (c) => {
+    const file = c.req.param('file')
+    const type = IMAGE_TYPES[file.split('.').pop() ?? '']
+    // Only the files the catalogue names: no other path reaches the disk.
+    if (!IMAGE_FILES.has(file) || !type) return c.text('Not found', 404)
+    const body = await readFile(new URL(file, IMAGE_DIR))
+    return c.body(new Uint8Array(body), 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=3600' })
+  })
   const product = (c: Context, file: string) => {
     const url = new URL(c.req.url)
     const match = /^([a-z0-9-]+)(\.js|\.json)?$/.exec(file)

@@ -23,6 +23,11 @@ export const productFactsSchema = z.object({
   bullets: z.array(z.string().max(1000)).max(50),
   /** Absolute https URLs (or URLs on our own origin, for the demo store). */
   images: z.array(z.string().url()).max(40),
+  /**
+   * The product's image URLs as imported, kept once `images` have been replaced by our own stored
+   * copies (`/media/<sha256>.<ext>`, server/modules/media). Absent on facts from before that step.
+   */
+  sourceImages: z.array(z.string().url()).max(40).optional(),
   price: z.number().nonnegative().nullable(),
   compareAtPrice: z.number().nonnegative().nullable(),
   /** ISO 4217 code, e.g. "USD". */

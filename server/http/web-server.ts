@@ -8,6 +8,7 @@ import { parsePlaceholder, placeholderSvg } from '../domain/placeholder'
 import { trailingSlashRedirect } from '../domain/routing'
 import type { Api } from './api'
 import { clientIp } from './client-ip'
+import { mediaResponse, proxiedMediaResponse, type MediaReader } from './media'
 import { loadStaticFiles, staticResponse } from './static-files'
 
 export interface HostOptions {
@@ -15,6 +16,10 @@ export interface HostOptions {
   api?: Api
   /** The built-in demo shop under /demo-store. */
   demoStore?: Hono
+  /** Stored images under /media, read from the database (processes that have it)... */
+  media?: MediaReader
+  /** ...or asked of the api's front at this origin (the web deployed alone, API_URL). */
+  mediaOrigin?: string
   /** The built Remix app; absent in api-only mode. */
   build?: ServerBuild
   buildDir?: string
@@ -50,6 +55,11 @@ export function createHost(opts: HostOptions) {
     for (const path of ['/demo-store', '/demo-store/products/*', '/demo-store/collections/*'])
       app.get(path, (c) => demoStore.fetch(c.req.raw))
   }
+
+  // Images Pagewright stored (server/modules/media): `/media/<sha256>.<ext>`, nothing deeper.
+  const { media, mediaOrigin } = opts
+  if (media) app.get('/media/:name', (c) => mediaResponse(c.req.param('name'), c.req.raw, media))
+  else if (mediaOrigin) app.get('/media/:name', (c) => proxiedMediaResponse(c.req.param('name'), c.req.raw, mediaOrigin))
 
   app.get('/placeholder/:size', (c) => {
     const p = parsePlaceholder(c.req.param('size'), new URL(c.req.url).searchParams)

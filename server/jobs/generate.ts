@@ -10,6 +10,7 @@ import { importProduct, factsFromText } from '../generation/import'
 import { ImportError } from '../generation/import/types'
 import { log } from '../log'
 import { refundGeneration } from '../modules/credits'
+import { downloadProductImages } from '../modules/media'
 import { savePageVersion } from '../modules/tasks'
 import { GENERATE_QUEUE, type GenerateJob } from './definitions'
 import { rememberWorker } from './queue'
@@ -26,8 +27,8 @@ export async function registerGenerate(boss: PgBoss, deps: ApiDeps) {
 }
 
 /**
- * One step machine, safe to run again after a crash: every step saves its result on the task and is
- * skipped when that result is already there, so a resumed job neither imports twice nor makes a
+ * One step machine (import → own images → research → outline → page), safe to run again after a
+ * crash: every step saves its result on the task and is skipped when that result is already there, so a resumed job neither imports twice nor makes a
  * second page; credits were taken when the job was queued and are refunded at most once.
  */
 export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: { retryCount: number; retryLimit: number }) {
@@ -42,6 +43,15 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
   }
   // No template chosen: the best fit for the facts, decided once the facts are known.
   const templateFor = (facts: ProductFacts) => (task.pageTemplateId ? findTemplate(task.pageTemplateId) : bestTemplateFor(facts))
+  // Our own copies of the product's images (pages never hot-link): done once, marked by
+  // `facts.sourceImages`; an image that fails is skipped, never the generation.
+  const ownImages = async (facts: ProductFacts): Promise<ProductFacts> => {
+    if (facts.sourceImages) return facts
+    await save({ step: 'Saving the product images' })
+    const stored = await downloadProductImages(db, facts, deps.products.fetch, { taskId: task.id })
+    await save({ facts: stored, image: stored.images[0] ?? null })
+    return stored
+  }
 
   try {
     let facts = task.facts ?? null
@@ -55,6 +65,7 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
         await save({ facts: imported, title: imported.title, image: imported.images[0] ?? null, platform: imported.source.platform })
         facts = imported
       }
+      facts = await ownImages(facts)
       let research = task.research
       if (!research) {
         await save({ status: TASK_STATUS.researching, step: 'Studying the facts' })
@@ -71,6 +82,7 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
       }
     }
     if (!facts || !outline) throw new Error('compose without facts or outline')
+    facts = await ownImages(facts) // tasks imported before images were stored
     await save({ status: TASK_STATUS.generating, step: 'Writing the page' })
     const composed = await deps.composer.compose(publishableFacts(facts), outline, templateFor(facts))
     // A regenerated page keeps what the owner set (price, buy target, own texts, gallery); the

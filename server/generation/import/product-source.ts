@@ -38,11 +38,13 @@ export function createProductSource(opts: {
     async fetch(raw, options = {}) {
       const demo = demoUrl(raw)
       if (!demo) return safeFetch(raw, options)
-      const res = await opts.demoStore.fetch(
-        new Request(demo, { headers: { accept: options.accept === 'json' ? 'application/json' : 'text/html' } }),
-      )
+      const accept = options.accept === 'json' ? 'application/json' : options.accept === 'image' ? 'image/*' : 'text/html'
+      const res = await opts.demoStore.fetch(new Request(demo, { headers: { accept } }))
       if (res.status === 404) throw new ImportError("We couldn't find that page (404). Check the link.")
-      return { url: demo.toString(), status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.text() }
+      const contentType = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+      const doc = { url: demo.toString(), status: res.status, contentType, own: true }
+      if (options.accept === 'image') return { ...doc, body: '', bytes: new Uint8Array(await res.arrayBuffer()) }
+      return { ...doc, contentType: res.headers.get('content-type') ?? '', body: await res.text() }
     },
   }
 }

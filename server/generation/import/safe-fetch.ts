@@ -33,6 +33,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 const ACCEPT = {
   html: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
   json: 'application/json,application/ld+json;q=0.9,text/javascript;q=0.8,*/*;q=0.1',
+  image: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9',
 }
 
 /** Cheap pre-check used by the API to refuse a URL with a 400 before queueing anything. */
@@ -87,7 +88,8 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): Fetcher {
         const mime = header.split(';')[0].trim().toLowerCase()
         if (!isAcceptedType(mime, accept)) {
           await res.body?.cancel().catch(() => {})
-          throw new ImportError(`This link doesn't point to a web page (it returned ${describeType(mime)}).`, false, header.slice(0, 200))
+          const wanted = accept === 'image' ? 'an image' : 'a web page'
+          throw new ImportError(`This link doesn't point to ${wanted} (it returned ${describeType(mime)}).`, false, header.slice(0, 200))
         }
         // Content-Length counts the encoded bytes; compare only when the body is not compressed.
         const length = Number(res.headers.get('content-length'))
@@ -96,6 +98,7 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): Fetcher {
           throw tooLarge(maxBytes)
         }
         const bytes = await readCapped(res.body as ReadableStream<Uint8Array> | null, maxBytes)
+        if (accept === 'image') return { url: url.href, status: res.status, contentType: mime, body: '', bytes }
         return { url: url.href, status: res.status, contentType: mime, body: decode(bytes, header) }
       }
     } catch (err) {
@@ -164,7 +167,9 @@ function guardedLookup(ctx: GuardContext, allowed: boolean): LookupFunction {
   }
 }
 
-function isAcceptedType(mime: string, accept: 'html' | 'json'): boolean {
+function isAcceptedType(mime: string, accept: 'html' | 'json' | 'image'): boolean {
+  // Which image kinds are stored, and whether the bytes really are one, is decided by the caller (server/domain/media.ts).
+  if (accept === 'image') return mime.startsWith('image/')
   if (mime === 'text/html' || mime === 'application/xhtml+xml') return true
   if (mime === 'application/json' || mime.endsWith('+json')) return true
   // Shopify's /products/<handle>.js answers JSON as JavaScript; take that only when JSON was asked for.

@@ -3,12 +3,17 @@ export interface FetchedDocument {
   url: string
   status: number
   contentType: string
+  /** The decoded text; empty for `accept: 'image'`. */
   body: string
+  /** The raw body, for `accept: 'image'` only. */
+  bytes?: Uint8Array
+  /** Answered in-process from our own files (the built-in demo store), not fetched from the internet. */
+  own?: boolean
 }
 
 export interface FetchOptions {
-  /** Sets the Accept header and the content types taken. */
-  accept?: 'html' | 'json'
+  /** Sets the Accept header and the content types taken ('image': any image/*, returned as bytes). */
+  accept?: 'html' | 'json' | 'image'
   signal?: AbortSignal
 }
 
