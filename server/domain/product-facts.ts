@@ -1,8 +1,12 @@
 import { z } from 'zod'
+import { isMediaPath } from './media'
 import { PLATFORMS } from './platforms'
 import type { SanitizedHtml } from './sanitize'
 
 export { PLATFORM_NAMES, type Platform } from './platforms'
+
+/** An absolute URL, or our own stored copy (`/media/<sha256>.<ext>`). */
+const imageAddress = z.string().url().or(z.string().refine(isMediaPath, 'Invalid image address'))
 
 /** A review as the source shows it. Never made up: no source review, no review. */
 export const reviewSchema = z.object({
@@ -22,7 +26,7 @@ export const productFactsSchema = z.object({
   descriptionText: z.string().max(100_000),
   bullets: z.array(z.string().max(1000)).max(50),
   /** Absolute https URLs (or URLs on our own origin, for the demo store). */
-  images: z.array(z.string().url()).max(40),
+  images: z.array(imageAddress).max(40),
   /**
    * The product's image URLs as imported, kept once `images` have been replaced by our own stored
    * copies (`/media/<sha256>.<ext>`, server/modules/media). Absent on facts from before that step.
@@ -40,7 +44,7 @@ export const productFactsSchema = z.object({
         price: z.number().nonnegative().nullable(),
         available: z.boolean().nullable(),
         sku: z.string().max(100).nullable(),
-        image: z.string().url().nullable(),
+        image: imageAddress.nullable(),
       }),
     )
     .max(250),

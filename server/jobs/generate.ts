@@ -2,7 +2,7 @@ import { and, eq, notInArray } from 'drizzle-orm'
 import type PgBoss from 'pg-boss'
 import type { ApiDeps } from '../context'
 import { tasks } from '../db/schema'
-import { defaultOwnerFacts, publishableFacts } from '../domain/page/shopper'
+import { defaultGallery, defaultOwnerFacts, publishableFacts } from '../domain/page/shopper'
 import type { ProductFacts } from '../domain/product-facts'
 import { FINAL_STATUSES, TASK_STATUS } from '../domain/task-status'
 import { bestTemplateFor, findTemplate } from '../domain/templates'
@@ -88,9 +88,8 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
     // A regenerated page keeps what the owner set (price, buy target, own texts, gallery); the
     // page it replaces stays in the version history.
     const previous = task.page
-    const page = previous
-      ? { ...composed.page, owner: previous.owner ?? defaultOwnerFacts(facts), gallery: previous.gallery }
-      : { ...composed.page, owner: defaultOwnerFacts(facts) }
+    const gallery = previous?.gallery ?? defaultGallery(facts, publishableFacts(facts).title)
+    const page = { ...composed.page, owner: previous?.owner ?? defaultOwnerFacts(facts), gallery }
     const now = deps.clock()
     await db.transaction((tx) =>
       savePageVersion(tx, task.id, {

@@ -1,3 +1,4 @@
+import { Gallery, type GalleryImage } from './Gallery'
 import { BuyButton, PriceTag, SectionFrame, type HeadingLevel, type SectionOf } from './parts'
 
 /** Loading hints React 18 does not know as camelCase props (lowercase attributes render as-is). */
@@ -9,7 +10,10 @@ export function HeroSection({
   headingLevel = 1,
   buyHref = null,
   setBuyHref,
+  gallery,
 }: {
+  /** The page's chosen images; with more than one, the hero shows them as a gallery. */
+  gallery?: GalleryImage[]
   section: SectionOf<'hero'>
   headingLevel?: HeadingLevel
   /** Where the buy button goes; null: no button (the price still shows). */
@@ -18,13 +22,22 @@ export function HeroSection({
   setBuyHref?: string
 }) {
   return (
-    <SectionFrame section={section} level={headingLevel} heading={section.heading} className={section.image ? 'pw-hero--media' : undefined}>
+    <SectionFrame
+      section={section}
+      level={headingLevel}
+      heading={section.heading}
+      className={section.image || (gallery && gallery.length > 1) ? 'pw-hero--media' : undefined}
+    >
       <div className="pw-hero__text">
         {section.subheading ? <p className="pw-lead">{section.subheading}</p> : null}
         {section.price ? <PriceTag price={section.price} /> : null}
         <BuyButton href={buyHref} setHref={setBuyHref} label={section.ctaLabel} />
       </div>
-      {section.image ? (
+      {gallery && gallery.length > 1 ? (
+        <div className="pw-hero__media">
+          <Gallery images={gallery} idPrefix={section.id} />
+        </div>
+      ) : section.image ? (
         <div className="pw-hero__media">
           <img src={section.image.src} alt={section.image.alt} width={800} height={800} loading="eager" {...LCP_IMAGE} />
         </div>

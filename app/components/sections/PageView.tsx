@@ -62,6 +62,7 @@ export function PageView({ page, mode = 'share', device = 'desktop', setBuyHref 
           buyHref={buyHref}
           setBuyHref={mode === 'preview' ? setBuyHref : undefined}
           buyAnchor={i === buyIndex}
+          gallery={i === h1Index ? page.gallery : undefined}
         />
       ))}
       {buyHref ? <BuyBar page={page} buyHref={buyHref} /> : null}
@@ -91,7 +92,9 @@ function SectionView({
   buyHref,
   setBuyHref,
   buyAnchor,
+  gallery,
 }: {
+  gallery?: Page['gallery']
   section: Section
   level: HeadingLevel
   theme: Theme
@@ -101,7 +104,7 @@ function SectionView({
 }) {
   switch (section.type) {
     case 'hero':
-      return <HeroSection section={section} headingLevel={level} buyHref={buyHref} setBuyHref={setBuyHref} />
+      return <HeroSection section={section} headingLevel={level} buyHref={buyHref} setBuyHref={setBuyHref} gallery={gallery} />
     case 'benefits':
       return <BenefitsSection section={section} headingLevel={level} />
     case 'image-with-text':

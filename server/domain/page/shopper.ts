@@ -84,6 +84,11 @@ export function publishableFacts(facts: ProductFacts): ProductFacts {
   }
 }
 
+/** The gallery a new page starts with: every stored image of the product, in the source's order. */
+export function defaultGallery(facts: ProductFacts, name: string, max = 12): { src: string; alt: string }[] {
+  return facts.images.slice(0, max).map((src, i) => ({ src, alt: i === 0 ? `Photo of ${name}` : `Photo ${i + 1} of ${name}` }))
+}
+
 /** A page made before owner facts existed gets the defaults its facts imply. */
 export function withOwnerDefaults(page: Page, facts: ProductFacts | null): Page {
   return page.owner || !facts ? page : { ...page, owner: defaultOwnerFacts(facts) }
