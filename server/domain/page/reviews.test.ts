@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { samplePage } from '../../../tests/fixtures/pages/sample-page'
-import {
-  applyReviewEdits,
-  editDistance,
-  parseReviewCsv,
-  REVIEW_FILE_MAX_ROWS,
-  ReviewFileError,
-  reviewDisclosure,
-  type ReviewItem,
-  typoBudget,
-  visibleReviews,
-} from './reviews'
+import { applyReviewEdits, editDistance, reviewDisclosure, type ReviewItem, typoBudget, visibleReviews } from './reviews'
+import { parseReviewCsv, REVIEW_FILE_MAX_ROWS, ReviewFileError } from './reviews-csv'
 import { sectionSchema } from './schema'
 import { shopperPage } from './shopper'
 

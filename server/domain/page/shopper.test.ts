@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { samplePage } from '../../../tests/fixtures/pages/sample-page'
 import type { Page } from './schema'
-import { pageDescription, productJsonLd, reviewDisclosure, shopperPage } from './shopper'
+import { reviewDisclosure } from './reviews'
+import { pageDescription, productJsonLd, shopperPage } from './shopper'
 
 const owner = (o: Partial<NonNullable<Page['owner']>>): Page => ({
   ...samplePage,

@@ -1,5 +1,6 @@
 import { PLATFORM_NAMES, type Platform } from '../platforms'
 import type { ProductFacts } from '../product-facts'
+import { reviewDisclosure, visibleReviews } from './reviews'
 import type { OwnerFacts, Page, Section } from './schema'
 
 /**
@@ -49,17 +50,6 @@ export const isMarketplace = (platform: Platform) => MARKETPLACES.includes(platf
 
 /** True when a text names a marketplace (shown to the owner, never to a shopper). */
 export const namesMarketplace = (text: string) => MARKETPLACE_WORDS.test(text)
-
-/** Reviews as shoppers are told about them: true and neutral, never the marketplace's name. */
-export function reviewDisclosure(items: { origin?: 'source' | 'owner'; importedFrom?: string }[], fromMarketplace = true): string {
-  const apps = [...new Set(items.filter((r) => r.origin === 'owner').map((r) => r.importedFrom ?? 'a review file'))]
-  const fromSource = items.some((r) => r.origin !== 'owner')
-  const source = fromMarketplace ? 'Reviews from buyers of this product on another store' : 'Reviews from buyers of this product'
-  const owner = apps.length ? `imported by the store from ${apps.join(' and ')}` : ''
-  if (fromSource && owner) return `${source}, and reviews ${owner}.`
-  if (owner) return `Reviews ${owner}.`
-  return `${source}.`
-}
 
 /**
  * The facts the writer may use for a page shoppers will see. A marketplace listing is the owner's
@@ -142,8 +132,7 @@ function shopperSection(section: Section, owner: OwnerFacts, keepProvenance: boo
       return text ? { ...section, text } : null
     }
     case 'reviews': {
-      const visible = section.items.filter((r) => !r.hidden)
-      const items = [...visible.filter((r) => r.pinned), ...visible.filter((r) => !r.pinned)]
+      const items = visibleReviews(section.items)
       if (items.length === 0) return null
       return { ...section, items, provenance: keepProvenance ? section.provenance : reviewDisclosure(items, fromMarketplace) }
     }

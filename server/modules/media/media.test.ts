@@ -175,7 +175,7 @@ describe.each(DB_KINDS)('stored images on %s', (kind) => {
     expect(facts.images.every((u) => /^\/media\/[0-9a-f]{64}\.svg$/.test(u))).toBe(true)
     expect(facts.variants.every((v) => v.image === null)).toBe(true)
     // No image on the page points at the store (the buy button does: it is the owner's product page).
-    expect(JSON.stringify({ ...row.page, owner: undefined })).not.toContain('/demo-store/')
+    expect(JSON.stringify({ ...(row.page as object), owner: undefined })).not.toContain('/demo-store/')
     const res = await host().request(facts.images[0])
     expect(res.headers.get('content-type')).toBe('image/svg+xml')
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox")
