@@ -51,7 +51,7 @@ interface RequestOptions {
   query?: Query
   json?: unknown
   /** multipart body; null and undefined fields are left out (spec §7). */
-  form?: Record<string, string | number | boolean | null | undefined>
+  form?: Record<string, string | number | boolean | Blob | null | undefined>
 }
 
 /**
@@ -72,7 +72,7 @@ export function createApiClient(opts: ApiClientOptions) {
         body = JSON.stringify(options.json)
       } else if (options.form) {
         const fd = new FormData()
-        for (const [k, v] of Object.entries(options.form)) if (v !== null && v !== undefined) fd.set(k, String(v))
+        for (const [k, v] of Object.entries(options.form)) if (v !== null && v !== undefined) fd.set(k, v instanceof Blob ? v : String(v))
         body = fd
       }
       const res = await opts.transport(new Request(url, { method, headers, body })).catch((error: unknown) => {

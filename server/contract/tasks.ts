@@ -298,6 +298,75 @@ export const restoreVersion = createRoute({
   responses: { 200: json(currentPageSchema, 'Restored.'), 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
 })
 
+// ------------------------------------------------------------------------------------------ reviews
+
+const reviewEditSchema = z
+  .object({
+    index: z.number().int().min(0).max(10_000),
+    hidden: z.boolean().optional(),
+    pinned: z.boolean().optional(),
+    body: z.string().max(5000).optional().describe('A typo fix only: a small edit distance from the text.'),
+    title: z.string().max(300).nullable().optional(),
+  })
+  .strict()
+  .describe('Author, rating and date are the reviewer\u2019s and cannot be sent.')
+
+export const editReviews = createRoute({
+  method: 'put',
+  path: '/v2/tasks/{key}/reviews',
+  tags,
+  summary: 'Bulk review edits: hide, show, pin, reorder, fix typos (never author, rating or date)',
+  security: SIGNED_IN,
+  request: {
+    params: key,
+    body: jsonBody(
+      z.object({
+        base_version: z.number().int().min(1),
+        edits: z.array(reviewEditSchema).max(200).default([]),
+        order: z.array(z.number().int().min(0)).max(200).optional().describe('The new order, as indexes of the current items.'),
+      }),
+    ),
+  },
+  responses: { 200: json(currentPageSchema, 'Saved.'), 400: ERRORS[400], 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
+})
+
+export const importReviews = createRoute({
+  method: 'post',
+  path: '/v2/tasks/{key}/reviews/import',
+  tags,
+  summary: 'Import the store\u2019s own reviews from a review app\u2019s CSV export (\u2264 2 MB, 5,000 rows)',
+  security: SIGNED_IN,
+  request: {
+    params: key,
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            file: z.any().meta({ type: 'string', format: 'binary' }).describe('The CSV file.'),
+            base_version: z.coerce.number().int().min(1),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: json(
+      z.object({
+        imported: z.number().int(),
+        rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+        app: z.string().nullable(),
+        version: z.number().int(),
+      }),
+      'Good rows kept, bad rows listed with the reason.',
+    ),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    404: ERRORS[404],
+    409: ERRORS[409],
+  },
+})
+
 // ------------------------------------------------------------------------------------------ /v3/tasks (outline flow)
 
 export const createByUrl = createRoute({
@@ -358,6 +427,8 @@ export const continueOutline = createRoute({
 })
 
 export const routes = {
+  editReviews,
+  importReviews,
   getPage,
   putPage,
   versions,

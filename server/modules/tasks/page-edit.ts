@@ -1,4 +1,5 @@
 import type { ApiDeps } from '../../context'
+import type { Tx } from '../../db/client'
 import type { Page } from '../../domain/page/schema'
 import { withOwnerDefaults } from '../../domain/page/shopper'
 import { TASK_STATUS } from '../../domain/task-status'
@@ -13,7 +14,7 @@ export const STALE_VERSION =
   'This page was changed in another window or by a rewrite. Reload it to see the latest version, then make your edit again.'
 
 /** The owner's finished page, or a 409 saying why it cannot be edited yet. */
-async function editableTask(deps: ApiDeps, user: UserRow, key: string): Promise<TaskRow & { page: Page }> {
+export async function editableTask(deps: ApiDeps, user: UserRow, key: string): Promise<TaskRow & { page: Page }> {
   const row = await findOwnTask(deps, user, key)
   if (row.status !== TASK_STATUS.completed || !row.page) throw new HttpError(409, 'Only a finished page can be edited.')
   const hidden = taskHiddenUntil(user.role, row, deps.clock(), deps.env.HIDE_WINDOW_MINUTES)
@@ -45,17 +46,20 @@ export async function getPage(deps: ApiDeps, user: UserRow, key: string) {
   return current(await editableTask(deps, user, key))
 }
 
-/** Saves the owner's edit as a new version, only if nobody saved since `baseVersion`. */
-export async function putPage(deps: ApiDeps, user: UserRow, key: string, page: Page, baseVersion: number) {
-  const row = await editableTask(deps, user, key)
-  const saved = await deps.database.db.transaction((tx) =>
-    savePageVersion(tx, row.id, { page, kind: 'owner_edit', baseVersion, now: deps.clock() }),
-  )
+/** Runs a conditional save in a transaction: the new current page, or a 409 naming the latest version. */
+export async function savedOrStale(deps: ApiDeps, user: UserRow, key: string, save: (tx: Tx) => Promise<TaskRow | null>) {
+  const saved = await deps.database.db.transaction(save)
   if (!saved) {
     const latest = await findOwnTask(deps, user, key)
     throw new HttpError(409, STALE_VERSION, { version: latest.pageVersion })
   }
   return current(saved as TaskRow & { page: Page })
+}
+
+/** Saves the owner's edit as a new version, only if nobody saved since `baseVersion`. */
+export async function putPage(deps: ApiDeps, user: UserRow, key: string, page: Page, baseVersion: number) {
+  const row = await editableTask(deps, user, key)
+  return savedOrStale(deps, user, key, (tx) => savePageVersion(tx, row.id, { page, kind: 'owner_edit', baseVersion, now: deps.clock() }))
 }
 
 export async function pageVersions(deps: ApiDeps, user: UserRow, key: string) {

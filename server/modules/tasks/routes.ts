@@ -3,6 +3,7 @@ import { toStatuses } from '../../contract/tasks'
 import { contractRouter, implement } from '../../http/implement'
 import { getPage, pageVersion, pageVersions, putPage, restorePageVersion } from './page-edit'
 import { publicGallery, sharedPage } from './public'
+import { editReviews, importReviews } from './reviews'
 import {
   continueTask,
   createTask,
@@ -106,4 +107,13 @@ implement(taskRoutes, tasks.version, async (c) => {
 implement(taskRoutes, tasks.restoreVersion, async (c) => {
   const p = c.req.valid('param')
   return c.json(await restorePageVersion(c.var.deps, c.var.user, p.key, p.version), 200)
+})
+
+implement(taskRoutes, tasks.editReviews, async (c) =>
+  c.json(await editReviews(c.var.deps, c.var.user, c.req.valid('param').key, c.req.valid('json')), 200),
+)
+
+implement(taskRoutes, tasks.importReviews, async (c) => {
+  const form = c.req.valid('form')
+  return c.json(await importReviews(c.var.deps, c.var.user, c.req.valid('param').key, form.file, form.base_version), 200)
 })
