@@ -156,6 +156,13 @@ export function createApiClient(opts: ApiClientOptions) {
       putPage: (id: string, page: RouteInput<typeof tasks.putPage>['json']['page'], baseVersion: number) =>
         call(tasks.putPage, { params: { key: id }, json: { page, base_version: baseVersion } }),
       versions: (id: string) => call(tasks.versions, { params: { key: id } }),
+      editReviews: (id: string, body: RouteInput<typeof tasks.editReviews>['json']) =>
+        call(tasks.editReviews, { params: { key: id }, json: body }),
+      /** The CSV goes as multipart, as the api takes it. */
+      importReviews: (id: string, file: Blob, baseVersion: number) =>
+        request<RouteOutput<typeof tasks.importReviews>>('POST', fillPath(tasks.importReviews.path, { key: id }), {
+          form: { file, base_version: baseVersion },
+        }),
       version: (id: string, version: number) => call(tasks.version, { params: { key: id, version: String(version) } }),
       restoreVersion: (id: string, version: number) => call(tasks.restoreVersion, { params: { key: id, version: String(version) } }),
     },

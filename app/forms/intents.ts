@@ -46,3 +46,13 @@ export const EDIT_INTENT = {
   restore: 'restore',
   regenerate: 'regenerate',
 } as const
+
+/** The review editor's buttons (app/routes/_blank.review-bulk-edit.$id.tsx). */
+export const REVIEW_INTENT = {
+  hide: 'hide',
+  show: 'show',
+  pin: 'pin',
+  unpin: 'unpin',
+  save: 'save',
+  import: 'import',
+} as const

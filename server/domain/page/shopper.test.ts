@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { samplePage } from '../../../tests/fixtures/pages/sample-page'
-import type { Page } from './schema'
 import { reviewDisclosure } from './reviews'
+import type { Page } from './schema'
 import { pageDescription, productJsonLd, shopperPage } from './shopper'
 
 const owner = (o: Partial<NonNullable<Page['owner']>>): Page => ({

@@ -1,7 +1,7 @@
 import type { ApiDeps } from '../../context'
-import type { Page, Section } from '../../domain/page/schema'
 import { applyReviewEdits, reviewDisclosure, type ReviewEdit, type ReviewItem } from '../../domain/page/reviews'
 import { parseReviewCsv, REVIEW_FILE_MAX_BYTES, ReviewFileError } from '../../domain/page/reviews-csv'
+import type { Page, Section } from '../../domain/page/schema'
 import { ratingSummary } from '../../domain/product-facts'
 import { badRequest, HttpError } from '../../http/http-error'
 import type { UserRow } from '../users'
