@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Tx } from '../../db/client'
 import { taskFavorites, tasks } from '../../db/schema'
@@ -15,7 +15,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../http/http-erro
 import { GENERATE_QUEUE, type GenerateJob } from '../../jobs/definitions'
 import { debitGeneration } from '../credits'
 import type { UserRow } from '../users'
-import { toDetail, toSummary, type TaskRow } from './serialize'
+import { toDetail, toSummary, toWaiting, type TaskRow } from './serialize'
 import { hiddenTaskSql } from './visibility-sql'
 
 export const NOT_ENOUGH_CREDITS = `You need more than ${CREDITS_PER_PAGE} credits to generate a page. Upgrade to Pro for more credits.`
@@ -135,7 +135,8 @@ export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
   if (q.favoritesOnly) conditions.push(sql`${taskFavorites.taskId} IS NOT NULL`)
   const hiddenCond = hiddenTaskSql(user.role, now, deps.env.HIDE_WINDOW_MINUTES)
   const visibleWhere = and(...conditions, sql`NOT ${hiddenCond}`)
-  const [rows, [{ total }], [hidden]] = await Promise.all([
+  const hiddenWhere = and(...conditions, hiddenCond)
+  const [rows, [{ total }], [hidden], waitingRows] = await Promise.all([
     db
       .select({ task: tasks, fav: taskFavorites.taskId })
       .from(tasks)
@@ -153,17 +154,29 @@ export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
       .select({ count: sql<number>`count(*)::int`, first: sql<string | null>`min(${tasks.createdAt})` })
       .from(tasks)
       .leftJoin(taskFavorites, favJoin)
-      .where(and(...conditions, hiddenCond)),
+      .where(hiddenWhere),
+    // The hidden pages themselves, without their content, so a list can say they are on their way.
+    q.page === 1
+      ? db
+          .select({ task: tasks, fav: taskFavorites.taskId })
+          .from(tasks)
+          .leftJoin(taskFavorites, favJoin)
+          .where(hiddenWhere)
+          .orderBy(asc(tasks.createdAt), asc(tasks.id))
+          .limit(q.pageSize)
+      : Promise.resolve([]),
   ])
   const firstHidden = hidden?.first ? new Date(hidden.first) : null
+  const windowMinutes = deps.env.HIDE_WINDOW_MINUTES
   return {
     items: rows.map((r) => toSummary(r.task, r.fav !== null)),
+    waiting: waitingRows.map((r) => toWaiting(r.task, r.fav !== null, visibleAt(r.task.createdAt, windowMinutes))),
     total,
     page: q.page,
     page_size: q.pageSize,
     hidden: {
       count: hidden?.count ?? 0,
-      next_ready_at: firstHidden ? visibleAt(firstHidden, deps.env.HIDE_WINDOW_MINUTES).toISOString() : null,
+      next_ready_at: firstHidden ? visibleAt(firstHidden, windowMinutes).toISOString() : null,
     },
   }
 }
