@@ -6,8 +6,7 @@ import { taskFavorites, tasks } from '../../db/schema'
 import { isSessionId } from '../../domain/ids'
 import type { Outline } from '../../domain/outline'
 import type { Page } from '../../domain/page/schema'
-import { allowsFreeDenied, can, UPGRADE_TITLES } from '../../domain/permissions'
-import { CREDITS_PER_PAGE } from '../../domain/plans'
+import { allowsFreeDenied, can, notEnoughCreditsText, UPGRADE_TITLES } from '../../domain/permissions'
 import { isRunning, TASK_STATUS, type DataStatus, type TaskStatus } from '../../domain/task-status'
 import { PAGE_TEMPLATES } from '../../domain/templates'
 import { taskHiddenUntil, visibleAt } from '../../domain/visibility'
@@ -18,8 +17,6 @@ import type { UserRow } from '../users'
 import { toDetail, toSummary, toWaiting, type TaskRow } from './serialize'
 import { hiddenTaskSql } from './visibility-sql'
 
-export const NOT_ENOUGH_CREDITS = `You need more than ${CREDITS_PER_PAGE} credits to generate a page. Upgrade to Pro for more credits.`
-
 const STATUS = TASK_STATUS
 
 /** The fields the permission rules look at, in the api's shape. */
@@ -29,8 +26,11 @@ const subject = (user: UserRow) => ({
   remaining_credit_count: user.remainingCreditCount,
 })
 
+/** The generate denial: the balance, the price of a page, and what to do (upgrade, or wait for renewal). */
+const notEnoughCredits = (user: UserRow) => forbidden(notEnoughCreditsText(subject(user)), { permission: 'generate' })
+
 function denyGenerate(user: UserRow) {
-  if (!can(subject(user), 'generate')) throw forbidden(NOT_ENOUGH_CREDITS, { permission: 'generate' })
+  if (!can(subject(user), 'generate')) throw notEnoughCredits(user)
 }
 
 export interface CreateInput {
@@ -75,7 +75,7 @@ export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInpu
         updatedAt: now,
       })
       .returning()
-    if ((await debitGeneration(tx, user.id, task.id, now)) === null) throw forbidden(NOT_ENOUGH_CREDITS, { permission: 'generate' })
+    if ((await debitGeneration(tx, user.id, task.id, now)) === null) throw notEnoughCredits(user)
     await enqueue(deps, tx, { taskId: task.id, phase: 'start' })
     return task
   })
@@ -235,7 +235,7 @@ export async function regenerateTask(deps: ApiDeps, user: UserRow, key: string) 
       .set({ status: phase === 'compose' ? STATUS.generating : STATUS.queued, step: 'Waiting to start', error: null, updatedAt: now })
       .where(eq(tasks.id, row.id))
       .returning()
-    if ((await debitGeneration(tx, user.id, row.id, now)) === null) throw forbidden(NOT_ENOUGH_CREDITS, { permission: 'generate' })
+    if ((await debitGeneration(tx, user.id, row.id, now)) === null) throw notEnoughCredits(user)
     await enqueue(deps, tx, { taskId: t.id, phase, regenerate: true })
     return t
   })

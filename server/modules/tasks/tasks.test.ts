@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../../../tests/helpers/api'
 import { DB_KINDS } from '../../../tests/helpers/db'
 import { pageSchema } from '../../domain/page/schema'
+import { CREDITS_PER_PAGE } from '../../domain/plans'
 
 const DEMO = (handle: string) => `${TEST_ORIGIN}/demo-store/products/${handle}`
 const sql = (t: TestApi, text: string, values: unknown[] = []) => t.db.database.sql.executeSql(text, values).then((r) => r.rows)
@@ -204,8 +205,20 @@ describe.each(DB_KINDS)('tasks api on %s', (kind) => {
     const res = await t.call('POST', '/v2/tasks/create', { url: DEMO('terra-linen-throw') }, free.token)
     expect(res.status).toBe(403)
     expect(res.body.permission).toBe('generate')
+    expect(res.body.error).toBe(`You have 40 credits; a new page needs more than ${CREDITS_PER_PAGE}. Upgrade to Pro for more credits.`)
     expect((await sql(t, 'SELECT count(*)::int AS n FROM tasks'))[0].n).toBe(tasksBefore)
     expect(await t.drainJobs()).toBe(0)
+  })
+
+  it('a Pro user short of credits is told the balance and that credits renew, not to upgrade', async () => {
+    const pro = await t.signIn('pro-low@example.com', 'Lou Low')
+    await t.setUser('pro-low@example.com', { role: 'paid', credits: 40 })
+    const res = await t.call('POST', '/v2/tasks/create', { url: DEMO('terra-linen-throw') }, pro.token)
+    expect(res.status).toBe(403)
+    expect(res.body).toEqual({
+      error: `You have 40 credits; a new page needs more than ${CREDITS_PER_PAGE}. Your credits renew with your next billing period.`,
+      permission: 'generate',
+    })
   })
 
   it('a hidden page a free user favourites or archives is listed as waiting, without its content', async () => {
