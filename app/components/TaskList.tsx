@@ -236,7 +236,7 @@ function WaitingCard({ task }: { task: WaitingTask }) {
   return (
     <li className="task-card task-card--waiting" data-testid="waiting-card" id={cardAnchor(task.session_id)}>
       <span className="task-thumb" aria-hidden="true">
-        <span className="task-thumb-empty">⏳</span>
+        <span className="task-thumb-empty">✦</span>
       </span>
       <div className="task-body">
         <p className="task-title">{task.title ?? (task.url ? new URL(task.url).hostname : 'Pasted description')}</p>

@@ -113,6 +113,9 @@ describe('denials and dialog titles', () => {
     expect(notEnoughCreditsText({ role: 'paid', remaining_credit_count: 40 })).toBe(
       `You have 40 credits; a new page needs more than ${CREDITS_PER_PAGE}. Your credits renew with your next billing period.`,
     )
+    expect(notEnoughCreditsText({ role: 'admin', remaining_credit_count: 0 })).toBe(
+      `You have 0 credits; a new page needs more than ${CREDITS_PER_PAGE}.`,
+    )
     expect(notEnoughCreditsText({ role: 'free', remaining_credit_count: 1 })).toBe(
       `You have 1 credit; a new page needs more than ${CREDITS_PER_PAGE}. Upgrade to Pro for more credits.`,
     )

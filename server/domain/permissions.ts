@@ -55,13 +55,15 @@ export function upgradeDialogTitle(role: Role | null, reason?: string | null): s
 
 /**
  * Why generate is denied, in words (spec §6: it needs more than CREDITS_PER_PAGE credits): the
- * balance, the price of a page and, for paid plans, when credits come back. There is no renewal
+ * balance, the price of a page and, for the paid plan, when credits come back. There is no renewal
  * date on the account, so it says they renew with the next billing period.
  */
 export function notEnoughCreditsText(user: Pick<PublicUser, 'role' | 'remaining_credit_count'>): string {
   const n = user.remaining_credit_count
   const balance = `You have ${n.toLocaleString('en-US')} ${n === 1 ? 'credit' : 'credits'}; a new page needs more than ${CREDITS_PER_PAGE}.`
-  return isFree(user.role) ? `${balance} Upgrade to Pro for more credits.` : `${balance} Your credits renew with your next billing period.`
+  if (isFree(user.role)) return `${balance} Upgrade to Pro for more credits.`
+  // Staff accounts have no billing period to wait for.
+  return user.role === 'paid' ? `${balance} Your credits renew with your next billing period.` : balance
 }
 
 /** What a denial opens: the refer dialog for publish, otherwise the upgrade dialog with a reason. */
