@@ -10,6 +10,7 @@ import type { RootData } from './lib/root-data'
 import { useShopperView } from './lib/shopper-view'
 import { SnackbarProvider } from './lib/snackbar-context'
 import { usePolling } from './lib/use-polling'
+import { useTimeZoneCookie } from './lib/use-time-zone-cookie'
 import stylesheet from './styles/app.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
@@ -56,6 +57,7 @@ export default function App() {
   const data = useLoaderData<typeof loader>() as unknown as RootData
   const shopper = useShopperView()
   useUserPolling(!!data.user && !shopper)
+  useTimeZoneCookie()
   if (shopper) return <Outlet />
   return (
     <SnackbarProvider initial={data.toasts}>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { UTC_CLOCK } from '../lib/format-time'
 import type { RootData } from '../lib/root-data'
 import { isShopperPath } from '../lib/shopper-view'
 import { getApi, loadUser } from './auth'
@@ -7,6 +8,7 @@ import { sendClickIdsOnce } from './click-ids'
 import { env } from './env'
 import { log } from './log'
 import { destroySession, preferencesCookie, readPreferences, takeToasts, type Preferences } from './session'
+import { viewerClock } from './time-zone'
 
 /**
  * Root loader: the current user (re-fetched every 60 s by the client), flashed snackbars, click
@@ -24,6 +26,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
       publicUrl: env().publicUrl,
       plans: null,
       plansFailed: false,
+      clock: UTC_CLOCK,
     }
     return json(empty)
   }
@@ -56,6 +59,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
     publicUrl: env().publicUrl,
     plans,
     plansFailed,
+    clock: viewerClock(request),
   }
   return json(data, { headers })
 }

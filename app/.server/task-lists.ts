@@ -1,4 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node'
+import { isSessionId } from '../../server/domain/ids'
 import { ALL_STATUSES, DATA_STATUS } from '../../server/domain/task-status'
 import { requireUser } from './auth'
 
@@ -6,11 +7,14 @@ export type ListView = 'all' | 'favorites' | 'archived' | 'latest'
 
 /**
  * Loads a page of the user's tasks for a list screen. The api applies the free-user hide window
- * (spec §6) before anything reaches the web: hidden pages are left out and counted in `hidden`.
+ * (spec §6) before anything reaches the web: hidden pages are left out of `items`, counted in
+ * `hidden` and listed, without their content, in `waiting`.
  */
 export async function loadTaskList(request: Request, context: AppLoadContext | undefined, view: ListView) {
   const { user, api } = await requireUser(request, context)
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1)
+  const query = new URL(request.url).searchParams
+  const page = Math.max(1, Number(query.get('page')) || 1)
+  const share = query.get('share')
   const params = { page, page_size: 24 } as const
   const list =
     view === 'favorites'
@@ -28,5 +32,8 @@ export async function loadTaskList(request: Request, context: AppLoadContext | u
     page,
     pages: Math.max(1, Math.ceil(list.total / list.page_size)),
     hidden: list.hidden,
+    waiting: list.waiting,
+    /** `?share={session_id}`: the card whose share link is open (how sharing works without JS). */
+    sharing: share && isSessionId(share) ? share.toLowerCase() : null,
   }
 }

@@ -1,9 +1,11 @@
 import { Link, useLocation } from '@remix-run/react'
 import type { TaskDetail } from '../../server/contract/tasks'
 import { CREDITS_PER_PAGE } from '../../server/domain/plans'
+import { DEFAULT_HIDE_WINDOW_MINUTES } from '../../server/domain/visibility'
 import { withParams } from '../lib/dialog-url'
-import { formatReadyTime } from '../lib/format-time'
+import { hideWindowSentence } from '../lib/format-time'
 import { useRootData } from '../lib/root-data'
+import { ReadyTime } from './ReadyTime'
 
 /** A free user's finished page inside the hide window: when it will show, and the way round it. */
 export function HiddenPage({ readyAt }: { readyAt: string }) {
@@ -11,8 +13,10 @@ export function HiddenPage({ readyAt }: { readyAt: string }) {
   const { user } = useRootData()
   return (
     <section className="card hidden-page" data-testid="hidden-page">
-      <h2>{`Your page is ready at ${formatReadyTime(readyAt)}`}</h2>
-      <p>{`Free accounts see new pages ${user?.hide_window_minutes ?? 0} minutes after they are made. Pro shows them at once.`}</p>
+      <h2>
+        Your page is ready at <ReadyTime iso={readyAt} />
+      </h2>
+      <p>{`${hideWindowSentence(user?.hide_window_minutes || DEFAULT_HIDE_WINDOW_MINUTES)} Pro shows them at once.`}</p>
       <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary">
         Upgrade to see it now
       </Link>

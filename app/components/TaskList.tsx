@@ -1,13 +1,15 @@
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
-import type { TaskSummary } from '../../server/contract/tasks'
+import type { TaskSummary, WaitingTask } from '../../server/contract/tasks'
 import { PLATFORM_NAMES, type Platform } from '../../server/domain/platforms'
-import { shareUrl } from '../../server/domain/share'
+import { sharePath, shareUrl } from '../../server/domain/share'
 import { DATA_STATUS, isRunning, STATUS_LABELS, TASK_STATUS } from '../../server/domain/task-status'
+import { DEFAULT_HIDE_WINDOW_MINUTES } from '../../server/domain/visibility'
 import { TASK_INTENT } from '../forms/intents'
 import { withParams } from '../lib/dialog-url'
-import { formatReadyTime } from '../lib/format-time'
+import { hideWindowSentence } from '../lib/format-time'
 import { useRootData } from '../lib/root-data'
 import { useHydrated } from '../lib/use-hydrated'
+import { ReadyTime } from './ReadyTime'
 import { CopyButton } from './ui/CopyButton'
 
 export interface TaskListProps {
@@ -16,9 +18,19 @@ export interface TaskListProps {
   page: number
   pages: number
   hidden: { count: number; next_ready_at: string | null }
+  /** Finished pages still inside the free-user hide window (title and time only). */
+  waiting: WaitingTask[]
+  /** The page whose share link is open (`?share=`): how the link is shown without JS. */
+  sharing: string | null
   canShare: boolean
   publicUrl: string
 }
+
+/** Views that list pages the owner put there: a hidden page shows in them as waiting, not as absent. */
+const showsWaiting = (view: TaskListProps['view']) => view === 'favorites' || view === 'archived'
+
+const useHideWindowMinutes = () => useRootData().user?.hide_window_minutes || DEFAULT_HIDE_WINDOW_MINUTES
+const cardAnchor = (sessionId: string) => `task-${sessionId}`
 
 const fmtDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
@@ -26,15 +38,31 @@ const fmtDate = (iso: string) =>
 /** The free-user hide window, said where the pages would be (spec §6). */
 export function HiddenNotice({ hidden }: { hidden: TaskListProps['hidden'] }) {
   const { pathname, search } = useLocation()
-  const { user } = useRootData()
+  const minutes = useHideWindowMinutes()
   if (!hidden.count || !hidden.next_ready_at) return null
   return (
     <div className="notice notice--info hidden-notice" data-testid="hidden-notice">
       <p>
         {`${hidden.count === 1 ? 'Your new page' : `${hidden.count} new pages`} will appear here at `}
-        <strong>{formatReadyTime(hidden.next_ready_at)}</strong>.{' '}
-        {`Free accounts see new pages ${user?.hide_window_minutes ?? 0} minutes after they are made.`}
+        <strong>
+          <ReadyTime iso={hidden.next_ready_at} />
+        </strong>
+        . {hideWindowSentence(minutes)}
       </p>
+      <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary button--small">
+        Upgrade to see them now
+      </Link>
+    </div>
+  )
+}
+
+/** Above waiting cards: why they wait, and the way round it. */
+function WaitingNotice() {
+  const { pathname, search } = useLocation()
+  const minutes = useHideWindowMinutes()
+  return (
+    <div className="notice notice--info hidden-notice" data-testid="waiting-notice">
+      <p>{hideWindowSentence(minutes)}</p>
       <Link to={withParams(pathname, search, { dialog: 'upgrade' })} preventScrollReset className="button button--primary button--small">
         Upgrade to see them now
       </Link>
@@ -44,10 +72,12 @@ export function HiddenNotice({ hidden }: { hidden: TaskListProps['hidden'] }) {
 
 export function TaskList(props: TaskListProps) {
   const { pathname, search } = useLocation()
-  if (props.items.length === 0) {
+  const waiting = showsWaiting(props.view) ? props.waiting : []
+  const notice = waiting.length ? <WaitingNotice /> : showsWaiting(props.view) ? null : <HiddenNotice hidden={props.hidden} />
+  if (props.items.length === 0 && waiting.length === 0) {
     return (
       <>
-        <HiddenNotice hidden={props.hidden} />
+        {notice}
         <div className="card empty-state" data-testid="empty-list">
           <h2>{props.view === 'archived' ? 'Nothing archived' : props.view === 'favorites' ? 'No favourites yet' : 'No pages yet'}</h2>
           <p className="muted">
@@ -68,8 +98,11 @@ export function TaskList(props: TaskListProps) {
   }
   return (
     <>
-      <HiddenNotice hidden={props.hidden} />
+      {notice}
       <ul className="task-grid" data-testid="task-list">
+        {waiting.map((t) => (
+          <WaitingCard key={t.id} task={t} />
+        ))}
         {props.items.map((t) => (
           <TaskCard key={t.id} task={t} {...props} />
         ))}
@@ -85,9 +118,10 @@ export function TaskList(props: TaskListProps) {
   )
 }
 
-function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskListProps) {
+function TaskCard({ task, canShare, publicUrl, sharing }: { task: TaskSummary } & TaskListProps) {
   const fav = useFetcher()
   const hydrated = useHydrated()
+  const { pathname, search } = useLocation()
   // Optimistic: show the state being asked for while the request runs.
   const pending = fav.formData?.get('intent')
   const isFavorite = pending ? pending === TASK_INTENT.favorite : task.is_favorite
@@ -96,7 +130,7 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
     task.status === TASK_STATUS.completed ? `/product/${task.session_id}` : `/guidev3/generating?session_id=${task.session_id}`
   const share = shareUrl(publicUrl, task.session_id)
   return (
-    <li className="task-card" data-testid="task-card">
+    <li className="task-card" data-testid="task-card" id={cardAnchor(task.session_id)}>
       <Link to={openHref} className="task-thumb" aria-label={`Open ${task.title ?? 'page'}`}>
         {task.image ? (
           <img src={task.image} alt="" loading="lazy" width={320} height={240} />
@@ -134,15 +168,27 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
           </button>
         </fav.Form>
         {task.status === TASK_STATUS.completed ? (
-          hydrated && canShare ? (
+          !canShare ? (
+            // Sharing is Pro (spec §6): the link opens the upgrade dialog, with or without JS.
+            <Link
+              to={withParams(pathname, search, { dialog: 'upgrade', reason: 'share' })}
+              preventScrollReset
+              className="button button--small"
+              data-testid="share"
+            >
+              Share
+            </Link>
+          ) : hydrated ? (
             <CopyButton text={share} label="Share" className="button button--small" />
           ) : (
-            <Form method="post" preventScrollReset>
-              <input type="hidden" name="session_id" value={task.session_id} />
-              <button type="submit" name="intent" value={TASK_INTENT.share} className="button button--small">
-                Share
-              </button>
-            </Form>
+            // Without JS: a plain link that opens the share link on this card (see below).
+            <Link
+              to={`${withParams(pathname, search, { share: task.session_id })}#${cardAnchor(task.session_id)}`}
+              className="button button--small"
+              data-testid="share"
+            >
+              Share
+            </Link>
           )
         ) : null}
         {!running ? (
@@ -159,6 +205,74 @@ function TaskCard({ task, canShare, publicUrl }: { task: TaskSummary } & TaskLis
             )}
           </Form>
         ) : null}
+      </div>
+      {canShare && sharing === task.session_id && task.status === TASK_STATUS.completed ? (
+        <div className="share-inline task-share" data-testid="share-panel">
+          <label className="small" htmlFor={`share-${task.session_id}`}>
+            Share link
+          </label>
+          <input id={`share-${task.session_id}`} className="input input--small" readOnly value={share} />
+          <a href={sharePath(task.session_id)} className="button button--small button--ghost" target="_blank" rel="noreferrer">
+            Open
+          </a>
+          <Link
+            to={withParams(pathname, search, { share: null })}
+            className="button button--small button--ghost"
+            aria-label="Close share link"
+          >
+            ×
+          </Link>
+        </div>
+      ) : null}
+    </li>
+  )
+}
+
+/** A finished page still inside the hide window: its title and when it shows, and the owner's own actions. */
+function WaitingCard({ task }: { task: WaitingTask }) {
+  const fav = useFetcher()
+  const pending = fav.formData?.get('intent')
+  const isFavorite = pending ? pending === TASK_INTENT.favorite : task.is_favorite
+  return (
+    <li className="task-card task-card--waiting" data-testid="waiting-card" id={cardAnchor(task.session_id)}>
+      <span className="task-thumb" aria-hidden="true">
+        <span className="task-thumb-empty">✦</span>
+      </span>
+      <div className="task-body">
+        <p className="task-title">{task.title ?? (task.url ? new URL(task.url).hostname : 'Pasted description')}</p>
+        <p className="task-meta">
+          <span className="status">Waiting</span>
+          <span className="muted">
+            Shows at <ReadyTime iso={task.hidden_until} />
+          </span>
+        </p>
+      </div>
+      <div className="task-actions">
+        <fav.Form method="post">
+          <input type="hidden" name="session_id" value={task.session_id} />
+          <button
+            type="submit"
+            name="intent"
+            value={isFavorite ? TASK_INTENT.unfavorite : TASK_INTENT.favorite}
+            className="icon-button"
+            aria-pressed={isFavorite}
+            aria-label={isFavorite ? 'Remove from favourites' : 'Add to favourites'}
+          >
+            {isFavorite ? '★' : '☆'}
+          </button>
+        </fav.Form>
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="session_id" value={task.session_id} />
+          {task.data_status === DATA_STATUS.archived ? (
+            <button type="submit" name="intent" value={TASK_INTENT.unarchive} className="button button--small button--ghost">
+              Restore
+            </button>
+          ) : (
+            <button type="submit" name="intent" value={TASK_INTENT.archive} className="button button--small button--ghost">
+              Archive
+            </button>
+          )}
+        </Form>
       </div>
     </li>
   )

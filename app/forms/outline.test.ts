@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formObject } from './form-object'
-import { applyOutlineIntent, OUTLINE_LISTS, outlineFormSchema, outlineFromForm, outlineIntentSchema } from './outline'
+import { applyOutlineIntent, OUTLINE_LISTS, outlineFormSchema, outlineFromForm, outlineIntentSchema, sectionToShow } from './outline'
 
 const outline = {
   sections: [
@@ -42,6 +42,21 @@ describe('outline form', () => {
     })
     expect(applyOutlineIntent(outline, intent('up:0'), () => 'n')).toEqual(outline)
     expect(outlineIntentSchema.safeParse('add:nonsense').success).toBe(false)
+  })
+  it('after a change the editor comes back to the moved, added or next section', () => {
+    const show = (v: string) =>
+      sectionToShow(
+        outline,
+        applyOutlineIntent(outline, intent(v), () => 'n'),
+        intent(v),
+      )
+    expect(show('up:1')).toBe('b')
+    expect(show('down:1')).toBe('b')
+    expect(show('remove:1')).toBe('c')
+    expect(show('remove:2')).toBe('b')
+    expect(show('add:faq')).toBe('n')
+    expect(show('save')).toBeNull()
+    expect(show('continue')).toBeNull()
   })
   it('refuses an unknown section type or intent instead of guessing one', () => {
     const f = new FormData()

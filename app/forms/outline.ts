@@ -79,6 +79,27 @@ export function applyOutlineIntent(outline: Outline, intent: OutlineIntent, newI
   return { sections: s }
 }
 
+/** The element id of a section in the editor: the anchor the editor comes back to after a change. */
+export const outlineAnchor = (sectionId: string) => `section-${sectionId}`
+
+/**
+ * The section to bring into view after a change: the moved one, the new one, or the one now in the
+ * removed one's place. Null for save and continue.
+ */
+export function sectionToShow(before: Outline, after: Outline, intent: OutlineIntent): string | null {
+  switch (intent.kind) {
+    case 'up':
+    case 'down':
+      return before.sections[intent.index]?.id ?? null
+    case 'remove':
+      return after.sections[Math.min(intent.index, after.sections.length - 1)]?.id ?? null
+    case 'add':
+      return after.sections.length > before.sections.length ? (after.sections.at(-1)?.id ?? null) : null
+    default:
+      return null
+  }
+}
+
 /** The title a newly added section starts with. */
 const NEW_SECTION_TITLES: Record<SectionType, string> = {
   hero: 'Introduction',

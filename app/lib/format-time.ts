@@ -1,3 +1,52 @@
-/** A clock time such as "03:06 PM UTC" (the server does not know the viewer's zone, so it says UTC). */
-export const formatReadyTime = (iso: string) =>
-  `${new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`
+/**
+ * Times shown to the owner, in their own time zone. The server formats them with the zone it
+ * could learn (the `tz` cookie the browser sets, else a guess from Accept-Language, else UTC) and
+ * the browser formats them again with its real zone once JS runs.
+ */
+
+/** The cookie the browser keeps its IANA time zone in (read by the server, written by JS). */
+export const TIME_ZONE_COOKIE = 'tz'
+
+export interface Clock {
+  timeZone: string
+  locale: string
+}
+
+export const UTC_CLOCK: Clock = { timeZone: 'UTC', locale: 'en-US' }
+
+/** True for a time zone name this runtime knows (IANA names such as "Europe/Lisbon", or "UTC"). */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return false
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** A clock time such as "03:06 PM WET" or "15:06 GMT+1", in the viewer's zone and language. */
+export function formatClockTime(iso: string, clock: Clock = UTC_CLOCK): string {
+  const date = new Date(iso)
+  try {
+    return date.toLocaleTimeString(clock.locale, { hour: '2-digit', minute: '2-digit', timeZone: clock.timeZone, timeZoneName: 'short' })
+  } catch {
+    return date.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' })
+  }
+}
+
+/** How long until `iso`, in words: "in 38 minutes", "in 1 hour 5 minutes", "in less than a minute". */
+export function formatCountdown(iso: string, now: Date): string {
+  const minutes = Math.ceil((new Date(iso).getTime() - now.getTime()) / 60_000)
+  if (minutes <= 0) return 'any moment now'
+  if (minutes === 1) return 'in less than a minute'
+  if (minutes < 60) return `in ${minutes} minutes`
+  const h = Math.floor(minutes / 60)
+  const m = minutes % 60
+  const hours = `${h} ${h === 1 ? 'hour' : 'hours'}`
+  return m ? `in ${hours} ${m} ${m === 1 ? 'minute' : 'minutes'}` : `in ${hours}`
+}
+
+/** The hide-window rule, said plainly; `minutes` is the user's `hide_window_minutes`. */
+export const hideWindowSentence = (minutes: number) =>
+  `Free accounts see new pages ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} after they are made.`

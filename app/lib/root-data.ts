@@ -2,6 +2,7 @@ import { useRouteLoaderData } from '@remix-run/react'
 import type { Plan } from '../../server/domain/plans'
 import type { SnackbarInput } from '../../server/domain/snackbar'
 import type { PublicUser } from '../../server/domain/user'
+import type { Clock } from './format-time'
 
 export interface RootData {
   user: PublicUser | null
@@ -12,6 +13,8 @@ export interface RootData {
   /** Loaded only while the upgrade dialog is open. */
   plans: Plan[] | null
   plansFailed: boolean
+  /** The viewer's time zone and language as the server could tell (the browser refines it). */
+  clock: Clock
 }
 
 export function useRootData(): RootData {

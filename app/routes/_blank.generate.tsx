@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { apiFailure, replyErrors } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
 import { denialFromApi, redirectToDialog } from '~/.server/denials'
+import { env } from '~/.server/env'
 import { FormErrors } from '~/components/ui/Field'
 import { generateSchema } from '~/forms/generate'
 import { GENERATE_INTENT } from '~/forms/intents'
@@ -24,7 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     credits: user.remaining_credit_count,
     canGenerate: can(user, 'generate'),
     anyUrl: can(user, 'all_urls'),
-    demoUrl: `${new URL(request.url).origin}/demo-store/products/aurora-pour-over-set`,
+    // On PUBLIC_URL, one of the origins the importer answers from the built-in demo store (offline).
+    demoUrl: `${env().publicUrl}/demo-store/products/aurora-pour-over-set`,
   })
 }
 
@@ -94,10 +96,7 @@ export default function Generate() {
               placeholder="https://your-store.com/products/…"
               autoFocus
             />
-            <p className="hint">
-              A Shopify product link{data.anyUrl ? ', or AliExpress, Amazon, Temu, DHgate or TikTok Shop' : ''}. Try the demo store:{' '}
-              <code data-testid="demo-url">{data.demoUrl}</code>
-            </p>
+            <p className="hint">A Shopify product link{data.anyUrl ? ', or AliExpress, Amazon, Temu, DHgate or TikTok Shop' : ''}.</p>
             <ul id={fields.url.errorId} className="field-errors">
               {fields.url.errors?.map((e) => (
                 <li key={e}>{e}</li>
@@ -161,6 +160,17 @@ export default function Generate() {
           </Link>
         </div>
       </Form>
+      {data.mode === 'url' ? (
+        // One click, no typing: its own form posting the built-in demo store's product link.
+        <Form method="post" className="demo-form" data-testid="demo-form">
+          <input type="hidden" name="mode" value="url" />
+          <input type="hidden" name="url" value={data.demoUrl} />
+          <span className="muted small">No product link at hand?</span>{' '}
+          <button type="submit" name="intent" value={GENERATE_INTENT.generate} className="button button--small" disabled={busy}>
+            Try with a demo product
+          </button>
+        </Form>
+      ) : null}
     </section>
   )
 }

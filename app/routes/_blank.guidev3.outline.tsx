@@ -6,7 +6,7 @@ import { requireUser } from '~/.server/auth'
 import { httpError } from '~/.server/responses'
 import { formObject } from '~/forms/form-object'
 import { OUTLINE_INTENT } from '~/forms/intents'
-import { applyOutlineIntent, OUTLINE_LISTS, outlineFormSchema, outlineFromForm } from '~/forms/outline'
+import { applyOutlineIntent, OUTLINE_LISTS, outlineAnchor, outlineFormSchema, outlineFromForm, sectionToShow } from '~/forms/outline'
 import { outlineSchema } from '../../server/domain/outline'
 import { SECTION_LABELS, SECTION_TYPES } from '../../server/domain/page/section-types'
 import { TASK_STATUS } from '../../server/domain/task-status'
@@ -31,9 +31,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = outlineFormSchema.safeParse(formObject(await request.formData(), OUTLINE_LISTS))
   if (!form.success) return json({ formError: UNREADABLE, error: null, outline: null }, { status: 400 })
   const { intent } = form.data
-  let outline = outlineFromForm(form.data)
-  if (intent.kind !== 'save' && intent.kind !== 'continue')
-    outline = applyOutlineIntent(outline, intent, () => `s${randomBytes(4).toString('hex')}`)
+  const submitted = outlineFromForm(form.data)
+  const outline =
+    intent.kind !== 'save' && intent.kind !== 'continue'
+      ? applyOutlineIntent(submitted, intent, () => `s${randomBytes(4).toString('hex')}`)
+      : submitted
   const parsed = outlineSchema.safeParse(outline)
   if (!parsed.success) return json({ formError: null, error: describeZodError(parsed.error).fields, outline }, { status: 400 })
   try {
@@ -46,7 +48,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof ApiError && error.status === 409) return redirect(`/guidev3/generating?session_id=${sessionId}`)
     throw error
   }
-  return redirect(`/guidev3/outline?session_id=${sessionId}`)
+  // Back to the section that changed (a plain anchor: the browser scrolls there, with or without JS).
+  const show = sectionToShow(submitted, parsed.data, intent)
+  return redirect(`/guidev3/outline?session_id=${encodeURIComponent(sessionId)}${show ? `#${outlineAnchor(show)}` : ''}`)
 }
 
 export default function OutlineEditor() {
@@ -76,7 +80,7 @@ export default function OutlineEditor() {
         {/* Enter in a field saves (the first submit button is the form's default). */}
         <button type="submit" name="intent" value={OUTLINE_INTENT.save} className="sr-only" tabIndex={-1} aria-hidden="true" />
         {outline.sections.map((s, i) => (
-          <fieldset key={s.id} className="outline-section" data-testid="outline-section">
+          <fieldset key={s.id} id={outlineAnchor(s.id)} className="outline-section" data-testid="outline-section">
             <legend className="outline-legend">{`${i + 1}. ${SECTION_LABELS[s.type]}`}</legend>
             <input type="hidden" name="id" value={s.id} />
             <input type="hidden" name="type" value={s.type} />

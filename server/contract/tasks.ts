@@ -50,6 +50,25 @@ export const taskDetailSchema = taskSummarySchema
   .meta({ id: 'Task' })
 export type TaskDetail = z.output<typeof taskDetailSchema>
 
+/**
+ * A free user's finished page still inside the hide window, as a list shows it: enough to say what
+ * it is and when it shows, never its content (no page, image or note).
+ */
+export const waitingTaskSchema = z
+  .object({
+    id: z.number().int(),
+    session_id: z.string(),
+    data_status: dataStatus,
+    created_at: z.string(),
+    url: z.string().nullable(),
+    title: z.string().nullable(),
+    platform: z.string().nullable(),
+    is_favorite: z.boolean(),
+    hidden_until: z.string().describe('When the page becomes visible.'),
+  })
+  .meta({ id: 'WaitingTask' })
+export type WaitingTask = z.output<typeof waitingTaskSchema>
+
 export const taskListSchema = z
   .object({
     items: z.array(taskSummarySchema),
@@ -59,6 +78,11 @@ export const taskListSchema = z
     hidden: z
       .object({ count: z.number().int(), next_ready_at: z.string().nullable() })
       .describe('Finished pages still inside the hide window.'),
+    waiting: z
+      .array(waitingTaskSchema)
+      .describe(
+        'Those hidden pages themselves, soonest first, without their content (first result page only; at most page_size), so a list can show them as waiting.',
+      ),
   })
   .meta({ id: 'TaskList' })
 

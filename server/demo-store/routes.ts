@@ -116,6 +116,7 @@ function productPage(p: DemoProduct, origin: string, url: string) {
           }
           img {
             max-width: 100%;
+            height: auto;
             border-radius: 12px;
           }
           .grid {
@@ -197,6 +198,7 @@ function indexPage(origin: string) {
           }
           img {
             width: 100%;
+            height: auto;
             border-radius: 12px;
           }
           code {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { allowsFreeDenied, can, denialFor, denialSearch, shouldAutoCloseUpgrade, upgradeDialogTitle } from './permissions'
+import {
+  allowsFreeDenied,
+  can,
+  denialFor,
+  denialSearch,
+  NOT_ENOUGH_CREDITS_TITLE,
+  notEnoughCreditsText,
+  shouldAutoCloseUpgrade,
+  upgradeDialogTitle,
+} from './permissions'
+import { CREDITS_PER_PAGE } from './plans'
 import { isShopifyProductUrl } from './shopify-urls'
 import type { Role } from './user'
 
@@ -95,7 +105,21 @@ describe('denials and dialog titles', () => {
     ['nonsense', 'Try Pro - Unlock the most powerful features'],
   ])('free user, reason %s → %s', (reason, title) => expect(upgradeDialogTitle('free', reason)).toBe(title))
   it('paid users see the contact-support title', () =>
-    expect(upgradeDialogTitle('paid', 'generate')).toBe("You're on a Pro plan. Contact support to change the plan."))
+    expect(upgradeDialogTitle('paid', 'upload_theme')).toBe("You're on a Pro plan. Contact support to change the plan."))
+  it('paid users out of credits are told so, not to change plan', () => {
+    expect(upgradeDialogTitle('paid', 'generate')).toBe(NOT_ENOUGH_CREDITS_TITLE)
+    expect(upgradeDialogTitle('admin', 'generate')).toBe(NOT_ENOUGH_CREDITS_TITLE)
+    expect(upgradeDialogTitle('free', 'generate')).toBe('Generate more pages with Pro.')
+    expect(notEnoughCreditsText({ role: 'paid', remaining_credit_count: 40 })).toBe(
+      `You have 40 credits; a new page needs more than ${CREDITS_PER_PAGE}. Your credits renew with your next billing period.`,
+    )
+    expect(notEnoughCreditsText({ role: 'admin', remaining_credit_count: 0 })).toBe(
+      `You have 0 credits; a new page needs more than ${CREDITS_PER_PAGE}.`,
+    )
+    expect(notEnoughCreditsText({ role: 'free', remaining_credit_count: 1 })).toBe(
+      `You have 1 credit; a new page needs more than ${CREDITS_PER_PAGE}. Upgrade to Pro for more credits.`,
+    )
+  })
 })
 
 describe('upgrade dialog auto-close (spec §4)', () => {

@@ -44,10 +44,26 @@ export const UPGRADE_TITLES: Record<UpgradeReason, string | null> = {
 export const DEFAULT_UPGRADE_TITLE_FREE = 'Try Pro - Unlock the most powerful features'
 export const DEFAULT_UPGRADE_TITLE_PAID = "You're on a Pro plan. Contact support to change the plan."
 
+/** A Pro user's generate denial: the plan is not the problem, the balance is. */
+export const NOT_ENOUGH_CREDITS_TITLE = 'Not enough credits for a new page'
+
 export function upgradeDialogTitle(role: Role | null, reason?: string | null): string {
   const override = reason && reason in UPGRADE_TITLES ? UPGRADE_TITLES[reason as UpgradeReason] : null
-  if (role && !isFree(role)) return DEFAULT_UPGRADE_TITLE_PAID
+  if (role && !isFree(role)) return reason === 'generate' ? NOT_ENOUGH_CREDITS_TITLE : DEFAULT_UPGRADE_TITLE_PAID
   return override ?? DEFAULT_UPGRADE_TITLE_FREE
+}
+
+/**
+ * Why generate is denied, in words (spec §6: it needs more than CREDITS_PER_PAGE credits): the
+ * balance, the price of a page and, for the paid plan, when credits come back. There is no renewal
+ * date on the account, so it says they renew with the next billing period.
+ */
+export function notEnoughCreditsText(user: Pick<PublicUser, 'role' | 'remaining_credit_count'>): string {
+  const n = user.remaining_credit_count
+  const balance = `You have ${n.toLocaleString('en-US')} ${n === 1 ? 'credit' : 'credits'}; a new page needs more than ${CREDITS_PER_PAGE}.`
+  if (isFree(user.role)) return `${balance} Upgrade to Pro for more credits.`
+  // Staff accounts have no billing period to wait for.
+  return user.role === 'paid' ? `${balance} Your credits renew with your next billing period.` : balance
 }
 
 /** What a denial opens: the refer dialog for publish, otherwise the upgrade dialog with a reason. */

@@ -195,7 +195,14 @@ describe('verify action', () => {
     msw.server.use(
       mockRoute(contract.auth.verify, () => ({ access_token: 'pwt_good', expires_in: 2_592_000, token_type: 'bearer', user })),
       meFor('pwt_good', user),
-      mockRoute(contract.tasks.list, () => ({ items: [], total: 0, page: 1, page_size: 24, hidden: { count: 0, next_ready_at: null } })),
+      mockRoute(contract.tasks.list, () => ({
+        items: [],
+        total: 0,
+        page: 1,
+        page_size: 24,
+        hidden: { count: 0, next_ready_at: null },
+        waiting: [],
+      })),
     )
     const jar = new CookieJar()
     jar.take(await referralCookie.serialize('FRIEND42'))

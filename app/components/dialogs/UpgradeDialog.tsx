@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { shouldAutoCloseUpgrade, upgradeDialogTitle } from '../../../server/domain/permissions'
+import { notEnoughCreditsText, shouldAutoCloseUpgrade, upgradeDialogTitle } from '../../../server/domain/permissions'
 import {
   creditTiers,
   defaultBillingCycle,
@@ -38,6 +38,22 @@ export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | 
   const { user, plans } = props
   const title = upgradeDialogTitle(user?.role ?? null, params.get('reason'))
   useAutoClose(user, closeTo)
+  // Denied generate: say how many credits a page needs and what comes next, on any plan.
+  const creditsShort = user && params.get('reason') === 'generate' ? notEnoughCreditsText(user) : null
+
+  if (user && !isFree(user.role) && creditsShort) {
+    // A Pro user cannot buy their way out here (no plan change in the app): the balance is the news.
+    return (
+      <DialogFrame title={title} maxWidth={460} closeTo={closeTo} testId="upgrade-dialog">
+        <p data-testid="credits-short">{creditsShort}</p>
+        <div className="dialog-actions">
+          <Link to={closeTo} replace preventScrollReset className="button button--primary button--block">
+            OK
+          </Link>
+        </div>
+      </DialogFrame>
+    )
+  }
 
   const cycleParam = params.get('cycle')
   const cycle: BillingCycle = cycleParam === 'year' || cycleParam === 'month' ? cycleParam : defaultBillingCycle(plans ?? [])
@@ -49,6 +65,7 @@ export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | 
 
   return (
     <DialogFrame title={title} maxWidth={460} closeTo={closeTo} testId="upgrade-dialog">
+      {creditsShort ? <p data-testid="credits-short">{creditsShort}</p> : null}
       {props.plansFailed || !plan ? (
         onLandingPage ? null : (
           <p className="notice notice--error" data-testid="plans-error">

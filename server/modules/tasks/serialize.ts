@@ -1,4 +1,4 @@
-import type { TaskDetail, TaskSummary } from '../../contract/tasks'
+import type { TaskDetail, TaskSummary, WaitingTask } from '../../contract/tasks'
 import type { tasks } from '../../db/schema'
 import { withOwnerDefaults } from '../../domain/page/shopper'
 
@@ -37,5 +37,23 @@ export function toDetail(row: TaskRow, isFavorite: boolean, hiddenUntil: Date | 
       ? { url: facts.source.url, platform: facts.source.platform, name: facts.source.name, review_source: facts.reviews[0]?.source ?? null }
       : null,
     hidden_until: hiddenUntil?.toISOString() ?? null,
+  }
+}
+
+/**
+ * A page still inside the free-user hide window, for the lists: what it is and when it shows.
+ * Nothing of its content (page, image, note) leaves the api before then.
+ */
+export function toWaiting(row: TaskRow, isFavorite: boolean, hiddenUntil: Date): WaitingTask {
+  return {
+    id: row.id,
+    session_id: row.sessionId,
+    data_status: row.dataStatus,
+    created_at: row.createdAt.toISOString(),
+    url: row.url,
+    title: row.title,
+    platform: row.platform,
+    is_favorite: isFavorite,
+    hidden_until: hiddenUntil.toISOString(),
   }
 }

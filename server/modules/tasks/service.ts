@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Tx } from '../../db/client'
 import { taskFavorites, tasks } from '../../db/schema'
@@ -7,8 +7,7 @@ import { isSessionId } from '../../domain/ids'
 import type { Outline } from '../../domain/outline'
 import type { Page } from '../../domain/page/schema'
 import { publishableFacts } from '../../domain/page/shopper'
-import { allowsFreeDenied, can, UPGRADE_TITLES } from '../../domain/permissions'
-import { CREDITS_PER_PAGE } from '../../domain/plans'
+import { allowsFreeDenied, can, notEnoughCreditsText, UPGRADE_TITLES } from '../../domain/permissions'
 import { isRunning, TASK_STATUS, type DataStatus, type TaskStatus } from '../../domain/task-status'
 import { PAGE_TEMPLATES } from '../../domain/templates'
 import { taskHiddenUntil, visibleAt } from '../../domain/visibility'
@@ -16,11 +15,9 @@ import { HttpError, badRequest, forbidden, notFound } from '../../http/http-erro
 import { GENERATE_QUEUE, type GenerateJob } from '../../jobs/definitions'
 import { debitGeneration } from '../credits'
 import type { UserRow } from '../users'
-import { toDetail, toSummary, type TaskRow } from './serialize'
+import { toDetail, toSummary, toWaiting, type TaskRow } from './serialize'
 import { savePageVersion } from './versions'
 import { hiddenTaskSql } from './visibility-sql'
-
-export const NOT_ENOUGH_CREDITS = `You need more than ${CREDITS_PER_PAGE} credits to generate a page. Upgrade to Pro for more credits.`
 
 const STATUS = TASK_STATUS
 
@@ -31,8 +28,11 @@ const subject = (user: UserRow) => ({
   remaining_credit_count: user.remainingCreditCount,
 })
 
+/** The generate denial: the balance, the price of a page, and what to do (upgrade, or wait for renewal). */
+const notEnoughCredits = (user: UserRow) => forbidden(notEnoughCreditsText(subject(user)), { permission: 'generate' })
+
 function denyGenerate(user: UserRow) {
-  if (!can(subject(user), 'generate')) throw forbidden(NOT_ENOUGH_CREDITS, { permission: 'generate' })
+  if (!can(subject(user), 'generate')) throw notEnoughCredits(user)
 }
 
 export interface CreateInput {
@@ -77,7 +77,7 @@ export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInpu
         updatedAt: now,
       })
       .returning()
-    if ((await debitGeneration(tx, user.id, task.id, now)) === null) throw forbidden(NOT_ENOUGH_CREDITS, { permission: 'generate' })
+    if ((await debitGeneration(tx, user.id, task.id, now)) === null) throw notEnoughCredits(user)
     await enqueue(deps, tx, { taskId: task.id, phase: 'start' })
     return task
   })
@@ -137,7 +137,8 @@ export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
   if (q.favoritesOnly) conditions.push(sql`${taskFavorites.taskId} IS NOT NULL`)
   const hiddenCond = hiddenTaskSql(user.role, now, deps.env.HIDE_WINDOW_MINUTES)
   const visibleWhere = and(...conditions, sql`NOT ${hiddenCond}`)
-  const [rows, [{ total }], [hidden]] = await Promise.all([
+  const hiddenWhere = and(...conditions, hiddenCond)
+  const [rows, [{ total }], [hidden], waitingRows] = await Promise.all([
     db
       .select({ task: tasks, fav: taskFavorites.taskId })
       .from(tasks)
@@ -155,17 +156,29 @@ export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
       .select({ count: sql<number>`count(*)::int`, first: sql<string | null>`min(${tasks.createdAt})` })
       .from(tasks)
       .leftJoin(taskFavorites, favJoin)
-      .where(and(...conditions, hiddenCond)),
+      .where(hiddenWhere),
+    // The hidden pages themselves, without their content, so a list can say they are on their way.
+    q.page === 1
+      ? db
+          .select({ task: tasks, fav: taskFavorites.taskId })
+          .from(tasks)
+          .leftJoin(taskFavorites, favJoin)
+          .where(hiddenWhere)
+          .orderBy(asc(tasks.createdAt), asc(tasks.id))
+          .limit(q.pageSize)
+      : Promise.resolve([]),
   ])
   const firstHidden = hidden?.first ? new Date(hidden.first) : null
+  const windowMinutes = deps.env.HIDE_WINDOW_MINUTES
   return {
     items: rows.map((r) => toSummary(r.task, r.fav !== null)),
+    waiting: waitingRows.map((r) => toWaiting(r.task, r.fav !== null, visibleAt(r.task.createdAt, windowMinutes))),
     total,
     page: q.page,
     page_size: q.pageSize,
     hidden: {
       count: hidden?.count ?? 0,
-      next_ready_at: firstHidden ? visibleAt(firstHidden, deps.env.HIDE_WINDOW_MINUTES).toISOString() : null,
+      next_ready_at: firstHidden ? visibleAt(firstHidden, windowMinutes).toISOString() : null,
     },
   }
 }
@@ -224,7 +237,7 @@ export async function regenerateTask(deps: ApiDeps, user: UserRow, key: string) 
       .set({ status: phase === 'compose' ? STATUS.generating : STATUS.queued, step: 'Waiting to start', error: null, updatedAt: now })
       .where(eq(tasks.id, row.id))
       .returning()
-    if ((await debitGeneration(tx, user.id, row.id, now)) === null) throw forbidden(NOT_ENOUGH_CREDITS, { permission: 'generate' })
+    if ((await debitGeneration(tx, user.id, row.id, now)) === null) throw notEnoughCredits(user)
     await enqueue(deps, tx, { taskId: t.id, phase, regenerate: true })
     return t
   })

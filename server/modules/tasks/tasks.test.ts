@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../../../tests/helpers/api'
 import { DB_KINDS } from '../../../tests/helpers/db'
 import { pageSchema } from '../../domain/page/schema'
+import { CREDITS_PER_PAGE } from '../../domain/plans'
 
 const DEMO = (handle: string) => `${TEST_ORIGIN}/demo-store/products/${handle}`
 const sql = (t: TestApi, text: string, values: unknown[] = []) => t.db.database.sql.executeSql(text, values).then((r) => r.rows)
@@ -204,7 +205,52 @@ describe.each(DB_KINDS)('tasks api on %s', (kind) => {
     const res = await t.call('POST', '/v2/tasks/create', { url: DEMO('terra-linen-throw') }, free.token)
     expect(res.status).toBe(403)
     expect(res.body.permission).toBe('generate')
+    expect(res.body.error).toBe(`You have 40 credits; a new page needs more than ${CREDITS_PER_PAGE}. Upgrade to Pro for more credits.`)
     expect((await sql(t, 'SELECT count(*)::int AS n FROM tasks'))[0].n).toBe(tasksBefore)
     expect(await t.drainJobs()).toBe(0)
+  })
+
+  it('a Pro user short of credits is told the balance and that credits renew, not to upgrade', async () => {
+    const pro = await t.signIn('pro-low@example.com', 'Lou Low')
+    await t.setUser('pro-low@example.com', { role: 'paid', credits: 40 })
+    const res = await t.call('POST', '/v2/tasks/create', { url: DEMO('terra-linen-throw') }, pro.token)
+    expect(res.status).toBe(403)
+    expect(res.body).toEqual({
+      error: `You have 40 credits; a new page needs more than ${CREDITS_PER_PAGE}. Your credits renew with your next billing period.`,
+      permission: 'generate',
+    })
+  })
+
+  it('a hidden page a free user favourites or archives is listed as waiting, without its content', async () => {
+    const fresh = await t.signIn('wait@example.com', 'Wes Wait')
+    const created = await t.call('POST', '/v2/tasks/create', { url: DEMO('terra-linen-throw') }, fresh.token)
+    await t.drainJobs()
+    const id = created.body.session_id
+    expect((await t.call('POST', `/v2/task_favorites/${id}`, {}, fresh.token)).status).toBe(200)
+
+    const favs = (await t.call('GET', '/v2/task_favorites/?status=10', undefined, fresh.token)).body
+    expect(favs.items).toEqual([])
+    expect(favs.hidden.count).toBe(1)
+    expect(favs.waiting).toHaveLength(1)
+    const [waiting] = favs.waiting
+    expect(waiting).toMatchObject({ session_id: id, title: 'Terra Stonewashed Linen Throw', is_favorite: true, data_status: 1 })
+    expect(waiting.hidden_until).toBe(favs.hidden.next_ready_at)
+    // Nothing of the page itself before its time.
+    for (const key of ['page', 'image', 'note', 'outline', 'source']) expect(waiting).not.toHaveProperty(key)
+
+    expect((await t.call('PUT', `/v2/tasks/${id}`, { data_status: 2 }, fresh.token)).body.page).toBeNull()
+    const archived = (await t.call('GET', '/v2/tasks/?status=all&data_status=2', undefined, fresh.token)).body
+    expect(archived.items).toEqual([])
+    expect(archived.waiting.map((w: any) => [w.session_id, w.data_status])).toEqual([[id, 2]])
+    // Active lists no longer hold it; the second result page carries no waiting entries.
+    expect((await t.call('GET', '/v2/tasks/?status=all', undefined, fresh.token)).body.waiting).toEqual([])
+    expect((await t.call('GET', '/v2/tasks/?status=all&data_status=2&page=2', undefined, fresh.token)).body.waiting).toEqual([])
+    // Pro users never have waiting entries.
+    expect((await t.call('GET', '/v2/tasks/?status=all', undefined, paid.token)).body.waiting).toEqual([])
+
+    t.clock.advance(45 * 60_000)
+    const later = (await t.call('GET', '/v2/tasks/?status=all&data_status=2', undefined, fresh.token)).body
+    expect(later.waiting).toEqual([])
+    expect(later.items.map((i: any) => i.session_id)).toEqual([id])
   })
 })
