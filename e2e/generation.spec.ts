@@ -138,7 +138,8 @@ test('XSS payloads from a hostile store never run on the share page', async ({ p
   await p.waitForTimeout(300)
   expect(dialogs).toEqual([])
   const found = await p.evaluate(() => ({
-    scripts: document.querySelectorAll('script').length,
+    // The only script element allowed is schema.org data (type application/ld+json, never run).
+    scripts: document.querySelectorAll('script:not([type="application/ld+json"])').length,
     handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length,
     jsLinks: [...document.querySelectorAll('[href],[src],[action],[formaction]')].filter((el) =>
       ['href', 'src', 'action', 'formaction'].some((a) => /^\s*(javascript|vbscript|data):/i.test(el.getAttribute(a) ?? '')),
