@@ -35,7 +35,26 @@ const FUNCTION_WORDS = new Set(
 )
 
 /** Derivational endings, longest first ("ability" before "able"). */
-const SUFFIXES = ['ibility', 'ability', 'fulness', 'iness', 'ness', 'ible', 'able', 'ment', 'ity', 'ful', 'ing', 'ive', 'ed', 'er', 'ly', 'y', 'e', 's']
+const SUFFIXES = [
+  'ibility',
+  'ability',
+  'fulness',
+  'iness',
+  'ness',
+  'ible',
+  'able',
+  'ment',
+  'ity',
+  'ful',
+  'ing',
+  'ive',
+  'ed',
+  'er',
+  'ly',
+  'y',
+  'e',
+  's',
+]
 
 /** A light stem: derivational suffixes off while at least four letters stay, doubled final consonant undone. */
 export function stem(word: string): string {
@@ -143,6 +162,7 @@ export function headNoun(name: string, productType: string | null): { noun: stri
   const head = phrase[at]
   const plural = head.plural || (head.pos === 'verb' && /[^s]s$/.test(head.text))
   const mod = phrase[at - 1]
-  const useMod = mod && at - 1 > 0 && mod.pos === 'noun' && !mod.acronym && !mod.hyphenated && !head.hyphenated && /^[a-z]{3,}$/.test(mod.text)
+  const useMod =
+    mod && at - 1 > 0 && mod.pos === 'noun' && !mod.acronym && !mod.hyphenated && !head.hyphenated && /^[a-z]{3,}$/.test(mod.text)
   return { noun: useMod ? `${mod.text} ${head.text}` : head.text, plural }
 }

@@ -21,7 +21,8 @@ export type Theme = (typeof THEMES)[number]
 
 /** Lemmas per theme; "word:v" counts only as a verb ("it works", not "before work"). */
 const LEXICON: Record<Theme, string> = {
-  comfort: 'comfort comfortable comfy cushion cushioned cushioning soft softness cozy cosy plush padding padded blister ache sore pinch chafe itchy itch',
+  comfort:
+    'comfort comfortable comfy cushion cushioned cushioning soft softness cozy cosy plush padding padded blister ache sore pinch chafe itchy itch',
   'fit and size':
     'fit fitting size sizing small large big tight loose narrow wide snug roomy length short tall petite xl xxl measurement measure runs half-size',
   looks:
