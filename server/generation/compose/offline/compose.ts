@@ -1,9 +1,11 @@
 import type { Outline } from '../../../domain/outline'
+import { GUARANTEE_WORDS } from '../../../domain/page/honesty'
 import { pageSchema, type Page, type SectionType } from '../../../domain/page/schema'
 import type { ProductFacts } from '../../../domain/product-facts'
 import type { PageTemplate } from '../../../domain/templates'
 import type { Research } from '../types'
-import { DEFAULT_STYLE, outlineSection, type Style } from './outline'
+import { realOptions } from '../figures'
+import { comparableVariants, DEFAULT_STYLE, outlineSection, type Style } from './outline'
 import { research as doResearch } from './research'
 import { BUILDERS, finishSection, type BuildContext, type SectionInput } from './sections'
 import { Ledger } from './text'
@@ -28,9 +30,12 @@ export function composeOffline(
   // Quoted reviews are fixed; register them first so no other text repeats them.
   if (outline.sections.some((s) => s.type === 'reviews')) for (const review of facts.reviews) ledger.add(review.body)
   const ctx: BuildContext = { facts, research: r, template, ledger, style, used: new Set() }
-  // A guarantee quoted from a spec is the guarantee section's, not a row of the specs table.
-  if (r.guarantee?.source.startsWith('spec: ') && outline.sections.some((s) => s.type === 'guarantee'))
-    ctx.used.add(`spec:${r.guarantee.source.slice('spec: '.length)}`)
+  // Warranty and returns specs are the guarantee section's, not rows of the specs table.
+  if (r.guarantee && outline.sections.some((s) => s.type === 'guarantee'))
+    for (const spec of facts.specs) if (GUARANTEE_WORDS.test(spec.name)) ctx.used.add(`spec:${spec.name.trim()}`)
+  // Options a comparison table will list are the table's, not a question's or the closing line's.
+  if (outline.sections.some((s) => s.type === 'comparison') && comparableVariants(facts))
+    for (const o of realOptions(facts)) ctx.used.add(`option:${o.name}`)
   const unique = outline.sections.filter((os, i, all) => all.findIndex((o) => o.id === os.id) === i)
   // Each fact goes to one section (the ratings to the reviews, the rest in outline order).
   const order = [...unique].sort((a, b) => rank(a.type) - rank(b.type))

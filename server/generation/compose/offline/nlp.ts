@@ -107,10 +107,13 @@ export function terms(text: string): Term[] {
 
 /** Stems of the content words (nouns, verbs, adjectives, adverbs), function words left out. */
 export function contentStems(text: string): Set<string> {
-  return new Set(
-    terms(text)
-      .filter((t) => t.pos !== 'value' && t.pos !== 'other' && !FUNCTION_WORDS.has(t.text) && /[a-z]/.test(t.text))
-      .map((t) => t.stem),
+  return new Set(contentTerms(text).map((t) => t.stem))
+}
+
+/** The content words of a text (no function words, pronouns, verbs "be"/"have", or numbers). */
+export function contentTerms(text: string): Term[] {
+  return terms(text).filter(
+    (t) => t.pos !== 'value' && t.pos !== 'other' && !FUNCTION_WORDS.has(t.text) && !/^(be|have|do)$/.test(t.lemma) && /[a-z]/.test(t.text),
   )
 }
 

@@ -5,7 +5,7 @@ import { findTemplate, PAGE_TEMPLATES } from '../../../domain/templates'
 import { pageTexts } from '../trace'
 import type { RewriteResult } from '../types'
 import { DEFAULT_STYLE, headingChoices, headingFor, outlineSection, type Style } from './outline'
-import { contentStems, terms } from './nlp'
+import { contentStems, contentTerms } from './nlp'
 import { benefitItem, firstClause } from './phrases'
 import { research as doResearch } from './research'
 import { BUILDERS, finishSection, type BuildContext } from './sections'
@@ -171,7 +171,7 @@ export function rewriteOffline(facts: ProductFacts, page: Page, sectionId: strin
   if (style.length === 'short' && size(section) >= size(current)) section = shorten(current, parsed.fewer)
   if (style.length === 'short' && size(section) >= size(current)) notes.push('This section is already as short as the product facts allow.')
   if (parsed.mention) {
-    const asked = terms(parsed.mention).filter((t) => t.pos !== 'other' && t.pos !== 'value' && /[a-z]/.test(t.text))
+    const asked = contentTerms(parsed.mention)
     const known = sourceStems(facts)
     const missing = asked.filter((t) => !known.has(t.stem))
     const present = asked.filter((t) => known.has(t.stem))

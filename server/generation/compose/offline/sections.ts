@@ -157,6 +157,8 @@ const stats: Builder = (os, ctx) => {
   const items = os.points
     .map((p) => figures.find((f) => p === f.key || p.toLowerCase().startsWith(f.label.toLowerCase())))
     .filter((f, i, all): f is NonNullable<typeof f> => !!f && all.indexOf(f) === i && !ctx.used.has(f.key))
+    // A measurement the page's prose already gives is not shown again as a figure.
+    .filter((f) => !(f.key.startsWith('spec:') && ctx.ledger.mentions(f.value)))
     .slice(0, ctx.style.length === 'short' ? 3 : 6)
   for (const f of items) ctx.used.add(f.key)
   return items.length
@@ -175,7 +177,9 @@ const specs: Builder = (os, ctx) => {
   const wanted = os.points.some((p) => /^all\b/i.test(p))
     ? all
     : all.filter((s) => os.points.some((p) => sentenceKey(p.split(':')[0]) === sentenceKey(s.name)))
-  const shown = wanted.filter((s) => !ctx.used.has(`spec:${s.name.trim()}`)).slice(0, ctx.style.length === 'short' ? 4 : 40)
+  const shown = wanted
+    .filter((s) => !ctx.used.has(`spec:${s.name.trim()}`) && !(/\d/.test(s.value) && ctx.ledger.mentions(specValue(s.value))))
+    .slice(0, ctx.style.length === 'short' ? 4 : 40)
   for (const s of shown) ctx.used.add(`spec:${s.name.trim()}`)
   const items = shown.map((s) => ({ name: specName(s.name).slice(0, 200), value: specValue(s.value).slice(0, 1000) }))
   return items.length ? { id: os.id, type: 'specs', heading: title, items } : null
@@ -244,6 +248,15 @@ const faq: Builder = (os, ctx) => {
     // A question answered by a fact another section already shows is left out.
     const keys = factKeys(found.source)
     if (keys.some((k) => ctx.used.has(k)) || !ctx.ledger.claim(point)) continue
+    // Nor one listing the values of options another section lists ("Which models does it fit?" beside the table).
+    const listsUsed = realOptions(ctx.facts).some(
+      (o) => o.values.length >= 2 && ctx.used.has(`option:${o.name}`) && o.values.every((v) => found.answer.includes(v)),
+    )
+    const specsSaid = keys.some((k) => {
+      const spec = k.startsWith('spec:') ? ctx.facts.specs.find((x) => `spec:${x.name.trim()}` === k) : undefined
+      return !!spec && /\d/.test(spec.value) && ctx.ledger.mentions(specValue(spec.value))
+    })
+    if (listsUsed || specsSaid) continue
     const answer = ctx.ledger.keep(found.answer)
     if (!answer) continue
     for (const k of keys) ctx.used.add(k)

@@ -173,6 +173,14 @@ export class Ledger {
     return out
   }
 
+  /** Whether a sentence on the page already says this fragment ("600 ml"), word for word. */
+  mentions(fragment: string): boolean {
+    const key = ` ${sentenceKey(fragment)} `
+    if (key.trim() === '') return false
+    for (const seen of this.seen) if (` ${seen} `.includes(key)) return true
+    return false
+  }
+
   /** Records a short phrase (heading, title); false when the same phrase is already on the page. */
   claim(phrase: string): boolean {
     const key = sentenceKey(phrase)
