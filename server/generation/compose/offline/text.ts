@@ -91,22 +91,10 @@ export function joinList(items: string[], conjunction = 'and'): string {
   return `${xs.slice(0, -1).join(', ')} ${conjunction} ${xs[xs.length - 1]}`
 }
 
-export function singular(word: string): string {
-  if (/ies$/i.test(word)) return word.replace(/ies$/i, 'y')
-  if (/(ch|sh|x|ss)es$/i.test(word)) return word.replace(/es$/i, '')
-  if (/[^s]s$/i.test(word)) return word.slice(0, -1)
-  return word
-}
-
 export function plural(word: string): string {
   if (/[^aeiou]y$/i.test(word)) return word.replace(/y$/i, 'ies')
   if (/(ch|sh|x|ss|s)$/i.test(word)) return `${word}es`
   return `${word}s`
-}
-
-export function isPlural(noun: string): boolean {
-  const last = noun.split(' ').pop() ?? noun
-  return /[^su]s$/i.test(last)
 }
 
 export function formatMoney(amount: number, currency: string): string {
