@@ -55,6 +55,14 @@ export const productFactsSchema = z.object({
   reviews: z.array(reviewSchema).max(100),
   /** Computed from `reviews` only (see ratingSummary()). */
   ratingSummary: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+  /**
+   * The listing's own aggregate rating as the source states it ("4.6 out of 5, 12,408 ratings"),
+   * on a 0–5 scale. Optional: facts stored before it was read still parse.
+   */
+  listingRating: z
+    .object({ average: z.number().min(0).max(5), count: z.number().int().nonnegative() })
+    .nullable()
+    .optional(),
   source: z.object({ url: z.string(), platform: z.enum(PLATFORMS), name: z.string().max(200) }),
   fetchedAt: z.string(),
 })

@@ -1,6 +1,7 @@
 import { GUARANTEE_WORDS } from '../../domain/page/honesty'
 import { ratingSummary, type ProductFacts } from '../../domain/product-facts'
-import { formatMoney, joinList, lowerFirst, plural, upperFirst } from './offline/text'
+import { specName, specValue } from './offline/specs'
+import { formatMoney, joinList, lowerFirst } from './offline/text'
 import type { Figure, Pricing } from './types'
 
 /**
@@ -50,33 +51,45 @@ export function provenanceText(facts: ProductFacts): string {
   return `Reviews from ${joinList(reviewSources(facts))}`
 }
 
-/** Numbers that are not figures: guarantee terms, package contents, model and product codes. */
-const NOT_A_FIGURE = new RegExp(`${GUARANTEE_WORDS.source}|return|package|box|content|includ|model|sku|code`, 'i')
+/**
+ * Numbers that are not key figures: guarantee terms, package contents, model and product codes,
+ * prices (the buy box shows them) and counts of colours, sizes, variants or options (filler).
+ */
+const NOT_A_FIGURE = new RegExp(
+  `${GUARANTEE_WORDS.source}|return|package|box|content|includ|model|sku|code|price|cost|msrp|\\b(colou?rs?|sizes?|variants?|combinations?|options?|styles?|quantity|pcs|pieces)\\b`,
+  'i',
+)
 
 /** A numeric spec as a figure: "600 ml", "8 mm", "255 g" with "(US 9)" kept in the label. */
-function specFigure(name: string, value: string): Figure | null {
-  const v = value.trim()
-  if (!/^\d/.test(v) || NOT_A_FIGURE.test(name) || NOT_A_FIGURE.test(v)) return null
-  if (v.length <= 16) return { key: `spec:${name}`, value: v, label: name, source: `Specification: ${name}` }
+function specFigure(rawName: string, rawValue: string): Figure | null {
+  const name = specName(rawName)
+  const v = specValue(rawValue)
+  const source = `The ${lowerFirst(name)} stated in the product's specifications`
+  if (!/^\d/.test(v) || NOT_A_FIGURE.test(rawName) || NOT_A_FIGURE.test(v)) return null
+  if (v.length <= 16) return { key: `spec:${rawName}`, value: v, label: name, source }
   const m = /^(\d+(?:[.,]\d+)?\s?[a-zA-Z°%]{0,4})\b\s*(.*)$/.exec(v)
   if (!m) return null
   const rest = m[2].trim()
   if (/\d/.test(rest) && !/^\([^()]*\)$/.test(rest)) return null
   const label = /^\([^()]*\)$/.test(rest) ? `${name} ${rest}` : name
-  return { key: `spec:${name}`, value: m[1].trim(), label: label.slice(0, 120), source: `Specification: ${name}` }
+  return { key: `spec:${rawName}`, value: m[1].trim(), label: label.slice(0, 120), source }
 }
 
+/**
+ * Key figures: the listing's stated rating, the average and count of the imported reviews, and
+ * numeric specifications. Never a price (the buy box shows it) or a count of options or variants.
+ */
 export function computeFigures(facts: ProductFacts): Figure[] {
   const out: Figure[] = []
-  const pricing = computePricing(facts)
-  if (pricing) {
-    const money = (n: number) => formatMoney(n, pricing.currency)
-    const compare = pricing.saving && pricing.compareAt != null ? `, compare at ${money(pricing.compareAt)}` : ''
-    out.push({ key: 'price', value: money(pricing.amount), label: `Price${compare}`, source: 'Listed price' })
-    if (pricing.saving) {
-      const value = pricing.saving.percent != null ? `${pricing.saving.percent}%` : money(pricing.saving.amount)
-      out.push({ key: 'saving', value, label: 'Off the compare-at price', source: 'Listed and compare-at prices' })
-    }
+  const listing = facts.listingRating
+  if (listing) {
+    const n = listing.count
+    out.push({
+      key: 'listing-rating',
+      value: `${listing.average} / 5`,
+      label: `Rating on ${facts.source.name} from ${n.toLocaleString('en-US')} ${n === 1 ? 'rating' : 'ratings'}`,
+      source: `The average rating the ${facts.source.name} listing states`,
+    })
   }
   const summary = ratingSummary(facts.reviews)
   const sources = joinList(reviewSources(facts))
@@ -86,7 +99,7 @@ export function computeFigures(facts: ProductFacts): Figure[] {
       key: 'rating',
       value: `${summary.average} / 5`,
       label: `Average rating from ${n} ${n === 1 ? 'review' : 'reviews'} on ${sources}`,
-      source: 'Worked out from the imported reviews',
+      source: 'The average of the star ratings in the imported reviews',
     })
   }
   if (facts.reviews.length > 0 && (!summary || summary.count !== facts.reviews.length)) {
@@ -95,25 +108,7 @@ export function computeFigures(facts: ProductFacts): Figure[] {
       key: 'reviews',
       value: String(n),
       label: `${n === 1 ? 'Review' : 'Reviews'} imported from ${sources}`,
-      source: 'Counted from the imported reviews',
-    })
-  }
-  const options = realOptions(facts).filter((o) => o.values.length >= 2)
-  for (const o of options) {
-    out.push({
-      key: `option:${o.name}`,
-      value: String(o.values.length),
-      label: `${upperFirst(plural(lowerFirst(o.name)))} to choose from`,
-      source: `Product options: ${o.name}`,
-    })
-  }
-  const variants = realVariants(facts)
-  if (options.length >= 2 && variants.length >= 2) {
-    out.push({
-      key: 'variants',
-      value: String(variants.length),
-      label: `${upperFirst(joinList(options.map((o) => lowerFirst(o.name))))} combinations`,
-      source: 'Product variants',
+      source: 'The number of reviews imported with the product',
     })
   }
   for (const s of facts.specs) {

@@ -22,8 +22,12 @@ export function checkPageHonesty(page: Page, facts: ProductFacts): HonestyIssue[
   }
   const own = ownText(facts)
   const stated = guaranteeStated(facts, own)
+  // An empty guarantee section is a request to the owner, not a claim: its heading is not checked.
+  const ownerToWrite = new Set(
+    page.sections.flatMap((s, i) => (s.type === 'guarantee' && !s.text.trim() ? [`sections[${i}].heading`] : [])),
+  )
   for (const t of pageTexts(page)) {
-    if (t.quoted) continue
+    if (t.quoted || ownerToWrite.has(t.path)) continue
     for (const c of CLAIMS) {
       if (c.match.test(t.text) && !c.allowedWhen(own, facts))
         issues.push({ path: t.path, message: `The page makes ${c.name} that the facts do not make.` })
@@ -50,10 +54,14 @@ export function checkPageHonesty(page: Page, facts: ProductFacts): HonestyIssue[
         a === null ? b === null : !!b && a.average === b.average && a.count === b.count
       if (!same(summary, s.summary))
         issues.push({ path: `${at}.summary`, message: 'The rating summary is not computed from the imported reviews.' })
+      const stated = facts.listingRating ?? null
+      const listing = s.listingRating ?? null
+      if (listing && !(stated && listing.average === stated.average && listing.count === stated.count))
+        issues.push({ path: `${at}.listingRating`, message: "The listing rating is not the one the product's listing states." })
       const named = reviewSources(facts).filter((src) => sentenceKey(s.provenance).includes(sentenceKey(src)))
       if (named.length === 0) issues.push({ path: `${at}.provenance`, message: 'The reviews do not say where they come from.' })
     }
-    if (s.type === 'guarantee' && !stated) {
+    if (s.type === 'guarantee' && !stated && s.text.trim()) {
       issues.push({ path: at, message: 'The page has a guarantee section, but the facts state no warranty, guarantee or returns policy.' })
     }
     if ((s.type === 'hero' || s.type === 'cta') && s.price) {

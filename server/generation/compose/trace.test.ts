@@ -82,11 +82,15 @@ describe('every number on a composed page is traceable to the facts', () => {
     expect(invent((p) => p.sections[0].type === 'hero' && (p.sections[0].subheading += ' Loved by 1,200 coffee fans.'))).toEqual(['1,200'])
     expect(invent((p) => p.sections[0].type === 'hero' && (p.sections[0].heading = 'Rated 4.9 out of 5'))).toEqual(['4.9'])
     expect(invent((p) => p.sections[0].type === 'hero' && p.sections[0].price && (p.sections[0].price.amount = 45))).toEqual(['45'])
-    const stats = page.sections.findIndex((s) => s.type === 'stats')
+    // (This page has no key figures of its own: its only numeric spec is already in a benefit.)
     expect(
       invent((p) => {
-        const s = p.sections[stats]
-        if (s.type === 'stats') s.items[0].value = 'Save 15%'
+        p.sections.splice(1, 0, {
+          id: 'stats',
+          type: 'stats',
+          heading: 'Figures',
+          items: [{ value: 'Save 15%', label: 'Off', source: 'x' }],
+        })
       }),
     ).toEqual(['15'])
     const iwt = page.sections.findIndex((s) => s.type === 'image-with-text')

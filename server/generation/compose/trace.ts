@@ -6,7 +6,7 @@ import { computeSaving, realOptions, realVariants } from './figures'
  * Traceability: every number a page shows must come from the facts. A number is traceable when it
  * appears in the facts (any text, spec, option value, price, variant price or review), or is one of
  * the few figures computed from them: the review average and counts (and the "out of 5" scale when
- * there are ratings), the compare-at saving (amount, and the percentage only when it is exact), and
+ * there are ratings), the listing's stated rating and count, the compare-at saving (amount, and the percentage only when it is exact), and
  * the counts of options, option values, variants and images. Numbers are compared by value, so
  * "1,299", "1299.00" and "$1,299" are the same number.
  */
@@ -61,6 +61,12 @@ export function traceableNumbers(facts: ProductFacts): Set<string> {
     add(5) // the rating scale, "4.5 out of 5"
   }
   if (facts.reviews.length > 0) add(facts.reviews.length)
+  // The listing's own stated rating ("4.6 out of 5, 12,408 ratings").
+  if (facts.listingRating) {
+    add(facts.listingRating.average)
+    add(facts.listingRating.count)
+    add(5)
+  }
   const saving = computeSaving(facts.price, facts.compareAtPrice)
   if (saving) {
     add(saving.amount)

@@ -75,7 +75,7 @@ export interface Research {
   /** Computed from `facts.reviews` (never from a stated summary). */
   rating: { average: number | null; ratedCount: number; reviewCount: number; sources: string[] } | null
   pricing: Pricing | null
-  /** Real figures only: price, exact saving, option and variant counts, computed rating, numeric specs. */
+  /** Key figures only: the listing rating, the computed review rating and count, numeric specs (never prices or option counts). */
   figures: Figure[]
 }
 

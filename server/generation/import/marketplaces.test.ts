@@ -229,3 +229,26 @@ describe('TikTok Shop', () => {
     ])
   })
 })
+
+describe("the listing's own aggregate rating", () => {
+  it('is read where the page states it, and left null where it does not', async () => {
+    const rating = async (url: string, file: string) => (await one(url, file)).listingRating
+    expect(await rating('https://www.amazon.com/HydroPeak-Insulated-Water-Bottle-Straw/dp/B0C7X4K2QZ', 'amazon.html')).toEqual({
+      average: 4.6,
+      count: 12408,
+    })
+    expect(await rating(ALI_URL, 'aliexpress-runparams.html')).toEqual({ average: 4.7, count: 3 })
+    expect(await rating('https://www.aliexpress.us/item/3256805123456789.html', 'aliexpress-init-data.html')).toEqual({
+      average: 4.5,
+      count: 2,
+    })
+    expect(await rating('https://shop.tiktok.com/view/product/1729384756473829?region=US', 'tiktok-shop.html')).toEqual({
+      average: 4.7,
+      count: 3,
+    })
+    expect(await rating('https://northwindgoods.com/shop/linen-apron', 'generic-jsonld.html')).toEqual({ average: 4.9, count: 214 })
+    // Temu states a review count but no average; TikTok's __NEXT_DATA__ page states neither.
+    expect(await rating('https://www.temu.com/7-in-1-usb-c-hub-g-601099512345678.html', 'temu.html')).toBeNull()
+    expect(await rating('https://www.tiktok.com/@brightdesk/product/1729384756000001', 'tiktok-next-data.html')).toBeNull()
+  })
+})

@@ -168,6 +168,13 @@ function specValue(v: unknown): string | null {
   return str(v)
 }
 
+/** schema.org `aggregateRating`: ratingValue on bestRating's scale (5 unless stated), ratingCount or reviewCount. */
+function aggregateRatingOf(v: unknown): RawFacts['listingRating'] {
+  const r = list(v).find(isObj)
+  if (!r) return null
+  return { average: str(r.ratingValue), count: str(r.ratingCount) ?? str(r.reviewCount), scale: str(r.bestRating) }
+}
+
 /** A schema.org Product / ProductGroup node as raw facts (variants and options from `hasVariant` / `variesBy`). */
 export function productFromJsonLd(node: Node): RawFacts {
   const description = str(node.description)
@@ -213,6 +220,7 @@ export function productFromJsonLd(node: Node): RawFacts {
     reviews: list(node.review ?? node.reviews)
       .map(reviewOf)
       .filter((r): r is RawReview => r !== null),
+    listingRating: aggregateRatingOf(node.aggregateRating),
   }
 }
 

@@ -1,16 +1,23 @@
 import type { Outline } from '../../../domain/outline'
-import { pageSchema, type Page } from '../../../domain/page/schema'
+import { GUARANTEE_WORDS } from '../../../domain/page/honesty'
+import { pageSchema, type Page, type SectionType } from '../../../domain/page/schema'
 import type { ProductFacts } from '../../../domain/product-facts'
 import type { PageTemplate } from '../../../domain/templates'
+import { realOptions } from '../figures'
 import type { Research } from '../types'
-import { DEFAULT_STYLE, outlineSection, type Style } from './outline'
+import { comparableVariants, DEFAULT_STYLE, outlineSection, type Style } from './outline'
 import { research as doResearch } from './research'
-import { BUILDERS, type BuildContext, type SectionInput } from './sections'
+import { BUILDERS, finishSection, type BuildContext, type SectionInput } from './sections'
 import { Ledger } from './text'
+
+/** The reviews section owns the ratings wherever it stands; any other fact goes to the first section to show it. */
+const rank = (t: SectionType) => (t === 'reviews' ? 0 : 1)
 
 /**
  * Outline → page: one section per outline section, in the outline's order, with the outline's
- * titles as headings and its points as the content. Sections the facts cannot fill are left out.
+ * titles as headings and its points as the content. Sections the facts cannot fill are left out,
+ * except a guarantee the owner asked for (kept with empty text for them to write). No fact is shown
+ * in two sections, and the page uses one spelling (en-US).
  */
 export function composeOffline(
   facts: ProductFacts,
@@ -22,17 +29,22 @@ export function composeOffline(
   const ledger = new Ledger()
   // Quoted reviews are fixed; register them first so no other text repeats them.
   if (outline.sections.some((s) => s.type === 'reviews')) for (const review of facts.reviews) ledger.add(review.body)
-  const ctx: BuildContext = { facts, research: r, template, ledger, style }
-  const sections: SectionInput[] = []
-  const ids = new Set<string>()
-  for (const os of outline.sections) {
-    if (ids.has(os.id)) continue
-    const built = BUILDERS[os.type](os, ctx)
-    if (built) {
-      sections.push(built)
-      ids.add(os.id)
-    }
+  const ctx: BuildContext = { facts, research: r, template, ledger, style, used: new Set() }
+  // Warranty and returns specs are the guarantee section's, not rows of the specs table.
+  if (r.guarantee && outline.sections.some((s) => s.type === 'guarantee'))
+    for (const spec of facts.specs) if (GUARANTEE_WORDS.test(spec.name)) ctx.used.add(`spec:${spec.name.trim()}`)
+  // Options a comparison table will list are the table's, not a question's or the closing line's.
+  if (outline.sections.some((s) => s.type === 'comparison') && comparableVariants(facts))
+    for (const o of realOptions(facts)) ctx.used.add(`option:${o.name}`)
+  const unique = outline.sections.filter((os, i, all) => all.findIndex((o) => o.id === os.id) === i)
+  // Each fact goes to one section (the ratings to the reviews, the rest in outline order).
+  const order = [...unique].sort((a, b) => rank(a.type) - rank(b.type))
+  const built = new Map<string, SectionInput>()
+  for (const os of order) {
+    const section = BUILDERS[os.type](os, ctx)
+    if (section) built.set(os.id, section)
   }
+  const sections = unique.flatMap((os) => built.get(os.id) ?? [])
   if (sections.length === 0) sections.push(BUILDERS.hero(outlineSection('hero', facts, r, style), ctx) as SectionInput)
-  return pageSchema.parse({ theme: template.theme, sections })
+  return pageSchema.parse({ theme: template.theme, sections: sections.map(finishSection) })
 }

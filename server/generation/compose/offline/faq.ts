@@ -1,6 +1,7 @@
 import type { ProductFacts } from '../../../domain/product-facts'
 import { realOptions } from '../figures'
 import type { Fact, QA } from '../types'
+import { specName, specValue } from './specs'
 import { joinList, lowerFirst, plural, sentence, unpunctuate } from './text'
 
 /**
@@ -53,6 +54,23 @@ export function topicOf(question: string): string | null {
   return null
 }
 
+/** "Carafe capacity: 600 ml" → "The carafe holds 600 ml."; "Capacity: 2 L" → "It holds 2 L." */
+function capacityAnswer(spec: { name: string; value: string }, It: string, holds: string): string {
+  const part = spec.name.replace(/\s*(capacity|volume)$/i, '').trim()
+  return part && part.toLowerCase() !== spec.name.toLowerCase()
+    ? `The ${lowerFirst(part)} holds ${spec.value}.`
+    : `${It} ${holds} ${spec.value}.`
+}
+
+/** A battery, charging or power spec as a sentence ("It charges by USB-C, about 2 hours to full."). */
+function powerSentence(spec: { name: string; value: string }, It: string, verb: (one: string, many: string) => string): string {
+  const value = lowerFirst(spec.value)
+  if (/charg/i.test(spec.name)) return `${It} ${verb('charges', 'charge')} by ${value}.`
+  if (/battery/i.test(spec.name) && /battery|batteries/i.test(spec.value)) return `${It} ${verb('runs', 'run')} on a ${value}.`
+  if (/runtime/i.test(spec.name)) return `${It} ${verb('runs', 'run')} for ${value}.`
+  return `The ${lowerFirst(spec.name)} is ${value}.`
+}
+
 export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSentences): QA[] {
   const it = subject.plural ? 'they' : 'it'
   const It = subject.plural ? 'They' : 'It'
@@ -60,14 +78,18 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
   const does = subject.plural ? 'do' : 'does'
   const the = `the ${subject.noun}`
   const out: QA[] = []
-  const byTopic = new Map<string, { name: string; value: string }[]>()
+  // `name` and `value` as the page shows them; `raw` is the spec's own name, for the source.
+  const byTopic = new Map<string, { name: string; value: string; raw: string }[]>()
   for (const spec of facts.specs) {
-    const value = unpunctuate(spec.value)
-    const name = spec.name.trim()
-    if (!value || !name) continue
-    const t = SPEC_TOPICS.find((x) => x.name.test(name))
-    if (t) byTopic.set(t.topic, [...(byTopic.get(t.topic) ?? []), { name, value }])
+    const value = unpunctuate(specValue(spec.value))
+    const raw = spec.name.trim()
+    if (!value || !raw) continue
+    const name = specName(raw)
+    const t = SPEC_TOPICS.find((x) => x.name.test(raw))
+    if (t) byTopic.set(t.topic, [...(byTopic.get(t.topic) ?? []), { name, value, raw }])
   }
+  const src = (...specs: { raw: string }[]) => specs.map((m) => `spec: ${m.raw}`).join(', ')
+  const verb = (singular: string, pluralForm: string) => (subject.plural ? pluralForm : singular)
   const fromSentences = (topic: string, facts: Fact[], question: string) => {
     if (facts.length === 0) return false
     out.push({
@@ -93,7 +115,7 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
           .slice(0, 3)
           .map((m) => `The ${lowerFirst(m.name)} is ${lowerFirst(m.value)}.`)
           .join(' ')
-    const source = (whole ? [whole] : materials.slice(0, 3)).map((m) => `spec: ${m.name}`).join(', ')
+    const source = src(...(whole ? [whole] : materials.slice(0, 3)))
     out.push({ topic: 'material', question: `What ${be} ${the} made of?`, answer, source })
   }
   const size = first('size')
@@ -101,31 +123,31 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
     out.push({
       topic: 'size',
       question: `How big ${be} ${it}?`,
-      answer: `${It} ${subject.plural ? 'measure' : 'measures'} ${size.value}.`,
-      source: `spec: ${size.name}`,
+      answer: `${It} ${verb('measures', 'measure')} ${size.value}.`,
+      source: src(size),
     })
   const weight = first('weight')
   if (weight)
     out.push({
       topic: 'weight',
       question: `How much ${does} ${it} weigh?`,
-      answer: `The ${lowerFirst(weight.name)} is ${weight.value}.`,
-      source: `spec: ${weight.name}`,
+      answer: `${It} ${verb('weighs', 'weigh')} ${weight.value}.`,
+      source: src(weight),
     })
   const capacity = first('capacity')
   if (capacity)
     out.push({
       topic: 'capacity',
       question: `How much ${does} ${it} hold?`,
-      answer: `The ${lowerFirst(capacity.name)} is ${capacity.value}.`,
-      source: `spec: ${capacity.name}`,
+      answer: capacityAnswer(capacity, It, verb('holds', 'hold')),
+      source: src(capacity),
     })
   for (const m of specs('measure').slice(0, 2)) {
     out.push({
       topic: 'measure',
       question: `What is the ${lowerFirst(m.name)}?`,
       answer: `The ${lowerFirst(m.name)} is ${m.value}.`,
-      source: `spec: ${m.name}`,
+      source: src(m),
     })
   }
   const age = first('age')
@@ -134,7 +156,7 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
       topic: 'age',
       question: `What age ${be} ${it} for?`,
       answer: `The ${lowerFirst(age.name)} is ${age.value}.`,
-      source: `spec: ${age.name}`,
+      source: src(age),
     })
   for (const o of realOptions(facts).filter((o) => o.values.length >= 2)) {
     const many = plural(lowerFirst(o.name))
@@ -151,7 +173,7 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
       topic: 'compatibility',
       question,
       answer: `${It} ${be} listed as compatible with ${lowerFirst(compat.value)}.`,
-      source: `spec: ${compat.name}`,
+      source: src(compat),
     })
   }
   const power = specs('power')
@@ -161,9 +183,9 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
       question: `How ${be} ${it} powered?`,
       answer: power
         .slice(0, 3)
-        .map((p) => `${p.name}: ${p.value}.`)
+        .map((p) => powerSentence(p, It, verb))
         .join(' '),
-      source: power.map((p) => `spec: ${p.name}`).join(', '),
+      source: src(...power.slice(0, 3)),
     })
   }
   const box = first('box')
@@ -171,8 +193,8 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
     out.push({
       topic: 'box',
       question: 'What comes in the box?',
-      answer: `In the box: ${lowerFirst(box.value)}.`,
-      source: `spec: ${box.name}`,
+      answer: `${It} ${verb('comes', 'come')} with ${lowerFirst(box.value)}.`,
+      source: src(box),
     })
   }
   const care = first('care')
@@ -180,8 +202,8 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
     out.push({
       topic: 'care',
       question: `How do I look after ${it === 'it' ? 'it' : 'them'}?`,
-      answer: `Care instructions: ${lowerFirst(care.value)}.`,
-      source: `spec: ${care.name}`,
+      answer: sentence(care.value),
+      source: src(care),
     })
   }
   fromSentences('warnings', sentences.warnings, 'Is there anything to avoid?')
@@ -190,8 +212,8 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
     out.push({
       topic: 'shipping',
       question: `How ${be} ${it} shipped?`,
-      answer: `Shipping: ${shipping.value}.`,
-      source: `spec: ${shipping.name}`,
+      answer: `The listing gives ${lowerFirst(shipping.name)} as ${lowerFirst(shipping.value)}.`,
+      source: src(shipping),
     })
   }
   return out.slice(0, 10)

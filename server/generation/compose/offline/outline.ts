@@ -120,14 +120,14 @@ function guaranteeHeadings(r: Research): string[] {
   }
 }
 
-/** The closing line for the call to action: what there is to choose, else what it costs. */
-export function ctaLines(r: Research): string[] {
+/** The closing line for the call to action: what there is to choose, else that it is ready. */
+export function ctaLines(r: Research, used: ReadonlySet<string> = new Set()): string[] {
   const lines: string[] = []
-  const options = r.options.filter((o) => o.values.length >= 2)
+  // Options another section already lists are not repeated; the price is in the buy box, not the prose.
+  const options = r.options.filter((o) => o.values.length >= 2 && !used.has(`option:${o.name}`))
   if (options.length === 1 && options[0].values.length <= 6) lines.push(`Available in ${joinList(options[0].values)}.`)
   else if (options.length > 0)
     lines.push(`Choose from ${joinList(options.map((o) => `${o.values.length} ${plural(lowerFirst(o.name))}`))}.`)
-  if (r.pricing) lines.push(r.pricing.summary)
   lines.push(`${upperFirst(/^the\s/i.test(r.name) ? r.name : `the ${r.name}`)} ${r.plural ? 'are' : 'is'} ready when you are.`)
   return lines
 }

@@ -1,3 +1,4 @@
+import { repeats } from './nlp'
 import { fromShouting, sentence, squash, unpunctuate, upperFirst } from './text'
 
 /**
@@ -119,21 +120,8 @@ export function featurePhrase(text: string): string | null {
   return l ? upperFirst(l.title) : phrase(text)
 }
 
-export function featureTitle(text: string, taken: (title: string) => boolean = () => false): string {
-  const l = lead(text)
-  if (l && !taken(l.title)) return upperFirst(l.title)
-  const p = phrase(text)
-  if (p && !taken(p)) return p
-  const c = CATEGORIES.find((x) => x.match.test(text) && !taken(x.title))
-  if (c) return c.title
-  const words = unpunctuate(text)
-    .replace(/^(the|a|an)\s+/i, '')
-    .split(' ')
-  return upperFirst(words.slice(0, Math.min(3, words.length)).join(' '))
-}
-
 /** The benefit's text: the line after its lead, or the whole line, as one clean sentence. */
-export function featureText(text: string): string {
+function featureText(text: string): string {
   const l = lead(text)
   return sentence(squash(l ? upperFirst(l.rest) : text))
 }
@@ -155,4 +143,32 @@ export function firstClause(text: string): string {
     return sentence(prefix)
   }
   return sentence(first)
+}
+
+/**
+ * A benefit from a feature line: a title that adds something its text does not repeat (compared
+ * on stems, so "Breathability" over "Breathable knit upper" counts as a repeat), and the text.
+ * In order: the line's own lead ("SOFT GLOW: Three levels…"), its leading noun phrase with the
+ * rest as text, a category the text does not already name, else the line as a title alone.
+ */
+export function benefitItem(line: string, taken: (title: string) => boolean = () => false): { title: string; text: string } {
+  const ok = (title: string, text: string) => !!title && !taken(title) && (!text || !repeats(title, text))
+  const l = lead(line)
+  if (l && ok(upperFirst(l.title), featureText(line))) return { title: upperFirst(l.title), text: featureText(line) }
+  const body = l ? unpunctuate(l.rest) : unpunctuate(line)
+  const p = phrase(body)
+  const at = p ? body.toLowerCase().indexOf(p.toLowerCase()) : -1
+  if (p && at >= 0) {
+    const rest = body.slice(at + p.length).replace(/^[\s,;:–—-]+/, '')
+    // The rest must stand as a text: not a dangling "and…", "that…" or "is…".
+    const dangling = /^(and|or|that|which|is|are|at|to|but|so)\b/i.test(rest)
+    const text = rest.split(' ').length >= 2 && !dangling ? sentence(upperFirst(rest)) : ''
+    if (!dangling && ok(p, text)) return { title: p, text }
+  }
+  const c = CATEGORIES.find((x) => x.match.test(body) && ok(x.title, sentence(body)))
+  if (c) return { title: c.title, text: sentence(squash(upperFirst(body))) }
+  const whole = upperFirst(body)
+  if (whole.length <= 120 && !taken(whole)) return { title: whole, text: '' }
+  const words = whole.split(' ')
+  return { title: words.slice(0, 3).join(' '), text: sentence(upperFirst(words.slice(3).join(' '))) }
 }

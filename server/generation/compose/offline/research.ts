@@ -3,7 +3,9 @@ import { ratingSummary, type ProductFacts } from '../../../domain/product-facts'
 import { computeFigures, computePricing, realOptions, realVariants, reviewSources } from '../figures'
 import type { Fact, Research, ReviewTheme } from '../types'
 import { buildFaq, type FaqSentences } from './faq'
-import { isPlural, sentenceKey, singular, splitSentences, squash } from './text'
+import { headNoun } from './nlp'
+import { sentenceKey, splitSentences, squash } from './text'
+import { classifySentence, THEMES } from './themes'
 
 /**
  * Research without a model: reads the facts and sorts what they say into the parts a page needs.
@@ -29,52 +31,28 @@ export function shortName(title: string): string {
   return words.length > 7 ? words.slice(0, 6).join(' ') : name
 }
 
-/** What to call it in questions: the product type when the name ends with it, else the last word. */
-export function productNoun(name: string, productType: string | null): string {
-  const lower = name.toLowerCase()
-  if (productType) {
-    const type = productType.trim().toLowerCase()
-    for (const candidate of [type, singular(type)]) {
-      if (candidate && (lower.endsWith(candidate) || new RegExp(`\\b${candidate.replace(/[^a-z0-9 -]/g, '')}\\b`).test(lower)))
-        return candidate
+/** Review sentences by theme: each sentence under its single best theme, or none (see themes.ts). */
+function reviewThemes(facts: ProductFacts): ReviewTheme[] {
+  const byTheme = new Map<string, ReviewTheme['quotes']>()
+  for (const r of facts.reviews) {
+    const taken = new Set<string>()
+    for (const sentence of splitSentences(r.body)) {
+      const { theme } = classifySentence(sentence)
+      // One quote per review and theme: the review's first sentence about it.
+      if (!theme || taken.has(theme)) continue
+      taken.add(theme)
+      byTheme.set(theme, [...(byTheme.get(theme) ?? []), { author: r.author, text: sentence, rating: r.rating, source: r.source }])
     }
   }
-  // The last plain word: sizes and model codes ("24L", "10-Inch") are not what the thing is.
-  const words = lower
-    .split(/\s+/)
-    .map((w) => w.replace(/[^a-z0-9-]/g, ''))
-    .filter(Boolean)
-  return [...words].reverse().find((w) => !/\d/.test(w)) ?? words.at(-1) ?? 'product'
-}
-
-const THEMES: { theme: string; match: RegExp }[] = [
-  { theme: 'comfort', match: /comf|cushion|fresh|break-in/i },
-  { theme: 'fit and size', match: /\bfits?\b|\bsize\b|\bsmall\b|\bslim\b/i },
-  { theme: 'looks', match: /colou?r|beautiful|gorgeous|glaze|clear|cute|yellow/i },
-  { theme: 'build quality', match: /solid|quality|protective|sturdy|stiff/i },
-  { theme: 'ease of use', match: /easy|clean|practice|fiddly|figure|dishwasher/i },
-  { theme: 'value', match: /value|price|worth/i },
-  { theme: 'performance', match: /grip|bright|dim|battery|hot|tastes|slide|charger/i },
-  { theme: 'gifting', match: /\bgift/i },
-  { theme: 'delivery and service', match: /packed|arrived|sent|refund|seller/i },
-]
-
-function reviewThemes(facts: ProductFacts): ReviewTheme[] {
-  const out: ReviewTheme[] = []
-  for (const t of THEMES) {
-    const quotes = facts.reviews.flatMap((r) => {
-      const hit = splitSentences(r.body).find((s) => t.match.test(s))
-      return hit ? [{ author: r.author, text: hit, rating: r.rating, source: r.source }] : []
-    })
-    if (quotes.length > 0) out.push({ theme: t.theme, quotes })
-  }
-  return out.sort((a, b) => b.quotes.length - a.quotes.length)
+  return THEMES.filter((t) => byTheme.has(t))
+    .map((theme) => ({ theme, quotes: byTheme.get(theme) ?? [] }))
+    .sort((a, b) => b.quotes.length - a.quotes.length)
 }
 
 export function research(facts: ProductFacts): Research {
   const name = shortName(facts.title)
-  const noun = productNoun(name, facts.productType)
-  const plural = isPlural(noun)
+  // What to call it in questions: the head noun of its name, from linguistic analysis (nlp.ts).
+  const { noun, plural } = headNoun(name, facts.productType)
   const bulletKeys = new Set(facts.bullets.map(sentenceKey))
   const sentences = splitSentences(facts.descriptionText).filter((s) => s.split(' ').length >= 3 && !bulletKeys.has(sentenceKey(s)))
 

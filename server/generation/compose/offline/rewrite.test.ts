@@ -62,8 +62,11 @@ describe('rewriteSection (offline)', () => {
     const facts = loadFacts('pour-over-set')
     const page = await composeWith(facts)
     for (const section of page.sections.filter((s) => s.type !== 'guarantee')) {
-      const { section: next } = await c.rewriteSection(facts, page, section.id, 'Make it shorter')
-      expect(size(next), section.type).toBeLessThan(size(section))
+      const { section: next, note } = await c.rewriteSection(facts, page, section.id, 'Make it shorter')
+      // Shorter, or unchanged with a plain note when the facts allow nothing shorter (the price is never the filler).
+      if (size(next) >= size(section)) expect(note, section.type).toBe('This section is already as short as the product facts allow.')
+      else expect(size(next), section.type).toBeLessThan(size(section))
+      if ('items' in section) expect((next as typeof section).items.length, section.type).toBe(section.items.length)
     }
   })
 
@@ -90,16 +93,37 @@ describe('rewriteSection (offline)', () => {
     expect(playfulBenefits.type === 'benefits' && playfulBenefits.items.every((i) => i.title.endsWith('!'))).toBe(true)
   })
 
-  it('without an instruction gives a fresh wording; an unknown one says what it can do', async () => {
+  it('without an instruction gives a fresh wording but keeps the heading; an unknown one says what it can do', async () => {
     const facts = loadFacts('cast-iron-skillet')
     const page = await composeWith(facts)
     for (const section of page.sections) {
       const { section: next, note } = await c.rewriteSection(facts, page, section.id)
-      expect(next.heading, section.type).not.toBe(section.heading)
+      expect(next.heading, section.type).toBe(section.heading)
       expect(note).toBeUndefined()
     }
     const { note } = await c.rewriteSection(facts, page, 'hero', 'in French')
     expect(note).toMatch(/shorter, longer, more playful or more formal/)
+  })
+
+  it('honours "mention …" from the facts, or says plainly that the source says nothing about it', async () => {
+    const coffee = loadFacts('pour-over-set')
+    const coffeePage = await composeWith(coffee)
+    const benefits = coffeePage.sections.find((s) => s.type === 'benefits') as Section & { type: 'benefits' }
+    const grip = await c.rewriteSection(coffee, coffeePage, benefits.id, 'mention trail grip')
+    expect(grip.note).toMatch(/The source says nothing about trail grip\./)
+    expect(grip.section.heading).toBe(benefits.heading)
+    expect((grip.section as typeof benefits).items.length).toBeGreaterThanOrEqual(benefits.items.length)
+    const facts = loadFacts('running-shoes')
+    const page = await composeWith(facts)
+    const hero = page.sections[0]
+    const insole = await c.rewriteSection(facts, page, hero.id, 'mention the insole')
+    // The insole is already a benefit: the hero does not repeat it, and says why.
+    expect(insole.note).toBe('Another section of the page already says what the product facts say about insole.')
+    expect(insole.section.heading).toBe(hero.heading)
+    const rain = await c.rewriteSection(facts, page, hero.id, 'mention that they are waterproof')
+    expect(rain.note).toMatch(/The source says nothing about waterproof/)
+    expect(rain.section).toEqual(hero)
+    expect(checkPageHonesty(replace(page, insole.section), facts)).toEqual([])
   })
 
   it('refuses an unknown section id', async () => {

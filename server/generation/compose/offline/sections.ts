@@ -6,8 +6,10 @@ import type { PageTemplate } from '../../../domain/templates'
 import { provenanceText, realOptions } from '../figures'
 import type { Research } from '../types'
 import { topicOf } from './faq'
+import { repeats } from './nlp'
 import { comparableVariants, ctaLines, type Style } from './outline'
-import { featureText, featureTitle, firstClause } from './phrases'
+import { benefitItem, firstClause } from './phrases'
+import { specName, specValue, usSpelling } from './specs'
 import { clip, escapeHtml, formatMoney, hash, type Ledger, sentence, sentenceKey, splitSentences, squash } from './text'
 
 /**
@@ -23,6 +25,8 @@ export interface BuildContext {
   template: PageTemplate
   ledger: Ledger
   style: Style
+  /** Facts already shown by a section ("rating", "spec:Weight", "option:Colour"): no other section repeats them. */
+  used: Set<string>
 }
 
 type Builder = (os: OutlineSection, ctx: BuildContext) => SectionInput | null
@@ -71,8 +75,8 @@ const hero: Builder = (os, ctx) => {
   const title = heading(os, ctx)
   let sub: string
   if (style.length === 'short') {
-    // The shortest fresh line: the tagline's main clause, or what the price says.
-    const lines = [...os.points.map((p) => firstClause(p)), ...(r.pricing ? [r.pricing.summary] : [])].filter((l) => !ctx.ledger.has(l))
+    // The shortest fresh line: the main clause of one of its points (never the price: the buy box shows it).
+    const lines = os.points.map((p) => firstClause(p)).filter((l) => l && !ctx.ledger.has(l))
     sub = lines.sort((a, b) => a.length - b.length)[0] ?? ''
     ctx.ledger.add(sub)
   } else {
@@ -80,8 +84,14 @@ const hero: Builder = (os, ctx) => {
       .map((p) => fresh(ctx, p))
       .filter(Boolean)
       .join(' ')
-    if (!sub) sub = ctx.ledger.keep(r.pricing?.summary ?? '') ?? ''
   }
+  // Always a sentence about the product: its tagline, a feature, its story, else its full title.
+  const fallbacks = [r.tagline, ...r.keyFeatures, ...r.story, ...r.useCases].flatMap((f) => (f ? [f.text] : []))
+  for (const line of fallbacks) {
+    if (sub) break
+    sub = fresh(ctx, line) ?? ''
+  }
+  if (!sub) sub = sentence(facts.title)
   if (style.tone === 'playful') sub = `${sub} ${ctx.ledger.keep('Read on for all the details!') ?? ''}`.trim()
   const options = realOptions(facts).map((o) => o.name.toLowerCase())
   const ctaLabel =
@@ -92,7 +102,7 @@ const hero: Builder = (os, ctx) => {
         : options.includes('size')
           ? 'Choose your size'
           : options.some((o) => /colou?r/.test(o))
-            ? 'Pick your colour'
+            ? 'Pick your color'
             : 'Shop now'
   return {
     id: os.id,
@@ -110,15 +120,15 @@ const benefits: Builder = (os, ctx) => {
   const used = new Set<string>()
   const items: { title: string; text: string }[] = []
   for (const point of os.points.slice(0, ctx.style.length === 'short' ? 3 : 8)) {
-    const t = featureTitle(point, (x) => used.has(sentenceKey(x)))
-    // A shortened text must still say more than its title.
-    const short = ctx.style.length === 'short' ? firstClause(featureText(point)) : null
-    const text = ctx.ledger.keep(short && sentenceKey(short) !== sentenceKey(t) ? short : featureText(point))
-    if (!text) continue
-    used.add(sentenceKey(t))
-    // A short bullet is its own title: saying it twice reads like a template.
-    const body = sentenceKey(text) === sentenceKey(t) ? '' : clipSentence(text, 600)
-    items.push({ title: clip(bang(t, ctx.style), 120), text: body })
+    // A title that adds something its text does not say, and a text without the title's words.
+    const item = benefitItem(point, (x) => used.has(sentenceKey(x)))
+    const short = ctx.style.length === 'short' && item.text ? firstClause(item.text) : null
+    const candidate = short && !repeats(item.title, short) ? short : item.text
+    if (ctx.ledger.has(point) || (candidate && ctx.ledger.has(candidate))) continue
+    const text = candidate ? (ctx.ledger.keep(candidate) ?? '') : ''
+    if (!ctx.ledger.claim(item.title) && !text) continue
+    used.add(sentenceKey(item.title))
+    items.push({ title: clip(bang(item.title, ctx.style), 120), text: text ? clipSentence(text, 600) : '' })
   }
   return items.length ? { id: os.id, type: 'benefits', heading: title, items } : null
 }
@@ -146,10 +156,19 @@ const stats: Builder = (os, ctx) => {
   const figures = ctx.research.figures
   const items = os.points
     .map((p) => figures.find((f) => p === f.key || p.toLowerCase().startsWith(f.label.toLowerCase())))
-    .filter((f, i, all): f is NonNullable<typeof f> => !!f && all.indexOf(f) === i)
+    .filter((f, i, all): f is NonNullable<typeof f> => !!f && all.indexOf(f) === i && !ctx.used.has(f.key))
+    // A measurement the page's prose already gives is not shown again as a figure.
+    .filter((f) => !(f.key.startsWith('spec:') && ctx.ledger.mentions(f.value)))
     .slice(0, ctx.style.length === 'short' ? 3 : 6)
-    .map((f) => ({ value: clip(f.value, 40), label: clip(f.label, 120), source: clip(f.source, 120) }))
-  return items.length ? { id: os.id, type: 'stats', heading: title, items } : null
+  for (const f of items) ctx.used.add(f.key)
+  return items.length
+    ? {
+        id: os.id,
+        type: 'stats',
+        heading: title,
+        items: items.map((f) => ({ value: clip(f.value, 40), label: clip(f.label, 120), source: clip(f.source, 120) })),
+      }
+    : null
 }
 
 const specs: Builder = (os, ctx) => {
@@ -158,9 +177,11 @@ const specs: Builder = (os, ctx) => {
   const wanted = os.points.some((p) => /^all\b/i.test(p))
     ? all
     : all.filter((s) => os.points.some((p) => sentenceKey(p.split(':')[0]) === sentenceKey(s.name)))
-  const items = wanted
+  const shown = wanted
+    .filter((s) => !ctx.used.has(`spec:${s.name.trim()}`) && !(/\d/.test(s.value) && ctx.ledger.mentions(specValue(s.value))))
     .slice(0, ctx.style.length === 'short' ? 4 : 40)
-    .map((s) => ({ name: squash(s.name).slice(0, 200), value: squash(s.value).slice(0, 1000) }))
+  for (const s of shown) ctx.used.add(`spec:${s.name.trim()}`)
+  const items = shown.map((s) => ({ name: specName(s.name).slice(0, 200), value: specValue(s.value).slice(0, 1000) }))
   return items.length ? { id: os.id, type: 'specs', heading: title, items } : null
 }
 
@@ -183,6 +204,7 @@ const comparison: Builder = (os, ctx) => {
     'Price',
     ...(withStock ? ['Availability'] : []),
   ]
+  for (const o of realOptions(ctx.facts)) ctx.used.add(`option:${o.name}`)
   const rows = chosen.map((v) => ({
     label: v.title.slice(0, 120),
     cells: [
@@ -203,12 +225,14 @@ const reviews: Builder = (os, ctx) => {
     title: r.title ? r.title.slice(0, 300) : null,
     body: r.body.slice(0, 5000),
   }))
+  for (const key of ['rating', 'reviews', 'listing-rating']) ctx.used.add(key)
   return {
     id: os.id,
     type: 'reviews',
     heading: heading(os, ctx),
     provenance: provenanceText(facts).slice(0, 200),
     summary: ratingSummary(facts.reviews),
+    listingRating: facts.listingRating ?? null,
     items,
   }
 }
@@ -220,24 +244,41 @@ const faq: Builder = (os, ctx) => {
   for (const point of os.points.slice(0, ctx.style.length === 'short' ? 3 : 12)) {
     const topic = topicOf(point)
     const found = qa.find((q) => sentenceKey(q.question) === sentenceKey(point)) ?? (topic ? qa.find((q) => q.topic === topic) : undefined)
-    if (!found || !ctx.ledger.claim(point)) continue
+    if (!found) continue
+    // A question answered by a fact another section already shows is left out.
+    const keys = factKeys(found.source)
+    if (keys.some((k) => ctx.used.has(k)) || !ctx.ledger.claim(point)) continue
+    // Nor one listing the values of options another section lists ("Which models does it fit?" beside the table).
+    const listsUsed = realOptions(ctx.facts).some(
+      (o) => o.values.length >= 2 && ctx.used.has(`option:${o.name}`) && o.values.every((v) => found.answer.includes(v)),
+    )
+    const specsSaid = keys.some((k) => {
+      const spec = k.startsWith('spec:') ? ctx.facts.specs.find((x) => `spec:${x.name.trim()}` === k) : undefined
+      return !!spec && /\d/.test(spec.value) && ctx.ledger.mentions(specValue(spec.value))
+    })
+    if (listsUsed || specsSaid) continue
     const answer = ctx.ledger.keep(found.answer)
-    if (answer) items.push({ question: clip(sentence(point).replace(/\.$/, '?'), 300), answer: clipSentence(answer, 2000) })
+    if (!answer) continue
+    for (const k of keys) ctx.used.add(k)
+    items.push({ question: clip(sentence(point).replace(/\.$/, '?'), 300), answer: clipSentence(answer, 2000) })
   }
   return items.length ? { id: os.id, type: 'faq', heading: title, items } : null
 }
 
 const guarantee: Builder = (os, ctx) => {
   const g = ctx.research.guarantee
-  if (!g) return null
-  const text = ctx.ledger.keep(sentence(g.text))
-  return text ? { id: os.id, type: 'guarantee', heading: heading(os, ctx), text: clipSentence(text, 1000) } : null
+  // No guarantee in the facts: the section stays, empty, for the owner to write (never invented).
+  const text = g ? ctx.ledger.keep(sentence(g.text)) : null
+  return { id: os.id, type: 'guarantee', heading: heading(os, ctx), text: text ? clipSentence(text, 1000) : '' }
 }
 
 const cta: Builder = (os, ctx) => {
   const title = heading(os, ctx)
   const r = ctx.research
-  const candidates = [...os.points, ...ctaLines(r)]
+  // A line about options another section already lists is not repeated here.
+  const current = ctaLines(r, ctx.used)
+  const stale = new Set(ctaLines(r).filter((l) => !current.includes(l)))
+  const candidates = [...os.points.filter((p) => !stale.has(p)), ...current]
   if (ctx.style.length === 'short') candidates.sort((a, b) => a.length - b.length)
   let text = ''
   for (const c of candidates) {
@@ -250,6 +291,28 @@ const cta: Builder = (os, ctx) => {
   if (ctx.style.tone === 'playful') text = `${text} ${ctx.ledger.keep(`You know you want ${r.plural ? 'them' : 'it'}!`) ?? ''}`.trim()
   const buttonLabel = ctx.style.tone === 'playful' ? "Let's do this!" : ctx.style.tone === 'formal' ? 'Place order' : 'Buy now'
   return { id: os.id, type: 'cta', heading: title, text: clipSentence(text, 600), buttonLabel, price: priceOf(ctx.facts) }
+}
+
+/** The fact keys a question's answer shows ("spec: Weight, spec: Size" → spec:Weight, spec:Size). */
+function factKeys(source: string): string[] {
+  return source.split(', ').flatMap((part) => {
+    const m = /^(spec|option): (.+)$/.exec(part.trim())
+    return m ? [`${m[1]}:${m[2].trim()}`] : []
+  })
+}
+
+/** The page's one spelling (en-US) on every text the writer wrote; quoted reviews and variant names stay as written. */
+export function finishSection(section: SectionInput): SectionInput {
+  const fix = (v: unknown, key: string): unknown => {
+    if (typeof v === 'string') return key === 'src' || key === 'id' || key === 'type' ? v : usSpelling(v)
+    if (Array.isArray(v)) return v.map((x) => fix(x, key))
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fix(x, k)]))
+    return v
+  }
+  if (section.type === 'reviews') return { ...section, heading: usSpelling(section.heading) }
+  if (section.type === 'comparison')
+    return { ...(fix({ ...section, rows: [] }, '') as SectionInput & { type: 'comparison' }), rows: section.rows }
+  return fix(section, '') as SectionInput
 }
 
 export const BUILDERS: Record<SectionType, Builder> = {

@@ -91,22 +91,10 @@ export function joinList(items: string[], conjunction = 'and'): string {
   return `${xs.slice(0, -1).join(', ')} ${conjunction} ${xs[xs.length - 1]}`
 }
 
-export function singular(word: string): string {
-  if (/ies$/i.test(word)) return word.replace(/ies$/i, 'y')
-  if (/(ch|sh|x|ss)es$/i.test(word)) return word.replace(/es$/i, '')
-  if (/[^s]s$/i.test(word)) return word.slice(0, -1)
-  return word
-}
-
 export function plural(word: string): string {
   if (/[^aeiou]y$/i.test(word)) return word.replace(/y$/i, 'ies')
   if (/(ch|sh|x|ss|s)$/i.test(word)) return `${word}es`
   return `${word}s`
-}
-
-export function isPlural(noun: string): boolean {
-  const last = noun.split(' ').pop() ?? noun
-  return /[^su]s$/i.test(last)
 }
 
 export function formatMoney(amount: number, currency: string): string {
@@ -171,6 +159,14 @@ export class Ledger {
     const out = fresh.join(' ')
     this.add(out)
     return out
+  }
+
+  /** Whether a sentence on the page already says this fragment ("600 ml"), word for word. */
+  mentions(fragment: string): boolean {
+    const key = ` ${sentenceKey(fragment)} `
+    if (key.trim() === '') return false
+    for (const seen of this.seen) if (` ${seen} `.includes(key)) return true
+    return false
   }
 
   /** Records a short phrase (heading, title); false when the same phrase is already on the page. */

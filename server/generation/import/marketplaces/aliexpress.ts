@@ -113,6 +113,11 @@ export function parseAliExpressData(root: Obj, html: string): RawFacts & { descr
     vendor: text(first(store, 'storeName', 'sellerName')),
     productType: text(title.categoryName),
     reviews,
+    // The listing's stated average ("averageStar", sometimes spelt "evarageStar") and rating count.
+    listingRating: {
+      average: first(feedback, 'averageStar', 'evarageStar', 'averageStarRate') ?? first(title, 'feedbackRating.averageStar'),
+      count: first(feedback, 'totalValidNum') ?? first(title, 'feedbackRating.totalValidNum'),
+    },
     descriptionUrl: text(desc.descriptionUrl ?? desc.pcDescUrl),
   }
 }

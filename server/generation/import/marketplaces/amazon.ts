@@ -133,5 +133,11 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
     descriptionHtml: $('#productDescription').html() ?? null,
     vendor: byline.replace(/^Visit the\s+|\s+Store$|^Brand:\s*/gi, '') || specList.find((s) => /^brand$/i.test(s.name))?.value || null,
     reviews: reviews($),
+    // "4.6 out of 5 stars" and "12,408 ratings" beside the title.
+    listingRating: {
+      average: /([\d.]+) out of/.exec(clean($('#averageCustomerReviews .a-icon-alt').first().text()))?.[1] ?? null,
+      count: clean($('#acrCustomerReviewText').first().text()) || null,
+      scale: /out of ([\d.]+)/.exec(clean($('#averageCustomerReviews .a-icon-alt').first().text()))?.[1] ?? null,
+    },
   }
 }

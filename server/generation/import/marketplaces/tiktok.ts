@@ -40,6 +40,7 @@ export function parseTiktok($: CheerioAPI): RawFacts {
       .filter(([k, v]) => k && v),
   }))
   const reviews = arr(deepFind(root, ['review_items', 'reviews'], Array.isArray)).filter(isObj)
+  const reviewInfo = (deepFind(root, ['product_detail_review', 'productDetailReview'], isObj) as Obj | undefined) ?? {}
   return {
     title: text(base.title),
     images: arr(base.images)
@@ -67,5 +68,6 @@ export function parseTiktok($: CheerioAPI): RawFacts {
       date: num(first(r, 'review.review_timestamp', 'review_timestamp')) ?? text(first(r, 'review.review_time')),
       body: text(first(r, 'review.display_text', 'review.text', 'text')),
     })),
+    listingRating: { average: first(reviewInfo, 'product_rating', 'rating'), count: first(reviewInfo, 'review_count', 'total_count') },
   }
 }

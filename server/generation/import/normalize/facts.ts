@@ -41,6 +41,8 @@ export interface RawFacts {
   reviews?: RawReview[]
   /** The site's own name (og:site_name), used as the source name for stores. */
   siteName?: string | null
+  /** The listing's aggregate rating as stated ("4.6 out of 5", "12,408 ratings"); scale defaults to 5. */
+  listingRating?: { average: unknown; count: unknown; scale?: unknown } | null
 }
 
 export interface FactsSource {
@@ -70,6 +72,23 @@ function uniqueStrings(values: unknown[] | undefined, max: number, maxLen: numbe
 
 function price(n: unknown): number | null {
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? roundCents(n) : null
+}
+
+const numberIn = (v: unknown): number | null => {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null
+  if (typeof v !== 'string') return null
+  const m = /\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/.exec(v)
+  return m ? Number(m[0].replace(/,/g, '')) : null
+}
+
+/** The stated aggregate rating on a 0–5 scale (one decimal), or null when average or count is missing. */
+function listingRating(raw: RawFacts['listingRating']): { average: number; count: number } | null {
+  if (!raw) return null
+  const average = numberIn(raw.average)
+  const count = numberIn(raw.count)
+  const scale = numberIn(raw.scale) ?? 5
+  if (average == null || count == null || scale <= 0 || average < 0 || average > scale || count < 1 || !Number.isInteger(count)) return null
+  return { average: Math.round(((average * 5) / scale) * 10) / 10, count }
 }
 
 /** Fills every ProductFacts field from what an importer found: sanitised, capped, validated. */
@@ -126,6 +145,7 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
     specs,
     reviews,
     ratingSummary: ratingSummary(reviews),
+    listingRating: listingRating(partial.listingRating),
     source: {
       url: source.url,
       platform: source.platform,
