@@ -7,6 +7,8 @@ import { handleReviewEdit } from '~/.server/review-edit'
 import { formatDate } from '~/components/sections/format'
 import { REVIEW_INTENT } from '~/forms/intents'
 import { reviewDisclosure } from '../../server/domain/page/reviews'
+import { isMarketplace } from '../../server/domain/page/shopper'
+import type { Platform } from '../../server/domain/platforms'
 
 export const meta: MetaFunction = () => [{ title: 'Edit reviews · Pagewright' }]
 
@@ -22,6 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       items: section?.type === 'reviews' ? section.items : [],
       provenance: section?.type === 'reviews' ? section.provenance : null,
       source: current.imported ? `${current.imported.source_name} (${current.imported.source_url})` : null,
+      fromMarketplace: !current.imported || isMarketplace(current.imported.platform as Platform),
     })
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) throw redirect(`/productv2/${encodeURIComponent(id)}`)
@@ -33,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const action = ({ request, context, params }: ActionFunctionArgs) => handleReviewEdit(request, context, params.id ?? '')
 
 export default function ReviewBulkEdit() {
-  const { id, version, items, provenance, source } = useLoaderData<typeof loader>()
+  const { id, version, items, provenance, source, fromMarketplace } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   return (
     <div className="editor">
@@ -66,7 +69,16 @@ export default function ReviewBulkEdit() {
             Imported from {source}. {provenance}
           </p>
         ) : null}
-        {items.length ? <p className="muted">Shoppers read: “{reviewDisclosure(items.filter((r) => !r.hidden))}”</p> : null}
+        {items.length ? (
+          <p className="muted">
+            Shoppers read: “
+            {reviewDisclosure(
+              items.filter((r) => !r.hidden),
+              fromMarketplace,
+            )}
+            ”
+          </p>
+        ) : null}
         {items.length === 0 ? (
           <p>This page has no reviews yet. Import your store&apos;s reviews below; Pagewright never writes reviews.</p>
         ) : (
