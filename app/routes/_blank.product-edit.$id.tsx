@@ -70,6 +70,7 @@ export default function ProductEdit() {
         <Link to={`/productv2/${id}`}>← Back to the page</Link>
         <h1>Edit “{data.title}”</h1>
         <span className="muted">Version {version}</span>
+        <a href="#preview">Preview</a>
         <a href="#versions">History</a>
         <Link to={`/review-bulk-edit/${id}`}>Reviews</Link>
       </header>
