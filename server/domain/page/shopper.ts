@@ -33,12 +33,13 @@ function vendorStripper(vendor: string | null) {
   const name = vendor?.trim()
   if (!name || name.length < 3) return (text: string) => text
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const pattern = new RegExp(`(\\s+(?:from|by)\\s+)?\\b${escaped}(?:'s)?\\b\\s*`, 'gi')
+  // Spaces only (never line breaks), so paragraphs of a description keep their shape.
+  const pattern = new RegExp(`( +(?:from|by) +)?\\b${escaped}(?:'s)?\\b *`, 'gi')
   return (text: string) =>
     text
       .replace(pattern, ' ')
-      .replace(/\s+([.,;:])/g, '$1')
-      .replace(/\s{2,}/g, ' ')
+      .replace(/ +([.,;:])/g, '$1')
+      .replace(/ {2,}/g, ' ')
       .trim()
 }
 
@@ -62,6 +63,9 @@ export function publishableFacts(facts: ProductFacts): ProductFacts {
   return {
     ...facts,
     title: strip(facts.title) || facts.title,
+    // Removing words from sanitised HTML keeps it sanitised (nothing is added).
+    descriptionHtml: strip(facts.descriptionHtml) as ProductFacts['descriptionHtml'],
+    descriptionText: strip(facts.descriptionText),
     bullets: facts.bullets.map(strip).filter(Boolean),
     price: null,
     compareAtPrice: null,
