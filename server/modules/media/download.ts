@@ -33,15 +33,22 @@ export async function downloadProductImages(
 ): Promise<ProductFacts> {
   if (facts.sourceImages) return facts
   const sources = [...new Set(facts.images)].slice(0, opts.max ?? MAX_PAGE_IMAGES)
-  const total = AbortSignal.timeout(opts.totalMs ?? 30_000)
+  // Plain controllers and timers, held here: Node 20 may garbage-collect an AbortSignal.any()
+  // composite (and its timeouts) while a fetch waits on it, and then it never fires.
+  const total = new AbortController()
+  const totalTimer = setTimeout(() => total.abort(new Error('out of time for images')), opts.totalMs ?? 30_000)
   const perImageMs = opts.perImageMs ?? 10_000
   const stored = new Map<string, string>()
 
   const one = async (src: string) => {
     if (isMediaPath(src)) return stored.set(src, src)
-    if (total.aborted) return skip(src, 'out of time for images', opts.taskId)
+    if (total.signal.aborted) return skip(src, 'out of time for images', opts.taskId)
+    const image = new AbortController()
+    const stop = () => image.abort(new Error('the image took too long'))
+    const timer = setTimeout(stop, perImageMs)
+    total.signal.addEventListener('abort', stop, { once: true })
     try {
-      const doc = await fetcher(src, { accept: 'image', signal: AbortSignal.any([total, AbortSignal.timeout(perImageMs)]) })
+      const doc = await fetcher(src, { accept: 'image', signal: image.signal })
       if (doc.status < 200 || doc.status > 299) return skip(src, `HTTP ${doc.status}`, opts.taskId)
       if (!doc.bytes) return skip(src, 'no image body', opts.taskId)
       const check = checkImage(doc.bytes, doc.contentType, { own: doc.own === true })
@@ -49,6 +56,9 @@ export async function downloadProductImages(
       stored.set(src, (await storeImage(db, doc.bytes, check.mime)).path)
     } catch (error) {
       skip(src, error instanceof Error ? error.message : String(error), opts.taskId)
+    } finally {
+      clearTimeout(timer)
+      total.signal.removeEventListener('abort', stop)
     }
   }
 
@@ -57,7 +67,7 @@ export async function downloadProductImages(
   const lanes = Array.from({ length: Math.min(opts.concurrency ?? 4, queue.length) }, async () => {
     for (let src = queue.shift(); src !== undefined; src = queue.shift()) await one(src)
   })
-  await Promise.all(lanes)
+  await Promise.all(lanes).finally(() => clearTimeout(totalTimer))
 
   const images = [...new Set(sources.map((s) => stored.get(s)).filter((p): p is string => !!p))]
   log.info('product images stored', { taskId: opts.taskId, stored: images.length, of: facts.images.length })
