@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { pageDescription, productJsonLd } from '../../server/domain/page/shopper'
+import { pageDescription, productJsonLd } from '../../server/domain/page/seo'
 import { shareUrl } from '../../server/domain/share'
 import { createApiClient, transportFor } from './api'
 import { env } from './env'

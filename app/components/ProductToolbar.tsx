@@ -18,12 +18,14 @@ interface Props {
   canMakePrivate: boolean
   /** v2 puts the rewrite form beside each section instead. */
   withRewrite?: boolean
+  /** The page editor, offered once there is a page. */
+  editHref: string
 }
 
 const Hidden = ({ id }: { id: string }) => <input type="hidden" name="session_id" value={id} />
 
 /** The product view's actions; each is a plain form (JS only adds copy-to-clipboard). */
-export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withRewrite = true }: Props) {
+export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withRewrite = true, editHref }: Props) {
   const hydrated = useHydrated()
   const { pathname, search } = useLocation()
   const sections = task.page?.sections ?? []
@@ -34,6 +36,11 @@ export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withR
           ← My pages
         </Link>
         <p className="toolbar-title">{task.title ?? 'Your page'}</p>
+        {task.page ? (
+          <Link to={editHref} className="button button--primary button--small">
+            Edit page
+          </Link>
+        ) : null}
         <Form method="post">
           <Hidden id={task.session_id} />
           <button

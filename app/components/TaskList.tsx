@@ -119,12 +119,8 @@ export function TaskList(props: TaskListProps) {
 }
 
 function TaskCard({ task, canShare, publicUrl, sharing }: { task: TaskSummary } & TaskListProps) {
-  const fav = useFetcher()
   const hydrated = useHydrated()
   const { pathname, search } = useLocation()
-  // Optimistic: show the state being asked for while the request runs.
-  const pending = fav.formData?.get('intent')
-  const isFavorite = pending ? pending === TASK_INTENT.favorite : task.is_favorite
   const running = isRunning(task.status)
   const openHref =
     task.status === TASK_STATUS.completed ? `/product/${task.session_id}` : `/guidev3/generating?session_id=${task.session_id}`
@@ -154,19 +150,7 @@ function TaskCard({ task, canShare, publicUrl, sharing }: { task: TaskSummary } 
         {task.status === TASK_STATUS.failed && task.failure_reason ? <p className="small error-text">{task.failure_reason}</p> : null}
       </div>
       <div className="task-actions">
-        <fav.Form method="post">
-          <input type="hidden" name="session_id" value={task.session_id} />
-          <button
-            type="submit"
-            name="intent"
-            value={isFavorite ? TASK_INTENT.unfavorite : TASK_INTENT.favorite}
-            className="icon-button"
-            aria-pressed={isFavorite}
-            aria-label={isFavorite ? 'Remove from favourites' : 'Add to favourites'}
-          >
-            {isFavorite ? '★' : '☆'}
-          </button>
-        </fav.Form>
+        <FavoriteButton sessionId={task.session_id} isFavorite={task.is_favorite} />
         {task.status === TASK_STATUS.completed ? (
           !canShare ? (
             // Sharing is Pro (spec §6): the link opens the upgrade dialog, with or without JS.
@@ -230,9 +214,6 @@ function TaskCard({ task, canShare, publicUrl, sharing }: { task: TaskSummary } 
 
 /** A finished page still inside the hide window: its title and when it shows, and the owner's own actions. */
 function WaitingCard({ task }: { task: WaitingTask }) {
-  const fav = useFetcher()
-  const pending = fav.formData?.get('intent')
-  const isFavorite = pending ? pending === TASK_INTENT.favorite : task.is_favorite
   return (
     <li className="task-card task-card--waiting" data-testid="waiting-card" id={cardAnchor(task.session_id)}>
       <span className="task-thumb" aria-hidden="true">
@@ -248,19 +229,7 @@ function WaitingCard({ task }: { task: WaitingTask }) {
         </p>
       </div>
       <div className="task-actions">
-        <fav.Form method="post">
-          <input type="hidden" name="session_id" value={task.session_id} />
-          <button
-            type="submit"
-            name="intent"
-            value={isFavorite ? TASK_INTENT.unfavorite : TASK_INTENT.favorite}
-            className="icon-button"
-            aria-pressed={isFavorite}
-            aria-label={isFavorite ? 'Remove from favourites' : 'Add to favourites'}
-          >
-            {isFavorite ? '★' : '☆'}
-          </button>
-        </fav.Form>
+        <FavoriteButton sessionId={task.session_id} isFavorite={task.is_favorite} />
         <Form method="post" preventScrollReset>
           <input type="hidden" name="session_id" value={task.session_id} />
           {task.data_status === DATA_STATUS.archived ? (
@@ -275,5 +244,27 @@ function WaitingCard({ task }: { task: WaitingTask }) {
         </Form>
       </div>
     </li>
+  )
+}
+
+/** The star toggle of a card; optimistic: it shows the state being asked for while the request runs. */
+function FavoriteButton({ sessionId, isFavorite: saved }: { sessionId: string; isFavorite: boolean }) {
+  const fav = useFetcher()
+  const pending = fav.formData?.get('intent')
+  const isFavorite = pending ? pending === TASK_INTENT.favorite : saved
+  return (
+    <fav.Form method="post">
+      <input type="hidden" name="session_id" value={sessionId} />
+      <button
+        type="submit"
+        name="intent"
+        value={isFavorite ? TASK_INTENT.unfavorite : TASK_INTENT.favorite}
+        className="icon-button"
+        aria-pressed={isFavorite}
+        aria-label={isFavorite ? 'Remove from favourites' : 'Add to favourites'}
+      >
+        {isFavorite ? '★' : '☆'}
+      </button>
+    </fav.Form>
   )
 }

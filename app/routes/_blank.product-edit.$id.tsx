@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ApiError } from '~/.server/api'
 import { requireUser } from '~/.server/auth'
 import { handlePageEdit } from '~/.server/page-edit'
@@ -8,9 +8,9 @@ import { GalleryForm, OwnerForm, ThemeForm } from '~/components/editor/PageSetti
 import { AddSection, SectionEditor } from '~/components/editor/SectionEditor'
 import { VersionHistory } from '~/components/editor/VersionHistory'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { PreviewSizeNav } from '~/components/PreviewSizeNav'
 import { PageView } from '~/components/sections'
 import { EDIT_INTENT } from '~/forms/intents'
-import { withParams } from '~/lib/dialog-url'
 import pageCss from '~/styles/page.css?url'
 import { shopperPage } from '../../server/domain/page/shopper'
 import { can } from '../../server/domain/permissions'
@@ -60,7 +60,6 @@ export const action = ({ request, context, params }: ActionFunctionArgs) => hand
 export default function ProductEdit() {
   const data = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
-  const { pathname, search } = useLocation()
   const { page, version, id } = data
   const images = data.imported?.images ?? []
   const errorFor = (anchor: string) => (failure && 'anchor' in failure && failure.anchor === anchor ? failure.error : undefined)
@@ -128,24 +127,7 @@ export default function ProductEdit() {
           <VersionHistory items={data.history} current={version} previewing={data.previewVersion} id={id} />
         </div>
         <aside id="preview" className="editor-preview" aria-label="Preview">
-          <nav className="segmented" aria-label="Preview size">
-            <Link
-              to={withParams(pathname, search, { device: null })}
-              replace
-              preventScrollReset
-              aria-current={data.device === 'desktop' ? 'true' : undefined}
-            >
-              Desktop
-            </Link>
-            <Link
-              to={withParams(pathname, search, { device: 'mobile' })}
-              replace
-              preventScrollReset
-              aria-current={data.device === 'mobile' ? 'true' : undefined}
-            >
-              Mobile
-            </Link>
-          </nav>
+          <PreviewSizeNav device={data.device} />
           {data.previewVersion ? (
             <p className="notice">
               Previewing version {data.previewVersion}. <Link to={`/product-edit/${id}`}>Back to the current version</Link>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { loadProductView } from '~/.server/product-view'
 import { handleTaskAction } from '~/.server/task-actions'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
@@ -19,14 +19,7 @@ export default function ProductView() {
   const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate } = useLoaderData<typeof loader>()
   return (
     <div className="product-view">
-      <ProductToolbar task={task} shareUrl={shareUrl} canShare={canShare} canMakePrivate={canMakePrivate} />
-      {task.page ? (
-        <p className="editor-link">
-          <Link to={editHref} className="button button--primary">
-            Edit page
-          </Link>
-        </p>
-      ) : null}
+      <ProductToolbar task={task} shareUrl={shareUrl} canShare={canShare} canMakePrivate={canMakePrivate} editHref={editHref} />
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
       {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
       {task.page ? (

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { loadProductView } from '~/.server/product-view'
 import { handleTaskAction } from '~/.server/task-actions'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { PreviewSizeNav } from '~/components/PreviewSizeNav'
 import { FailedPage, HiddenPage } from '~/components/ProductStates'
 import { ProductToolbar } from '~/components/ProductToolbar'
 import { PageView } from '~/components/sections'
 import { TASK_INTENT } from '~/forms/intents'
-import { withParams } from '~/lib/dialog-url'
 import pageCss from '~/styles/page.css?url'
 import { SECTION_LABELS } from '../../server/domain/page/section-types'
 import { REWRITE_INSTRUCTION_MAX } from '../../server/domain/task-input'
@@ -22,18 +22,17 @@ export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAc
 /** v2: the section list (each with its own rewrite) beside a desktop or mobile preview. */
 export default function ProductViewV2() {
   const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, device } = useLoaderData<typeof loader>()
-  const { pathname, search } = useLocation()
   const sections = task.page?.sections ?? []
   return (
     <div className="product-view product-view--v2">
-      <ProductToolbar task={task} shareUrl={shareUrl} canShare={canShare} canMakePrivate={canMakePrivate} withRewrite={false} />
-      {task.page ? (
-        <p className="editor-link">
-          <Link to={editHref} className="button button--primary">
-            Edit page
-          </Link>
-        </p>
-      ) : null}
+      <ProductToolbar
+        task={task}
+        shareUrl={shareUrl}
+        canShare={canShare}
+        canMakePrivate={canMakePrivate}
+        editHref={editHref}
+        withRewrite={false}
+      />
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
       {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
       {task.page ? (
@@ -63,24 +62,7 @@ export default function ProductViewV2() {
             ))}
           </ol>
           <div>
-            <nav className="segmented" aria-label="Preview size">
-              <Link
-                to={withParams(pathname, search, { device: null })}
-                replace
-                preventScrollReset
-                aria-current={device === 'desktop' ? 'true' : undefined}
-              >
-                Desktop
-              </Link>
-              <Link
-                to={withParams(pathname, search, { device: 'mobile' })}
-                replace
-                preventScrollReset
-                aria-current={device === 'mobile' ? 'true' : undefined}
-              >
-                Mobile
-              </Link>
-            </nav>
+            <PreviewSizeNav device={device} />
             <div className={`preview-frame preview-frame--${device}`} data-testid="page-preview">
               <PageView page={preview ?? task.page} mode="preview" device={device} setBuyHref={`${editHref}#owner`} />
             </div>

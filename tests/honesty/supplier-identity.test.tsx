@@ -9,20 +9,14 @@ import { createOfflineComposer } from '../../server/generation/compose'
 import { importProduct } from '../../server/generation/import'
 import { allFacts } from '../fixtures/facts'
 import { fakeFetcher } from '../fixtures/import/fake-fetcher'
+import { MARKETPLACE_IMPORTS } from '../fixtures/import/pages'
 
-/** Every marketplace page saved in the fixtures, imported as a user's link would be. */
-const MARKETPLACE_PAGES: [string, string][] = [
-  ['https://www.aliexpress.us/item/3256805123456789.html', 'aliexpress-init-data.html'],
-  ['https://www.aliexpress.com/item/1005006123456789.html', 'aliexpress-runparams.html'],
-  ['https://www.amazon.com/dp/B0C7X4K2QZ', 'amazon.html'],
-  ['https://www.temu.com/hub-g-601099512345678.html', 'temu.html'],
-  ['https://www.dhgate.com/product/earbuds/876543210.html', 'dhgate.html'],
-  ['https://shop.tiktok.com/view/product/1729384756473829', 'tiktok-shop.html'],
-  ['https://www.tiktok.com/@brightdesk/product/1729384756000001', 'tiktok-next-data.html'],
-]
 const imported = async (): Promise<[string, ProductFacts][]> =>
   Promise.all(
-    MARKETPLACE_PAGES.map(async ([url, file]) => [file, await importProduct(url, fakeFetcher({ [url]: file }), new Date('2026-01-01'))]),
+    MARKETPLACE_IMPORTS.map(async ([url, routes]) => [
+      routes[url] as string,
+      await importProduct(url, fakeFetcher(routes), new Date('2026-01-01')),
+    ]),
   )
 
 /**
@@ -36,9 +30,9 @@ describe('shopper pages carry no supplier identity', () => {
     ...allFacts()
       .filter(([, f]) => isMarketplace(f.source.platform))
       .map(([n, f]): [string, () => Promise<ProductFacts>] => [n, async () => f]),
-    ...MARKETPLACE_PAGES.map(([, file]): [string, () => Promise<ProductFacts>] => [
-      file,
-      async () => (await imported()).find(([f]) => f === file)![1],
+    ...MARKETPLACE_IMPORTS.map(([url, routes]): [string, () => Promise<ProductFacts>] => [
+      routes[url] as string,
+      async () => (await imported()).find(([f]) => f === routes[url])![1],
     ]),
   ]
   for (const [name, load] of cases) {

@@ -52,7 +52,7 @@ export function Gallery({ images, idPrefix }: { images: GalleryImage[]; idPrefix
           </div>,
           <label key={`t${i}`} className="pw-gallery__thumb" htmlFor={id}>
             <img src={image.src} alt="" width={THUMB} height={THUMB} loading="lazy" decoding="async" />
-            <span className="pw-gallery__sr">
+            <span className="pw-sr">
               Image {i + 1} of {count}
               {image.alt ? `: ${image.alt}` : ''}
             </span>

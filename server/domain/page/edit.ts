@@ -1,3 +1,4 @@
+import { textToHtml } from '../html-text'
 import type { OwnerFacts, Page, Section, Theme } from './schema'
 import { SECTION_LABELS, type SectionType } from './section-types'
 
@@ -53,17 +54,6 @@ export interface SectionContent {
   image?: { src: string; alt: string } | null
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-/** Plain paragraphs as HTML; the page schema sanitises it again on save. */
-export const paragraphsToHtml = (text: string) =>
-  text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('')
-
 /** Replaces a section's texts with the owner's; other fields (ids, sources, reviews) stay. */
 export function editSection(page: Page, sectionId: string, content: SectionContent): EditResult {
   const index = findSection(page, sectionId)
@@ -83,7 +73,7 @@ export function editSection(page: Page, sectionId: string, content: SectionConte
       return fail(`Keep at least one item in “${section.heading || SECTION_LABELS[section.type]}”, or remove the section.`)
     next.items = rows
   }
-  if (section.type === 'image-with-text' && content.bodyText !== undefined) next.body = paragraphsToHtml(content.bodyText)
+  if (section.type === 'image-with-text' && content.bodyText !== undefined) next.body = textToHtml(content.bodyText)
   if (section.type === 'comparison' && content.columns && content.rows) {
     const columns = content.columns.map((c) => c.trim())
     const rows = content.rows

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { samplePage } from '../../../tests/fixtures/pages/sample-page'
 import { reviewDisclosure } from './reviews'
 import type { Page } from './schema'
-import { pageDescription, productJsonLd, shopperPage } from './shopper'
+import { pageDescription, productJsonLd } from './seo'
+import { shopperPage } from './shopper'
 
 const owner = (o: Partial<NonNullable<Page['owner']>>): Page => ({
   ...samplePage,

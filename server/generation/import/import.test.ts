@@ -1,42 +1,13 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { fakeFetcher, transientError, type Route } from '../../../tests/fixtures/import/fake-fetcher'
+import { fakeFetcher, transientError } from '../../../tests/fixtures/import/fake-fetcher'
+import { FIXTURE_IMPORTS as IMPORTS } from '../../../tests/fixtures/import/pages'
 import { ImportError } from './types'
 import { factsFromText, importProduct, parseProductUrl } from './index'
 
 const now = new Date('2026-03-10T12:00:00Z')
-const ALI_DESC =
-  'https://aeproductsourcesite.alicdn.com/product/description/pc/v2/en_US/desc.htm?productId=1005006123456789&key=S9f8e.zip&token=7c1d'
 const SHOP = 'https://acme-outdoors.com/products/trail-backpack-28l'
-
-/** Every importable fixture, served where it belongs. */
-const IMPORTS: [string, Record<string, Route>][] = [
-  [
-    'https://www.aliexpress.com/item/1005006123456789.html',
-    { 'https://www.aliexpress.com/item/1005006123456789.html': 'aliexpress-runparams.html', [ALI_DESC]: 'aliexpress-description.html' },
-  ],
-  [
-    'https://www.aliexpress.us/item/3256805123456789.html',
-    { 'https://www.aliexpress.us/item/3256805123456789.html': 'aliexpress-init-data.html' },
-  ],
-  ['https://www.amazon.com/dp/B0C7X4K2QZ', { 'https://www.amazon.com/dp/B0C7X4K2QZ': 'amazon.html' }],
-  ['https://www.temu.com/hub-g-601099512345678.html', { 'https://www.temu.com/hub-g-601099512345678.html': 'temu.html' }],
-  ['https://www.dhgate.com/product/earbuds/876543210.html', { 'https://www.dhgate.com/product/earbuds/876543210.html': 'dhgate.html' }],
-  [
-    'https://shop.tiktok.com/view/product/1729384756473829',
-    { 'https://shop.tiktok.com/view/product/1729384756473829': 'tiktok-shop.html' },
-  ],
-  [
-    'https://www.tiktok.com/@brightdesk/product/1729384756000001',
-    { 'https://www.tiktok.com/@brightdesk/product/1729384756000001': 'tiktok-next-data.html' },
-  ],
-  ['https://northwindgoods.com/shop/linen-apron', { 'https://northwindgoods.com/shop/linen-apron': 'generic-jsonld.html' }],
-  ['https://studio-keramik.de/tasse-fjord', { 'https://studio-keramik.de/tasse-fjord': 'opengraph-only.html' }],
-  [SHOP, { [`${SHOP}.js`]: 'shopify-product.js.json', [SHOP]: 'shopify-page-jsonld.html' }],
-  [SHOP, { [`${SHOP}.json`]: 'shopify-product.json' }],
-  [SHOP, { [SHOP]: 'shopify-page-jsonld.html' }],
-]
 
 describe('importProduct', () => {
   it('covers every fixture file', () => {

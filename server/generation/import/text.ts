@@ -1,7 +1,7 @@
+import { textToHtml } from '../../domain/html-text'
 import type { ProductFacts } from '../../domain/product-facts'
 import { buildFacts } from './normalize/facts'
 import { detectCurrency, parsePrice } from './normalize/price'
-import { textToHtml } from './normalize/text'
 import { ImportError } from './types'
 
 const BULLET = /^\s*(?:[-*•]|\d{1,2}[.)])\s+(.+)$/

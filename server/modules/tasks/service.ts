@@ -138,12 +138,11 @@ export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
   const hiddenCond = hiddenTaskSql(user.role, now, deps.env.HIDE_WINDOW_MINUTES)
   const visibleWhere = and(...conditions, sql`NOT ${hiddenCond}`)
   const hiddenWhere = and(...conditions, hiddenCond)
+  // Tasks with whether this user favourited them.
+  const withFavorite = (where: SQL | undefined) =>
+    db.select({ task: tasks, fav: taskFavorites.taskId }).from(tasks).leftJoin(taskFavorites, favJoin).where(where)
   const [rows, [{ total }], [hidden], waitingRows] = await Promise.all([
-    db
-      .select({ task: tasks, fav: taskFavorites.taskId })
-      .from(tasks)
-      .leftJoin(taskFavorites, favJoin)
-      .where(visibleWhere)
+    withFavorite(visibleWhere)
       .orderBy(desc(tasks.createdAt), desc(tasks.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
@@ -158,15 +157,7 @@ export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
       .leftJoin(taskFavorites, favJoin)
       .where(hiddenWhere),
     // The hidden pages themselves, without their content, so a list can say they are on their way.
-    q.page === 1
-      ? db
-          .select({ task: tasks, fav: taskFavorites.taskId })
-          .from(tasks)
-          .leftJoin(taskFavorites, favJoin)
-          .where(hiddenWhere)
-          .orderBy(asc(tasks.createdAt), asc(tasks.id))
-          .limit(q.pageSize)
-      : Promise.resolve([]),
+    q.page === 1 ? withFavorite(hiddenWhere).orderBy(asc(tasks.createdAt), asc(tasks.id)).limit(q.pageSize) : Promise.resolve([]),
   ])
   const firstHidden = hidden?.first ? new Date(hidden.first) : null
   const windowMinutes = deps.env.HIDE_WINDOW_MINUTES

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { allFacts } from '../../../../tests/fixtures/facts'
-import { fakeFetcher, type Route } from '../../../../tests/fixtures/import/fake-fetcher'
+import { fakeFetcher } from '../../../../tests/fixtures/import/fake-fetcher'
+import { FIXTURE_IMPORTS } from '../../../../tests/fixtures/import/pages'
 import type { Page } from '../../../domain/page/schema'
 import type { ProductFacts } from '../../../domain/product-facts'
 import { findTemplate, PAGE_TEMPLATES } from '../../../domain/templates'
@@ -16,35 +17,7 @@ import { buildOutline, composeOffline, research } from '.'
  * imported marketplace and store fixture, and every demo-store product.
  */
 const now = new Date('2026-03-10T12:00:00Z')
-const IMPORTED: [string, Record<string, Route>][] = [
-  [
-    'https://www.aliexpress.us/item/3256805123456789.html',
-    { 'https://www.aliexpress.us/item/3256805123456789.html': 'aliexpress-init-data.html' },
-  ],
-  [
-    'https://www.aliexpress.com/item/1005006123456789.html',
-    { 'https://www.aliexpress.com/item/1005006123456789.html': 'aliexpress-runparams.html' },
-  ],
-  ['https://www.amazon.com/dp/B0C7X4K2QZ', { 'https://www.amazon.com/dp/B0C7X4K2QZ': 'amazon.html' }],
-  ['https://www.temu.com/hub-g-601099512345678.html', { 'https://www.temu.com/hub-g-601099512345678.html': 'temu.html' }],
-  ['https://www.dhgate.com/product/earbuds/876543210.html', { 'https://www.dhgate.com/product/earbuds/876543210.html': 'dhgate.html' }],
-  [
-    'https://shop.tiktok.com/view/product/1729384756473829',
-    { 'https://shop.tiktok.com/view/product/1729384756473829': 'tiktok-shop.html' },
-  ],
-  [
-    'https://www.tiktok.com/@brightdesk/product/1729384756000001',
-    { 'https://www.tiktok.com/@brightdesk/product/1729384756000001': 'tiktok-next-data.html' },
-  ],
-  ['https://northwindgoods.com/shop/linen-apron', { 'https://northwindgoods.com/shop/linen-apron': 'generic-jsonld.html' }],
-  [
-    'https://shop.example.com/products/trail-pack',
-    {
-      'https://shop.example.com/products/trail-pack.js': 'shopify-product.js.json',
-      'https://shop.example.com/products/trail-pack': 'shopify-page-jsonld.html',
-    },
-  ],
-]
+const IMPORTED = FIXTURE_IMPORTS
 
 async function everyProduct(): Promise<[string, ProductFacts][]> {
   const out: [string, ProductFacts][] = allFacts().map(([n, f]) => [`fixture ${n}`, f])

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../domain/html-text'
 import { ownText } from '../../../domain/page/honesty'
 import { sectionSchema, type Page, type Section } from '../../../domain/page/schema'
 import type { ProductFacts } from '../../../domain/product-facts'
@@ -9,7 +10,7 @@ import { DEFAULT_STYLE, headingChoices, headingFor, outlineSection, type Style }
 import { benefitItem, firstClause } from './phrases'
 import { research as doResearch } from './research'
 import { BUILDERS, finishSection, type BuildContext } from './sections'
-import { escapeHtml, Ledger, sentence, sentenceKey, splitSentences } from './text'
+import { Ledger, sentence, sentenceKey, splitSentences } from './text'
 
 /**
  * Rewrites one section from the facts, leaving every other section as it is. Instructions the

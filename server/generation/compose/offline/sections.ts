@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../domain/html-text'
 import type { OutlineSection } from '../../../domain/outline'
 import type { PageInput, SectionType } from '../../../domain/page/schema'
 import { placeholderUrl } from '../../../domain/placeholder'
@@ -10,7 +11,7 @@ import { repeats } from './nlp'
 import { comparableVariants, ctaLines, type Style } from './outline'
 import { benefitItem, firstClause } from './phrases'
 import { specName, specValue, usSpelling } from './specs'
-import { clip, escapeHtml, formatMoney, hash, type Ledger, sentence, sentenceKey, splitSentences, squash } from './text'
+import { clip, formatMoney, hash, type Ledger, sentence, sentenceKey, splitSentences, squash } from './text'
 
 /**
  * Section writers: each turns one outline section into a page section using only the facts, the

@@ -111,10 +111,6 @@ export function formatMoney(amount: number, currency: string): string {
   }
 }
 
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-}
-
 /** Cuts at a word boundary to at most `max` characters (no ellipsis, so it stays a clean phrase). */
 export function clip(s: string, max: number): string {
   const t = squash(s)

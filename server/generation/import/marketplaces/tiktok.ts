@@ -1,7 +1,8 @@
 import type { CheerioAPI } from 'cheerio'
+import { escapeHtml } from '../../../domain/html-text'
 import { type RawFacts } from '../normalize/facts'
 import { parsePrice } from '../normalize/price'
-import { escapeHtml, plainTextToHtml } from '../normalize/text'
+import { plainTextToHtml } from '../normalize/text'
 import { arr, deepFind, first, isObj, num, optionsFromPairs, scriptJson, text, type Obj } from './embedded'
 
 function descriptionHtml(v: unknown): string | null {
