@@ -1,3 +1,4 @@
+import { keepTogether } from './format'
 import { SectionFrame, headingId, type HeadingLevel, type SectionOf } from './parts'
 
 /**
@@ -27,7 +28,7 @@ export function ComparisonSection({ section, headingLevel = 2 }: { section: Sect
               <tr key={r}>
                 <th scope="row">{row.label}</th>
                 {columns.map((_, i) => (
-                  <td key={i}>{row.cells[i] ?? ''}</td>
+                  <td key={i}>{keepTogether(row.cells[i] ?? '')}</td>
                 ))}
               </tr>
             ))}

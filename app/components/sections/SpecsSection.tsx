@@ -1,3 +1,4 @@
+import { keepTogether } from './format'
 import { SectionFrame, type HeadingLevel, type SectionOf } from './parts'
 
 /** Specifications as a description list, one name/value row each. */
@@ -8,7 +9,7 @@ export function SpecsSection({ section, headingLevel = 2 }: { section: SectionOf
         {section.items.map((item, i) => (
           <div key={i}>
             <dt>{item.name}</dt>
-            <dd>{item.value}</dd>
+            <dd>{keepTogether(item.value)}</dd>
           </div>
         ))}
       </dl>
