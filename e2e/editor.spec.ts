@@ -9,7 +9,7 @@ async function generate(page: Page, handle: string): Promise<string> {
   await page.goto('/generate')
   await page.getByLabel('Product link').fill(new URL(`/demo-store/products/${handle}`, page.url()).toString())
   await page.getByRole('button', { name: 'Generate page' }).click()
-  await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/productv2\/[0-9a-f-]{36}$/, { timeout: 20_000 })
   return page.url().split('/').at(-1)!
 }
 

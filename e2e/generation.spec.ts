@@ -13,7 +13,7 @@ test('a staff user generates a page from the demo store and lands on it', async 
   await signUp(page, staffEmail(info))
   await generate(page, demo(page, 'aurora-pour-over-set'))
   // JS polls; without JS the generating page refreshes itself.
-  await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/productv2\/[0-9a-f-]{36}$/, { timeout: 20_000 })
   const preview = page.getByTestId('page-preview')
   await expect(preview.getByRole('heading', { level: 1 })).toContainText('Aurora Ceramic Pour-Over Coffee Set')
   await expect(preview.getByText('Reviews from Pagewright Demo Store')).toBeVisible()
@@ -34,7 +34,7 @@ test('outline flow: reorder the outline, then the page follows it', async ({ pag
     .click()
   await expect(page.getByTestId('outline-section').nth(2).getByLabel('Section title')).toHaveValue(`${second} — edited`)
   await page.getByRole('button', { name: 'Write the page' }).click()
-  await expect(page).toHaveURL(/\/product\//, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/productv2\//, { timeout: 20_000 })
   const h2s = page.getByTestId('page-preview').getByRole('heading', { level: 2 })
   await expect(h2s.nth(1)).toHaveText(`${second} — edited`)
 })
@@ -48,14 +48,14 @@ test('from a pasted description', async ({ page }, info) => {
   await page.getByRole('button', { name: 'Review the outline first' }).click()
   await expect(page).toHaveURL(/\/guidev3\/outline/, { timeout: 20_000 })
   await page.getByRole('button', { name: 'Write the page' }).click()
-  await expect(page).toHaveURL(/\/product\//, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/productv2\//, { timeout: 20_000 })
   await expect(page.getByTestId('page-preview').getByRole('heading', { level: 1 })).toContainText('Cedar Desk Organiser')
 })
 
 test('lists: favourite, archive and restore a page; share it; make it private', async ({ page, browser }, info) => {
   await signUp(page, staffEmail(info, 'lists'))
   await generate(page, demo(page, 'terra-linen-throw'))
-  await expect(page).toHaveURL(/\/product\//, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/productv2\//, { timeout: 20_000 })
   const sessionId = page.url().split('/').pop()!
   await page.goto('/')
   const card = page.getByTestId('task-card').filter({ hasText: 'Terra Stonewashed Linen Throw' })
@@ -94,7 +94,7 @@ test('lists: favourite, archive and restore a page; share it; make it private', 
 test('rewrite one section from the v2 view, with a mobile preview', async ({ page }, info) => {
   await signUp(page, staffEmail(info, 'v2'))
   await generate(page, demo(page, 'quiet-pro-wireless-earbuds'))
-  await expect(page).toHaveURL(/\/product\//, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/productv2\//, { timeout: 20_000 })
   await page.goto(page.url().replace('/product/', '/productv2/') + '?device=mobile')
   await expect(page.getByTestId('page-preview')).toHaveClass(/preview-frame--mobile/)
   const item = page.getByTestId('section-list').locator('li').nth(1)
@@ -106,7 +106,7 @@ test('rewrite one section from the v2 view, with a mobile preview', async ({ pag
 test('a free user: the new page stays hidden for 45 minutes and says when; upgrades are offered', async ({ page }, info) => {
   await signUp(page, uniqueEmail(info, 'freegen'))
   await generate(page, demo(page, 'lumi-kids-night-light'))
-  await expect(page).toHaveURL(/\/product\//, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/productv2\//, { timeout: 20_000 })
   await expect(page.getByTestId('hidden-page')).toContainText(/Your page is ready at \d\d:\d\d/)
   await expect(page.getByTestId('page-preview')).toHaveCount(0)
   await page.getByRole('link', { name: 'Public · Make private' }).click()
@@ -123,7 +123,7 @@ test('a free user: the new page stays hidden for 45 minutes and says when; upgra
 test('XSS payloads from a hostile store never run on the share page', async ({ page, browser }, info) => {
   await signUp(page, staffEmail(info, 'xss'))
   await generate(page, `${EVIL_STORE}/products/xss-showcase`)
-  await expect(page).toHaveURL(/\/product\//, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/productv2\//, { timeout: 20_000 })
   const sessionId = page.url().split('/').pop()!
   const shopper = await browser.newContext({ javaScriptEnabled: true })
   const p = await shopper.newPage()

@@ -10,7 +10,7 @@ test('a free user: demo product in one click, local ready time, and a favourite 
   await signUp(page, uniqueEmail(info, 'waiting'))
   await page.goto('/generate')
   await page.getByRole('button', { name: 'Try with a demo product' }).click()
-  await expect(page).toHaveURL(/\/product\//, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/productv2\//, { timeout: 20_000 })
   const hidden = page.getByTestId('hidden-page')
   await expect(hidden.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/)
   await expect(hidden.locator('time')).toHaveText(/^\d\d:\d\d MES?Z$/)
@@ -30,7 +30,7 @@ test('sharing from the list, and outline edits come back to the section', async 
   await signUp(page, staffEmail(info, 'share-list'))
   await page.goto('/generate')
   await page.getByRole('button', { name: 'Try with a demo product' }).click()
-  await expect(page).toHaveURL(/\/product\//, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/productv2\//, { timeout: 20_000 })
   const sessionId = page.url().split('/').pop()!
   await page.goto('/')
   const card = page.getByTestId('task-card').first()

@@ -1,4 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { pageEditorPath } from '~/lib/paths'
 import { shopperPage } from '../../server/domain/page/shopper'
 import { allowsFreeDenied, can } from '../../server/domain/permissions'
 import { shareUrl } from '../../server/domain/share'
@@ -18,7 +19,7 @@ export async function loadProductView({ request, context, params }: LoaderFuncti
     task,
     // What shoppers will see, with the owner's notes ("Source: …", the exact review source) left in.
     preview: task.page ? shopperPage(task.page, { keepProvenance: true }) : null,
-    editHref: `/product-edit/${task.session_id}`,
+    editHref: pageEditorPath(task.session_id),
     readyAt: task.hidden_until,
     shareUrl: shareUrl(env().publicUrl, task.session_id),
     canShare: can(user, 'share'),

@@ -1,4 +1,5 @@
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
+import { ownerPagePath } from '~/lib/paths'
 import type { TaskSummary, WaitingTask } from '../../server/contract/tasks'
 import { PLATFORM_NAMES, type Platform } from '../../server/domain/platforms'
 import { sharePath, shareUrl } from '../../server/domain/share'
@@ -123,7 +124,7 @@ function TaskCard({ task, canShare, publicUrl, sharing }: { task: TaskSummary } 
   const { pathname, search } = useLocation()
   const running = isRunning(task.status)
   const openHref =
-    task.status === TASK_STATUS.completed ? `/product/${task.session_id}` : `/guidev3/generating?session_id=${task.session_id}`
+    task.status === TASK_STATUS.completed ? ownerPagePath(task.session_id) : `/guidev3/generating?session_id=${task.session_id}`
   const share = shareUrl(publicUrl, task.session_id)
   return (
     <li className="task-card" data-testid="task-card" id={cardAnchor(task.session_id)}>

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/.server/auth'
 import { httpError } from '~/.server/responses'
 import { TaskProgress } from '~/components/TaskProgress'
+import { ownerPagePath } from '~/lib/paths'
 import { usePolling } from '~/lib/use-polling'
 import { CREDITS_PER_PAGE } from '../../server/domain/plans'
 import { TASK_STATUS } from '../../server/domain/task-status'
@@ -16,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!sessionId) throw httpError(404, 'No page is being generated here.')
   const task = await api.tasks.get(sessionId)
   if (task.status === TASK_STATUS.outlineReady) throw redirect(`/guidev3/outline?session_id=${task.session_id}`)
-  if (task.status === TASK_STATUS.completed) throw redirect(`/product/${task.session_id}`)
+  if (task.status === TASK_STATUS.completed) throw redirect(ownerPagePath(task.session_id))
   return json(task)
 }
 

@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PreviewSizeNav } from '~/components/PreviewSizeNav'
 import { PageView } from '~/components/sections'
 import { EDIT_INTENT } from '~/forms/intents'
+import { ownerPagePath } from '~/lib/paths'
 import pageCss from '~/styles/page.css?url'
 import { shopperPage } from '../../server/domain/page/shopper'
 import { can } from '../../server/domain/permissions'
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     current = await api.tasks.getPage(id)
   } catch (error) {
     // Not finished yet, or still inside the free hide window: the product view says why.
-    if (error instanceof ApiError && error.status === 409) throw redirect(`/productv2/${encodeURIComponent(id)}`)
+    if (error instanceof ApiError && error.status === 409) throw redirect(ownerPagePath(id))
     if (error instanceof ApiError && error.status < 500) throw httpError(error.status, error.message)
     throw error
   }
@@ -66,7 +67,7 @@ export default function ProductEdit() {
   return (
     <div className="editor">
       <header className="editor-bar">
-        <Link to={`/productv2/${id}`}>← Back to the page</Link>
+        <Link to={ownerPagePath(id)}>← Back to the page</Link>
         <h1>Edit “{data.title}”</h1>
         <span className="muted">Version {version}</span>
         <a href="#preview">Preview</a>

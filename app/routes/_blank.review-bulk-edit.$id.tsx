@@ -6,6 +6,7 @@ import { httpError } from '~/.server/responses'
 import { handleReviewEdit } from '~/.server/review-edit'
 import { formatDate } from '~/components/sections/format'
 import { REVIEW_INTENT } from '~/forms/intents'
+import { ownerPagePath, pageEditorPath } from '~/lib/paths'
 import { reviewDisclosure } from '../../server/domain/page/reviews'
 import { isMarketplace } from '../../server/domain/page/shopper'
 import type { Platform } from '../../server/domain/platforms'
@@ -27,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       fromMarketplace: !current.imported || isMarketplace(current.imported.platform as Platform),
     })
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) throw redirect(`/productv2/${encodeURIComponent(id)}`)
+    if (error instanceof ApiError && error.status === 409) throw redirect(ownerPagePath(id))
     if (error instanceof ApiError && error.status < 500) throw httpError(error.status, error.message)
     throw error
   }
@@ -41,7 +42,7 @@ export default function ReviewBulkEdit() {
   return (
     <div className="editor">
       <header className="editor-bar">
-        <Link to={`/product-edit/${id}`}>← Back to the editor</Link>
+        <Link to={pageEditorPath(id)}>← Back to the editor</Link>
         <h1>Reviews</h1>
         <span className="muted">Version {version}</span>
       </header>

@@ -1,0 +1,3 @@
+/** Where the owner's screens about one page live (v2 is the main view; /product/{id} keeps working). */
+export const ownerPagePath = (id: string) => `/productv2/${encodeURIComponent(id)}`
+export const pageEditorPath = (id: string) => `/product-edit/${encodeURIComponent(id)}`
