@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
@@ -51,9 +51,51 @@ const schema = z.object({
         .map((s) => s.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** Shopify app credentials (Partner dashboard). Unset: only the demo shop and pasted custom-app tokens work. */
+  SHOPIFY_API_KEY: z.string().min(1).optional(),
+  SHOPIFY_API_SECRET: z.string().min(1).optional(),
+  /** The app's public address as Shopify knows it (redirect URL, webhooks); defaults to PUBLIC_URL. */
+  SHOPIFY_APP_URL: z.url().optional(),
+  /** 32 bytes, base64 or hex: the key that encrypts shop tokens at rest. */
+  TOKEN_ENCRYPTION_KEY: z.string().optional(),
+  /** Tests only: `shop=http://127.0.0.1:port,…` sends those shops to local test servers. */
+  SHOPIFY_SHOP_ORIGIN_OVERRIDE: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const out: Record<string, string> = {}
+      for (const entry of v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const at = entry.indexOf('=')
+        const shop = entry.slice(0, at).trim().toLowerCase()
+        const origin = entry
+          .slice(at + 1)
+          .trim()
+          .replace(/\/$/, '')
+        if (at < 1 || !/^https?:\/\/[^/]+$/.test(origin)) {
+          ctx.addIssue({ code: 'custom', message: `expected shop=http://host:port, got "${entry}"` })
+          return z.NEVER
+        }
+        out[shop] = origin
+      }
+      return out
+    }),
+  /** Lets test overrides work when NODE_ENV=production (the e2e harness runs the production build). */
+  ALLOW_TEST_OVERRIDES: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
 })
 
-export type ServerEnv = z.infer<typeof schema> & { AUTH_SECRET: string; PUBLIC_URL: string }
+export type ServerEnv = z.infer<typeof schema> & {
+  AUTH_SECRET: string
+  PUBLIC_URL: string
+  TOKEN_ENCRYPTION_KEY: string
+  /** The Shopify app as this server runs it; `configured` is false without real credentials (demo shop only). */
+  shopifyApp: { apiKey: string; apiSecret: string; appUrl: string; configured: boolean }
+}
 
 export class ConfigError extends Error {}
 
@@ -75,7 +117,33 @@ export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEn
     if (deployment) throw new ConfigError('AUTH_SECRET is required when DATABASE_URL is set in production.')
     authSecret = embeddedSecrets(env.DATA_DIR).AUTH_SECRET
   }
-  return { ...env, AUTH_SECRET: authSecret, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }
+  let tokenKey = env.TOKEN_ENCRYPTION_KEY
+  if (!tokenKey) {
+    if (deployment) throw new ConfigError('TOKEN_ENCRYPTION_KEY is required when DATABASE_URL is set in production.')
+    tokenKey = embeddedSecrets(env.DATA_DIR).TOKEN_ENCRYPTION_KEY
+  }
+  if (!decodeKey(tokenKey)) throw new ConfigError('Invalid setting TOKEN_ENCRYPTION_KEY: expected 32 bytes, base64 or hex.')
+  if (Object.keys(env.SHOPIFY_SHOP_ORIGIN_OVERRIDE).length && env.NODE_ENV === 'production' && !env.ALLOW_TEST_OVERRIDES) {
+    throw new ConfigError('SHOPIFY_SHOP_ORIGIN_OVERRIDE is for tests: it is refused in production unless ALLOW_TEST_OVERRIDES=1.')
+  }
+  if (!!env.SHOPIFY_API_KEY !== !!env.SHOPIFY_API_SECRET)
+    throw new ConfigError('Set both SHOPIFY_API_KEY and SHOPIFY_API_SECRET, or neither.')
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`
+  // Without a Partner app the demo shop still needs an app identity; its secret is derived, never shipped.
+  const shopifyApp = {
+    apiKey: env.SHOPIFY_API_KEY ?? 'pagewright-offline',
+    apiSecret: env.SHOPIFY_API_SECRET ?? createHmac('sha256', authSecret).update('offline Shopify app secret').digest('hex'),
+    appUrl: (env.SHOPIFY_APP_URL ?? publicUrl).replace(/\/$/, ''),
+    configured: !!env.SHOPIFY_API_KEY,
+  }
+  return { ...env, AUTH_SECRET: authSecret, PUBLIC_URL: publicUrl, TOKEN_ENCRYPTION_KEY: tokenKey, shopifyApp }
+}
+
+/** A 32-byte key from base64 or hex; null when it is neither. */
+export function decodeKey(value: string): Buffer | null {
+  const v = value.trim()
+  const key = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64')
+  return key.length === 32 ? key : null
 }
 
 /**
@@ -93,11 +161,19 @@ export function provideWebSessionSecret(env: ServerEnv, dataDir: string) {
 export const startupLogLevel = () => process.env.LOG_LEVEL
 
 /** Secrets for the embedded default, made once per data folder so sessions survive restarts. */
-export function embeddedSecrets(dataDir: string): { AUTH_SECRET: string; SESSION_SECRET: string } {
+type EmbeddedSecrets = { AUTH_SECRET: string; SESSION_SECRET: string; TOKEN_ENCRYPTION_KEY: string }
+export function embeddedSecrets(dataDir: string): EmbeddedSecrets {
   const file = path.join(dataDir, 'secrets.json')
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'))
-  mkdirSync(dataDir, { recursive: true })
-  const secrets = { AUTH_SECRET: randomBytes(32).toString('base64url'), SESSION_SECRET: randomBytes(32).toString('base64url') }
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+  const saved: Partial<EmbeddedSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}
+  const secrets: EmbeddedSecrets = {
+    AUTH_SECRET: saved.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
+    SESSION_SECRET: saved.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    // Folders made before shop tokens existed get the key added, once.
+    TOKEN_ENCRYPTION_KEY: saved.TOKEN_ENCRYPTION_KEY ?? randomBytes(32).toString('base64'),
+  }
+  if (Object.keys(saved).length !== Object.keys(secrets).length) {
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+  }
   return secrets
 }

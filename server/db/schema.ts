@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -19,6 +20,14 @@ import type { Outline } from '../domain/outline'
 import type { Page } from '../domain/page/schema'
 import { PAGE_VERSION_KINDS } from '../domain/page/versions'
 import type { ProductFacts } from '../domain/product-facts'
+import {
+  PUBLICATION_STATUSES,
+  PUBLISH_METHODS,
+  SHOPIFY_CONNECTION_KINDS,
+  SHOPIFY_STORE_STATUSES,
+  SHOPIFY_SYNC_STATUSES,
+  type ShopifyVariantRow,
+} from '../domain/shopify'
 import { DATA_STATUS, DATA_STATUSES, TASK_STATUS, TASK_STATUSES, type DataStatus, type TaskStatus } from '../domain/task-status'
 import { DEFAULT_FIRST_NAME, ROLES } from '../domain/user'
 
@@ -170,6 +179,8 @@ export const tasks = pgTable(
     title: text('title'),
     image: text('image'),
     platform: text('platform'),
+    /** The synced catalogue product the page was made from (facts come from the catalogue, no fetch). */
+    shopifyProductId: integer('shopify_product_id').references((): AnyPgColumn => shopifyProducts.id, { onDelete: 'set null' }),
     facts: jsonb('facts').$type<ProductFacts>(),
     research: jsonb('research'),
     outline: jsonb('outline').$type<Outline>(),
@@ -261,4 +272,203 @@ export const media = pgTable(
     check('media_hash_sha256', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
     check('media_size_matches', sql`${t.byteSize} = octet_length(${t.bytes})`),
   ],
+)
+
+/**
+ * A Shopify store connected to an account. Tokens are AES-256-GCM encrypted (server/modules/shopify/tokens.ts)
+ * and never leave the api. A shop belongs to at most one account at a time (the store-exists dialog).
+ */
+export const shopifyStores = pgTable(
+  'shopify_stores',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `name.myshopify.com`, lower case. */
+    shopDomain: text('shop_domain').notNull(),
+    name: text('name'),
+    email: text('email'),
+    currency: text('currency'),
+    /** oauth: installed through our app (offline token, expiring with refresh); custom: a pasted custom-app token. */
+    kind: text('kind', { enum: SHOPIFY_CONNECTION_KINDS }).notNull(),
+    isDemo: boolean('is_demo').notNull().default(false),
+    status: text('status', { enum: SHOPIFY_STORE_STATUSES }).notNull().default('connected'),
+    accessTokenEnc: text('access_token_enc'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenEnc: text('refresh_token_enc'),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    /** A custom app's API secret, to verify its webhooks (OAuth stores use the app's secret). */
+    webhookSecretEnc: text('webhook_secret_enc'),
+    scopes: text('scopes').notNull().default(''),
+    /** The numeric id of our app in this shop: app-owned metafields are `app--{id}--pagewright` in theme Liquid. */
+    appId: text('app_id'),
+    /** Store-wide page design (POST /v2/publish_template_to_shopify). */
+    templateSettings: jsonb('template_settings'),
+    /** Secret part of the Merchant Center feed URL. */
+    feedToken: text('feed_token').unique(),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    uninstalledAt: timestamp('uninstalled_at', { withTimezone: true }),
+    syncStatus: text('sync_status', { enum: SHOPIFY_SYNC_STATUSES }).notNull().default('idle'),
+    syncCursor: text('sync_cursor'),
+    syncDone: integer('sync_done').notNull().default(0),
+    syncTotal: integer('sync_total'),
+    syncError: text('sync_error'),
+    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shopify_stores_shop_key').on(t.shopDomain), index('shopify_stores_user_idx').on(t.userId)],
+)
+
+/** The first account that ever connected each shop (kept after disconnects): the referral rule's "unique store". */
+export const storeDomains = pgTable('store_domains', {
+  shopDomain: text('shop_domain').primaryKey(),
+  firstUserId: integer('first_user_id').references(() => users.id, { onDelete: 'set null' }),
+  firstConnectedAt: timestamp('first_connected_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** The store each user works in (switch on /stores). */
+export const currentStores = pgTable('current_stores', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  storeId: integer('store_id')
+    .notNull()
+    .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+})
+
+/** A store's synced catalogue: the product facts Pagewright generates from without fetching. */
+export const shopifyProducts = pgTable(
+  'shopify_products',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    /** `gid://shopify/Product/…` */
+    shopifyId: text('shopify_id').notNull(),
+    handle: text('handle').notNull(),
+    title: text('title').notNull(),
+    vendor: text('vendor'),
+    productType: text('product_type'),
+    status: text('status').notNull(),
+    descriptionHtml: text('description_html').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }),
+    compareAtPrice: numeric('compare_at_price', { precision: 12, scale: 2, mode: 'number' }),
+    currency: text('currency'),
+    images: jsonb('images').$type<{ url: string; alt: string | null }[]>().notNull().default([]),
+    options: jsonb('options').$type<{ name: string; values: string[] }[]>().notNull().default([]),
+    variants: jsonb('variants').$type<ShopifyVariantRow[]>().notNull().default([]),
+    onlineStoreUrl: text('online_store_url'),
+    totalInventory: integer('total_inventory'),
+    /** Google Shopping: the optimizer's proposal and what was written back. */
+    googleShopping: jsonb('google_shopping'),
+    shopifyUpdatedAt: timestamp('shopify_updated_at', { withTimezone: true }),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the product is gone from the shop (products/delete) or deleted by the owner without hard_delete. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shopify_products_store_gid_key').on(t.storeId, t.shopifyId),
+    index('shopify_products_store_title_idx').on(t.storeId, t.title),
+  ],
+)
+
+export const shopifyProductFavorites = pgTable(
+  'shopify_product_favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => shopifyProducts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+)
+
+/** A page published (or being published) into a store: one row per page and store, updated on every publish. */
+export const publications = pgTable(
+  'publications',
+  {
+    id: serial('id').primaryKey(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: PUBLICATION_STATUSES }).notNull(),
+    failureReason: text('failure_reason'),
+    /** The page version being (or last) published. */
+    pageVersion: integer('page_version').notNull(),
+    productGid: text('product_gid'),
+    productHandle: text('product_handle'),
+    storefrontUrl: text('storefront_url'),
+    /** How the page reaches shoppers: the Pagewright template, the app block, or the description fallback. */
+    method: text('method', { enum: PUBLISH_METHODS }),
+    /** A free user's publish slot was spent on this page (first publish only). */
+    slotSpent: boolean('slot_spent').notNull().default(false),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('publications_task_store_key').on(t.taskId, t.storeId), index('publications_store_idx').on(t.storeId)],
+)
+
+/** Webhook deliveries already handled (Shopify webhook ids, Stripe event ids): each is processed once. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    source: text('source', { enum: ['shopify', 'stripe'] }).notNull(),
+    deliveryId: text('delivery_id').notNull(),
+    topic: text('topic').notNull(),
+    shopDomain: text('shop_domain'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.deliveryId] })],
+)
+
+/** OAuth `state` values already used on a callback: a replayed callback is refused. */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** An install from Shopify by someone without a Pagewright session: waits for the e-mail code, then becomes a store. */
+export const shopifyInstalls = pgTable('shopify_installs', {
+  id: uuid('id').primaryKey(),
+  shopDomain: text('shop_domain').notNull(),
+  email: text('email').notNull(),
+  shopName: text('shop_name'),
+  accessTokenEnc: text('access_token_enc').notNull(),
+  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+  refreshTokenEnc: text('refresh_token_enc'),
+  refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+  scopes: text('scopes').notNull().default(''),
+  isDemo: boolean('is_demo').notNull().default(false),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})
+
+/**
+ * The offline demo shop's own data (server/demo-shop): it plays Shopify, so it keeps its records
+ * apart from Pagewright's, as documents by shop, kind and id.
+ */
+export const demoShopRecords = pgTable(
+  'demo_shop_records',
+  {
+    shop: text('shop').notNull(),
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    data: jsonb('data').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shop, t.kind, t.id] })],
 )

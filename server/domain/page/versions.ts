@@ -1,5 +1,5 @@
 /** What made a page version. Every change to a page is a new version; nothing is overwritten. */
-export const PAGE_VERSION_KINDS = ['generated', 'regenerate', 'rewrite', 'owner_edit', 'restore', 'reviews'] as const
+export const PAGE_VERSION_KINDS = ['generated', 'regenerate', 'rewrite', 'owner_edit', 'restore', 'reviews', 'published'] as const
 export type PageVersionKind = (typeof PAGE_VERSION_KINDS)[number]
 
 export const PAGE_VERSION_LABELS: Record<PageVersionKind, string> = {
@@ -9,6 +9,7 @@ export const PAGE_VERSION_LABELS: Record<PageVersionKind, string> = {
   owner_edit: 'Your edit',
   restore: 'Restored',
   reviews: 'Reviews edited',
+  published: 'Published to Shopify',
 }
 
 /** Versions a page keeps in its history list (older ones stay stored, the list shows the newest). */

@@ -1,0 +1,363 @@
+/**
+ * Every GraphQL document Pagewright sends to a shop's Admin API (version SHOPIFY_API_VERSION).
+ * documents.test.ts validates each against Shopify's published 2026-10 schema, and the demo shop
+ * (server/demo-shop) answers exactly these, so nothing here can drift from Shopify's real API.
+ */
+const gql = (s: TemplateStringsArray, ...parts: string[]) => s.reduce((out, text, i) => out + text + (parts[i] ?? ''), '')
+
+/** The fields of a product the catalogue keeps. */
+const PRODUCT_FIELDS = gql`
+  fragment CatalogProduct on Product {
+    id
+    handle
+    title
+    vendor
+    productType
+    status
+    descriptionHtml
+    tags
+    onlineStoreUrl
+    templateSuffix
+    totalInventory
+    updatedAt
+    priceRangeV2 {
+      minVariantPrice {
+        amount
+        currencyCode
+      }
+    }
+    compareAtPriceRange {
+      maxVariantCompareAtPrice {
+        amount
+        currencyCode
+      }
+    }
+    options {
+      name
+      values
+    }
+    media(first: 20) {
+      nodes {
+        ... on MediaImage {
+          image {
+            url
+            altText
+          }
+        }
+      }
+    }
+    variants(first: 100) {
+      nodes {
+        id
+        title
+        price
+        compareAtPrice
+        sku
+        availableForSale
+        selectedOptions {
+          name
+          value
+        }
+      }
+    }
+  }
+`
+
+export const SHOP_QUERY = gql`
+  query PagewrightShop {
+    shop {
+      id
+      name
+      email
+      contactEmail
+      myshopifyDomain
+      currencyCode
+      primaryDomain {
+        url
+      }
+    }
+    currentAppInstallation {
+      app {
+        id
+      }
+      accessScopes {
+        handle
+      }
+    }
+  }
+`
+
+export const PRODUCTS_COUNT_QUERY = gql`
+  query PagewrightProductsCount {
+    productsCount(limit: null) {
+      count
+      precision
+    }
+  }
+`
+
+export const PRODUCTS_PAGE_QUERY = gql`
+  query PagewrightProducts($first: Int!, $after: String) {
+    products(first: $first, after: $after, sortKey: ID) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        ...CatalogProduct
+      }
+    }
+  }
+  ${PRODUCT_FIELDS}
+`
+
+export const PRODUCT_QUERY = gql`
+  query PagewrightProduct($id: ID!) {
+    product(id: $id) {
+      ...CatalogProduct
+    }
+  }
+  ${PRODUCT_FIELDS}
+`
+
+/**
+ * What a bulk operation runs for big catalogues. Its JSONL has one line per product and, apart,
+ * one line per variant and image carrying `__parentId` (bulk queries take connections without `first`).
+ */
+export const BULK_PRODUCTS_QUERY = gql`
+  {
+    products {
+      edges {
+        node {
+          id
+          handle
+          title
+          vendor
+          productType
+          status
+          descriptionHtml
+          tags
+          onlineStoreUrl
+          templateSuffix
+          totalInventory
+          updatedAt
+          priceRangeV2 {
+            minVariantPrice {
+              amount
+              currencyCode
+            }
+          }
+          compareAtPriceRange {
+            maxVariantCompareAtPrice {
+              amount
+              currencyCode
+            }
+          }
+          options {
+            name
+            values
+          }
+          media {
+            edges {
+              node {
+                ... on MediaImage {
+                  image {
+                    url
+                    altText
+                  }
+                }
+              }
+            }
+          }
+          variants {
+            edges {
+              node {
+                id
+                title
+                price
+                compareAtPrice
+                sku
+                availableForSale
+                selectedOptions {
+                  name
+                  value
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`
+
+export const BULK_RUN_MUTATION = gql`
+  mutation PagewrightBulkRun($query: String!) {
+    bulkOperationRunQuery(query: $query, groupObjects: false) {
+      bulkOperation {
+        id
+        status
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`
+
+export const BULK_STATUS_QUERY = gql`
+  query PagewrightBulkStatus($id: ID!) {
+    bulkOperation(id: $id) {
+      id
+      status
+      errorCode
+      objectCount
+      url
+    }
+  }
+`
+
+export const PRODUCT_SET_MUTATION = gql`
+  mutation PagewrightProductSet($input: ProductSetInput!, $identifier: ProductSetIdentifiers) {
+    productSet(input: $input, identifier: $identifier, synchronous: true) {
+      product {
+        id
+        handle
+        onlineStoreUrl
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`
+
+export const PRODUCT_UPDATE_MUTATION = gql`
+  mutation PagewrightProductUpdate($product: ProductUpdateInput!) {
+    productUpdate(product: $product) {
+      product {
+        id
+        handle
+        templateSuffix
+        onlineStoreUrl
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`
+
+export const METAFIELDS_SET_MUTATION = gql`
+  mutation PagewrightMetafieldsSet($metafields: [MetafieldsSetInput!]!) {
+    metafieldsSet(metafields: $metafields) {
+      metafields {
+        id
+        namespace
+        key
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`
+
+export const THEMES_QUERY = gql`
+  query PagewrightThemes {
+    themes(first: 50) {
+      nodes {
+        id
+        name
+        role
+      }
+    }
+  }
+`
+
+export const THEME_FILES_QUERY = gql`
+  query PagewrightThemeFiles($id: ID!, $filenames: [String!]!) {
+    theme(id: $id) {
+      id
+      files(filenames: $filenames, first: 20) {
+        nodes {
+          filename
+          body {
+            ... on OnlineStoreThemeFileBodyText {
+              content
+            }
+          }
+        }
+      }
+    }
+  }
+`
+
+export const THEME_FILES_UPSERT_MUTATION = gql`
+  mutation PagewrightThemeFilesUpsert($themeId: ID!, $files: [OnlineStoreThemeFilesUpsertFileInput!]!) {
+    themeFilesUpsert(themeId: $themeId, files: $files) {
+      upsertedThemeFiles {
+        filename
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`
+
+export const THEME_CREATE_MUTATION = gql`
+  mutation PagewrightThemeCreate($source: URL!, $name: String!) {
+    themeCreate(source: $source, name: $name, role: UNPUBLISHED) {
+      theme {
+        id
+        name
+        role
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`
+
+export const WEBHOOK_CREATE_MUTATION = gql`
+  mutation PagewrightWebhookCreate($topic: WebhookSubscriptionTopic!, $uri: String!) {
+    webhookSubscriptionCreate(topic: $topic, webhookSubscription: { uri: $uri, format: JSON }) {
+      webhookSubscription {
+        id
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`
+
+/** Every document, by name, for the schema test and the demo shop. */
+export const ALL_DOCUMENTS = {
+  SHOP_QUERY,
+  PRODUCTS_COUNT_QUERY,
+  PRODUCTS_PAGE_QUERY,
+  PRODUCT_QUERY,
+  BULK_PRODUCTS_QUERY,
+  BULK_RUN_MUTATION,
+  BULK_STATUS_QUERY,
+  PRODUCT_SET_MUTATION,
+  PRODUCT_UPDATE_MUTATION,
+  METAFIELDS_SET_MUTATION,
+  THEMES_QUERY,
+  THEME_FILES_QUERY,
+  THEME_FILES_UPSERT_MUTATION,
+  THEME_CREATE_MUTATION,
+  WEBHOOK_CREATE_MUTATION,
+}
