@@ -5,6 +5,7 @@ import type { Composer } from './generation/compose'
 import type { ProductSource } from './generation/import/product-source'
 import type { Mailer } from './integrations/mail'
 import type { JobQueue } from './jobs/queue'
+import type { ShopifyServices } from './modules/shopify/services'
 import type { UserRow } from './modules/users'
 
 /** Everything the api's handlers need; tests build it with their own clock, mailer and database. */
@@ -19,6 +20,8 @@ export interface ApiDeps {
   composer: Composer
   /** Checks and fetches user-supplied URLs (safe fetch; the demo store resolved in-process). */
   products: ProductSource
+  /** Shop network, OAuth, demo shops and the token key (server/modules/shopify/services.ts). */
+  shopify: ShopifyServices
 }
 
 /** `inProcess` is set when the web calls the api without a socket (embedded default). */

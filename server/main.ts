@@ -6,6 +6,7 @@ import type { ApiDeps } from './context'
 import { openDatabase, type Database } from './db/client'
 import { claimDataDir } from './db/data-lock'
 import { migrateAndSeed } from './db/seed'
+import { createDemoShop, type DemoShop } from './demo-shop'
 import { createDemoStore } from './demo-store/routes'
 import { ConfigError, loadServerEnv, provideWebSessionSecret } from './env'
 import { createComposer } from './generation/compose'
@@ -17,6 +18,7 @@ import { queueOf, startBoss } from './jobs/queue'
 import { startWorkers } from './jobs/workers'
 import { log } from './log'
 import { readImage } from './modules/media'
+import { createShopifyServices } from './modules/shopify'
 
 /**
  * Entry: `all` (default: web + api + worker in one process), `api`, `web` (needs API_URL) or `worker`.
@@ -34,6 +36,11 @@ async function main() {
 
   let database: Database | undefined
   let deps: ApiDeps | undefined
+  // Requests the server makes to itself (demo shop webhooks, theme zips) are answered in-process.
+  let hostFetch: ((request: Request) => Promise<Response>) | undefined
+  const ownOrigin = new URL(env.PUBLIC_URL).origin
+  const toSelfOrNet = (request: Request) => (hostFetch && new URL(request.url).origin === ownOrigin ? hostFetch(request) : fetch(request))
+  let demoShop: DemoShop | undefined
   let boss: Awaited<ReturnType<typeof startBoss>> | undefined
   const demoStore = createDemoStore()
   let releaseDataDir = () => {}
@@ -47,6 +54,14 @@ async function main() {
       await migrateAndSeed(db)
       return startBoss(db, { work })
     })
+    demoShop = createDemoShop({
+      database,
+      clock: () => new Date(),
+      publicUrl: env.PUBLIC_URL,
+      app: env.shopifyApp,
+      deliver: toSelfOrNet,
+      fetchUrl: (url) => toSelfOrNet(new Request(url)),
+    })
     deps = {
       database,
       env,
@@ -59,6 +74,7 @@ async function main() {
         allowPrivateHosts: env.IMPORT_ALLOW_PRIVATE_HOSTS,
         demoStore,
       }),
+      shopify: createShopifyServices(env, demoShop),
     }
     if (work) await startWorkers(boss, deps)
   }
@@ -70,12 +86,14 @@ async function main() {
     const host = createHost({
       api: deps ? createApi(deps) : undefined,
       demoStore,
+      demoShop: demoShop ?? (env.API_URL ? proxyTo(env.API_URL) : undefined),
       media: opened ? (hash) => readImage(opened.db, hash) : undefined,
       mediaOrigin: env.API_URL,
       build,
       publicUrl: env.PUBLIC_URL,
       trustProxy: env.TRUST_PROXY,
     })
+    hostFetch = async (request) => host.fetch(request)
     server = serve({ fetch: host.fetch, port: env.PORT, hostname: env.HOST })
     const where = env.DATABASE_URL ? 'Postgres' : `PGlite in ${path.relative(process.cwd(), dataDir) || '.'}`
     log.info(`Pagewright (${mode}) listening on ${env.PUBLIC_URL} — database: ${database ? where : 'remote api'}`)
@@ -96,6 +114,17 @@ async function main() {
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+/** The web deployed alone passes demo shop pages to the api's front, which has the database. */
+function proxyTo(origin: string) {
+  return {
+    async fetch(request: Request) {
+      const url = new URL(request.url)
+      const body = request.method === 'GET' ? undefined : await request.arrayBuffer()
+      return fetch(`${origin}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body, redirect: 'manual' })
+    },
+  }
 }
 
 main().catch((error) => {

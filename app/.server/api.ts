@@ -5,6 +5,9 @@ import { env } from './env'
 import { shouldRetry } from './retry'
 
 export type { SharedPage } from '../../server/contract/tasks'
+export type { ShopifyStore } from '../../server/contract/shopify'
+export type { CatalogProduct } from '../../server/contract/catalog'
+export type { Publication } from '../../server/contract/publishing'
 export type AuthResult = RouteOutput<typeof contract.auth.verify>
 
 /** Sends one request to the api: the in-process Hono app, or the network when API_URL is set. */
@@ -110,7 +113,8 @@ export function createApiClient(opts: ApiClientOptions) {
     return request<RouteOutput<R>>(method, fillPath(route.path, params), { query, json: body })
   }
 
-  const { auth, billing, tasks, favorites } = contract
+  const { auth, billing, tasks, favorites, shopify, catalog, publishing } = contract
+  type CatalogQuery = NonNullable<RouteInput<typeof catalog.list>['query']>
   type ListParams = NonNullable<RouteInput<typeof tasks.list>['query']>
   const listQuery = (params: ListParams) => ({ status: DEFAULT_LIST_STATUS, ...params })
 
@@ -165,6 +169,40 @@ export function createApiClient(opts: ApiClientOptions) {
         }),
       version: (id: string, version: number) => call(tasks.version, { params: { key: id, version: String(version) } }),
       restoreVersion: (id: string, version: number) => call(tasks.restoreVersion, { params: { key: id, version: String(version) } }),
+    },
+    stores: {
+      list: () => call(shopify.list, {}),
+      /** Shopify's approval URL for the shop, and the signed state cookies to pass to the browser. */
+      begin: (shop: string) => call(shopify.begin, { json: { shop } }),
+      callback: (query: string, cookie: string) => call(shopify.callback, { json: { query, cookie } }),
+      install: (query: string) => call(shopify.install, { json: { query } }),
+      installCallback: (query: string, cookie: string) => call(shopify.installCallback, { json: { query, cookie } }),
+      claimInstall: (id: string) => call(shopify.claimInstall, { params: { id } }),
+      createDemo: () => call(shopify.createDemo, {}),
+      connectCustom: (body: RouteInput<typeof shopify.connectCustom>['json']) => call(shopify.connectCustom, { json: body }),
+      setCurrent: (id: number) => call(shopify.setCurrent, { params: { id } }),
+      disconnect: (id: number) => call(shopify.disconnect, { params: { id } }),
+      sync: (id: number) => call(shopify.sync, { params: { id } }),
+      uploadTheme: (id: number) => call(shopify.uploadTheme, { params: { id } }),
+    },
+    catalog: {
+      list: (query: CatalogQuery = {}) => call(catalog.list, { query }),
+      search: (query: CatalogQuery & { q: string }) => call(catalog.search, { query }),
+      get: (id: number) => call(catalog.get, { params: { id } }),
+      update: (id: number, body: RouteInput<typeof catalog.update>['json']) => call(catalog.update, { params: { id }, json: body }),
+      remove: (id: number, hard = false) => call(catalog.remove, { params: { id }, query: { hard_delete: hard ? 'true' : 'false' } }),
+      batch: (ids: number[], action: RouteInput<typeof catalog.batch>['json']['action']) => call(catalog.batch, { json: { ids, action } }),
+      trending: (limit = 10) => call(catalog.trending, { query: { limit } }),
+      createTask: (body: RouteInput<typeof catalog.createTask>['json']) => call(catalog.createTask, { json: body }),
+      optimize: (body: RouteInput<typeof catalog.optimize>['json']) => call(catalog.optimize, { json: body }),
+      favorite: (id: number, on: boolean) =>
+        on ? call(catalog.addFavorite, { params: { id } }) : call(catalog.removeFavorite, { params: { id } }),
+    },
+    publishing: {
+      publish: (sessionId: string, storeId?: number) => call(publishing.publish, { json: { session_id: sessionId, store_id: storeId } }),
+      list: (sessionId: string) => call(publishing.publications, { params: { key: sessionId } }),
+      publishTemplate: (sessionId: string, storeId?: number) =>
+        call(publishing.publishTemplate, { json: { session_id: sessionId, store_id: storeId } }),
     },
     favorites: {
       add: (id: string) => call(favorites.add, { params: { key: id } }),

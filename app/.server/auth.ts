@@ -8,7 +8,7 @@ import { ApiError, createApiClient, transportFor, type ApiClient, type AuthResul
 import { sendClickIdsOnce } from './click-ids'
 import { env } from './env'
 import { log } from './log'
-import { commitSession, destroySession, getSession, preferencesCookie, readPreferences, referralCookie } from './session'
+import { commitSession, destroySession, flashToast, getSession, preferencesCookie, readPreferences, referralCookie } from './session'
 
 type Session = Awaited<ReturnType<typeof getSession>>
 
@@ -67,6 +67,13 @@ export async function getOptionalUser(request: Request, context: AppLoadContext 
   return (await loadUser(request, context)).user
 }
 
+/** The signed-in user and their api client, or null (no guard: for routes anyone may reach). */
+export async function optionalUser(request: Request, context: AppLoadContext | undefined) {
+  const state = await loadUser(request, context)
+  if (state.status !== 'ok') return null
+  return { ...(await getApi(request, context)), user: state.user }
+}
+
 /** "auth" guard: a signed-in user, or a redirect to the login page that comes back here after. */
 export async function requireUser(request: Request, context: AppLoadContext | undefined) {
   const auth = await getApi(request, context)
@@ -94,16 +101,30 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
 export async function completeSignIn(request: Request, context: AppLoadContext | undefined, result: AuthResult) {
   const session = await getSession(request)
   const redirectTo = safeRedirectPath(session.get('redirectTo'))
-  for (const key of ['email', 'name', 'lastRequestCode', 'redirectTo'] as const) session.unset(key)
+  const install = session.get('shopifyLoginSessionId')
+  for (const key of ['email', 'name', 'lastRequestCode', 'redirectTo', 'shopifyLoginSessionId', 'fromShopifySignUp'] as const)
+    session.unset(key)
   session.set('token', result.access_token)
   const headers = new Headers()
   headers.append('Set-Cookie', await commitSession(session))
   headers.append('Set-Cookie', await referralCookie.serialize('', { maxAge: 0 }))
   const prefs = await readPreferences(request)
   const api = createApiClient({ transport: transportFor(context), token: result.access_token, clientIp: context?.clientIp })
+  // An install that started in Shopify: the store waits for this sign-in (same e-mail as the shop's).
+  if (install) headers.append('Set-Cookie', await claimShopifyInstall(request, api, install))
   const next = await sendClickIdsOnce(prefs, api)
   if (next !== prefs) headers.append('Set-Cookie', await preferencesCookie.serialize(next))
   return redirect(redirectTo, { headers })
+}
+
+async function claimShopifyInstall(request: Request, api: ApiClient, id: string) {
+  try {
+    const { store } = await api.stores.claimInstall(id)
+    return flashToast(request, { type: 'success', text: `Connected ${store.name ?? store.shop_domain}. Its products are syncing.` })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return flashToast(request, { type: 'error', text: `Your store was not connected: ${error.message}` })
+  }
 }
 
 /** remix-auth, per request because the api transport comes from the request's context. */

@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node'
-import { denialFor, type Denial, type FreeDenied, type Permission } from '../../server/domain/permissions'
+import { DENIAL_NAMES, denialFor, type Denial, type FreeDenied, type Permission } from '../../server/domain/permissions'
 import { ApiError } from './api'
 
 /** A denied permission opens its dialog through the URL (works without JS, survives a reload). */
@@ -14,16 +14,7 @@ export function redirectToDialog(request: Request, denial: Denial, keep: Record<
   return redirect(`${path ?? url.pathname}?${params}`)
 }
 
-const KNOWN = new Set([
-  'share',
-  'publish',
-  'upload_theme',
-  'all_urls',
-  'generate',
-  'max_products',
-  'publish_without_permission',
-  'set_private',
-])
+const KNOWN = new Set<string>(DENIAL_NAMES)
 
 /** The dialog an api 403 asks for (the api names the permission it denied). */
 export function denialFromApi(error: unknown): Denial | null {

@@ -4,6 +4,7 @@ import { shopperPage } from '../../server/domain/page/shopper'
 import { allowsFreeDenied, can } from '../../server/domain/permissions'
 import { shareUrl } from '../../server/domain/share'
 import { isRunning, TASK_STATUS } from '../../server/domain/task-status'
+import { isFree } from '../../server/domain/user'
 import { requireUser } from './auth'
 import { env } from './env'
 import { orHttpError } from './responses'
@@ -14,8 +15,21 @@ export async function loadProductView({ request, context, params }: LoaderFuncti
   const task = await orHttpError(api.tasks.get(params.id ?? ''))
   if (isRunning(task.status) || task.status === TASK_STATUS.outlineReady)
     throw redirect(`/guidev3/generating?session_id=${task.session_id}`)
+  // Publishing: where the page is published, and the store it would go to now.
+  const [stores, publications] = task.page ? await Promise.all([api.stores.list(), api.publishing.list(task.session_id)]) : [null, null]
+  const currentStore = stores?.items.find((s) => s.id === stores.current_store_id) ?? null
   // The api withholds a page inside the free-user hide window and says until when.
   return json({
+    publishing: task.page
+      ? {
+          store: currentStore
+            ? { id: currentStore.id, name: currentStore.name ?? currentStore.shop_domain, status: currentStore.status }
+            : null,
+          publications: publications?.items ?? [],
+          canPublish: can(user, 'publish'),
+          slots: isFree(user.role) ? user.publish_pages_count : null,
+        }
+      : null,
     task,
     // What shoppers will see, with the owner's notes ("Source: …", the exact review source) left in.
     preview: task.page ? shopperPage(task.page, { keepProvenance: true }) : null,

@@ -10,6 +10,9 @@ export interface SessionData {
   /** ms timestamp of the last code request (spec lastRequestCode). */
   lastRequestCode: number
   redirectTo: string
+  /** An install that started in Shopify, waiting for this sign-in (spec §3 session fields). */
+  shopifyLoginSessionId: string
+  fromShopifySignUp: boolean
 }
 
 const THIRTY_DAYS = 2_592_000

@@ -1,4 +1,5 @@
-import { json, type AppLoadContext } from '@remix-run/node'
+import { json, redirect, type AppLoadContext } from '@remix-run/node'
+import { pageEditorPath } from '~/lib/paths'
 import { allowsFreeDenied, can, denialFor } from '../../server/domain/permissions'
 import { shareUrl } from '../../server/domain/share'
 import { DATA_STATUS } from '../../server/domain/task-status'
@@ -49,8 +50,26 @@ export async function handleTaskAction(request: Request, context: AppLoadContext
         return redirectWithToast(request, back, { type: 'success', text: 'The page is public: anyone with the link can see it.' })
       case TASK_INTENT.regenerate:
         if (!can(user, 'generate')) return redirectToDialog(request, denialFor('generate'))
+        // It spends credits: the editor's confirmation names the cost first.
+        if (action.confirm !== 'yes') return redirect(`${pageEditorPath(id)}?confirm=regenerate#regenerate`)
         await api.tasks.regenerate(id)
         return redirectWithToast(request, `/guidev3/generating?session_id=${id}`, { type: 'info', text: 'Writing the page again…' })
+      case TASK_INTENT.publish: {
+        // Spec §6: publishing without a slot opens the "Publish more pages" dialog.
+        if (!can(user, 'publish')) return redirectToDialog(request, denialFor('publish'))
+        const publication = await api.publishing.publish(id, action.store_id)
+        return redirectWithToast(request, back, {
+          type: 'info',
+          text: `Publishing to ${publication.store_name ?? publication.shop_domain}…`,
+        })
+      }
+      case TASK_INTENT.publishTemplate: {
+        const saved = await api.publishing.publishTemplate(id)
+        return redirectWithToast(request, back, {
+          type: 'success',
+          text: `This page’s look and section order are now the design of every page you publish to that store (${saved.order.length} sections).`,
+        })
+      }
       case TASK_INTENT.rewrite:
         await api.tasks.rewriteSection(id, action.section_id, action.instruction)
         return redirectWithToast(request, back, { type: 'success', text: 'Section rewritten.' })

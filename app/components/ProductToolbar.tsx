@@ -8,6 +8,7 @@ import { DATA_STATUS } from '../../server/domain/task-status'
 import { TASK_INTENT } from '../forms/intents'
 import { withParams } from '../lib/dialog-url'
 import { useHydrated } from '../lib/use-hydrated'
+import { PublishPanel, type PublishingState } from './PublishPanel'
 import { CopyButton } from './ui/CopyButton'
 
 interface Props {
@@ -20,12 +21,14 @@ interface Props {
   withRewrite?: boolean
   /** The page editor, offered once there is a page. */
   editHref: string
+  /** Publishing into the owner's store (null before there is a page). */
+  publishing: PublishingState | null
 }
 
 const Hidden = ({ id }: { id: string }) => <input type="hidden" name="session_id" value={id} />
 
 /** The product view's actions; each is a plain form (JS only adds copy-to-clipboard). */
-export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withRewrite = true, editHref }: Props) {
+export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withRewrite = true, editHref, publishing }: Props) {
   const hydrated = useHydrated()
   const { pathname, search } = useLocation()
   const sections = task.page?.sections ?? []
@@ -56,15 +59,11 @@ export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withR
         </Form>
       </div>
       <div className="toolbar-row toolbar-actions">
-        <Form method="post">
-          <Hidden id={task.session_id} />
-          <button
-            type="submit"
-            name="intent"
-            value={TASK_INTENT.regenerate}
-            className="button button--small"
-          >{`Regenerate (${CREDITS_PER_PAGE} credits)`}</button>
-        </Form>
+        {/* Regenerating spends credits: the editor asks first, naming the cost. */}
+        <Link
+          to={`${editHref}?confirm=regenerate#regenerate`}
+          className="button button--small"
+        >{`Regenerate (${CREDITS_PER_PAGE} credits)`}</Link>
         {canShare && hydrated ? (
           <span className="share-inline">
             <input
@@ -152,6 +151,7 @@ export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withR
           </button>
         </Form>
       ) : null}
+      {publishing ? <PublishPanel sessionId={task.session_id} version={task.page_version} state={publishing} /> : null}
       {task.note ? <p className="muted small">{task.note}</p> : null}
     </div>
   )

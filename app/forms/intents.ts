@@ -14,6 +14,8 @@ export const TASK_INTENT = {
   makePublic: 'make-public',
   regenerate: 'regenerate',
   rewrite: 'rewrite',
+  publish: 'publish',
+  publishTemplate: 'publish-template',
 } as const
 
 export const VERIFY_INTENT = { verify: 'verify', resend: 'resend' } as const

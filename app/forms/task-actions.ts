@@ -6,7 +6,7 @@ import { TASK_INTENT } from './intents'
 
 /** The mutations on a page, from the lists and the product views: one form each, told apart by `intent`. */
 const sessionId = z.string().refine(isSessionId, 'Invalid format')
-const simple = (intent: (typeof TASK_INTENT)[Exclude<keyof typeof TASK_INTENT, 'rewrite'>]) =>
+const simple = (intent: (typeof TASK_INTENT)[Exclude<keyof typeof TASK_INTENT, 'rewrite' | 'publish' | 'regenerate'>]) =>
   z.object({ intent: z.literal(intent), session_id: sessionId })
 
 export const taskActionSchema = z.discriminatedUnion('intent', [
@@ -17,7 +17,9 @@ export const taskActionSchema = z.discriminatedUnion('intent', [
   simple(TASK_INTENT.share),
   simple(TASK_INTENT.makePrivate),
   simple(TASK_INTENT.makePublic),
-  simple(TASK_INTENT.regenerate),
+  z.object({ intent: z.literal(TASK_INTENT.regenerate), session_id: sessionId, confirm: z.literal('yes').optional() }),
+  simple(TASK_INTENT.publishTemplate),
+  z.object({ intent: z.literal(TASK_INTENT.publish), session_id: sessionId, store_id: z.coerce.number().int().positive().optional() }),
   z.object({
     intent: z.literal(TASK_INTENT.rewrite),
     session_id: sessionId,

@@ -50,3 +50,14 @@ export function formatCountdown(iso: string, now: Date): string {
 /** The hide-window rule, said plainly; `minutes` is the user's `hide_window_minutes`. */
 export const hideWindowSentence = (minutes: number) =>
   `Free accounts see new pages ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} after they are made.`
+
+/** A date and time such as "Nov 25, 03:06 PM UTC", in the viewer's zone and language. */
+export function formatDateTime(iso: string, clock: Clock = UTC_CLOCK): string {
+  const date = new Date(iso)
+  const opts: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }
+  try {
+    return date.toLocaleString(clock.locale, { ...opts, timeZone: clock.timeZone })
+  } catch {
+    return date.toLocaleString('en-US', { ...opts, timeZone: 'UTC' })
+  }
+}

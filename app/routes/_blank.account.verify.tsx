@@ -21,7 +21,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request)
   const email = session.get('email')
   if (!email) throw redirect('/account/login')
-  return json({ email, waitSeconds: resendWaitSeconds(session.get('lastRequestCode')) })
+  return json({
+    email,
+    waitSeconds: resendWaitSeconds(session.get('lastRequestCode')),
+    fromShopify: session.get('fromShopifySignUp') === true,
+  })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -58,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Verify() {
-  const { email, waitSeconds } = useLoaderData<typeof loader>()
+  const { email, waitSeconds, fromShopify } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const verifying = navigation.state === 'submitting' && navigation.formData?.get('intent') === VERIFY_INTENT.verify
@@ -75,6 +79,12 @@ export default function Verify() {
       <p>
         We sent a 6-digit code to <strong data-testid="verify-email">{email}</strong>. It works once and expires in 10 minutes.
       </p>
+      {fromShopify ? (
+        <p className="notice" data-testid="from-shopify">
+          You are installing Pagewright from Shopify. This is your store’s e-mail address: type the code and your store is connected (an
+          account is made for you if you have none).
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <Field

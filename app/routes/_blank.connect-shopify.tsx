@@ -1,14 +1,141 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { apiFailure, replyErrors } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
-import { NotBuiltYet } from '~/components/NotBuiltYet'
+import { connectDenial, flashAndRedirect, toShopify } from '~/.server/shopify-connect'
+import { FormErrors } from '~/components/ui/Field'
+import { CONNECT_INTENT, connectSchema } from '~/forms/shopify'
+import { FREE_STORE_LIMIT } from '../../server/domain/shopify'
+import { isFree } from '../../server/domain/user'
 
 export const meta: MetaFunction = () => [{ title: 'Connect Shopify · Pagewright' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
+  const { user, api } = await requireUser(request, context)
+  const stores = await api.stores.list()
+  return json({
+    configured: stores.shopify_configured,
+    storeCount: stores.items.length,
+    atLimit: isFree(user.role) && stores.items.length >= FREE_STORE_LIMIT,
+    shop: new URL(request.url).searchParams.get('shop') ?? '',
+  })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context)
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: connectSchema })
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+  const v = submission.value
+  try {
+    if (v.intent === CONNECT_INTENT.connect) return toShopify(await api.stores.begin(v.shop))
+    if (v.intent === CONNECT_INTENT.demo) {
+      const { shop } = await api.stores.createDemo()
+      return toShopify(await api.stores.begin(shop))
+    }
+    const { store } = await api.stores.connectCustom({ shop: v.shop, access_token: v.access_token, api_secret: v.api_secret })
+    return flashAndRedirect(request, '/products', `Connected ${store.name ?? store.shop_domain}. Its products are syncing.`)
+  } catch (error) {
+    const dialog = connectDenial(request, error, '/connect-shopify')
+    if (dialog) return dialog
+    const failure = apiFailure(error, "We couldn't reach Pagewright's store service. Please try again in a moment.")
+    return json({ result: submission.reply(replyErrors(failure)) }, { status: failure.status })
+  }
 }
 
 export default function ConnectShopify() {
-  return <NotBuiltYet title="Connect Shopify" what="Connect your Shopify store to Pagewright." />
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const busy = useNavigation().state !== 'idle'
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(connectSchema),
+    shouldValidate: 'onSubmit',
+    defaultValue: { shop: data.shop },
+  })
+  return (
+    <section className="card connect-card">
+      <p>
+        <Link to="/stores">← Your stores</Link>
+      </p>
+      <h1>Connect your Shopify store</h1>
+      <p className="muted">
+        Pagewright reads your products (so you can make pages from them without pasting links) and publishes pages into your store. It never
+        changes your prices, orders or customers, and never deletes a product.
+      </p>
+      {data.atLimit ? (
+        <p className="notice" role="status">
+          The free plan connects one store. <Link to="?dialog=upgrade&reason=stores">Upgrade to Pro</Link> to add more.
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <div className="field">
+          <label htmlFor={fields.shop.id}>Your store’s address</label>
+          <input
+            className="input"
+            {...getInputProps(fields.shop, { type: 'text' })}
+            key={fields.shop.key}
+            placeholder="my-store.myshopify.com"
+            autoComplete="url"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <p className="hint">Its myshopify.com address, or the address shoppers use (we look it up).</p>
+          <ul id={fields.shop.errorId} className="field-errors">
+            {fields.shop.errors?.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        </div>
+        <button type="submit" name="intent" value={CONNECT_INTENT.connect} className="button button--primary" disabled={busy}>
+          Connect with Shopify
+        </button>
+      </Form>
+      <p className="hint">Shopify asks you to approve Pagewright, then brings you back here.</p>
+      {!data.configured ? (
+        <p className="notice">
+          This Pagewright server is not registered as a Shopify app yet, so real stores connect with a custom-app token (below). The demo
+          shop works anyway.
+        </p>
+      ) : null}
+      <hr />
+      <h2 className="h3">No store at hand?</h2>
+      <p className="muted">A demo shop with seven products and two themes, made for you here. Everything works as with a real store.</p>
+      <Form method="post">
+        <button type="submit" name="intent" value={CONNECT_INTENT.demo} className="button" disabled={busy}>
+          Connect a demo shop
+        </button>
+      </Form>
+      <details className="custom-token">
+        <summary>Use a custom app token instead</summary>
+        <p className="hint">
+          In Shopify: Settings → Apps and sales channels → Develop apps → Create an app, give it the Admin API scopes read_products,
+          write_products, read_themes and write_themes, install it, and copy its Admin API access token.
+        </p>
+        <Form method="post">
+          <div className="field">
+            <label htmlFor="custom-shop">Store address</label>
+            <input id="custom-shop" className="input" name="shop" required maxLength={255} placeholder="my-store.myshopify.com" />
+          </div>
+          <div className="field">
+            <label htmlFor="custom-token">Admin API access token</label>
+            <input id="custom-token" className="input" name="access_token" required maxLength={255} autoComplete="off" spellCheck={false} />
+          </div>
+          <div className="field">
+            <label htmlFor="custom-secret">API secret key (optional)</label>
+            <input id="custom-secret" className="input" name="api_secret" maxLength={255} autoComplete="off" spellCheck={false} />
+            <p className="hint">
+              With it, Pagewright hears about product changes at once; without it, press “Sync now” on the Stores page.
+            </p>
+          </div>
+          <button type="submit" name="intent" value={CONNECT_INTENT.custom} className="button" disabled={busy}>
+            Connect with this token
+          </button>
+        </Form>
+      </details>
+    </section>
+  )
 }

@@ -16,10 +16,17 @@ export const loader = (args: LoaderFunctionArgs) => loadProductView(args)
 export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
 
 export default function ProductView() {
-  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate } = useLoaderData<typeof loader>()
+  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, publishing } = useLoaderData<typeof loader>()
   return (
     <div className="product-view">
-      <ProductToolbar task={task} shareUrl={shareUrl} canShare={canShare} canMakePrivate={canMakePrivate} editHref={editHref} />
+      <ProductToolbar
+        task={task}
+        shareUrl={shareUrl}
+        canShare={canShare}
+        canMakePrivate={canMakePrivate}
+        editHref={editHref}
+        publishing={publishing}
+      />
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
       {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
       {task.page ? (

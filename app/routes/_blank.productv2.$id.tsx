@@ -21,7 +21,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAc
 
 /** v2: the section list (each with its own rewrite) beside a desktop or mobile preview. */
 export default function ProductViewV2() {
-  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, device } = useLoaderData<typeof loader>()
+  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, publishing, device } = useLoaderData<typeof loader>()
   const sections = task.page?.sections ?? []
   return (
     <div className="product-view product-view--v2">
@@ -31,6 +31,7 @@ export default function ProductViewV2() {
         canShare={canShare}
         canMakePrivate={canMakePrivate}
         editHref={editHref}
+        publishing={publishing}
         withRewrite={false}
       />
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}

@@ -4,11 +4,14 @@
  */
 import { routes as auth } from './auth'
 import { routes as billing } from './billing'
+import { routes as catalog } from './catalog'
 import { routes as favorites } from './favorites'
+import { routes as publishing } from './publishing'
+import { routes as shopify } from './shopify'
 import { routes as tasks } from './tasks'
 import type { ContractRoute } from './types'
 
-export const contract = { auth, billing, tasks, favorites }
+export const contract = { auth, billing, tasks, favorites, shopify, catalog, publishing }
 
 /** Every route of the contract, for the OpenAPI document and the coverage test. */
 export const allRoutes = (): ContractRoute[] => Object.values(contract).flatMap((area) => Object.values(area) as ContractRoute[])

@@ -46,6 +46,7 @@ export const taskDetailSchema = taskSummarySchema
     page: pageSchema.nullable(),
     source: z.object({ url: z.string(), platform: z.string(), name: z.string(), review_source: z.string().nullable() }).nullable(),
     hidden_until: z.string().nullable().describe('When a free user\u2019s finished page becomes visible; the page is withheld until then.'),
+    page_version: z.number().int().describe('The number of the current page version (0: no page yet).'),
   })
   .meta({ id: 'Task' })
 export type TaskDetail = z.output<typeof taskDetailSchema>

@@ -1,3 +1,4 @@
+import { FREE_PRODUCT_LIMIT } from './accounts'
 import { CREDITS_PER_PAGE } from './plans'
 import { isShopifyProductUrl } from './shopify-urls'
 import { isFree, type PublicUser, type Role } from './user'
@@ -5,7 +6,7 @@ import { isFree, type PublicUser, type Role } from './user'
 /** Spec §6 permissions. */
 export type Permission = 'share' | 'publish' | 'upload_theme' | 'all_urls' | 'generate'
 /** Things spec §6 always denies free users. */
-export type FreeDenied = 'max_products' | 'publish_without_permission' | 'set_private'
+export type FreeDenied = 'max_products' | 'publish_without_permission' | 'set_private' | 'stores'
 
 type Subject = Pick<PublicUser, 'role' | 'publish_pages_count' | 'remaining_credit_count'>
 
@@ -29,7 +30,7 @@ export function allowsFreeDenied(user: Pick<PublicUser, 'role'>, _what: FreeDeni
 }
 
 /** Why the upgrade dialog is open; each maps to one title (spec §2 dialog 1). */
-export type UpgradeReason = 'private' | 'publish' | 'upload_theme' | 'all_urls' | 'generate' | 'share' | 'max_products'
+export type UpgradeReason = 'private' | 'publish' | 'upload_theme' | 'all_urls' | 'generate' | 'share' | 'max_products' | 'stores'
 
 export const UPGRADE_TITLES: Record<UpgradeReason, string | null> = {
   private: 'Keep your page private with Pro.',
@@ -37,7 +38,8 @@ export const UPGRADE_TITLES: Record<UpgradeReason, string | null> = {
   upload_theme: 'You need to upgrade to Pro to upload theme.',
   all_urls: 'You need to upgrade to Pro to generate from AliExpress and Amazon',
   generate: 'Generate more pages with Pro.',
-  max_products: 'Generate more pages with Pro.',
+  max_products: `Your free plan holds ${FREE_PRODUCT_LIMIT} products. Sync your whole catalogue with Pro.`,
+  stores: 'Connect more stores with Pro.',
   share: null,
 }
 
@@ -65,6 +67,19 @@ export function notEnoughCreditsText(user: Pick<PublicUser, 'role' | 'remaining_
   // Staff accounts have no billing period to wait for.
   return user.role === 'paid' ? `${balance} Your credits renew with your next billing period.` : balance
 }
+
+/** Every name a 403 of the api may carry in `permission`. */
+export const DENIAL_NAMES: readonly (Permission | FreeDenied)[] = [
+  'share',
+  'publish',
+  'upload_theme',
+  'all_urls',
+  'generate',
+  'max_products',
+  'publish_without_permission',
+  'set_private',
+  'stores',
+]
 
 /** What a denial opens: the refer dialog for publish, otherwise the upgrade dialog with a reason. */
 export type Denial = { dialog: 'refer' } | { dialog: 'upgrade'; reason: UpgradeReason }

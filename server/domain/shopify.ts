@@ -52,7 +52,7 @@ export interface ShopifyVariantRow {
 export const SHOPIFY_API_VERSION = '2026-10'
 
 /** The scopes Pagewright asks for (shopify.app.toml says the same; a test keeps them equal). */
-export const SHOPIFY_SCOPES = ['read_products', 'write_products', 'read_themes', 'write_themes', 'read_online_store_pages'] as const
+export const SHOPIFY_SCOPES = ['read_products', 'write_products', 'read_themes', 'write_themes'] as const
 
 /** Our app-owned metafield: `$app:pagewright.page` (JSON of the published page). */
 export const PAGE_METAFIELD = { namespace: '$app:pagewright', key: 'page' } as const

@@ -6,6 +6,7 @@ import { log } from '../log'
 import { authRoutes } from '../modules/auth/routes'
 import { billingRoutes } from '../modules/billing/routes'
 import { taskFavoritesRoutes } from '../modules/favorites/routes'
+import { shopifyRoutes } from '../modules/shopify/routes'
 import { taskRoutes } from '../modules/tasks/routes'
 import { clientIp } from './client-ip'
 import { HttpError } from './http-error'
@@ -26,7 +27,7 @@ export function createApi(deps: ApiDeps) {
     c.header('Cache-Control', 'no-store')
   })
 
-  for (const routes of [authRoutes, billingRoutes, taskRoutes, taskFavoritesRoutes]) app.route('/', routes)
+  for (const routes of [authRoutes, billingRoutes, shopifyRoutes, taskRoutes, taskFavoritesRoutes]) app.route('/', routes)
 
   app.notFound((c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404))
   app.onError((err, c) => {

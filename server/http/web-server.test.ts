@@ -46,3 +46,18 @@ describe('the HTTP front without the web build', () => {
     expect((await host.request('/demo-store')).status).toBe(200)
   })
 })
+
+describe('the demo shop mount', () => {
+  const host = createHost({
+    publicUrl: 'http://app.test',
+    trustProxy: false,
+    demoShop: { fetch: async (req) => new Response(`${req.method} ${new URL(req.url).pathname}`) },
+  })
+  it('hands every /demo-shop/* GET and POST to the demo shop', async () => {
+    expect(await (await host.request('/demo-shop/x.myshopify.com/products/a')).text()).toBe('GET /demo-shop/x.myshopify.com/products/a')
+    const post = await host.request('/demo-shop/x.myshopify.com/admin/oauth/access_token', { method: 'POST', body: '{}' })
+    expect(await post.text()).toBe('POST /demo-shop/x.myshopify.com/admin/oauth/access_token')
+    expect(post.headers.get('x-content-type-options')).toBe('nosniff')
+    expect((await host.request('/demo-shop/x.myshopify.com/', { method: 'DELETE' })).status).toBe(404)
+  })
+})

@@ -16,6 +16,8 @@ export interface HostOptions {
   api?: Api
   /** The built-in demo shop under /demo-store. */
   demoStore?: Hono
+  /** The offline "Shopify" under /demo-shop (server/demo-shop): storefront, admin, OAuth, Admin GraphQL. */
+  demoShop?: { fetch(req: Request): Promise<Response> }
   /** Stored images under /media, read from the database (processes that have it)... */
   media?: MediaReader
   /** ...or asked of the api's front at this origin (the web deployed alone, API_URL). */
@@ -55,6 +57,10 @@ export function createHost(opts: HostOptions) {
     for (const path of ['/demo-store', '/demo-store/products/*', '/demo-store/collections/*'])
       app.get(path, (c) => demoStore.fetch(c.req.raw))
   }
+
+  // The demo shop answers its own forms (OAuth consent, admin buttons, cart) and checks their origin itself.
+  const demoShop = opts.demoShop
+  if (demoShop) app.on(['GET', 'POST'], '/demo-shop/*', (c) => demoShop.fetch(c.req.raw))
 
   // Images Pagewright stored (server/modules/media): `/media/<sha256>.<ext>`, nothing deeper.
   const { media, mediaOrigin } = opts

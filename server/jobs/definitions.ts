@@ -29,5 +29,51 @@ export const HOUSEKEEPING_QUEUE_OPTIONS = {
   policy: 'singleton',
 } satisfies PgBoss.Queue
 
+/** A store's catalogue sync: pages of products, resumable from the cursor saved on the store. */
+export const SHOPIFY_SYNC_QUEUE = 'shopify-sync'
+export const SHOPIFY_SYNC_QUEUE_OPTIONS = {
+  name: SHOPIFY_SYNC_QUEUE,
+  retryLimit: 5,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 1800,
+} satisfies PgBoss.Queue
+export interface ShopifySyncJob {
+  storeId: number
+}
+
+/** Publishing one page into one store (idempotent: every step sets, nothing appends). */
+export const SHOPIFY_PUBLISH_QUEUE = 'shopify-publish'
+export const SHOPIFY_PUBLISH_QUEUE_OPTIONS = {
+  name: SHOPIFY_PUBLISH_QUEUE,
+  retryLimit: 3,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 300,
+} satisfies PgBoss.Queue
+export interface ShopifyPublishJob {
+  publicationId: number
+}
+
+/** Work a webhook asks for: refresh one product, write our theme files into a newly published theme, forget a shop. */
+export const SHOPIFY_EVENTS_QUEUE = 'shopify-events'
+export const SHOPIFY_EVENTS_QUEUE_OPTIONS = {
+  name: SHOPIFY_EVENTS_QUEUE,
+  retryLimit: 5,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 300,
+} satisfies PgBoss.Queue
+export type ShopifyEventJob =
+  | { kind: 'product-refresh'; storeId: number; productGid: string }
+  | { kind: 'theme-published'; storeId: number; themeGid: string }
+  | { kind: 'shop-redact'; shopDomain: string }
+
 /** Every queue, created once at start-up (inside the start-up lock). */
-export const QUEUES: PgBoss.Queue[] = [GENERATE_QUEUE_OPTIONS, HOUSEKEEPING_QUEUE_OPTIONS]
+export const QUEUES: PgBoss.Queue[] = [
+  GENERATE_QUEUE_OPTIONS,
+  HOUSEKEEPING_QUEUE_OPTIONS,
+  SHOPIFY_SYNC_QUEUE_OPTIONS,
+  SHOPIFY_PUBLISH_QUEUE_OPTIONS,
+  SHOPIFY_EVENTS_QUEUE_OPTIONS,
+]

@@ -5,7 +5,7 @@ import { QUEUES } from './definitions'
 
 /** Enqueues jobs; with `tx` the job is inserted inside that transaction (it exists only if it commits). */
 export interface JobQueue {
-  send(name: string, data: object, opts?: { tx?: Tx; singletonKey?: string }): Promise<void>
+  send(name: string, data: object, opts?: { tx?: Tx; singletonKey?: string; startAfter?: Date }): Promise<void>
   /** Asks this process's workers of a queue to look for work now (after a commit) instead of at their next poll. */
   wake(name: string): void
 }
@@ -35,6 +35,7 @@ export function queueOf(boss: PgBoss): JobQueue {
       const id = await boss.send(name, data, {
         ...(opts.tx ? { db: txExecutor(opts.tx) as PgBoss.Db } : {}),
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+        ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
       })
       if (!id && !opts.singletonKey) throw new Error(`Job ${name} was not queued`)
     },

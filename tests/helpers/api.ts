@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss'
 import type { ApiDeps } from '../../server/context'
+import { createDemoShop, type DemoShop } from '../../server/demo-shop'
 import { createDemoStore } from '../../server/demo-store/routes'
 import { loadServerEnv } from '../../server/env'
 import { createOfflineComposer } from '../../server/generation/compose'
@@ -9,6 +10,8 @@ import type { LoginCodeMail, Mailer } from '../../server/integrations/mail'
 import { GENERATE_QUEUE, type GenerateJob } from '../../server/jobs/definitions'
 import { runGenerateJob } from '../../server/jobs/generate'
 import { queueOf, startBoss } from '../../server/jobs/queue'
+import { runShopifyJob, SHOPIFY_QUEUES } from '../../server/jobs/shopify'
+import { createShopifyServices } from '../../server/modules/shopify'
 import { createTestDatabase, type DbKind, type TestDatabase } from './db'
 
 /** A clock tests can move. */
@@ -24,6 +27,8 @@ export function testClock(start = new Date('2026-11-23T10:00:00Z')) {
 
 export interface TestApi {
   app: ReturnType<typeof createApi>
+  /** The offline Shopify (server/demo-shop), wired to this api. */
+  demoShop: DemoShop
   deps: ApiDeps
   mails: LoginCodeMail[]
   clock: ReturnType<typeof testClock>
@@ -35,6 +40,8 @@ export interface TestApi {
   boss: PgBoss
   /** Runs every queued generation job now, in this process (as the worker would); returns how many ran. */
   drainJobs(): Promise<number>
+  /** Runs queued Shopify jobs (sync, publish, webhook work) until none is left; returns how many ran. */
+  drainShopifyJobs(): Promise<number>
   /** Sets a user's role (and credits) directly, as support would. */
   setUser(email: string, patch: { role?: 'free' | 'paid' | 'admin'; credits?: number }): Promise<void>
   close(): Promise<void>
@@ -58,6 +65,21 @@ export async function createTestApi(
   }
   const env = loadServerEnv({ NODE_ENV: 'test', AUTH_SECRET: 'test-auth-secret-0123456789', PUBLIC_URL: TEST_ORIGIN, ...envOverrides })
   const boss = await startBoss(db.database, { work: false })
+  // The demo shop plays Shopify in-process; its webhooks and downloads come back to this api.
+  let app: ReturnType<typeof createApi> | undefined
+  const toApi = (request: Request) => {
+    if (!app || new URL(request.url).origin !== TEST_ORIGIN) return Promise.reject(new Error(`no network in tests: ${request.url}`))
+    return app.fetch(request, { inProcess: true })
+  }
+  // A real clock: Shopify's library checks callback timestamps against the real time.
+  const demoShop = createDemoShop({
+    database: db.database,
+    clock: () => new Date(),
+    publicUrl: TEST_ORIGIN,
+    app: env.shopifyApp,
+    deliver: toApi,
+    fetchUrl: (url) => toApi(new Request(url)),
+  })
   const deps: ApiDeps = {
     database: db.database,
     env,
@@ -70,9 +92,11 @@ export async function createTestApi(
       allowPrivateHosts: env.IMPORT_ALLOW_PRIVATE_HOSTS,
       demoStore: createDemoStore(),
     }),
+    shopify: createShopifyServices(env, demoShop, { sleep: async () => {} }),
     ...overrides,
   }
-  const app = createApi(deps)
+  app = createApi(deps)
+  const api = app
   let ipCounter = 0
 
   const call: TestApi['call'] = async (method, path, body, token) => {
@@ -80,7 +104,7 @@ export async function createTestApi(
     if (token) headers.authorization = `Bearer ${token}`
     // Each call from its own address unless a test pins one: per-IP limits are tested on their own.
     headers['x-forwarded-for'] = `10.0.0.${++ipCounter % 250}`
-    const res = await app.fetch(
+    const res = await api.fetch(
       new Request(`http://api.test${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
       { inProcess: true },
     )
@@ -89,7 +113,8 @@ export async function createTestApi(
   }
 
   return {
-    app,
+    app: api,
+    demoShop,
     deps,
     mails,
     clock,
@@ -111,6 +136,27 @@ export async function createTestApi(
           }
         }
       }
+    },
+    async drainShopifyJobs() {
+      let ran = 0
+      for (let round = 0; round < 50; round++) {
+        let any = false
+        for (const queue of SHOPIFY_QUEUES) {
+          const jobs = await boss.fetch(queue, { batchSize: 10, includeMetadata: true })
+          for (const job of jobs ?? []) {
+            any = true
+            ran++
+            try {
+              await runShopifyJob(deps, queue, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })
+              await boss.complete(queue, job.id)
+            } catch (error) {
+              await boss.fail(queue, job.id, { message: String(error) })
+            }
+          }
+        }
+        if (!any) return ran
+      }
+      return ran
     },
     async setUser(email, patch) {
       const sets: string[] = []

@@ -57,6 +57,7 @@ const detail = (overrides: Partial<TaskDetail> = {}): TaskDetail => ({
   page: null,
   source: null,
   hidden_until: null,
+  page_version: 0,
   ...overrides,
 })
 

@@ -5,7 +5,10 @@
  */
 const gql = (s: TemplateStringsArray, ...parts: string[]) => s.reduce((out, text, i) => out + text + (parts[i] ?? ''), '')
 
-/** The fields of a product the catalogue keeps. */
+/**
+ * The fields of a product the catalogue keeps. Shopify refuses a query that may cost over 1,000
+ * points, so the nested lists are short and a sync asks for 10 products at a time (sync.ts).
+ */
 const PRODUCT_FIELDS = gql`
   fragment CatalogProduct on Product {
     id
@@ -36,7 +39,7 @@ const PRODUCT_FIELDS = gql`
       name
       values
     }
-    media(first: 20) {
+    media(first: 10) {
       nodes {
         ... on MediaImage {
           image {
@@ -46,7 +49,7 @@ const PRODUCT_FIELDS = gql`
         }
       }
     }
-    variants(first: 100) {
+    variants(first: 20) {
       nodes {
         id
         title

@@ -1,2 +1,2 @@
-/** What other areas may use of sign-in: token checks (api middleware) and housekeeping. */
-export { authenticateToken, deleteExpiredCredentials } from './service'
+/** What other areas may use of sign-in: token checks (api middleware), housekeeping, and sending a code (Shopify installs). */
+export { authenticateToken, deleteExpiredCredentials, sendLoginCode } from './service'

@@ -1,3 +1,4 @@
 /** What other areas may use of pages (tasks). */
-export { findOwnTask, listTasks } from './service'
+export { createTask, findOwnTask, listTasks, taskDetail } from './service'
+export { toDetail, type TaskRow } from './serialize'
 export { savePageVersion } from './versions'

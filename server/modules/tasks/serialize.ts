@@ -37,6 +37,7 @@ export function toDetail(row: TaskRow, isFavorite: boolean, hiddenUntil: Date | 
       ? { url: facts.source.url, platform: facts.source.platform, name: facts.source.name, review_source: facts.reviews[0]?.source ?? null }
       : null,
     hidden_until: hiddenUntil?.toISOString() ?? null,
+    page_version: hiddenUntil ? 0 : row.pageVersion,
   }
 }
 

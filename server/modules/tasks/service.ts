@@ -8,6 +8,7 @@ import type { Outline } from '../../domain/outline'
 import type { Page } from '../../domain/page/schema'
 import { publishableFacts } from '../../domain/page/shopper'
 import { allowsFreeDenied, can, notEnoughCreditsText, UPGRADE_TITLES } from '../../domain/permissions'
+import type { ProductFacts } from '../../domain/product-facts'
 import { isRunning, TASK_STATUS, type DataStatus, type TaskStatus } from '../../domain/task-status'
 import { PAGE_TEMPLATES } from '../../domain/templates'
 import { taskHiddenUntil, visibleAt } from '../../domain/visibility'
@@ -40,6 +41,8 @@ export interface CreateInput {
   text?: string
   page_template_id?: number | null
   flow: 'direct' | 'outline'
+  /** Facts known already (a synced catalogue product): the job writes the page without importing. */
+  known?: { facts: ProductFacts; shopifyProductId: number }
 }
 
 /**
@@ -49,7 +52,10 @@ export interface CreateInput {
 export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInput) {
   denyGenerate(user)
   let url: string | null = null
-  if (input.url !== undefined) {
+  if (input.known) {
+    // The owner's own catalogue: no link to check, and no marketplace rule to apply.
+    url = input.known.facts.source.url
+  } else if (input.url !== undefined) {
     const checked = deps.products.check(input.url)
     if (!checked.ok) throw badRequest(`url: ${checked.reason}`, { field: 'url' })
     url = checked.url.toString()
@@ -69,6 +75,15 @@ export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInpu
         sourceText: input.text ?? null,
         pageTemplateId: input.page_template_id ?? null,
         flow: input.flow,
+        ...(input.known
+          ? {
+              facts: input.known.facts,
+              shopifyProductId: input.known.shopifyProductId,
+              title: input.known.facts.title,
+              image: input.known.facts.images[0] ?? null,
+              platform: input.known.facts.source.platform,
+            }
+          : {}),
         status: STATUS.queued,
         step: 'Waiting to start',
         // Free users' pages are always public (spec §6); Pro users start public and may switch.

@@ -1,0 +1,67 @@
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { createApiClient, transportFor } from '~/.server/api'
+import { apiFailure } from '~/.server/api-failure'
+import { optionalUser } from '~/.server/auth'
+import { commitSession, flashToast, getSession } from '~/.server/session'
+import { clearOAuthCookies, connectDenial } from '~/.server/shopify-connect'
+
+export const meta: MetaFunction = () => [{ title: 'Connecting your store · Pagewright' }]
+
+/**
+ * Where Shopify sends the owner back after they approve Pagewright. Signed in: the store joins the
+ * account. Not signed in (an install that started in Shopify): the shop owner's e-mail gets a code,
+ * and verifying it signs them in or up and connects the store (spec §3 `shopifyLoginSessionId`).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const query = url.search.replace(/^\?/, '')
+  const cookie = request.headers.get('Cookie') ?? ''
+  const signedIn = await optionalUser(request, context)
+  const headers = new Headers()
+  clearOAuthCookies(headers)
+  try {
+    if (signedIn) {
+      const { store } = await signedIn.api.stores.callback(query, cookie)
+      headers.append(
+        'Set-Cookie',
+        await flashToast(request, { type: 'success', text: `Connected ${store.name ?? store.shop_domain}. Its products are syncing.` }),
+      )
+      return redirect('/products', { headers })
+    }
+    const api = createApiClient({ transport: transportFor(context), clientIp: context?.clientIp })
+    const install = await api.stores.installCallback(query, cookie)
+    const session = await getSession(request)
+    session.set('email', install.email)
+    session.set('shopifyLoginSessionId', install.install_id)
+    session.set('fromShopifySignUp', true)
+    if (install.shop_name) session.set('name', install.shop_name)
+    session.set('lastRequestCode', Date.now())
+    session.set('redirectTo', '/products')
+    headers.append('Set-Cookie', await commitSession(session))
+    return redirect('/account/verify', { headers })
+  } catch (error) {
+    const dialog = connectDenial(request, error)
+    if (dialog) {
+      for (const c of headers.getSetCookie()) dialog.headers.append('Set-Cookie', c)
+      return dialog
+    }
+    const failure = apiFailure(error, "We couldn't reach Pagewright's store service. Please try again in a moment.")
+    return json({ message: failure.message }, { status: failure.status, headers })
+  }
+}
+
+export default function ConnectCallback() {
+  const { message } = useLoaderData<typeof loader>()
+  return (
+    <section className="card connect-card" role="alert">
+      <h1>Your store was not connected</h1>
+      <p>{message}</p>
+      <p>
+        <Link to="/connect-shopify" className="button button--primary">
+          Try again
+        </Link>
+      </p>
+    </section>
+  )
+}

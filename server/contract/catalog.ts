@@ -1,0 +1,303 @@
+import { createRoute } from '@hono/zod-openapi'
+import { z } from 'zod'
+import { templateIdField } from '../domain/task-input'
+import { ERRORS, SIGNED_IN, json, jsonBody, okSchema } from './common'
+import { taskDetailSchema } from './tasks'
+
+const tags = ['Catalogue']
+
+export const catalogProductSchema = z
+  .object({
+    id: z.number().int(),
+    store_id: z.number().int(),
+    shopify_id: z.string(),
+    handle: z.string(),
+    title: z.string(),
+    vendor: z.string().nullable(),
+    product_type: z.string().nullable(),
+    status: z.string().describe('ACTIVE, DRAFT or ARCHIVED, as in Shopify.'),
+    price: z.number().nullable(),
+    compare_at_price: z.number().nullable(),
+    currency: z.string().nullable(),
+    image: z.string().nullable(),
+    image_count: z.number().int(),
+    variant_count: z.number().int(),
+    total_inventory: z.number().int().nullable(),
+    storefront_url: z.string(),
+    is_favorite: z.boolean(),
+    deleted: z.boolean(),
+    synced_at: z.string(),
+    pages: z
+      .array(
+        z.object({
+          session_id: z.string(),
+          title: z.string().nullable(),
+          status: z.number().int(),
+          created_at: z.string(),
+          publication: z.enum(['queued', 'publishing', 'published', 'failed']).nullable(),
+        }),
+      )
+      .describe('Pages made from this product, newest first.'),
+    google_shopping: z
+      .object({
+        title: z.string(),
+        description: z.string(),
+        category: z.string(),
+        status: z.enum(['proposed', 'accepted', 'written', 'failed']),
+        written_to: z.enum(['metafields', 'product']).nullable(),
+        error: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'CatalogProduct' })
+export type CatalogProduct = z.output<typeof catalogProductSchema>
+
+const listAnswer = z
+  .object({
+    items: z.array(catalogProductSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    store_id: z.number().int().nullable(),
+    product_limit: z
+      .object({ count: z.number().int(), max: z.number().int() })
+      .nullable()
+      .describe('A free account’s products against its limit; null: no limit.'),
+  })
+  .meta({ id: 'CatalogList' })
+
+export const listQuery = z.object({
+  store_id: z.coerce.number().int().positive().optional().describe('Default: the current store.'),
+  q: z.string().trim().max(200).optional(),
+  favorite: z.enum(['1', '0']).optional(),
+  status: z.enum(['ACTIVE', 'DRAFT', 'ARCHIVED']).optional(),
+  has_pages: z.enum(['1', '0']).optional(),
+  deleted: z.enum(['1', '0']).default('0').describe('1: products removed from the catalogue (restorable).'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(24),
+})
+const id = z.object({ id: z.coerce.number().int().positive() })
+
+export const list = createRoute({
+  method: 'get',
+  path: '/v2/shopify_products/',
+  tags,
+  summary: 'The current store’s synced products',
+  security: SIGNED_IN,
+  request: { query: listQuery },
+  responses: { 200: json(listAnswer, 'A page of products.'), 400: ERRORS[400], 401: ERRORS[401] },
+})
+
+export const search = createRoute({
+  method: 'get',
+  path: '/v2/search/shopify_products',
+  tags,
+  summary: 'Search the current store’s products by title, vendor, type, tag or handle',
+  security: SIGNED_IN,
+  request: { query: listQuery.extend({ q: z.string().trim().min(1).max(200) }) },
+  responses: { 200: json(listAnswer, 'Matches.'), 400: ERRORS[400], 401: ERRORS[401] },
+})
+
+export const get = createRoute({
+  method: 'get',
+  path: '/v2/shopify_products/{id}',
+  tags,
+  summary: 'One synced product',
+  security: SIGNED_IN,
+  request: { params: id },
+  responses: { 200: json(catalogProductSchema, 'The product.'), 401: ERRORS[401], 404: ERRORS[404] },
+})
+
+export const update = createRoute({
+  method: 'put',
+  path: '/v2/shopify_products/{id}',
+  tags,
+  summary: 'Change a product’s title or description in Shopify (and the catalogue)',
+  security: SIGNED_IN,
+  request: {
+    params: id,
+    body: jsonBody(
+      z
+        .object({
+          title: z.string().trim().min(1).max(255).optional(),
+          description_html: z.string().max(60_000).optional(),
+          is_favorite: z.boolean().optional(),
+        })
+        .refine((b) => Object.keys(b).length > 0, 'Nothing to change.'),
+    ),
+  },
+  responses: {
+    200: json(catalogProductSchema, 'Changed.'),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    404: ERRORS[404],
+    409: ERRORS[409],
+    502: ERRORS[502],
+  },
+})
+
+export const remove = createRoute({
+  method: 'delete',
+  path: '/v2/shopify_products/{id}',
+  tags,
+  summary: 'Take a product out of the catalogue (hard_delete forgets it); the product in Shopify is never deleted',
+  security: SIGNED_IN,
+  request: { params: id, query: z.object({ hard_delete: z.enum(['true', 'false', '1', '0']).default('false') }) },
+  responses: { 200: json(okSchema, 'Removed.'), 401: ERRORS[401], 404: ERRORS[404] },
+})
+
+export const batch = createRoute({
+  method: 'put',
+  path: '/v2/shopify_products/batch',
+  tags,
+  summary: 'Favourite, unfavourite, remove or restore many products at once',
+  security: SIGNED_IN,
+  request: {
+    body: jsonBody(
+      z.object({
+        ids: z.array(z.number().int().positive()).min(1).max(200),
+        action: z.enum(['favorite', 'unfavorite', 'delete', 'restore']),
+      }),
+    ),
+  },
+  responses: { 200: json(z.object({ ok: z.literal(true), changed: z.number().int() }), 'Done.'), 400: ERRORS[400], 401: ERRORS[401] },
+})
+
+export const trending = createRoute({
+  method: 'post',
+  path: '/v2/shopify_products/trending',
+  tags,
+  summary: 'The current store’s products by how often pages were made and published for them in the last 30 days',
+  security: SIGNED_IN,
+  request: {
+    query: z.object({ store_id: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(50).default(10) }),
+  },
+  responses: {
+    200: json(
+      z.object({
+        items: z.array(catalogProductSchema.extend({ pages_made: z.number().int(), pages_published: z.number().int(), score: z.number() })),
+      }),
+      'Ranked products.',
+    ),
+    400: ERRORS[400],
+    401: ERRORS[401],
+  },
+})
+
+export const createTask = createRoute({
+  method: 'post',
+  path: '/v2/shopify_products/create_task',
+  tags,
+  summary: 'Make a page from a synced product (its facts come from the catalogue: nothing is fetched)',
+  security: SIGNED_IN,
+  request: {
+    body: jsonBody(
+      z.object({
+        product_id: z.number().int().positive(),
+        page_template_id: templateIdField().nullish(),
+        flow: z.enum(['direct', 'outline']).default('direct'),
+      }),
+    ),
+  },
+  responses: {
+    201: json(taskDetailSchema, 'Queued; poll GET /v2/tasks/{key}.'),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    403: ERRORS[403],
+    404: ERRORS[404],
+  },
+})
+
+export const optimize = createRoute({
+  method: 'post',
+  path: '/v2/shopify_products/gs_ai_optimizer',
+  tags,
+  summary: 'Propose Google Merchant titles, descriptions and categories grounded in the products’ facts; optionally accept and write them',
+  security: SIGNED_IN,
+  request: {
+    body: jsonBody(
+      z.object({
+        product_ids: z.array(z.number().int().positive()).min(1).max(50),
+        action: z.enum(['propose', 'accept']).default('propose'),
+        write_to: z.enum(['metafields', 'product']).default('metafields').describe('product: also the Shopify title and description.'),
+      }),
+    ),
+  },
+  responses: {
+    200: json(
+      z.object({
+        items: z.array(
+          z.object({
+            product_id: z.number().int(),
+            current: z.object({ title: z.string(), description: z.string() }),
+            proposed: z.object({ title: z.string(), description: z.string(), category: z.string() }),
+            status: z.enum(['proposed', 'accepted', 'written', 'failed']),
+            error: z.string().nullable(),
+          }),
+        ),
+      }),
+      'Proposals (and what was written).',
+    ),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    404: ERRORS[404],
+  },
+})
+
+export const feed = createRoute({
+  method: 'get',
+  path: '/v2/shopify/feeds/{token}',
+  tags,
+  summary: 'Merchant Center feed of the optimised products (`{token}.tsv` or `{token}.xml`; secret URL, no sign-in)',
+  request: { params: z.object({ token: z.string().max(80) }) },
+  responses: { 200: { description: 'text/tab-separated-values or application/xml' }, 404: ERRORS[404] },
+})
+
+const favoriteAnswer = (value: boolean) =>
+  json(z.object({ ok: z.literal(true), is_favorite: z.literal(value) }), value ? 'Marked.' : 'Unmarked.')
+
+export const favorites = createRoute({
+  method: 'get',
+  path: '/v2/shopify_product_favorites/',
+  tags,
+  summary: 'The account’s favourite products (current store unless store_id)',
+  security: SIGNED_IN,
+  request: { query: listQuery.omit({ favorite: true }) },
+  responses: { 200: json(listAnswer, 'A page of favourites.'), 400: ERRORS[400], 401: ERRORS[401] },
+})
+
+export const addFavorite = createRoute({
+  method: 'post',
+  path: '/v2/shopify_product_favorites/{id}',
+  tags,
+  summary: 'Mark a product as a favourite (idempotent)',
+  security: SIGNED_IN,
+  request: { params: id },
+  responses: { 200: favoriteAnswer(true), 401: ERRORS[401], 404: ERRORS[404] },
+})
+
+export const removeFavorite = createRoute({
+  method: 'delete',
+  path: '/v2/shopify_product_favorites/{id}',
+  tags,
+  summary: 'Unmark a favourite product (idempotent)',
+  security: SIGNED_IN,
+  request: { params: id },
+  responses: { 200: favoriteAnswer(false), 401: ERRORS[401], 404: ERRORS[404] },
+})
+
+export const routes = {
+  list,
+  search,
+  get,
+  update,
+  remove,
+  batch,
+  trending,
+  createTask,
+  optimize,
+  feed,
+  favorites,
+  addFavorite,
+  removeFavorite,
+}

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+/**
+ * The shopper stylesheet as one file for themes (`assets/pagewright.css`): app/styles/page.css with
+ * its `@import`ed gallery.css inlined, then the few rules only a store needs (shopify-additions.css).
+ * Generated, so the share page and the store can never drift apart; the committed asset is checked
+ * against this by tests/liquid (refresh it with `npx tsx server/liquid/write-extension-css.ts`).
+ */
+const STYLES = new URL('../../app/styles/', import.meta.url)
+const read = (url: URL) => readFileSync(fileURLToPath(url), 'utf8')
+const IMPORT = /@import\s+(?:url\()?\s*["']\.\/([\w-]+\.css)["']\s*\)?\s*;/g
+
+export function pagewrightCss(): string {
+  const page = read(new URL('page.css', STYLES)).replace(IMPORT, (_, file: string) => read(new URL(file, STYLES)).trim())
+  const additions = read(new URL('./shopify-additions.css', import.meta.url))
+  return [
+    '/* Pagewright shopper stylesheet. Generated from app/styles/page.css and gallery.css by server/liquid/stylesheet.ts: do not edit. */',
+    page.trim(),
+    additions.trim(),
+    '',
+  ].join('\n')
+}

@@ -1,0 +1,70 @@
+import { and, count, eq, isNull } from 'drizzle-orm'
+import type { ApiDeps } from '../../context'
+import type { ShopifyStore } from '../../contract/shopify'
+import { shopifyProducts, shopifyStores } from '../../db/schema'
+import { FREE_PRODUCT_LIMIT } from '../../domain/accounts'
+import { FREE_STORE_LIMIT } from '../../domain/shopify'
+import { isFree } from '../../domain/user'
+import type { UserRow } from '../users'
+import { currentStore, productCount } from './stores'
+import type { StoreRow } from './tokens'
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+/** Where the owner sees the shop and its admin (the demo shop's own pages for a demo shop). */
+export async function shopLinks(deps: ApiDeps, shop: string) {
+  const storefront = await deps.shopify.network.browserOrigin(shop)
+  const name = shop.replace(/\.myshopify\.com$/, '')
+  const demoOrTest = storefront !== `https://${shop}`
+  return { storefront, admin: demoOrTest ? `${storefront}/admin` : `https://admin.shopify.com/store/${name}` }
+}
+
+export async function toStoreView(deps: ApiDeps, user: UserRow, row: StoreRow, currentId: number | null): Promise<ShopifyStore> {
+  const [{ n }] = await deps.database.db
+    .select({ n: count() })
+    .from(shopifyProducts)
+    .where(and(eq(shopifyProducts.storeId, row.id), isNull(shopifyProducts.deletedAt)))
+  const links = await shopLinks(deps, row.shopDomain)
+  const limited = isFree(user.role) && (await productCount(deps.database.db, user.id)) >= FREE_PRODUCT_LIMIT
+  return {
+    id: row.id,
+    shop_domain: row.shopDomain,
+    name: row.name,
+    kind: row.kind,
+    is_demo: row.isDemo,
+    status: row.status,
+    is_current: row.id === currentId,
+    storefront_url: links.storefront,
+    admin_url: links.admin,
+    theme_access: row.scopes.split(',').includes('write_themes'),
+    connected_at: row.connectedAt.toISOString(),
+    uninstalled_at: iso(row.uninstalledAt),
+    sync: {
+      status: row.syncStatus,
+      done: row.syncDone,
+      total: row.syncTotal,
+      error: row.syncError,
+      last_sync_at: iso(row.lastSyncAt),
+      limited,
+    },
+    product_count: n,
+    feed_url: row.feedToken ? `${deps.env.shopifyApp.appUrl}/v2/shopify/feeds/${row.feedToken}.tsv` : null,
+  }
+}
+
+export async function listStores(deps: ApiDeps, user: UserRow) {
+  const rows = await deps.database.db.select().from(shopifyStores).where(eq(shopifyStores.userId, user.id)).orderBy(shopifyStores.id)
+  const current = rows.length ? await currentStore(deps, user) : null
+  const items = await Promise.all(rows.map((r) => toStoreView(deps, user, r, current?.id ?? null)))
+  return {
+    items,
+    current_store_id: current?.id ?? null,
+    store_limit: isFree(user.role) ? FREE_STORE_LIMIT : null,
+    shopify_configured: deps.env.shopifyApp.configured,
+  }
+}
+
+export async function storeView(deps: ApiDeps, user: UserRow, row: StoreRow) {
+  const current = await currentStore(deps, user)
+  return toStoreView(deps, user, row, current?.id ?? null)
+}

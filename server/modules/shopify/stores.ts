@@ -1,0 +1,258 @@
+import { and, count, eq, isNull, ne } from 'drizzle-orm'
+import type { ApiDeps } from '../../context'
+import { randomToken, sealSecret } from '../../crypto'
+import type { Tx } from '../../db/client'
+import { currentStores, shopifyProducts, shopifyStores, storeDomains, users } from '../../db/schema'
+import { FREE_PRODUCT_LIMIT } from '../../domain/accounts'
+import { UPGRADE_TITLES } from '../../domain/permissions'
+import { FREE_STORE_LIMIT, type ShopifyConnectionKind } from '../../domain/shopify'
+import { isFree } from '../../domain/user'
+import { HttpError, forbidden, notFound } from '../../http/http-error'
+import { createAdminClient } from '../../integrations/shopify/admin-client'
+import { SHOP_QUERY, WEBHOOK_CREATE_MUTATION } from '../../integrations/shopify/documents'
+import { SHOPIFY_SYNC_QUEUE, type ShopifySyncJob } from '../../jobs/definitions'
+import { log } from '../../log'
+import type { UserRow } from '../users'
+import { sealedTokens, type StoreRow } from './tokens'
+
+export const STORE_EXISTS = 'You store have already added.'
+
+/** What a connection brings: who the shop is, and the tokens to reach it. */
+export interface NewConnection {
+  shop: string
+  kind: ShopifyConnectionKind
+  accessToken: string
+  expiresAt: Date | null
+  refreshToken: string | null
+  refreshExpiresAt: Date | null
+  /** A custom app's API secret (its webhooks are signed with it). */
+  webhookSecret?: string | null
+}
+
+export interface ShopInfo {
+  name: string
+  email: string
+  currency: string
+  appId: string | null
+  scopes: string[]
+  primaryUrl: string | null
+}
+
+interface ShopAnswer {
+  shop: {
+    name: string
+    email: string
+    contactEmail: string
+    myshopifyDomain: string
+    currencyCode: string
+    primaryDomain: { url: string } | null
+  }
+  currentAppInstallation: { app: { id: string } | null; accessScopes: { handle: string }[] } | null
+}
+
+/** Who the shop is, asked with the token itself (a custom-app token is checked this way too). */
+export async function fetchShopInfo(deps: ApiDeps, shop: string, accessToken: string): Promise<ShopInfo> {
+  const client = createAdminClient({ network: deps.shopify.network, shop, accessToken, sleep: deps.shopify.sleep })
+  const data = await client.request<ShopAnswer>(SHOP_QUERY)
+  const install = data.currentAppInstallation
+  return {
+    name: data.shop.name,
+    email: data.shop.email || data.shop.contactEmail,
+    currency: data.shop.currencyCode,
+    appId: install?.app?.id?.split('/').pop() ?? null,
+    scopes: install?.accessScopes.map((s) => s.handle) ?? [],
+    primaryUrl: data.shop.primaryDomain?.url ?? null,
+  }
+}
+
+/** The topics Pagewright listens to; compliance topics are declared in shopify.app.toml. */
+const WEBHOOK_TOPICS = ['APP_UNINSTALLED', 'PRODUCTS_UPDATE', 'PRODUCTS_DELETE', 'THEMES_PUBLISH'] as const
+
+async function subscribeWebhooks(deps: ApiDeps, shop: string, accessToken: string) {
+  const client = createAdminClient({ network: deps.shopify.network, shop, accessToken, sleep: deps.shopify.sleep })
+  const uri = `${deps.env.shopifyApp.appUrl}/v2/shopify/webhooks`
+  for (const topic of WEBHOOK_TOPICS) {
+    const data = await client.request<{ webhookSubscriptionCreate: { userErrors: { message: string }[] } }>(WEBHOOK_CREATE_MUTATION, {
+      topic,
+      uri,
+    })
+    const errors = data.webhookSubscriptionCreate.userErrors
+    // "Address for this topic has already been taken": subscribed by an earlier connection.
+    if (errors.length && !errors.every((e) => /already been taken/i.test(e.message))) {
+      log.warn('shopify webhook subscription refused', { shop, topic, errors: errors.map((e) => e.message).join('; ') })
+    }
+  }
+}
+
+/** Locks the user row: store limits and publish slots are decided one request at a time per user. */
+async function lockUser(tx: Tx, userId: number) {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
+  return row
+}
+
+export const storeExists = () => new HttpError(409, STORE_EXISTS, { store_exists: true })
+
+/**
+ * Refuses a shop that is connected already, to this account or another (spec dialog 4). A shop
+ * whose app was uninstalled may be connected again (by anyone: the old account's copy is dropped).
+ */
+export async function assertCanConnect(deps: ApiDeps, user: UserRow, shop: string) {
+  const [existing] = await deps.database.db.select().from(shopifyStores).where(eq(shopifyStores.shopDomain, shop))
+  if (existing && existing.status !== 'uninstalled' && !(existing.userId === user.id && existing.status === 'token_expired'))
+    throw storeExists()
+  if (isFree(user.role)) {
+    const [{ n }] = await deps.database.db
+      .select({ n: count() })
+      .from(shopifyStores)
+      .where(and(eq(shopifyStores.userId, user.id), ne(shopifyStores.shopDomain, shop)))
+    if (n >= FREE_STORE_LIMIT) throw forbidden(UPGRADE_TITLES.stores!, { permission: 'stores' })
+  }
+}
+
+/**
+ * Connects a shop to the account: checks who the shop is with the new token, then in one
+ * transaction (user row locked) applies the store rules, stores the sealed tokens, records the
+ * shop's first connection (the referral rule's "unique store"), makes it the current store when
+ * there is none, and queues the catalogue sync. Webhooks are subscribed after the commit.
+ */
+export async function attachStore(deps: ApiDeps, user: UserRow, conn: NewConnection): Promise<StoreRow> {
+  const info = await fetchShopInfo(deps, conn.shop, conn.accessToken)
+  const now = deps.clock()
+  const isDemo = await deps.shopify.network.isDemoShop(conn.shop)
+  const row = await deps.database.db.transaction(async (tx) => {
+    const owner = await lockUser(tx, user.id)
+    const [existing] = await tx.select().from(shopifyStores).where(eq(shopifyStores.shopDomain, conn.shop)).for('update')
+    if (existing && existing.userId !== user.id && existing.status !== 'uninstalled') throw storeExists()
+    if (existing && existing.userId !== user.id) await tx.delete(shopifyStores).where(eq(shopifyStores.id, existing.id))
+    if (isFree(owner.role)) {
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(shopifyStores)
+        .where(and(eq(shopifyStores.userId, user.id), ne(shopifyStores.shopDomain, conn.shop)))
+      if (n >= FREE_STORE_LIMIT) throw forbidden(UPGRADE_TITLES.stores!, { permission: 'stores' })
+    }
+    const values = {
+      name: info.name,
+      email: info.email,
+      currency: info.currency,
+      kind: conn.kind,
+      isDemo,
+      status: 'connected' as const,
+      ...sealedTokens(deps, conn),
+      webhookSecretEnc: conn.webhookSecret ? sealSecret(deps.shopify.tokenKey, conn.webhookSecret) : null,
+      scopes: info.scopes.join(','),
+      appId: info.appId,
+      connectedAt: now,
+      uninstalledAt: null,
+      syncStatus: 'queued' as const,
+      syncCursor: null,
+      syncDone: 0,
+      syncError: null,
+      updatedAt: now,
+    }
+    const [saved] =
+      existing && existing.userId === user.id
+        ? await tx.update(shopifyStores).set(values).where(eq(shopifyStores.id, existing.id)).returning()
+        : await tx
+            .insert(shopifyStores)
+            .values({ ...values, userId: user.id, shopDomain: conn.shop, feedToken: randomToken('', 24), createdAt: now })
+            .returning()
+    await tx.insert(storeDomains).values({ shopDomain: conn.shop, firstUserId: user.id, firstConnectedAt: now }).onConflictDoNothing()
+    await tx.insert(currentStores).values({ userId: user.id, storeId: saved.id }).onConflictDoNothing()
+    await deps.queue.send(SHOPIFY_SYNC_QUEUE, { storeId: saved.id } satisfies ShopifySyncJob, { tx, singletonKey: `sync-${saved.id}` })
+    return saved
+  })
+  deps.queue.wake(SHOPIFY_SYNC_QUEUE)
+  // OAuth apps and custom apps whose secret we hold can be verified, so only they are subscribed.
+  if (conn.kind === 'oauth' || conn.webhookSecret) {
+    await subscribeWebhooks(deps, conn.shop, conn.accessToken).catch((error) =>
+      log.warn('shopify webhook subscription failed', { shop: conn.shop, error: String((error as Error).message) }),
+    )
+  }
+  return row
+}
+
+/** The user's store by id (404 for anyone else's). */
+export async function findOwnStore(deps: ApiDeps, user: UserRow, id: number): Promise<StoreRow> {
+  const [row] = await deps.database.db
+    .select()
+    .from(shopifyStores)
+    .where(and(eq(shopifyStores.id, id), eq(shopifyStores.userId, user.id)))
+  if (!row) throw notFound('There is no store with this id on your account.')
+  return row
+}
+
+/** The store the user works in: the remembered one, else their first connected one. */
+export async function currentStore(deps: ApiDeps, user: UserRow, id?: number): Promise<StoreRow | null> {
+  if (id !== undefined) return findOwnStore(deps, user, id)
+  const { db } = deps.database
+  const [remembered] = await db
+    .select({ store: shopifyStores })
+    .from(currentStores)
+    .innerJoin(shopifyStores, eq(shopifyStores.id, currentStores.storeId))
+    .where(eq(currentStores.userId, user.id))
+  if (remembered) return remembered.store
+  const [first] = await db.select().from(shopifyStores).where(eq(shopifyStores.userId, user.id)).orderBy(shopifyStores.id).limit(1)
+  return first ?? null
+}
+
+export async function setCurrentStore(deps: ApiDeps, user: UserRow, id: number) {
+  const store = await findOwnStore(deps, user, id)
+  await deps.database.db
+    .insert(currentStores)
+    .values({ userId: user.id, storeId: store.id })
+    .onConflictDoUpdate({ target: currentStores.userId, set: { storeId: store.id } })
+}
+
+/** Disconnect: the row (tokens, catalogue, publications) goes; pages and the first-connection record stay. */
+export async function disconnectStore(deps: ApiDeps, user: UserRow, id: number) {
+  const store = await findOwnStore(deps, user, id)
+  await deps.database.db.delete(shopifyStores).where(eq(shopifyStores.id, store.id))
+  await refreshProductAllowance(deps, user.id)
+}
+
+/** Queues a sync (one at a time per store). */
+export async function requestSync(deps: ApiDeps, user: UserRow, id: number): Promise<StoreRow> {
+  const store = await findOwnStore(deps, user, id)
+  if (store.status !== 'connected') throw new HttpError(409, 'Reconnect this store before syncing it.')
+  const now = deps.clock()
+  const [row] = await deps.database.db.transaction(async (tx) => {
+    await deps.queue.send(SHOPIFY_SYNC_QUEUE, { storeId: store.id } satisfies ShopifySyncJob, { tx, singletonKey: `sync-${store.id}` })
+    return tx
+      .update(shopifyStores)
+      .set({ syncStatus: store.syncStatus === 'running' ? 'running' : 'queued', syncError: null, updatedAt: now })
+      .where(eq(shopifyStores.id, store.id))
+      .returning()
+  })
+  deps.queue.wake(SHOPIFY_SYNC_QUEUE)
+  return row
+}
+
+/** How many catalogue products the user has across their stores (removed ones do not count). */
+export async function productCount(db: ApiDeps['database']['db'] | Tx, userId: number): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(shopifyProducts)
+    .innerJoin(shopifyStores, eq(shopifyStores.id, shopifyProducts.storeId))
+    .where(and(eq(shopifyStores.userId, userId), isNull(shopifyProducts.deletedAt)))
+  return n
+}
+
+/** Keeps `remaining_product_count` (spec §3) true for free accounts: the limit minus their products. */
+export async function refreshProductAllowance(deps: ApiDeps, userId: number, db: ApiDeps['database']['db'] | Tx = deps.database.db) {
+  const used = await productCount(db, userId)
+  await db
+    .update(users)
+    .set({ remainingProductCount: Math.max(0, FREE_PRODUCT_LIMIT - used) })
+    .where(eq(users.id, userId))
+}
+
+/** shop/redact (48 h after uninstall): everything Pagewright holds about the shop goes, if it is still uninstalled. */
+export async function forgetShop(deps: ApiDeps, shop: string) {
+  const gone = await deps.database.db
+    .delete(shopifyStores)
+    .where(and(eq(shopifyStores.shopDomain, shop), eq(shopifyStores.status, 'uninstalled')))
+    .returning({ userId: shopifyStores.userId })
+  for (const g of gone) await refreshProductAllowance(deps, g.userId)
+  log.info('shopify shop data deleted (shop/redact)', { shop, stores: gone.length })
+}
