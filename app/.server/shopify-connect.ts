@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node'
-import { ApiError, type ApiClient } from './api'
+import { ApiError } from './api'
 import { redirectToDialog, denialFromApi } from './denials'
 import { flashToast } from './session'
 
@@ -24,11 +24,6 @@ export function connectDenial(request: Request, error: unknown, path = '/stores'
   if (error instanceof ApiError && error.status === 409 && error.body.store_exists) return redirect(`${path}?store_exist=1`)
   const denial = denialFromApi(error)
   return denial ? redirectToDialog(request, denial, {}, path) : null
-}
-
-/** Begins connecting a shop and answers the redirect; api refusals become the dialog or the error to show. */
-export async function beginConnect(api: ApiClient, shop: string) {
-  return toShopify(await api.stores.begin(shop))
 }
 
 export async function flashAndRedirect(request: Request, to: string, text: string, type: 'success' | 'error' | 'info' = 'success') {

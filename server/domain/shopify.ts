@@ -17,7 +17,6 @@ export const STORE_STATUS_LABELS: Record<ShopifyStoreStatus, string> = {
 }
 
 export const SHOPIFY_SYNC_STATUSES = ['idle', 'queued', 'running', 'done', 'failed'] as const
-export type ShopifySyncStatus = (typeof SHOPIFY_SYNC_STATUSES)[number]
 
 export const PUBLICATION_STATUSES = ['queued', 'publishing', 'published', 'failed'] as const
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number]

@@ -66,10 +66,10 @@ export async function createTestApi(
   const env = loadServerEnv({ NODE_ENV: 'test', AUTH_SECRET: 'test-auth-secret-0123456789', PUBLIC_URL: TEST_ORIGIN, ...envOverrides })
   const boss = await startBoss(db.database, { work: false })
   // The demo shop plays Shopify in-process; its webhooks and downloads come back to this api.
-  let app: ReturnType<typeof createApi> | undefined
+  const self: { app?: ReturnType<typeof createApi> } = {}
   const toApi = (request: Request) => {
-    if (!app || new URL(request.url).origin !== TEST_ORIGIN) return Promise.reject(new Error(`no network in tests: ${request.url}`))
-    return app.fetch(request, { inProcess: true })
+    if (!self.app || new URL(request.url).origin !== TEST_ORIGIN) return Promise.reject(new Error(`no network in tests: ${request.url}`))
+    return self.app.fetch(request, { inProcess: true })
   }
   // A real clock: Shopify's library checks callback timestamps against the real time.
   const demoShop = createDemoShop({
@@ -95,8 +95,8 @@ export async function createTestApi(
     shopify: createShopifyServices(env, demoShop, { sleep: async () => {} }),
     ...overrides,
   }
-  app = createApi(deps)
-  const api = app
+  const api = createApi(deps)
+  self.app = api
   let ipCounter = 0
 
   const call: TestApi['call'] = async (method, path, body, token) => {

@@ -14,7 +14,11 @@ export async function approveInShop(t: TestApi, token: string, shop: string, opt
   const form = new URLSearchParams(approval.searchParams)
   if (!opts.withoutThemes) form.set('themes', '1')
   const approved = await t.demoShop.fetch(
-    new Request(`${approval.origin}${approval.pathname}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form }),
+    new Request(`${approval.origin}${approval.pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+    }),
   )
   const location = approved.headers.get('location')
   if (approved.status !== 302 || !location) throw new Error(`consent ${approved.status}: ${await approved.text()}`)

@@ -24,7 +24,13 @@ describe.each(DB_KINDS)('connect, sync, publish on %s', (kind) => {
     const stores = await t.call('GET', '/v2/shopify/stores', undefined, owner.token)
     expect(stores.status).toBe(200)
     expect(stores.body.items).toHaveLength(1)
-    expect(stores.body.items[0]).toMatchObject({ shop_domain: shop, status: 'connected', is_current: true, is_demo: true, theme_access: true })
+    expect(stores.body.items[0]).toMatchObject({
+      shop_domain: shop,
+      status: 'connected',
+      is_current: true,
+      is_demo: true,
+      theme_access: true,
+    })
     expect(stores.body.items[0].sync.error).toBeNull()
     expect(stores.body.items[0].sync).toMatchObject({ status: 'done', done: 7 })
     const products = await t.call('GET', '/v2/shopify_products/', undefined, owner.token)

@@ -56,4 +56,4 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
   if (problem) throw new ImportError(problem)
   return facts
 }
-export { factsFromCatalog, type CatalogProductFacts } from './catalog'
+export { factsFromCatalog } from './catalog'
