@@ -298,6 +298,8 @@ export const shopifyStores = pgTable(
     accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
     refreshTokenEnc: text('refresh_token_enc'),
     refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    /** A process renewing the token holds this lease (refresh tokens rotate: only one may spend it). */
+    tokenRefreshUntil: timestamp('token_refresh_until', { withTimezone: true }),
     /** A custom app's API secret, to verify its webhooks (OAuth stores use the app's secret). */
     webhookSecretEnc: text('webhook_secret_enc'),
     scopes: text('scopes').notNull().default(''),

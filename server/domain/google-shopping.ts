@@ -28,8 +28,15 @@ export function withoutPromotion(text: string): string {
     .trim()
 }
 
-/** SHOUTED WORDS as written words: Google disapproves of all-caps titles (acronyms of up to 4 letters stay). */
+/**
+ * SHOUTED WORDS as written words: Google disapproves of all-caps titles. A title in capitals is
+ * title-cased; in a normal title only long capitalised words are calmed (acronyms stay).
+ */
 function calmCase(text: string): string {
+  const letters = text.replace(/[^A-Za-z]/g, '')
+  const upper = letters.replace(/[^A-Z]/g, '').length
+  if (letters.length >= 6 && upper / letters.length > 0.8)
+    return text.toLowerCase().replace(/(^|[\s(/-])(\p{L})/gu, (_m, pre: string, c: string) => pre + c.toUpperCase())
   return text.replace(/\b[A-Z][A-Z]{4,}\b/g, (w) => w[0] + w.slice(1).toLowerCase())
 }
 

@@ -1,3 +1,5 @@
+import { openSecret } from '../../server/crypto'
+import { adminGraphql } from '../../server/demo-shop/driver'
 import type { TestApi } from '../helpers/api'
 
 /** The state cookies Shopify's library set, as the browser would send them back to the callback. */
@@ -35,4 +37,38 @@ export async function connectDemoShop(t: TestApi, token: string, opts: { without
   if (connected.status !== 200) throw new Error(`callback ${connected.status}: ${JSON.stringify(connected.body)}`)
   if (opts.sync !== false) await t.drainShopifyJobs()
   return { shop, store: connected.body.store }
+}
+
+/** A demo shop admin button, pressed as the owner would (same-origin form post). */
+export async function adminPost(t: TestApi, shop: string, path: string, form: Record<string, string> = {}) {
+  const res = await t.demoShop.fetch(
+    new Request(`${t.demoShop.origin(shop)}/admin/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    }),
+  )
+  return { status: res.status, text: await res.text() }
+}
+
+/** Pagewright's token for the shop, read back from the sealed column (tests only). */
+export async function storeToken(t: TestApi, shop: string): Promise<string> {
+  const rows = await t.db.database.sql.executeSql('SELECT access_token_enc FROM shopify_stores WHERE shop_domain = $1', [shop])
+  return openSecret(t.deps.shopify.tokenKey, String(rows.rows[0].access_token_enc))
+}
+
+/** One Admin GraphQL call to the demo shop with Pagewright's own token. */
+export async function shopQuery<T = any>(t: TestApi, shop: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const { body } = await adminGraphql<{ data: T; errors?: unknown }>(t.demoShop, shop, await storeToken(t, shop), query, variables)
+  if (body.errors) throw new Error(JSON.stringify(body.errors))
+  return body.data
+}
+
+export async function themeIds(t: TestApi, shop: string): Promise<Record<string, { id: string; role: string }>> {
+  const data = await shopQuery<{ themes: { nodes: { id: string; name: string; role: string }[] } }>(
+    t,
+    shop,
+    '{ themes(first: 10) { nodes { id name role } } }',
+  )
+  return Object.fromEntries(data.themes.nodes.map((n) => [n.name, { id: n.id, role: n.role }]))
 }

@@ -1,5 +1,5 @@
 /** What other areas may use of the Shopify area: its services, and the work its jobs do. */
 export { createShopifyServices } from './services'
-export { runSync, refreshProduct } from './sync'
+export { runSync, refreshProduct, PAGE_SIZE } from './sync'
 export { runPublish, followThemeChange } from './publish'
 export { forgetShop } from './stores'

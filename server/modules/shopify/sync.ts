@@ -136,7 +136,7 @@ type SyncPatch = Partial<typeof shopifyStores.$inferInsert>
  * sync updates rows in place. Products gone from the shop are marked removed at the end of a full
  * pass. Big catalogues are read with one bulk operation.
  */
-export async function runSync(deps: ApiDeps, storeId: number) {
+export async function runSync(deps: ApiDeps, storeId: number, opts: { bulkThreshold?: number } = {}) {
   const { db } = deps.database
   const [store] = await db.select().from(shopifyStores).where(eq(shopifyStores.id, storeId))
   if (!store || store.status !== 'connected') return
@@ -165,7 +165,7 @@ export async function runSync(deps: ApiDeps, storeId: number) {
     }
     const [fresh] = await db.select().from(shopifyStores).where(eq(shopifyStores.id, store.id))
     let refused = 0
-    if ((fresh.syncTotal ?? 0) > BULK_THRESHOLD && !fresh.syncCursor) {
+    if ((fresh.syncTotal ?? 0) > (opts.bulkThreshold ?? BULK_THRESHOLD) && !fresh.syncCursor) {
       refused = await bulkSync(deps, fresh, free)
     } else {
       let cursor = fresh.syncCursor

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { openSecret, sealSecret } from '../../crypto'
 import { shopifyStores } from '../../db/schema'
@@ -27,40 +27,70 @@ export function sealedTokens(deps: ApiDeps, t: Pick<ShopTokens, 'accessToken' | 
 
 export const openSealed = (deps: ApiDeps, sealed: string) => openSecret(deps.shopify.tokenKey, sealed)
 
+/** How long one process may take to renew a token before another may try. */
+const REFRESH_LEASE_MS = 30_000
+
 /**
  * A working access token for the store. Expiring offline tokens are renewed with the refresh token
- * under a row lock (refresh tokens rotate: two processes must not both spend the same one); a
- * refused refresh marks the store "token expired" and asks the owner to reconnect.
+ * under a lease on the row (refresh tokens rotate: two processes must not both spend the same one,
+ * and no transaction is held open across the call to Shopify). A refused refresh marks the store
+ * "token expired" and asks the owner to reconnect.
  */
 export async function accessTokenFor(deps: ApiDeps, store: StoreRow): Promise<string> {
   if (store.status !== 'connected' || !store.accessTokenEnc) throw new HttpError(409, RECONNECT)
   const fresh = (row: StoreRow) =>
     !row.accessTokenExpiresAt || row.accessTokenExpiresAt.getTime() - REFRESH_MARGIN_MS > deps.clock().getTime()
   if (fresh(store)) return openSealed(deps, store.accessTokenEnc)
-  const outcome = await deps.database.db.transaction(async (tx): Promise<{ token: string } | { expired: true }> => {
-    const [row] = await tx.select().from(shopifyStores).where(eq(shopifyStores.id, store.id)).for('update')
-    if (!row || row.status !== 'connected' || !row.accessTokenEnc) return { expired: true }
-    if (fresh(row)) return { token: openSealed(deps, row.accessTokenEnc) }
-    const expired = async () => {
-      await tx.update(shopifyStores).set({ status: 'token_expired', updatedAt: deps.clock() }).where(eq(shopifyStores.id, row.id))
-      return { expired: true as const }
+  const { db } = deps.database
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const now = deps.clock()
+    const [row] = await db
+      .update(shopifyStores)
+      .set({ tokenRefreshUntil: new Date(now.getTime() + REFRESH_LEASE_MS) })
+      .where(
+        and(
+          eq(shopifyStores.id, store.id),
+          eq(shopifyStores.status, 'connected'),
+          or(isNull(shopifyStores.tokenRefreshUntil), lt(shopifyStores.tokenRefreshUntil, now)),
+        ),
+      )
+      .returning()
+    if (!row) {
+      // Someone else is renewing it (or the store is gone): look again shortly.
+      const [current] = await db.select().from(shopifyStores).where(eq(shopifyStores.id, store.id))
+      if (!current || current.status !== 'connected' || !current.accessTokenEnc) throw new HttpError(409, RECONNECT)
+      if (fresh(current)) return openSealed(deps, current.accessTokenEnc)
+      await deps.shopify.sleep(250)
+      continue
     }
-    if (!row.refreshTokenEnc || (row.refreshTokenExpiresAt && row.refreshTokenExpiresAt <= deps.clock())) return expired()
+    const release = { tokenRefreshUntil: null, updatedAt: deps.clock() }
+    if (fresh(row) && row.accessTokenEnc) {
+      await db.update(shopifyStores).set(release).where(eq(shopifyStores.id, row.id))
+      return openSealed(deps, row.accessTokenEnc)
+    }
+    const usable = row.refreshTokenEnc && !(row.refreshTokenExpiresAt && row.refreshTokenExpiresAt <= now)
     try {
-      const tokens = await deps.shopify.oauth.refresh(row.shopDomain, openSealed(deps, row.refreshTokenEnc))
-      await tx
+      if (!usable) throw new OAuthRefused('No refresh token')
+      const tokens = await deps.shopify.oauth.refresh(row.shopDomain, openSealed(deps, row.refreshTokenEnc!))
+      await db
         .update(shopifyStores)
-        .set({ ...sealedTokens(deps, tokens), updatedAt: deps.clock() })
+        .set({ ...sealedTokens(deps, tokens), ...release })
         .where(eq(shopifyStores.id, row.id))
-      return { token: tokens.accessToken }
+      return tokens.accessToken
     } catch (error) {
-      if (!(error instanceof OAuthRefused)) throw error
+      if (!(error instanceof OAuthRefused)) {
+        await db.update(shopifyStores).set(release).where(eq(shopifyStores.id, row.id))
+        throw error
+      }
       log.warn('shopify token refresh refused', { shop: row.shopDomain })
-      return expired()
+      await db
+        .update(shopifyStores)
+        .set({ status: 'token_expired', ...release })
+        .where(eq(shopifyStores.id, row.id))
+      throw new HttpError(409, RECONNECT)
     }
-  })
-  if ('expired' in outcome) throw new HttpError(409, RECONNECT)
-  return outcome.token
+  }
+  throw new HttpError(503, 'Pagewright is renewing its access to this store. Please try again in a moment.')
 }
 
 /** An Admin GraphQL client for the store; a refused token marks the store so the owner is told to reconnect. */

@@ -1,0 +1,1 @@
+ALTER TABLE "shopify_stores" ADD COLUMN "token_refresh_until" timestamp with time zone;
