@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SHOP_REDACT_DELAY_MS } from '../../server/modules/shopify/webhooks'
 import { forgetShop } from '../../server/modules/shopify'
+import { SHOP_REDACT_DELAY_MS } from '../../server/modules/shopify/webhooks'
 import { createTestApi, type TestApi } from '../helpers/api'
 import { DB_KINDS } from '../helpers/db'
 import { adminPost, connectDemoShop, shopQuery } from './connect'
