@@ -2,7 +2,8 @@
  * `npm run bench`: builds the app, starts the product on a free port with a throwaway PGlite
  * folder, signs a user up, and for every page in PAGE_CASES measures what the page weighs (HTML,
  * JS, CSS; raw and gzip -9) and how fast it is served (autocannon), next to a bare node:http server
- * answering the same HTML bytes.
+ * answering the same HTML bytes. Before the load runs it times generations and publishing a page
+ * into the offline demo shop (connected through the api's OAuth flow).
  *
  * Env: BENCH_SECONDS (load duration per run, default 10), BENCH_CONNECTIONS (default 50),
  * BENCH_ASSETS=1 (also list every JS/CSS file per page with its size).
@@ -16,6 +17,7 @@ import { timeGeneration } from './bench/generation'
 import { stopAllBareServers } from './bench/measure'
 import { ASSET_COLUMNS, benchPage, PAGE_COLUMNS, WEIGHT_COLUMNS, type PageResult } from './bench/pages'
 import { buildApp, startProduct, stopAllProducts } from './bench/product'
+import { timePublishing, TIMING_COLUMNS } from './bench/publish'
 import { signUp } from './bench/session'
 import { renderTable } from './bench/table'
 
@@ -69,6 +71,7 @@ async function main() {
     const ctx = { baseUrl: product.baseUrl, cookie, seconds, connections }
     step('timing 20 generations (demo store, offline composer)')
     const generation = await timeGeneration(product, 20)
+    const publishing = await timePublishing(product, 10, step)
     const cases = [...PAGE_CASES, { name: 'share', path: `/share/${generation.lastSessionId}`, needsSession: false }]
     const results: PageResult[] = []
     for (const page of cases) results.push(await benchPage(ctx, page, step))
@@ -98,9 +101,21 @@ async function main() {
       }
     const gen = `Generation, create → finished page (offline composer, demo store, ${generation.runs} runs): median ${generation.medianMs.toFixed(0)} ms · p90 ${generation.p90Ms.toFixed(0)} ms · min ${generation.minMs.toFixed(0)} ms · max ${generation.maxMs.toFixed(0)} ms`
     console.log(
-      ['', ...header, '', gen, '', renderTable(PAGE_COLUMNS, results), '', renderTable(WEIGHT_COLUMNS, results), '', ...notes, ''].join(
-        '\n',
-      ),
+      [
+        '',
+        ...header,
+        '',
+        gen,
+        '',
+        renderTable(TIMING_COLUMNS, [publishing]),
+        '',
+        renderTable(PAGE_COLUMNS, results),
+        '',
+        renderTable(WEIGHT_COLUMNS, results),
+        '',
+        ...notes,
+        '',
+      ].join('\n'),
     )
   } finally {
     if (!interrupted) step('stopping the server')

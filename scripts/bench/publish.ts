@@ -109,7 +109,8 @@ async function approveAndConnect(product: Product, api: ApiClient, shop: string)
     body: form.toString(),
   })
   const location = approved.headers.location
-  if (approved.status !== 302 || !location) throw new Error(`the consent form answered ${approved.status}: ${approved.body.toString().slice(0, 500)}`)
+  if (approved.status !== 302 || !location)
+    throw new Error(`the consent form answered ${approved.status}: ${approved.body.toString().slice(0, 500)}`)
   const query = new URL(location, product.baseUrl).search.slice(1)
   const cookie = begun.set_cookies.map((c) => c.split(';')[0]).join('; ')
   await api.json('POST', '/v2/shopify/oauth/callback', { query, cookie })
