@@ -23,8 +23,9 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 /**
  * Time from "Generate page" to the finished page, as a browser sees it: POST /generate, then poll
- * the progress page until it redirects to /product/{id} (offline composer, demo store). Staff
- * accounts see pages at once; each account has credits for four pages, so it signs up as needed.
+ * the progress page until it redirects to the owner's page view, /productv2/{id} (offline composer,
+ * demo store). Staff accounts see pages at once; each account has credits for four pages, so it
+ * signs up as needed.
  */
 export async function timeGeneration(product: Product, runs = 20): Promise<GenerationTiming> {
   const times: number[] = []
@@ -47,7 +48,7 @@ export async function timeGeneration(product: Product, runs = 20): Promise<Gener
     lastSessionId = new URL(progress, product.baseUrl).searchParams.get('session_id')!
     for (;;) {
       const res = await request(product.baseUrl + progress, { headers: { cookie } })
-      if (res.status === 302 && String(res.headers.location).startsWith('/product/')) break
+      if (res.status === 302 && String(res.headers.location).startsWith('/productv2/')) break
       if (res.status !== 200) throw new Error(`progress page answered ${res.status}`)
       if (performance.now() - started > 60_000) throw new Error('generation took over 60 s')
       await new Promise((r) => setTimeout(r, 20))

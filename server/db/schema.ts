@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { CREDIT_REASONS } from '../domain/credits'
 import type { Outline } from '../domain/outline'
 import type { Page } from '../domain/page/schema'
 import { PAGE_VERSION_KINDS } from '../domain/page/versions'
@@ -60,6 +61,8 @@ export const users = pgTable(
     googleId: text('google_id').unique(),
     invitationCode: text('invitation_code').notNull().unique(),
     publishPagesCount: integer('publish_pages_count').notNull(),
+    /** The Stripe customer of this account, made at its first checkout. */
+    stripeCustomerId: text('stripe_customer_id').unique(),
     gclid: text('gclid'),
     fbclid: text('fbclid'),
     createdAt: createdAt(),
@@ -141,6 +144,11 @@ export const referrals = pgTable('referrals', {
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   qualifiedAt: timestamp('qualified_at', { withTimezone: true }),
+  /** The store whose connection qualified the referral (spec §5). */
+  qualifiedShop: text('qualified_shop'),
+  /** Support marked it not qualified (a duplicate account found later …): no slot, with the reason. */
+  disqualifiedAt: timestamp('disqualified_at', { withTimezone: true }),
+  disqualifiedReason: text('disqualified_reason'),
 })
 
 /** Answers to the onboarding "quick question" screens, one row per user and question. */
@@ -230,7 +238,9 @@ export const creditLedger = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
-    reason: text('reason', { enum: ['signup', 'generation', 'refund', 'support'] }).notNull(),
+    reason: text('reason', { enum: CREDIT_REASONS }).notNull(),
+    /** What the grant or adjustment was for, in words (support's reason, the plan and period paid). */
+    note: text('note'),
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -473,4 +483,46 @@ export const demoShopRecords = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.shop, t.kind, t.id] })],
+)
+
+/** A paid plan as Stripe bills it: one row per Stripe subscription, kept in step by its webhooks. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeSubscriptionId: text('stripe_subscription_id').notNull().unique(),
+    stripeCustomerId: text('stripe_customer_id').notNull(),
+    planId: integer('plan_id').references(() => plans.id),
+    /** Stripe's status: incomplete, active, past_due, canceled, unpaid … */
+    status: text('status').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** The last invoice whose payment granted credits (a replayed or reordered event grants nothing twice). */
+    lastGrantedInvoiceId: text('last_granted_invoice_id'),
+    /** A renewal payment failed: the owner is warned until a payment goes through. */
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+)
+
+/** Every change support makes to an account: who, what, when, before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetUserId, t.createdAt)],
 )
