@@ -7,9 +7,13 @@ import { flashToast } from './session'
 export const OAUTH_COOKIE_NAMES = ['shopify_app_state', 'shopify_app_state.sig']
 export const CALLBACK_PATH = '/connect-shopify/callback'
 
-/** Sends the browser to Shopify's approval screen, setting the state cookies on the way. */
+/**
+ * Sends the browser to Shopify's approval screen, setting the state cookies on the way. A full
+ * document load: the demo shop's approval page is on our own origin, and Remix would otherwise
+ * try to route it as one of its own pages.
+ */
 export function toShopify(result: { url: string; set_cookies: string[] }) {
-  const headers = new Headers({ Location: result.url })
+  const headers = new Headers({ Location: result.url, 'X-Remix-Reload-Document': 'true' })
   for (const c of result.set_cookies) headers.append('Set-Cookie', c)
   return new Response(null, { status: 302, headers })
 }

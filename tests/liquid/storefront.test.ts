@@ -43,7 +43,9 @@ function expectPage(html: string, page: Page, name: string) {
   forms.each((_, f) => {
     expect($(f).attr('action')).toBe(`${BASE_URL}/cart/add`)
     expect($(f).attr('method')).toBe('post')
-    expect($(f).find('input[name=id]').val()).toBe('9101')
+    expect($(f).find('[name=id]').val()).toBe('9101')
+    // Several variants: the shopper chooses one (the first available is preselected).
+    if ($(f).find('select[name=id]').length) expect($(f).find('option').length).toBeGreaterThan(1)
     expect($(f).find('input[name=quantity]').val()).toBe('1')
   })
   expect($('.pw-page a.pw-button').length, `${name}: no owner links inside the store`).toBe(0)
