@@ -83,8 +83,14 @@ const schema = z.object({
       return out
     }),
   /** Stripe (payments). Unset: the product runs without payments and support can grant Pro. */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'expected a Stripe secret key (sk_test_… or sk_live_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'expected a webhook signing secret (whsec_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'expected a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'expected a webhook signing secret (whsec_…)')
+    .optional(),
   /** Tests only: a local Stripe API double, e.g. http://127.0.0.1:12111 (refused in production unless ALLOW_TEST_OVERRIDES=1). */
   STRIPE_API_BASE: z.url().optional(),
   /** Lets test overrides work when NODE_ENV=production (the e2e harness runs the production build). */
@@ -134,7 +140,8 @@ export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEn
   if (env.STRIPE_API_BASE && env.NODE_ENV === 'production' && !env.ALLOW_TEST_OVERRIDES) {
     throw new ConfigError('STRIPE_API_BASE is for tests: it is refused in production unless ALLOW_TEST_OVERRIDES=1.')
   }
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) throw new ConfigError('Set STRIPE_WEBHOOK_SECRET with STRIPE_SECRET_KEY: payments are granted from verified webhooks.')
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError('Set STRIPE_WEBHOOK_SECRET with STRIPE_SECRET_KEY: payments are granted from verified webhooks.')
   if (!!env.SHOPIFY_API_KEY !== !!env.SHOPIFY_API_SECRET)
     throw new ConfigError('Set both SHOPIFY_API_KEY and SHOPIFY_API_SECRET, or neither.')
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`

@@ -18,7 +18,11 @@ export function createStripeClient(opts: { secretKey?: string; apiBase?: string 
     timeout: 15_000,
     telemetry: false,
     ...(base
-      ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
       : {}),
   })
 }
