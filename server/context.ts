@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Database } from './db/client'
 import type { ServerEnv } from './env'
 import type { Composer } from './generation/compose'
+import type { StripeClient } from './integrations/stripe'
 import type { ProductSource } from './generation/import/product-source'
 import type { Mailer } from './integrations/mail'
 import type { JobQueue } from './jobs/queue'
@@ -22,6 +23,8 @@ export interface ApiDeps {
   products: ProductSource
   /** Shop network, OAuth, demo shops and the token key (server/modules/shopify/services.ts). */
   shopify: ShopifyServices
+  /** Stripe's SDK, or null when payments are not configured. */
+  stripe: StripeClient | null
 }
 
 /** `inProcess` is set when the web calls the api without a socket (embedded default). */

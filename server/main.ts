@@ -14,6 +14,7 @@ import { createProductSource } from './generation/import/product-source'
 import { createApi } from './http/api'
 import { createHost } from './http/web-server'
 import { createMailer } from './integrations/mail'
+import { createStripeClient } from './integrations/stripe'
 import { queueOf, startBoss } from './jobs/queue'
 import { startWorkers } from './jobs/workers'
 import { log } from './log'
@@ -75,6 +76,7 @@ async function main() {
         demoStore,
       }),
       shopify: createShopifyServices(env, demoShop),
+      stripe: createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }),
     }
     if (work) await startWorkers(boss, deps)
   }

@@ -4,6 +4,7 @@
  */
 import { routes as auth } from './auth'
 import { routes as billing } from './billing'
+import { routes as payments } from './billing-flows'
 import { routes as catalog } from './catalog'
 import { routes as favorites } from './favorites'
 import { routes as publishing } from './publishing'
@@ -11,7 +12,7 @@ import { routes as shopify } from './shopify'
 import { routes as tasks } from './tasks'
 import type { ContractRoute } from './types'
 
-export const contract = { auth, billing, tasks, favorites, shopify, catalog, publishing }
+export const contract = { auth, billing, payments, tasks, favorites, shopify, catalog, publishing }
 
 /** Every route of the contract, for the OpenAPI document and the coverage test. */
 export const allRoutes = (): ContractRoute[] => Object.values(contract).flatMap((area) => Object.values(area) as ContractRoute[])

@@ -241,6 +241,8 @@ export const creditLedger = pgTable(
     reason: text('reason', { enum: CREDIT_REASONS }).notNull(),
     /** What the grant or adjustment was for, in words (support's reason, the plan and period paid). */
     note: text('note'),
+    /** The Stripe invoice a plan grant paid for: unique, so an invoice grants its credits once whatever the events do. */
+    stripeInvoiceId: text('stripe_invoice_id').unique(),
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -501,8 +503,6 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    /** The last invoice whose payment granted credits (a replayed or reordered event grants nothing twice). */
-    lastGrantedInvoiceId: text('last_granted_invoice_id'),
     /** A renewal payment failed: the owner is warned until a payment goes through. */
     paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
     createdAt: createdAt(),

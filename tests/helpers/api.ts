@@ -6,6 +6,7 @@ import { loadServerEnv } from '../../server/env'
 import { createOfflineComposer } from '../../server/generation/compose'
 import { createProductSource } from '../../server/generation/import/product-source'
 import { createApi } from '../../server/http/api'
+import { createStripeClient } from '../../server/integrations/stripe'
 import type { LoginCodeMail, Mailer } from '../../server/integrations/mail'
 import { GENERATE_QUEUE, type GenerateJob } from '../../server/jobs/definitions'
 import { runGenerateJob } from '../../server/jobs/generate'
@@ -93,6 +94,7 @@ export async function createTestApi(
       demoStore: createDemoStore(),
     }),
     shopify: createShopifyServices(env, demoShop, { sleep: async () => {} }),
+    stripe: createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }),
     ...overrides,
   }
   const api = createApi(deps)

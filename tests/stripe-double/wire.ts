@@ -8,13 +8,13 @@ export const API_VERSION: string = Stripe.API_VERSION
  * An object as Stripe sends it over the wire: the SDK's type with its decimals still strings
  * (the SDK turns `*_decimal` strings into `Stripe.Decimal` only after a request, never in webhook payloads).
  */
-export type Wire<T> = T extends Stripe.Decimal
-  ? string
-  : T extends readonly (infer U)[]
-    ? Wire<U>[]
-    : T extends object
-      ? { [K in keyof T]: Wire<T[K]> }
-      : T
+export type Wire<T> = T extends string | number | boolean | null | undefined
+  ? T
+  : T extends Stripe.Decimal
+    ? string
+    : T extends readonly (infer U)[]
+      ? Wire<U>[]
+      : { [K in keyof T]: Wire<T[K]> }
 
 /** An API failure, answered as `{ error: { type, code, message, param } }` with its HTTP status. */
 export class ApiError extends Error {

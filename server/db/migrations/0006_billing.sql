@@ -19,7 +19,6 @@ CREATE TABLE "subscriptions" (
 	"current_period_end" timestamp with time zone,
 	"cancel_at_period_end" boolean DEFAULT false NOT NULL,
 	"canceled_at" timestamp with time zone,
-	"last_granted_invoice_id" text,
 	"payment_failed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -27,6 +26,7 @@ CREATE TABLE "subscriptions" (
 );
 --> statement-breakpoint
 ALTER TABLE "credit_ledger" ADD COLUMN "note" text;--> statement-breakpoint
+ALTER TABLE "credit_ledger" ADD COLUMN "stripe_invoice_id" text;--> statement-breakpoint
 ALTER TABLE "referrals" ADD COLUMN "qualified_shop" text;--> statement-breakpoint
 ALTER TABLE "referrals" ADD COLUMN "disqualified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "referrals" ADD COLUMN "disqualified_reason" text;--> statement-breakpoint
@@ -37,4 +37,5 @@ ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_user_id_users_id_fk" F
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_user_id","created_at");--> statement-breakpoint
 CREATE INDEX "subscriptions_user_idx" ON "subscriptions" USING btree ("user_id");--> statement-breakpoint
+ALTER TABLE "credit_ledger" ADD CONSTRAINT "credit_ledger_stripe_invoice_id_unique" UNIQUE("stripe_invoice_id");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_stripe_customer_id_unique" UNIQUE("stripe_customer_id");

@@ -3,6 +3,9 @@ import { contract } from '../../contract'
 import { plans } from '../../db/schema'
 import { PLAN_VERSION, type Plan } from '../../domain/plans'
 import { contractRouter, implement } from '../../http/implement'
+import { createCheckout, createPaymentIntent, paymentCheck, portalSession, subscriptionOverview } from './checkout'
+import { toPlan } from './grants'
+import { handleStripeWebhook } from './webhook'
 
 export const billingRoutes = contractRouter()
 
@@ -15,19 +18,22 @@ implement(billingRoutes, contract.billing.plans, async (c) => {
     .from(plans)
     .where(and(eq(plans.version, PLAN_VERSION), eq(plans.active, true)))
     .orderBy(asc(plans.billingCycle), asc(plans.creditValueMonth))
-  const body: Plan[] = rows.map((p) => ({
-    id: p.id,
-    type: p.type,
-    active: p.active,
-    billing_cycle: p.billingCycle,
-    amount: Number(p.amount),
-    value: p.value,
-    name: p.name,
-    credit_value_month: p.creditValueMonth,
-    is_default: p.isDefault,
-    stripe_price_id: p.stripePriceId,
-    stripe_price_id_dev: p.stripePriceIdDev,
-    version: p.version,
-  }))
+  const body: Plan[] = rows.map(toPlan)
   return c.json(body, 200)
 })
+
+const { payments } = contract
+
+implement(billingRoutes, payments.checkout, async (c) => c.json(await createCheckout(c.var.deps, c.var.user, c.req.valid('form')), 200))
+implement(billingRoutes, payments.paymentIntent, async (c) =>
+  c.json(await createPaymentIntent(c.var.deps, c.var.user, c.req.valid('form')), 200),
+)
+implement(billingRoutes, payments.paymentSuccess, async (c) =>
+  c.json(await paymentCheck(c.var.deps, c.var.user, c.req.valid('query').session_id), 200),
+)
+implement(billingRoutes, payments.overview, async (c) => c.json(await subscriptionOverview(c.var.deps, c.var.user), 200))
+implement(billingRoutes, payments.portal, async (c) => c.json(await portalSession(c.var.deps, c.var.user), 200))
+// The raw body is what Stripe signed: read as text, never re-serialised.
+implement(billingRoutes, payments.webhook, async (c) =>
+  c.json(await handleStripeWebhook(c.var.deps, await c.req.text(), c.req.header('stripe-signature') ?? ''), 200),
+)

@@ -1,1 +1,1 @@
-export { recordReferral } from './service'
+export { qualifyReferral, recordReferral } from './service'

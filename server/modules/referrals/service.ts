@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { referrals, users } from '../../db/schema'
+import { referrals, shopifyStores, storeDomains, users } from '../../db/schema'
+import { earnsSlot, mailboxOf, referralRefusal } from '../../domain/referrals'
+import { log } from '../../log'
 
 /**
  * Records that `inviteeId` signed up through the link of the user whose invitation code is `code`.
@@ -10,4 +12,47 @@ export async function recordReferral(tx: DbOrTx, code: string, inviteeId: number
   const [inviter] = await tx.select({ id: users.id }).from(users).where(eq(users.invitationCode, code.toUpperCase()))
   if (!inviter || inviter.id === inviteeId) return
   await tx.insert(referrals).values({ inviterId: inviter.id, inviteeId, createdAt: now }).onConflictDoNothing()
+}
+
+/**
+ * Spec §5: a referral qualifies when the referred user adds a unique store — not the referrer's,
+ * not one anybody connected before, not by a second account of the referrer. A qualified referral
+ * gives the referrer one publish slot, up to 10 in all (spec §9). Runs in the transaction that
+ * connects the store, with the referrer's row locked, so parallel connections cannot overshoot.
+ */
+export async function qualifyReferral(tx: DbOrTx, inviteeId: number, shop: string, now: Date): Promise<void> {
+  const [referral] = await tx
+    .select()
+    .from(referrals)
+    .where(and(eq(referrals.inviteeId, inviteeId), isNull(referrals.qualifiedAt), isNull(referrals.disqualifiedAt)))
+  if (!referral) return
+  const [inviter] = await tx.select().from(users).where(eq(users.id, referral.inviterId)).for('update')
+  const [invitee] = await tx.select().from(users).where(eq(users.id, inviteeId))
+  const [domain] = await tx.select().from(storeDomains).where(eq(storeDomains.shopDomain, shop))
+  const [inviterStore] = await tx
+    .select({ id: shopifyStores.id })
+    .from(shopifyStores)
+    .where(and(eq(shopifyStores.userId, inviter.id), eq(shopifyStores.shopDomain, shop)))
+  const refusal = referralRefusal({
+    inviterMailbox: mailboxOf(inviter.email),
+    inviteeMailbox: mailboxOf(invitee.email),
+    storeFirstUserId: domain?.firstUserId ?? null,
+    inviteeId,
+    inviterHadStore: !!inviterStore,
+  })
+  if (refusal) {
+    log.info('referral not qualified', { referral: referral.id, reason: refusal })
+    return
+  }
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(referrals)
+    .where(and(eq(referrals.inviterId, inviter.id), isNotNull(referrals.qualifiedAt), isNull(referrals.disqualifiedAt)))
+  await tx.update(referrals).set({ qualifiedAt: now, qualifiedShop: shop }).where(eq(referrals.id, referral.id))
+  if (earnsSlot(n)) {
+    await tx
+      .update(users)
+      .set({ publishPagesCount: inviter.publishPagesCount + 1, updatedAt: now })
+      .where(eq(users.id, inviter.id))
+  }
 }

@@ -12,6 +12,7 @@ import { createAdminClient } from '../../integrations/shopify/admin-client'
 import { SHOP_QUERY, WEBHOOK_CREATE_MUTATION } from '../../integrations/shopify/documents'
 import { SHOPIFY_SYNC_QUEUE, type ShopifySyncJob } from '../../jobs/definitions'
 import { log } from '../../log'
+import { qualifyReferral } from '../referrals'
 import type { UserRow } from '../users'
 import { sealedTokens, type StoreRow } from './tokens'
 
@@ -158,6 +159,8 @@ export async function attachStore(deps: ApiDeps, user: UserRow, conn: NewConnect
             .values({ ...values, userId: user.id, shopDomain: conn.shop, feedToken: randomToken('', 24), createdAt: now })
             .returning()
     await tx.insert(storeDomains).values({ shopDomain: conn.shop, firstUserId: user.id, firstConnectedAt: now }).onConflictDoNothing()
+    // A referred account adding a unique store earns its referrer a publish slot (spec §5).
+    await qualifyReferral(tx, user.id, conn.shop, now)
     await tx.insert(currentStores).values({ userId: user.id, storeId: saved.id }).onConflictDoNothing()
     await deps.queue.send(SHOPIFY_SYNC_QUEUE, { storeId: saved.id } satisfies ShopifySyncJob, { tx, singletonKey: `sync-${saved.id}` })
     return saved

@@ -1,0 +1,163 @@
+import { createRoute } from '@hono/zod-openapi'
+import { z } from 'zod'
+import { CREDIT_REASONS } from '../domain/credits'
+import { ERRORS, SIGNED_IN, json } from './common'
+
+const tags = ['Billing']
+
+/** Spec §7: these two take form-data (null or undefined fields are left out by the caller). */
+function formBody<S extends z.ZodType>(schema: S) {
+  return { required: true, content: { 'multipart/form-data': { schema }, 'application/x-www-form-urlencoded': { schema } } }
+}
+const priceId = z
+  .string()
+  .trim()
+  .min(1, 'price_id: This field is required')
+  .max(255)
+  .describe('The plan’s Stripe price id (Plan.stripe_price_id).')
+
+export const checkout = createRoute({
+  method: 'post',
+  path: '/v2/subscription/create',
+  tags,
+  summary: 'Start a hosted Stripe Checkout for a plan (subscription mode); answers the page to open',
+  security: SIGNED_IN,
+  request: {
+    body: formBody(
+      z.object({
+        price_id: priceId,
+        success_url: z
+          .string()
+          .url()
+          .max(2048)
+          .optional()
+          .describe('Default: /subscription?session_id={CHECKOUT_SESSION_ID} on this site.'),
+        cancel_url: z.string().url().max(2048).optional(),
+      }),
+    ),
+  },
+  responses: {
+    200: json(z.object({ url: z.string() }), 'Open it (a new tab with JavaScript; a redirect without).'),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    403: ERRORS[403],
+    409: ERRORS[409],
+    502: ERRORS[502],
+  },
+})
+
+export const paymentIntent = createRoute({
+  method: 'post',
+  path: '/v2/subscription/create-payment-intent',
+  tags,
+  summary: 'Start a subscription paid with the embedded card form; answers the client secret for Stripe.js',
+  security: SIGNED_IN,
+  request: { body: formBody(z.object({ price_id: priceId })) },
+  responses: {
+    200: json(
+      z.object({ client_secret: z.string(), subscription_id: z.string() }),
+      'Confirm it with Stripe.js (return_url /subscription).',
+    ),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    403: ERRORS[403],
+    409: ERRORS[409],
+    502: ERRORS[502],
+  },
+})
+
+const subscriptionSummary = z
+  .object({ id: z.string(), status: z.string(), currency: z.string(), amount: z.number(), plan: z.string().nullable() })
+  .meta({ id: 'PaymentSubscription' })
+
+export const paymentSuccess = createRoute({
+  method: 'get',
+  path: '/v2/subscription/payment/success',
+  tags,
+  summary: 'The payment check after Checkout (spec §4): success only when the subscription is active',
+  security: SIGNED_IN,
+  request: { query: z.object({ session_id: z.string().min(1).max(255) }) },
+  responses: {
+    200: json(
+      z.object({ status: z.enum(['success', 'pending', 'failed']), message: z.string(), subscription: subscriptionSummary.nullable() }),
+      'How the payment went.',
+    ),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    404: ERRORS[404],
+    502: ERRORS[502],
+  },
+})
+
+export const overview = createRoute({
+  method: 'get',
+  path: '/v2/subscription',
+  tags,
+  summary: 'The account’s plan, credits, credit history and invoices',
+  security: SIGNED_IN,
+  responses: {
+    200: json(
+      z
+        .object({
+          payments_configured: z.boolean(),
+          plan: z
+            .object({
+              name: z.string(),
+              billing_cycle: z.enum(['month', 'year']).nullable(),
+              amount: z.number().nullable(),
+              status: z.string(),
+              renews_at: z.string().nullable(),
+              ends_at: z.string().nullable().describe('Set when the plan was cancelled: Pro until then.'),
+              payment_failed: z.boolean(),
+            })
+            .nullable(),
+          credits: z.number().int(),
+          last_credit_reset: z.string().nullable(),
+          can_manage_billing: z.boolean(),
+          ledger: z.array(
+            z.object({
+              delta: z.number().int(),
+              balance_after: z.number().int(),
+              reason: z.enum(CREDIT_REASONS),
+              note: z.string().nullable(),
+              created_at: z.string(),
+            }),
+          ),
+          invoices: z.array(
+            z.object({
+              id: z.string(),
+              number: z.string().nullable(),
+              status: z.string(),
+              amount: z.number(),
+              currency: z.string(),
+              created_at: z.string(),
+              url: z.string().nullable(),
+            }),
+          ),
+          invoices_failed: z.boolean().describe('Stripe could not be asked for the invoices just now.'),
+        })
+        .meta({ id: 'SubscriptionOverview' }),
+      'The overview.',
+    ),
+    401: ERRORS[401],
+  },
+})
+
+export const portal = createRoute({
+  method: 'post',
+  path: '/v2/subscription/portal',
+  tags,
+  summary: 'A Stripe customer portal session (card, invoices, cancellation)',
+  security: SIGNED_IN,
+  responses: { 200: json(z.object({ url: z.string() }), 'Open it.'), 401: ERRORS[401], 409: ERRORS[409], 502: ERRORS[502] },
+})
+
+export const webhook = createRoute({
+  method: 'post',
+  path: '/v2/stripe/webhook',
+  tags,
+  summary: 'Stripe events (signature checked on the raw body first; each event handled once)',
+  responses: { 200: json(z.object({ received: z.literal(true), duplicate: z.boolean() }), 'Handled.'), 400: ERRORS[400] },
+})
+
+export const routes = { checkout, paymentIntent, paymentSuccess, overview, portal, webhook }
