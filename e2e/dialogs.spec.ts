@@ -35,7 +35,7 @@ test('upgrade dialog: every line, both billing periods, credit choice, Pay Now',
   await expect(dialog.getByText(/Pay yearly at/)).toHaveCount(0)
 
   await dialog.getByRole('button', { name: 'Pay Now' }).click()
-  await expect(page.getByText('Payments are not available yet: this server has no payment provider configured.')).toBeVisible()
+  await expect(page.getByText(/Payments are not set up on this Pagewright server yet/)).toBeVisible()
   await expect(page.getByTestId('upgrade-dialog')).toBeVisible()
 
   await page.getByTestId('upgrade-dialog').getByRole('link', { name: 'Close' }).click()
@@ -105,7 +105,7 @@ test('a timed snackbar disappears after 4 s, with or without JavaScript', async 
   await signUp(page, uniqueEmail(info, 'snack'))
   await page.goto('/?dialog=upgrade')
   await page.getByTestId('upgrade-dialog').getByRole('button', { name: 'Pay Now' }).click()
-  const snack = page.getByTestId('snackbar').filter({ hasText: 'Payments are not available yet' })
+  const snack = page.getByTestId('snackbar').filter({ hasText: 'Payments are not set up' })
   await expect(snack).toBeVisible()
   // Timed messages (no duration, not dismissible) are gone after 4 s, with or without JS.
   await expect(snack).toBeHidden({ timeout: 6000 })

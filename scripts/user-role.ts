@@ -1,24 +1,27 @@
 /**
- * Support command: set a user's role.
- *   npm run user:role -- <email> <free|paid|admin>
+ * Support command: set a user's role, through the same service as the support console.
+ *   npm run user:role -- <email> <free|paid|admin> [plan-slug]
+ * paid grants a plan (the given slug, or the catalogue's default plan) with its credits; free ends
+ * the plan (credits stay); admin sets the role only. Each change writes an audit row (no actor).
  * Works on DATABASE_URL, or on the embedded PGlite folder (DATA_DIR) while the server is stopped.
  */
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
 import { openDatabase } from '../server/db/client'
 import { dataDirHolder } from '../server/db/data-lock'
-import { users } from '../server/db/schema'
 import { migrateAndSeed } from '../server/db/seed'
+import { ROLES, type Role } from '../server/domain/user'
 import { ConfigError, loadServerEnv } from '../server/env'
+import { HttpError } from '../server/http/http-error'
+import { applyRole, grantablePlan } from '../server/modules/admin'
+import { findUserByEmail } from '../server/modules/users'
 
-const ROLES = ['free', 'paid', 'admin'] as const
-type Role = (typeof ROLES)[number]
+const USAGE = 'Usage: npm run user:role -- <email> <free|paid|admin> [plan-slug]'
+const REASON = 'npm run user:role'
 
 async function main() {
-  const [email, role] = process.argv.slice(2)
-  if (!email || !ROLES.includes(role as Role)) {
-    throw new ConfigError('Usage: npm run user:role -- <email> <free|paid|admin>')
-  }
+  const [email, role, slug] = process.argv.slice(2)
+  if (!email || !ROLES.includes(role as Role)) throw new ConfigError(USAGE)
+  if (slug && role !== 'paid') throw new ConfigError(`A plan is only granted with the role paid.\n${USAGE}`)
   const env = loadServerEnv()
   const dataDir = path.resolve(env.DATA_DIR)
   if (!env.DATABASE_URL) {
@@ -28,19 +31,24 @@ async function main() {
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') })
   try {
     await database.exclusive(() => migrateAndSeed(database))
-    const [row] = await database.db
-      .update(users)
-      .set({ role: role as Role, plan: role === 'paid' ? 'Pro (set by support)' : null, updatedAt: new Date() })
-      .where(eq(users.email, email.trim().toLowerCase()))
-      .returning({ email: users.email, role: users.role })
-    if (!row) throw new ConfigError(`No account with the e-mail ${email}.`)
-    console.log(`${row.email} is now ${row.role}.`)
+    const result = await database.db.transaction(async (tx) => {
+      const target = await findUserByEmail(tx, email.trim())
+      if (!target) throw new ConfigError(`No account with the e-mail ${email}.`)
+      const plan = role === 'paid' ? await grantablePlan(tx, slug ? { slug } : 'default') : null
+      if (role === 'paid' && !plan) {
+        throw new ConfigError(slug ? `No plan on offer with the slug ${slug}.` : 'The catalogue has no default plan: name one.')
+      }
+      return applyRole(tx, { actor: null, target, role: role as Role, plan, reason: REASON, now: new Date() })
+    })
+    console.log(result.description)
+    if (result.credits_granted) console.log(`Granted ${result.credits_granted.toLocaleString('en-US')} credits.`)
+    console.log(`${result.user.email} is now ${result.user.role}.`)
   } finally {
     await database.close()
   }
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error)
+  console.error(error instanceof ConfigError || error instanceof HttpError ? error.message : error)
   process.exit(1)
 })

@@ -8,6 +8,7 @@ export type { SharedPage } from '../../server/contract/tasks'
 export type { ShopifyStore } from '../../server/contract/shopify'
 export type { CatalogProduct } from '../../server/contract/catalog'
 export type { Publication } from '../../server/contract/publishing'
+export type { AdminAccount, AdminPlan } from '../../server/contract/admin'
 export type AuthResult = RouteOutput<typeof contract.auth.verify>
 
 /** Sends one request to the api: the in-process Hono app, or the network when API_URL is set. */
@@ -113,7 +114,7 @@ export function createApiClient(opts: ApiClientOptions) {
     return request<RouteOutput<R>>(method, fillPath(route.path, params), { query, json: body })
   }
 
-  const { auth, billing, tasks, favorites, shopify, catalog, publishing } = contract
+  const { auth, billing, payments, tasks, favorites, shopify, catalog, publishing } = contract
   type CatalogQuery = NonNullable<RouteInput<typeof catalog.list>['query']>
   type ListParams = NonNullable<RouteInput<typeof tasks.list>['query']>
   const listQuery = (params: ListParams) => ({ status: DEFAULT_LIST_STATUS, ...params })
@@ -133,6 +134,17 @@ export function createApiClient(opts: ApiClientOptions) {
     },
     plans: {
       list: () => call(billing.plans, { query: { version: '2' } }),
+    },
+    payments: {
+      /** Hosted Checkout (spec §7: form-data, empty fields left out). */
+      checkout: (body: { price_id: string; success_url?: string; cancel_url?: string }) =>
+        request<RouteOutput<typeof payments.checkout>>('POST', payments.checkout.path, { form: body }),
+      /** The embedded card form's subscription and client secret. */
+      paymentIntent: (priceId: string) =>
+        request<RouteOutput<typeof payments.paymentIntent>>('POST', payments.paymentIntent.path, { form: { price_id: priceId } }),
+      check: (sessionId: string) => call(payments.paymentSuccess, { query: { session_id: sessionId } }),
+      overview: () => call(payments.overview, {}),
+      portal: () => call(payments.portal, {}),
     },
     tasks: {
       /** Direct flow: import and write the page in one go. */
@@ -208,6 +220,19 @@ export function createApiClient(opts: ApiClientOptions) {
       add: (id: string) => call(favorites.add, { params: { key: id } }),
       remove: (id: string) => call(favorites.remove, { params: { key: id } }),
       list: (params: ListParams = {}) => call(favorites.list, { query: listQuery(params) }),
+    },
+    /** The support console (staff only; anyone else gets 404). */
+    admin: {
+      search: (q?: string) => call(contract.admin.search, { query: { q } }),
+      account: (uuid: string) => call(contract.admin.account, { params: { uuid } }),
+      plans: () => call(contract.admin.plans, {}),
+      setRole: (uuid: string, body: RouteInput<typeof contract.admin.setRole>['json']) =>
+        call(contract.admin.setRole, { params: { uuid }, json: body }),
+      adjustCredits: (uuid: string, delta: number, reason: string) =>
+        call(contract.admin.adjustCredits, { params: { uuid }, json: { delta, reason } }),
+      resendCode: (uuid: string) => call(contract.admin.resendCode, { params: { uuid } }),
+      revokeSessions: (uuid: string, reason: string) => call(contract.admin.revokeSessions, { params: { uuid }, json: { reason } }),
+      disqualifyReferral: (id: number, reason: string) => call(contract.admin.disqualifyReferral, { params: { id }, json: { reason } }),
     },
   }
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { isPaymentCheckId, PAYMENT_FAILED_MESSAGE, paymentSucceeded, UNEXPECTED_PAYMENT_ERROR } from '../../server/domain/billing'
 import { UTC_CLOCK } from '../lib/format-time'
 import type { RootData } from '../lib/root-data'
 import { isShopperPath } from '../lib/shopper-view'
+import { ApiError } from './api'
 import { getApi, loadUser } from './auth'
 import { sendClickIdsOnce } from './click-ids'
 import { env } from './env'
@@ -27,6 +29,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
       plans: null,
       plansFailed: false,
       clock: UTC_CLOCK,
+      paymentCheck: null,
     }
     return json(empty)
   }
@@ -51,15 +54,32 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
     }
   }
 
+  const extraToasts: RootData['toasts'] = []
+  let paymentCheck: RootData['paymentCheck'] = null
+  const checkId = url.searchParams.get('session_id')
+  if (state.user && isPaymentCheckId(checkId)) {
+    // Spec §4: success only when the answer is success and the subscription is active.
+    try {
+      const answer = await api.payments.check(checkId)
+      const ok = paymentSucceeded(answer)
+      paymentCheck = { ok, message: ok ? answer.message : PAYMENT_FAILED_MESSAGE }
+    } catch (error) {
+      if (!(error instanceof ApiError)) log.warn('payment check failed', { error: String(error) })
+      const text = error instanceof ApiError ? error.message : UNEXPECTED_PAYMENT_ERROR
+      extraToasts.push({ type: 'error', text, id: randomBytes(6).toString('hex') })
+    }
+  }
+
   const data: RootData = {
     user: state.user,
     userFetchFailed: state.status === 'failed',
-    toasts: toasts.map((t) => ({ ...t, id: randomBytes(6).toString('hex') })),
+    toasts: [...toasts.map((t) => ({ ...t, id: randomBytes(6).toString('hex') })), ...extraToasts],
     googleEnabled: !!env().google,
     publicUrl: env().publicUrl,
     plans,
     plansFailed,
     clock: viewerClock(request),
+    paymentCheck,
   }
   return json(data, { headers })
 }

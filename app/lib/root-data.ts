@@ -2,6 +2,7 @@ import { useRouteLoaderData } from '@remix-run/react'
 import type { Plan } from '../../server/domain/plans'
 import type { SnackbarInput } from '../../server/domain/snackbar'
 import type { PublicUser } from '../../server/domain/user'
+import type { PaymentCheck } from '../components/dialogs/PaymentInfoDialog'
 import type { Clock } from './format-time'
 
 export interface RootData {
@@ -15,6 +16,8 @@ export interface RootData {
   plansFailed: boolean
   /** The viewer's time zone and language as the server could tell (the browser refines it). */
   clock: Clock
+  /** The payment check's outcome when the URL carries a Checkout session_id (spec §2 query parameters). */
+  paymentCheck: PaymentCheck | null
 }
 
 export function useRootData(): RootData {

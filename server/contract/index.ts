@@ -2,6 +2,7 @@
  * The api's contract: every route, by area. `server/http` implements it, `app/.server/api.ts`
  * calls it, tests mock it. See common.ts.
  */
+import { routes as admin } from './admin'
 import { routes as auth } from './auth'
 import { routes as billing } from './billing'
 import { routes as payments } from './billing-flows'
@@ -12,7 +13,7 @@ import { routes as shopify } from './shopify'
 import { routes as tasks } from './tasks'
 import type { ContractRoute } from './types'
 
-export const contract = { auth, billing, payments, tasks, favorites, shopify, catalog, publishing }
+export const contract = { auth, billing, payments, tasks, favorites, shopify, catalog, publishing, admin }
 
 /** Every route of the contract, for the OpenAPI document and the coverage test. */
 export const allRoutes = (): ContractRoute[] => Object.values(contract).flatMap((area) => Object.values(area) as ContractRoute[])

@@ -31,3 +31,11 @@ export function grantDescription(plan: Pick<Plan, 'name' | 'billing_cycle' | 'cr
 /** Stripe subscription statuses in which the account is Pro. */
 export const PAID_STATUSES = ['active', 'trialing', 'past_due'] as const
 export const isPaidStatus = (status: string) => (PAID_STATUSES as readonly string[]).includes(status)
+
+/** The Stripe price to charge for a plan: its test price with test keys, its live price otherwise (spec §3). */
+export function priceIdFor(plan: { stripe_price_id: string | null; stripe_price_id_dev: string | null }, testMode: boolean): string | null {
+  return testMode ? (plan.stripe_price_id_dev ?? plan.stripe_price_id) : (plan.stripe_price_id ?? plan.stripe_price_id_dev)
+}
+
+/** A payment check id in the URL: a Checkout Session (cs_…) or an embedded-form subscription (sub_…). */
+export const isPaymentCheckId = (value: string | null | undefined): value is string => !!value && /^(cs|sub)_[A-Za-z0-9_]{6,250}$/.test(value)

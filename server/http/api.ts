@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { ApiBindings, ApiDeps, ApiEnv } from '../context'
 import { log } from '../log'
+import { adminRoutes } from '../modules/admin/routes'
 import { authRoutes } from '../modules/auth/routes'
 import { billingRoutes } from '../modules/billing/routes'
 import { taskFavoritesRoutes } from '../modules/favorites/routes'
@@ -27,7 +28,7 @@ export function createApi(deps: ApiDeps) {
     c.header('Cache-Control', 'no-store')
   })
 
-  for (const routes of [authRoutes, billingRoutes, shopifyRoutes, taskRoutes, taskFavoritesRoutes]) app.route('/', routes)
+  for (const routes of [authRoutes, billingRoutes, shopifyRoutes, taskRoutes, taskFavoritesRoutes, adminRoutes]) app.route('/', routes)
 
   app.notFound((c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404))
   app.onError((err, c) => {

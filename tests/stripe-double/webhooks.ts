@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { API_VERSION, newId } from './wire'
+import { API_VERSION, newId, type Wire } from './wire'
 
 export interface WebhookTarget {
   url: string
@@ -13,7 +13,7 @@ export interface SentEvent {
   payload: string
 }
 
-/** One attempt to deliver an event: the endpoint's HTTP status, or null with the error when it could not be reached (or no webhook is set). */
+/** One attempt to deliver an event: the endpoint's HTTP status, or null with the error when it could not be reached. */
 export interface Delivery {
   eventId: string
   type: string
@@ -45,8 +45,8 @@ export class Outbox {
     return this.sent.map((e) => ({ ...e }))
   }
 
-  async emit(type: string, object: unknown, previous?: Record<string, unknown>, request?: EventRequest): Promise<void> {
-    const event = {
+  async emit(type: Stripe.Event.Type, object: object, previous?: Record<string, unknown>, request?: EventRequest): Promise<void> {
+    const event: Omit<Wire<Stripe.EventBase>, 'data'> & { data: { object: object; previous_attributes?: object } } = {
       id: newId('evt', 24),
       object: 'event',
       api_version: API_VERSION,
@@ -59,7 +59,7 @@ export class Outbox {
     }
     const sent = { id: event.id, type, payload: JSON.stringify(event, null, 2) }
     this.sent.push(sent)
-    await this.deliver(sent, false).catch(() => undefined)
+    if (this.webhook) await this.deliver(this.webhook, sent, false).catch(() => undefined)
   }
 
   /** The same bytes again with a fresh signature (a replayed delivery). */
@@ -67,15 +67,10 @@ export class Outbox {
     const sent = this.sent.find((e) => e.id === eventId)
     if (!sent) throw new Error(`Stripe double: no event ${eventId}`)
     if (!this.webhook) throw new Error('Stripe double: no webhook endpoint is set')
-    return this.deliver(sent, true)
+    return this.deliver(this.webhook, sent, true)
   }
 
-  private async deliver(sent: SentEvent, replay: boolean): Promise<Response> {
-    const webhook = this.webhook
-    if (!webhook) {
-      this.deliveries.push({ eventId: sent.id, type: sent.type, status: null, error: 'no webhook endpoint', replay })
-      throw new Error('no webhook endpoint')
-    }
+  private async deliver(webhook: WebhookTarget, sent: SentEvent, replay: boolean): Promise<Response> {
     // Signed with the real time: the receiver checks the timestamp against its own clock (5 minutes' tolerance).
     const signature = Stripe.webhooks.generateTestHeaderString({ payload: sent.payload, secret: webhook.secret })
     const req = new Request(webhook.url, {
@@ -91,7 +86,8 @@ export class Outbox {
       const res = await (webhook.deliver ? webhook.deliver(req) : fetch(req))
       const body = await res.text()
       this.deliveries.push({ eventId: sent.id, type: sent.type, status: res.status, replay })
-      return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers })
+      const nullBody = [101, 204, 205, 304].includes(res.status)
+      return new Response(nullBody ? null : body, { status: res.status, statusText: res.statusText, headers: res.headers })
     } catch (err) {
       this.deliveries.push({ eventId: sent.id, type: sent.type, status: null, error: String(err), replay })
       throw err

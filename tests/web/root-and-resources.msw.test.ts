@@ -7,6 +7,7 @@ import * as notFound from '~/routes/_default.$'
 import * as logout from '~/routes/account.logout'
 import * as checkout from '~/routes/resources.checkout'
 import { contract } from '../../server/contract'
+import { PAYMENTS_NOT_CONFIGURED } from '../../server/domain/billing'
 import { DEFAULT_UPGRADE_TITLE_PAID } from '../../server/domain/permissions'
 import type { Plan } from '../../server/domain/plans'
 import { SESSION_ENDED, SIGN_IN_FIRST } from '../../server/http/auth-middleware'
@@ -141,7 +142,7 @@ describe('root loader', () => {
 })
 
 describe('checkout action', () => {
-  it('a free user goes back to return_to with "payments not available"', async () => {
+  it('a free user goes back to return_to with "payments not set up" when the server takes no payments', async () => {
     msw.server.use(meFor('pwt_good'))
     const jar = new CookieJar().take(await sessionCookie({ token: 'pwt_good' }))
     const res = await runResponse(checkout.action, post('/resources/checkout', { return_to: '/products?dialog=upgrade' }, jar))
@@ -153,7 +154,7 @@ describe('checkout action', () => {
     expect(data.toasts).toHaveLength(1)
     expect(data.toasts[0]).toMatchObject({
       type: 'error',
-      text: 'Payments are not available yet: this server has no payment provider configured.',
+      text: PAYMENTS_NOT_CONFIGURED,
     })
   })
 

@@ -1,5 +1,6 @@
 import { useLocation } from '@remix-run/react'
 import { useRootData } from '../../lib/root-data'
+import { PaymentInfoDialog } from './PaymentInfoDialog'
 import { ReferDialog } from './ReferDialog'
 import { StoreExistsDialog } from './StoreExistsDialog'
 import { UpgradeDialog } from './UpgradeDialog'
@@ -8,7 +9,9 @@ import { UpgradeDialog } from './UpgradeDialog'
 export function DialogHost() {
   const { search } = useLocation()
   const params = new URLSearchParams(search)
-  const { user, plans, plansFailed, publicUrl } = useRootData()
+  const { user, plans, plansFailed, publicUrl, paymentCheck } = useRootData()
+  // Persistent dialogs first: they close only through their own button.
+  if (paymentCheck && params.has('session_id')) return <PaymentInfoDialog check={paymentCheck} />
   if (params.has('store_exist')) return <StoreExistsDialog />
   switch (params.get('dialog')) {
     case 'upgrade':

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigate } from '@remix-run/react'
+import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { notEnoughCreditsText, shouldAutoCloseUpgrade, upgradeDialogTitle } from '../../../server/domain/permissions'
 import {
@@ -16,7 +16,9 @@ import {
 } from '../../../server/domain/plans'
 import { isFree, type PublicUser } from '../../../server/domain/user'
 import { withParams, withoutDialog } from '../../lib/dialog-url'
+import { CheckoutPanel } from './CheckoutPanel'
 import { DialogFrame } from './DialogFrame'
+import { PayNowForm } from './PayNowForm'
 
 export const PRO_BENEFITS = [
   'Publish unlimited pages',
@@ -119,13 +121,20 @@ export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | 
       </ul>
       <p className="muted small">Prices are in USD.</p>
 
-      <Form method="post" action="/resources/checkout" className="dialog-actions">
-        <input type="hidden" name="plan_id" value={plan?.id ?? ''} />
-        <input type="hidden" name="return_to" value={`${pathname}${search}`} />
-        <button type="submit" className="button button--primary button--block" disabled={!canPay || !plan}>
-          Pay Now
-        </button>
-      </Form>
+      {plan && canPay && params.get('panel') === 'checkout' ? (
+        <CheckoutPanel planId={plan.id} returnTo={`${pathname}${search}`} backTo={link({ panel: null })} />
+      ) : (
+        <>
+          <PayNowForm planId={plan?.id ?? null} returnTo={`${pathname}${search}`} disabled={!canPay || !plan} />
+          {plan && canPay ? (
+            <p className="small center">
+              <Link to={link({ panel: 'checkout' })} replace preventScrollReset>
+                Pay with a card here instead
+              </Link>
+            </p>
+          ) : null}
+        </>
+      )}
     </DialogFrame>
   )
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
-import { creditLedger, plans, users } from '../../db/schema'
+import { creditLedger, type plans, users } from '../../db/schema'
 import { creditsForPayment, grantDescription } from '../../domain/billing'
 import type { Plan } from '../../domain/plans'
 

@@ -1,0 +1,261 @@
+import { createRoute } from '@hono/zod-openapi'
+import { z } from 'zod'
+import { MAX_CREDIT_ADJUSTMENT, REASON_LENGTH } from '../domain/admin'
+import { CREDIT_REASONS } from '../domain/credits'
+import { SHOPIFY_STORE_STATUSES, SHOPIFY_SYNC_STATUSES } from '../domain/shopify'
+import { DATA_STATUSES, TASK_STATUSES } from '../domain/task-status'
+import { ROLES } from '../domain/user'
+import { requiredText } from '../domain/validation'
+import { planSchema } from './billing'
+import { ERRORS, SIGNED_IN, errorSchema, json, jsonBody } from './common'
+import { publicUserSchema } from './users'
+
+/**
+ * The support console (staff only: any other account gets 404 `{ error: "Not found." }` from every
+ * route, as if it did not exist). Every change writes an audit row with its reason.
+ */
+const tags = ['Support console']
+
+const reason = requiredText(REASON_LENGTH).describe('Why: kept in the audit log (and the ledger for credits).')
+const userParam = z.object({ uuid: z.uuid() })
+const NOT_STAFF = 'Not found (also the answer to anyone who is not staff).'
+const notFound = json(errorSchema, NOT_STAFF)
+
+const userSummary = z
+  .object({
+    uuid: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: z.enum(ROLES),
+    plan: z.string().nullable(),
+    remaining_credit_count: z.number().int(),
+    status: z.enum(['active', 'disabled']),
+    invitation_code: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AdminUserSummary' })
+
+const ledgerRow = z.object({
+  id: z.number().int(),
+  delta: z.number().int(),
+  balance_after: z.number().int(),
+  reason: z.enum(CREDIT_REASONS),
+  note: z.string().nullable(),
+  task_session_id: z.string().nullable(),
+  created_at: z.string(),
+})
+
+const store = z.object({
+  id: z.number().int(),
+  shop_domain: z.string(),
+  name: z.string().nullable(),
+  is_demo: z.boolean(),
+  status: z.enum(SHOPIFY_STORE_STATUSES),
+  connected_at: z.string(),
+  uninstalled_at: z.string().nullable(),
+  sync: z.object({
+    status: z.enum(SHOPIFY_SYNC_STATUSES),
+    done: z.number().int(),
+    total: z.number().int().nullable(),
+    failure_reason: z.string().nullable(),
+    last_sync_at: z.string().nullable(),
+  }),
+})
+
+const page = z.object({
+  session_id: z.string(),
+  title: z.string().nullable(),
+  url: z.string().nullable(),
+  status: z.literal(TASK_STATUSES),
+  data_status: z.literal(DATA_STATUSES),
+  /** Not named `error`: the web's client raises any answer carrying one. */
+  failure_reason: z.string().nullable().describe('Why the page failed (tasks.error).'),
+  created_at: z.string(),
+})
+
+const referral = z
+  .object({
+    id: z.number().int(),
+    inviter_uuid: z.string(),
+    inviter_email: z.string(),
+    invitee_uuid: z.string(),
+    invitee_email: z.string(),
+    created_at: z.string(),
+    state: z.enum(['pending', 'qualified', 'disqualified']),
+    qualified_at: z.string().nullable(),
+    qualified_shop: z.string().nullable(),
+    disqualified_at: z.string().nullable(),
+    disqualified_reason: z.string().nullable(),
+  })
+  .meta({ id: 'AdminReferral' })
+
+const changes = z.record(z.string(), z.unknown()).nullable()
+const auditEntry = z.object({
+  id: z.number().int(),
+  actor_email: z.string().nullable().describe('Null: a command on the server (npm run user:role), or a deleted account.'),
+  action: z.string(),
+  reason: z.string().nullable(),
+  before: changes,
+  after: changes,
+  created_at: z.string(),
+})
+
+export const adminAccountSchema = z
+  .object({
+    user: publicUserSchema,
+    plan: z
+      .object({ name: z.string(), slug: z.string(), billing_cycle: z.enum(['month', 'year']), credit_value_month: z.number().int() })
+      .nullable()
+      .describe('The catalogue plan the account is on (by its stripe_plan), if any.'),
+    active_sessions: z.number().int(),
+    ledger: z.array(ledgerRow).describe('The 30 newest ledger rows.'),
+    stores: z.array(store),
+    pages: z.array(page).describe('The 20 newest pages (tasks).'),
+    page_count: z.number().int(),
+    failed_page_count: z.number().int(),
+    referrals_made: z.array(referral),
+    referral_received: referral.nullable(),
+    audit: z.array(auditEntry).describe('The 50 newest audit entries about this account.'),
+  })
+  .meta({ id: 'AdminAccount' })
+export type AdminAccount = z.output<typeof adminAccountSchema>
+
+export const adminPlanSchema = planSchema
+  .extend({ slug: z.string(), grant_description: z.string().describe('What a grant of this plan gives, in words.') })
+  .meta({ id: 'AdminPlan' })
+export type AdminPlan = z.output<typeof adminPlanSchema>
+
+export const search = createRoute({
+  method: 'get',
+  path: '/v2/admin/users',
+  tags,
+  summary: 'Find accounts by e-mail (exact or prefix), uuid or invitation code; no query: the newest accounts',
+  security: SIGNED_IN,
+  request: { query: z.object({ q: z.string().trim().max(254).optional() }) },
+  responses: { 200: json(z.object({ items: z.array(userSummary) }), 'Up to 20 accounts.'), 400: ERRORS[400], 401: ERRORS[401], 404: notFound },
+})
+
+export const account = createRoute({
+  method: 'get',
+  path: '/v2/admin/users/{uuid}',
+  tags,
+  summary: 'One account: user, plan, credits and ledger, stores, pages, referrals, sessions, audit log',
+  security: SIGNED_IN,
+  request: { params: userParam },
+  responses: { 200: json(adminAccountSchema, 'The account.'), 400: ERRORS[400], 401: ERRORS[401], 404: notFound },
+})
+
+export const plans = createRoute({
+  method: 'get',
+  path: '/v2/admin/plans',
+  tags,
+  summary: 'The plans support can grant (active, version 2), with what a grant gives in words',
+  security: SIGNED_IN,
+  responses: { 200: json(z.object({ items: z.array(adminPlanSchema) }), 'The plans.'), 401: ERRORS[401], 404: notFound },
+})
+
+export const setRole = createRoute({
+  method: 'post',
+  path: '/v2/admin/users/{uuid}/role',
+  tags,
+  summary: 'Set the role: paid grants a plan (its credits, a ledger row), free ends the plan (credits stay), admin sets the role only',
+  security: SIGNED_IN,
+  request: {
+    params: userParam,
+    body: jsonBody(
+      z.object({
+        role: z.enum(ROLES),
+        plan_id: z.number().int().positive().optional().describe('Required for paid: an active version-2 plan.'),
+        reason,
+      }),
+    ),
+  },
+  responses: {
+    200: json(
+      z.object({ user: userSummary, credits_granted: z.number().int(), description: z.string().describe('What was done, in words.') }),
+      'Done.',
+    ),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    404: notFound,
+    409: ERRORS[409],
+  },
+})
+
+export const adjustCredits = createRoute({
+  method: 'post',
+  path: '/v2/admin/users/{uuid}/credits',
+  tags,
+  summary: 'Grant (delta > 0) or remove (delta < 0) credits; the balance never goes below zero',
+  security: SIGNED_IN,
+  request: {
+    params: userParam,
+    body: jsonBody(
+      z.object({
+        delta: z
+          .number({ error: 'This field can only contain whole numbers' })
+          .int('This field can only contain whole numbers')
+          .min(-MAX_CREDIT_ADJUSTMENT, `At most ${MAX_CREDIT_ADJUSTMENT.toLocaleString('en-US')} credits at a time`)
+          .max(MAX_CREDIT_ADJUSTMENT, `At most ${MAX_CREDIT_ADJUSTMENT.toLocaleString('en-US')} credits at a time`)
+          .refine((d) => d !== 0, 'Give a number other than 0'),
+        reason,
+      }),
+    ),
+  },
+  responses: {
+    200: json(z.object({ delta: z.number().int(), balance: z.number().int() }), 'The new balance.'),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    404: notFound,
+  },
+})
+
+export const resendCode = createRoute({
+  method: 'post',
+  path: '/v2/admin/users/{uuid}/resend-code',
+  tags,
+  summary: 'E-mail a fresh login code to the account (the 30-second wait between codes applies)',
+  security: SIGNED_IN,
+  request: { params: userParam },
+  responses: {
+    200: json(z.object({ ok: z.literal(true), email: z.string(), retry_after: z.number().int() }), 'Sent.'),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    404: notFound,
+    429: ERRORS[429],
+    502: ERRORS[502],
+  },
+})
+
+export const revokeSessions = createRoute({
+  method: 'post',
+  path: '/v2/admin/users/{uuid}/revoke-sessions',
+  tags,
+  summary: 'Sign the account out everywhere: every session token stops working (the API key stays)',
+  security: SIGNED_IN,
+  request: { params: userParam, body: jsonBody(z.object({ reason })) },
+  responses: {
+    200: json(z.object({ revoked: z.number().int() }), 'How many sessions ended.'),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    404: notFound,
+  },
+})
+
+export const disqualifyReferral = createRoute({
+  method: 'post',
+  path: '/v2/admin/referrals/{id}/disqualify',
+  tags,
+  summary: 'Mark a referral not qualified; a publish slot it gave the referrer is taken back (never below 0)',
+  security: SIGNED_IN,
+  request: { params: z.object({ id: z.coerce.number().int().positive() }), body: jsonBody(z.object({ reason })) },
+  responses: {
+    200: json(z.object({ referral, slot_taken_back: z.boolean() }), 'Disqualified.'),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    404: notFound,
+    409: ERRORS[409],
+  },
+})
+
+export const routes = { search, account, plans, setRole, adjustCredits, resendCode, revokeSessions, disqualifyReferral }
