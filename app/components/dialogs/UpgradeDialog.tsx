@@ -62,7 +62,7 @@ export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | 
   const plan = plans ? selectPlan(plans, cycle, Number(params.get('credits')) || undefined) : undefined
   const tiers = plans ? creditTiers(plans, cycle) : []
   const discount = plan && cycle === 'year' ? yearlyDiscountPercent(plan, plans ?? []) : null
-  const link = (set: Record<string, string>) => withParams(pathname, search, set)
+  const link = (set: Record<string, string | null>) => withParams(pathname, search, set)
   const canPay = !user || isFree(user.role)
 
   return (
