@@ -114,7 +114,7 @@ export function createApiClient(opts: ApiClientOptions) {
     return request<RouteOutput<R>>(method, fillPath(route.path, params), { query, json: body })
   }
 
-  const { auth, billing, payments, tasks, favorites, shopify, catalog, publishing } = contract
+  const { auth, billing, payments, tasks, favorites, shopify, catalog, publishing, referrals } = contract
   type CatalogQuery = NonNullable<RouteInput<typeof catalog.list>['query']>
   type ListParams = NonNullable<RouteInput<typeof tasks.list>['query']>
   const listQuery = (params: ListParams) => ({ status: DEFAULT_LIST_STATUS, ...params })
@@ -134,6 +134,9 @@ export function createApiClient(opts: ApiClientOptions) {
     },
     plans: {
       list: () => call(billing.plans, { query: { version: '2' } }),
+    },
+    referrals: {
+      inviter: (code: string) => call(referrals.inviter, { params: { code } }),
     },
     payments: {
       /** Hosted Checkout (spec §7: form-data, empty fields left out). */

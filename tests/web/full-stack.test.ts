@@ -143,7 +143,10 @@ describe.each(DB_KINDS)('web against the in-process api on %s', (kind) => {
     const inviter = await t.signIn('inviter@example.com', 'Ivo Inviter')
     const jar = new CookieJar()
     jar.take(
-      await runResponse(referral.loader, get(`/r/${inviter.user.invitation_code}`), { params: { id: inviter.user.invitation_code } }),
+      await runResponse(referral.loader, get(`/r/${inviter.user.invitation_code}`), {
+        params: { id: inviter.user.invitation_code },
+        context: ctx,
+      }),
     )
     jar.take(await runResponse(rootLoader, get('/?gclid=ad-click-1', jar), { context: ctx }))
     expect(jar.has('pw_ref')).toBe(true)

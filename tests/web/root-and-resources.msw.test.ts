@@ -221,17 +221,27 @@ describe('logout action', () => {
 })
 
 describe('referral link /r/:id', () => {
-  it('remembers the inviter (upper-cased) and goes to sign-up', async () => {
+  it('names the inviter, remembers the code (upper-cased) for 30 days, and leads to sign-up', async () => {
+    msw.server.use(mockRoute(contract.referrals.inviter, () => ({ code: 'FRIEND42', first_name: 'Ivo' })))
     const res = await runResponse(referral.loader, get('/r/friend42'), { params: { id: 'friend42' } })
-    expect(location(res)).toBe('/account/sign-up')
+    expect(res.status).toBe(200)
+    expect(await body(res)).toEqual({ inviter: 'Ivo', known: true })
     const cookie = setCookie(res, 'pw_ref')
-    expect(cookie).toBeDefined()
+    expect(cookie?.attributes['max-age']).toBe(String(30 * 86_400))
     expect(await referralCookie.parse(`pw_ref=${cookie!.value}`)).toBe('FRIEND42')
   })
 
-  it.each(['abc', 'way-too-long-code-123', 'bad!code'])('an invalid code (%s) sets no cookie', async (id) => {
+  it('an unknown code still shows the sign-up page, without an error and without a cookie', async () => {
+    msw.server.use(mockRoute(contract.referrals.inviter, () => apiError(404, 'There is no referral link with this code.')))
+    const res = await runResponse(referral.loader, get('/r/NOSUCH42'), { params: { id: 'NOSUCH42' } })
+    expect(res.status).toBe(200)
+    expect(await body(res)).toEqual({ inviter: null, known: false })
+    expect(setCookie(res, 'pw_ref')).toBeUndefined()
+  })
+
+  it.each(['abc', 'way-too-long-code-123', 'bad!code'])('an invalid code (%s) sets no cookie and asks nothing', async (id) => {
     const res = await runResponse(referral.loader, get(`/r/${encodeURIComponent(id)}`), { params: { id } })
-    expect(location(res)).toBe('/account/sign-up')
+    expect(res.status).toBe(200)
     expect(setCookie(res, 'pw_ref')).toBeUndefined()
   })
 })

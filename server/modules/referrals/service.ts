@@ -2,6 +2,7 @@ import { and, count, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { referrals, shopifyStores, storeDomains, users } from '../../db/schema'
 import { earnsSlot, mailboxOf, referralRefusal } from '../../domain/referrals'
+import { DEFAULT_FIRST_NAME } from '../../domain/user'
 import { log } from '../../log'
 
 /**
@@ -55,4 +56,12 @@ export async function qualifyReferral(tx: DbOrTx, inviteeId: number, shop: strin
       .set({ publishPagesCount: inviter.publishPagesCount + 1, updatedAt: now })
       .where(eq(users.id, inviter.id))
   }
+}
+
+/** The inviter behind a referral code, as the /r/{code} page names them: the first name only. */
+export async function inviterOf(db: DbOrTx, code: string) {
+  if (!/^[A-Za-z0-9]{4,16}$/.test(code)) return null
+  const [row] = await db.select({ code: users.invitationCode, first: users.firstName }).from(users).where(eq(users.invitationCode, code.toUpperCase()))
+  if (!row) return null
+  return { code: row.code, first_name: row.first === DEFAULT_FIRST_NAME ? null : row.first }
 }
