@@ -4,7 +4,7 @@ import { type AppLoadContext, type EntryContext, createReadableStreamFromReadabl
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { contentSecurityPolicy } from './.server/csp'
+import { contentSecurityPolicy, policyExtras } from './.server/csp'
 import { env } from './.server/env'
 import { NonceContext } from './components/nonce'
 
@@ -20,9 +20,7 @@ export default function handleRequest(
   const nonce = loadContext?.cspNonce ?? randomBytes(16).toString('base64')
   responseHeaders.set(
     'Content-Security-Policy',
-    contentSecurityPolicy(nonce, {
-      formAction: env().google ? ['https://accounts.google.com'] : [],
-    }),
+    contentSecurityPolicy(nonce, policyExtras(env())),
   )
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   // Pages carry the user's data: never cache them in shared caches.

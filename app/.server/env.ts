@@ -28,6 +28,8 @@ export function webEnv() {
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : null,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    /** Tests only: the local Stripe double's origin (its hosted pages are where Pay Now leads). */
+    stripeTestOrigin: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE).origin : null,
   }
 }
 

@@ -4,12 +4,21 @@ import { apiFailure } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
 import { log } from '~/.server/log'
 import { redirectWithToast } from '~/.server/responses'
+import { PayNowForm } from '~/components/dialogs/PayNowForm'
 import { PLANS_FAILED_MESSAGE, PRO_BENEFITS } from '~/components/dialogs/UpgradeDialog'
 import { LocalTime } from '~/components/LocalTime'
 import { UNEXPECTED_PAYMENT_ERROR } from '../../server/domain/billing'
 import { CREDIT_REASON_LABELS } from '../../server/domain/credits'
 import { DEFAULT_UPGRADE_TITLE_PAID } from '../../server/domain/permissions'
-import { creditTiers, formatUsd, monthlyAmount, pagesPerMonth, yearlyAmount, yearlyDiscountPercent, type Plan } from '../../server/domain/plans'
+import {
+  creditTiers,
+  formatUsd,
+  monthlyAmount,
+  pagesPerMonth,
+  yearlyAmount,
+  yearlyDiscountPercent,
+  type Plan,
+} from '../../server/domain/plans'
 import { isFree } from '../../server/domain/user'
 
 export const meta: MetaFunction = () => [{ title: 'Subscription · Pagewright' }]
@@ -38,7 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(url, 303)
   } catch (error) {
     const failure = apiFailure(error, UNEXPECTED_PAYMENT_ERROR)
-    return redirectWithToast(request, '/subscription', { type: 'error', text: failure.status >= 500 ? UNEXPECTED_PAYMENT_ERROR : failure.message })
+    return redirectWithToast(request, '/subscription', {
+      type: 'error',
+      text: failure.status >= 500 ? UNEXPECTED_PAYMENT_ERROR : failure.message,
+    })
   }
 }
 
@@ -113,7 +125,9 @@ export default function Subscription() {
           <h2 id="plans-title" className="h3">
             Go Pro
           </h2>
-          {!o.payments_configured ? <p className="notice">Payments are not set up on this server yet: support can upgrade your account.</p> : null}
+          {!o.payments_configured ? (
+            <p className="notice">Payments are not set up on this server yet: support can upgrade your account.</p>
+          ) : null}
           {plansFailed || !plans ? <p className="notice notice--error">{PLANS_FAILED_MESSAGE}</p> : <PlanCards plans={plans} />}
           <ul className="benefits">
             {PRO_BENEFITS.map((b) => (
@@ -207,16 +221,12 @@ function PlanCards({ plans }: { plans: Plan[] }) {
                 <span className="plan-per">/month</span>
                 {discount !== null ? <span className="badge badge--accent">{`Save ${discount}%`}</span> : null}
               </div>
-              {cycle === 'year' ? <p className="plan-note">{`Pay yearly at ${formatUsd(yearlyAmount(plan))}. All credits granted upfront.`}</p> : null}
+              {cycle === 'year' ? (
+                <p className="plan-note">{`Pay yearly at ${formatUsd(yearlyAmount(plan))}. All credits granted upfront.`}</p>
+              ) : null}
               <p>{`${credits.toLocaleString('en-US')} Credits`}</p>
               <p className="plan-pages">{`Create up to ${pagesPerMonth(credits)} pages per month`}</p>
-              <Form method="post" action="/resources/checkout">
-                <input type="hidden" name="plan_id" value={plan.id} />
-                <input type="hidden" name="return_to" value="/subscription" />
-                <button type="submit" className="button button--primary button--block">
-                  Pay Now
-                </button>
-              </Form>
+              <PayNowForm planId={plan.id} returnTo="/subscription" disabled={false} />
               <p className="small">
                 <Link to={`/subscription?dialog=upgrade&cycle=${cycle}&credits=${credits}`}>Pay with a card here</Link>
               </p>

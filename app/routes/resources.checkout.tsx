@@ -25,10 +25,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fail = (status: number, message: string) =>
     wantsJson ? json({ error: message }, { status }) : redirectWithToast(request, back, { type: 'error', text: message })
   const user = await getOptionalUser(request, context)
-  if (!user)
-    return wantsJson
-      ? json({ error: 'Please sign in.' }, { status: 401 })
-      : redirect(`/account/sign-up?redirectTo=${encodeURIComponent(back)}`)
+  // Not signed in: sign up first, then come back to the plans.
+  const signUp = `/account/sign-up?redirectTo=${encodeURIComponent(back)}`
+  if (!user) return wantsJson ? json({ redirect: signUp }) : redirect(signUp)
   if (!isFree(user.role))
     return wantsJson
       ? json({ error: DEFAULT_UPGRADE_TITLE_PAID }, { status: 403 })

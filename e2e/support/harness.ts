@@ -8,8 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { openDatabase } from '../../server/db/client'
+import { plans } from '../../server/db/schema'
+import { migrateAndSeed } from '../../server/db/seed'
 import { XSS_PAYLOADS } from '../../tests/fixtures/xss-payloads'
 import { startSmtpListener } from '../../tests/helpers/smtp'
+import { createStripeDouble } from '../../tests/stripe-double'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 3199)
@@ -79,7 +84,23 @@ createServer((req, res) => {
   } else res.writeHead(404).end('not found')
 }).listen(evilPort, '127.0.0.1')
 
+// Stripe: the local double (tests/stripe-double) plays Stripe's API and hosted pages; the app's
+// plans get its test price ids before the app starts, as `npm run stripe:prices` would set them.
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 3198)
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_pagewright'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pagewright-e2e-'))
+const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') })
+await migrateAndSeed(database)
+const prices: Record<string, { unit_amount: number; interval: 'month' | 'year' }> = {}
+for (const plan of await database.db.select().from(plans).where(eq(plans.active, true))) {
+  const id = `price_e2e_${plan.slug.replace(/-/g, '_')}`
+  prices[id] = { unit_amount: Math.round(Number(plan.amount) * 100), interval: plan.billingCycle }
+  await database.db.update(plans).set({ stripePriceIdDev: id }).where(eq(plans.id, plan.id))
+}
+await database.close()
+const stripe = createStripeDouble({ prices, webhook: { url: `http://localhost:${port}/v2/stripe/webhook`, secret: STRIPE_WEBHOOK_SECRET } })
+const stripeBase = await stripe.listen(stripePort)
+
 const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all'], {
   stdio: 'inherit',
   env: {
@@ -95,11 +116,18 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all']
     IMPORT_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${evilPort}`,
     // Staff accounts (admins) see pages at once and may share: used for the non-free flows.
     ADMIN_EMAILS: '@staff.e2e.test',
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_WEBHOOK_SECRET,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+    STRIPE_API_BASE: stripeBase,
+    // The app runs its production build here: the Stripe double is a test override.
+    ALLOW_TEST_OVERRIDES: '1',
   },
 })
 const stop = () => {
   app.kill('SIGTERM')
   void smtp.close()
+  void stripe.close()
   setTimeout(() => {
     rmSync(dataDir, { recursive: true, force: true })
     process.exit(0)

@@ -22,7 +22,13 @@ export function PayNowForm(props: { planId: number | null; returnTo: string; dis
     if (tab) tab.opener = null
     try {
       const res = await fetch('/resources/checkout', { method: 'POST', body: new FormData(e.currentTarget), headers: { accept: 'application/json' } })
-      const body = (await res.json().catch(() => ({}))) as { url?: string; error?: string }
+      const body = (await res.json().catch(() => ({}))) as { url?: string; error?: string; redirect?: string }
+      if (body.redirect) {
+        // Not signed in: sign up first, then come back to the plans.
+        tab?.close()
+        window.location.assign(body.redirect)
+        return
+      }
       if (!body.url) throw new Error(body.error || UNEXPECTED_PAYMENT_ERROR)
       if (tab) tab.location.href = body.url
       else window.location.assign(body.url)

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test'
+import { signUp, uniqueEmail } from './support/helpers'
+
+/**
+ * Paying for Pro against the local Stripe double (the e2e harness starts it and gives the app its
+ * test keys): hosted checkout from /subscription and from the upgrade dialog, the payment check's
+ * dialog, the checkout panel's card form (Stripe.js cannot load offline: the hosted way is offered).
+ */
+async function payOnStripe(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Subscribe' })).toBeVisible()
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+}
+
+test('upgrade from /subscription: Stripe’s hosted page, back to the payment check, Pro with its credits', async ({ page, context }, info) => {
+  await signUp(page, uniqueEmail(info, 'payer'))
+  await page.goto('/subscription')
+  await expect(page.getByTestId('current-plan')).toContainText('The free plan.')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: `test-results/subscription-free-${info.project.name}-390.png`, fullPage: true })
+  await page.setViewportSize({ width: 1366, height: 900 })
+  const card = page.getByTestId('plan-card').filter({ hasText: 'Monthly' }).filter({ hasText: '2,000 Credits' })
+  if (info.project.name === 'js') {
+    // With JavaScript, Stripe opens in a new tab.
+    const [tab] = await Promise.all([context.waitForEvent('page'), card.getByRole('button', { name: 'Pay Now' }).click()])
+    await tab.waitForLoadState()
+    await payOnStripe(tab)
+    await expect(tab).toHaveURL(/\/subscription\?session_id=cs_/)
+    await expect(tab.getByTestId('payment-message')).toHaveText(/Payment received/)
+    await tab.close()
+    await page.reload()
+  } else {
+    await card.getByRole('button', { name: 'Pay Now' }).click()
+    await payOnStripe(page)
+    await expect(page).toHaveURL(/\/subscription\?session_id=cs_/)
+    const dialog = page.getByTestId('payment-dialog')
+    await expect(dialog.getByTestId('payment-message')).toHaveText(/Payment received/)
+    await expect(dialog.getByRole('link', { name: 'Close' })).toHaveCount(0)
+    await dialog.getByRole('link', { name: 'Done' }).click()
+    await expect(page).toHaveURL(/\/subscription$/)
+  }
+  await expect(page.getByTestId('current-plan')).toContainText('Pro 2,000')
+  await expect(page.getByTestId('credit-balance')).toHaveText('2,200 credits')
+  await expect(page.getByTestId('ledger')).toContainText('Plan credits')
+  await expect(page.getByTestId('plan')).toContainText('Pro')
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `test-results/subscription-pro-${info.project.name}-${width}.png`, fullPage: true })
+  }
+})
+
+test('upgrade dialog: Pay Now for the chosen plan leads to Stripe; the checkout panel offers the hosted way when the card form cannot load', async ({
+  page,
+  context,
+}, info) => {
+  await signUp(page, uniqueEmail(info, 'dialog-pay'))
+  await page.goto('/latest?dialog=upgrade&cycle=year&credits=8000')
+  const dialog = page.getByTestId('upgrade-dialog')
+  await expect(dialog.getByText('Pay yearly at $950.40. All credits granted upfront.')).toBeVisible()
+  if (info.project.name === 'js') {
+    const [tab] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Pay Now' }).click()])
+    await tab.waitForLoadState()
+    await expect(tab.getByTestId('amount')).toHaveText('$950.40 per year')
+    await tab.close()
+  } else {
+    await dialog.getByRole('button', { name: 'Pay Now' }).click()
+    await expect(page.getByTestId('amount')).toHaveText('$950.40 per year')
+    await page.goBack()
+  }
+
+  await page.goto('/latest?dialog=upgrade&cycle=month&credits=2000')
+  await page.getByTestId('upgrade-dialog').getByRole('link', { name: 'Pay with a card here instead' }).click()
+  const panel = page.getByTestId('checkout-panel')
+  await expect(panel.getByRole('heading', { name: 'Checkout' })).toBeVisible()
+  await expect(panel.getByText('Please enter your billing info')).toBeVisible()
+  if (info.project.name === 'js') {
+    // No internet here: Stripe's script cannot load, so the panel says so and offers Stripe's page.
+    await expect(panel.getByTestId('provider-unavailable')).toBeVisible({ timeout: 15_000 })
+    await expect(panel.getByRole('button', { name: 'Pay on Stripe’s page' })).toBeVisible()
+  } else {
+    await expect(panel.getByText('The card form needs JavaScript.')).toBeVisible()
+    await panel.getByRole('button', { name: 'Pay Now' }).click()
+    await expect(page.getByTestId('amount')).toHaveText('$39.00 per month')
+  }
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/latest?dialog=upgrade')
+  await page.screenshot({ path: `test-results/upgrade-dialog-${info.project.name}-390.png` })
+})
