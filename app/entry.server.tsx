@@ -18,10 +18,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext?.cspNonce ?? randomBytes(16).toString('base64')
-  responseHeaders.set(
-    'Content-Security-Policy',
-    contentSecurityPolicy(nonce, policyExtras(env())),
-  )
+  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, policyExtras(env())))
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   // Pages carry the user's data: never cache them in shared caches.
   if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-store')

@@ -11,7 +11,10 @@ async function payOnStripe(page: Page) {
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
 }
 
-test('upgrade from /subscription: Stripe’s hosted page, back to the payment check, Pro with its credits', async ({ page, context }, info) => {
+test('upgrade from /subscription: Stripe’s hosted page, back to the payment check, Pro with its credits', async ({
+  page,
+  context,
+}, info) => {
   await signUp(page, uniqueEmail(info, 'payer'))
   await page.goto('/subscription')
   await expect(page.getByTestId('current-plan')).toContainText('The free plan.')

@@ -30,7 +30,10 @@ async function main() {
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') })
   try {
     await database.exclusive(() => migrateAndSeed(database))
-    const rows = await database.db.select().from(plans).where(and(eq(plans.version, PLAN_VERSION), eq(plans.active, true)))
+    const rows = await database.db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.version, PLAN_VERSION), eq(plans.active, true)))
     let productId: string | null = null
     for (const plan of rows) {
       const found = await stripe.prices.list({ lookup_keys: [plan.slug], active: true, limit: 1 })

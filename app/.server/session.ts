@@ -1,4 +1,5 @@
 import { createCookie, createCookieSessionStorage } from '@remix-run/node'
+import { REFERRAL_COOKIE_DAYS } from '../../server/domain/referrals'
 import type { SnackbarInput } from '../../server/domain/snackbar'
 import { env } from './env'
 
@@ -83,4 +84,4 @@ export async function readPreferences(request: Request): Promise<Preferences> {
 }
 
 /** Who invited this browser (set by /r/{invitation_code}). */
-export const referralCookie = createCookie('pw_ref', { path: '/', sameSite: 'lax', httpOnly: true, maxAge: 30 * 86_400 })
+export const referralCookie = createCookie('pw_ref', { path: '/', sameSite: 'lax', httpOnly: true, maxAge: REFERRAL_COOKIE_DAYS * 86_400 })

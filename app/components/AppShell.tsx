@@ -9,6 +9,7 @@ const NAV = [
   { to: '/', label: 'My pages', end: true },
   { to: '/latest', label: 'Latest' },
   { to: '/products', label: 'Products' },
+  { to: '/stores', label: 'Stores' },
   { to: '/google-shopping', label: 'Google Shopping' },
   { to: '/subscription', label: 'Subscription' },
 ]
@@ -71,6 +72,12 @@ export function AppShell({ children }: { children: ReactNode }) {
                 {n.label}
               </NavLink>
             ))}
+            {/* Staff only: the support console (everyone else gets its 404). */}
+            {user.role === 'admin' ? (
+              <NavLink to="/admin" className="sidenav-link">
+                Support
+              </NavLink>
+            ) : null}
           </nav>
         ) : null}
         <main className="content" id="main">

@@ -27,35 +27,26 @@ export default function ConsoleSearch() {
         {items.length === 0 ? (
           <p>No account matches. Search by the whole e-mail or its start, the account’s uuid, or its invitation code.</p>
         ) : (
-          <div className="scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th>E-mail</th>
-                  <th>Name</th>
-                  <th>Role</th>
-                  <th className="num">Credits</th>
-                  <th>Signed up</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((u) => (
-                  <tr key={u.uuid}>
-                    <td>
-                      <Link to={`/admin/users/${u.uuid}`}>{u.email}</Link>
-                      {u.status === 'disabled' ? ' (disabled)' : ''}
-                    </td>
-                    <td>{u.name ?? '—'}</td>
-                    <td>{u.plan ? `${ROLE_LABELS[u.role]} · ${u.plan}` : ROLE_LABELS[u.role]}</td>
-                    <td className="num">{u.remaining_credit_count.toLocaleString('en-US')}</td>
-                    <td>
-                      <LocalTime iso={u.created_at} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ul className="results">
+            {items.map((u) => (
+              <li key={u.uuid}>
+                <Link to={`/admin/users/${u.uuid}`}>{u.email}</Link>
+                {u.status === 'disabled' ? ' (disabled)' : ''}
+                <br />
+                <small>
+                  {[
+                    u.name,
+                    u.plan ? `${ROLE_LABELS[u.role]} · ${u.plan}` : ROLE_LABELS[u.role],
+                    `${u.remaining_credit_count.toLocaleString('en-US')} credits`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                  {' · signed up '}
+                  <LocalTime iso={u.created_at} />
+                </small>
+              </li>
+            ))}
+          </ul>
         )}
       </main>
     </div>

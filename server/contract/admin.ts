@@ -132,7 +132,12 @@ export const search = createRoute({
   summary: 'Find accounts by e-mail (exact or prefix), uuid or invitation code; no query: the newest accounts',
   security: SIGNED_IN,
   request: { query: z.object({ q: z.string().trim().max(254).optional() }) },
-  responses: { 200: json(z.object({ items: z.array(userSummary) }), 'Up to 20 accounts.'), 400: ERRORS[400], 401: ERRORS[401], 404: notFound },
+  responses: {
+    200: json(z.object({ items: z.array(userSummary) }), 'Up to 20 accounts.'),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    404: notFound,
+  },
 })
 
 export const account = createRoute({

@@ -37,7 +37,7 @@ export const checkout = createRoute({
     ),
   },
   responses: {
-    200: json(z.object({ url: z.string() }), 'Open it (a new tab with JavaScript; a redirect without).'),
+    201: json(z.object({ url: z.string() }), 'A Checkout Session was made: open it (a new tab with JavaScript; a redirect without).'),
     400: ERRORS[400],
     401: ERRORS[401],
     403: ERRORS[403],
@@ -54,9 +54,9 @@ export const paymentIntent = createRoute({
   security: SIGNED_IN,
   request: { body: formBody(z.object({ price_id: priceId })) },
   responses: {
-    200: json(
+    201: json(
       z.object({ client_secret: z.string(), subscription_id: z.string() }),
-      'Confirm it with Stripe.js (return_url /subscription).',
+      'A subscription waits for the card: confirm it with Stripe.js (return_url /subscription).',
     ),
     400: ERRORS[400],
     401: ERRORS[401],

@@ -38,4 +38,5 @@ export function priceIdFor(plan: { stripe_price_id: string | null; stripe_price_
 }
 
 /** A payment check id in the URL: a Checkout Session (cs_…) or an embedded-form subscription (sub_…). */
-export const isPaymentCheckId = (value: string | null | undefined): value is string => !!value && /^(cs|sub)_[A-Za-z0-9_]{6,250}$/.test(value)
+export const isPaymentCheckId = (value: string | null | undefined): value is string =>
+  !!value && /^(cs|sub)_[A-Za-z0-9_]{6,250}$/.test(value)

@@ -7,6 +7,7 @@ import { adminRoutes } from '../modules/admin/routes'
 import { authRoutes } from '../modules/auth/routes'
 import { billingRoutes } from '../modules/billing/routes'
 import { taskFavoritesRoutes } from '../modules/favorites/routes'
+import { referralRoutes } from '../modules/referrals/routes'
 import { shopifyRoutes } from '../modules/shopify/routes'
 import { taskRoutes } from '../modules/tasks/routes'
 import { clientIp } from './client-ip'
@@ -28,7 +29,8 @@ export function createApi(deps: ApiDeps) {
     c.header('Cache-Control', 'no-store')
   })
 
-  for (const routes of [authRoutes, billingRoutes, shopifyRoutes, taskRoutes, taskFavoritesRoutes, adminRoutes]) app.route('/', routes)
+  for (const routes of [authRoutes, billingRoutes, referralRoutes, shopifyRoutes, taskRoutes, taskFavoritesRoutes, adminRoutes])
+    app.route('/', routes)
 
   app.notFound((c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404))
   app.onError((err, c) => {

@@ -50,7 +50,7 @@ describe.each(DB_KINDS)('billing on %s', (kind) => {
     )
   async function checkout(token: string, price: string) {
     const res = await form(token, '/v2/subscription/create', { price_id: price })
-    expect(res.status).toBe(200)
+    expect(res.status).toBe(201)
     const { url } = (await res.json()) as { url: string }
     return url.split('/').pop()!
   }
@@ -115,7 +115,7 @@ describe.each(DB_KINDS)('billing on %s', (kind) => {
   it('embedded card form: a subscription waiting for the card, paid, then checked by its id', async () => {
     const { token } = await freeUser()
     const res = await form(token, '/v2/subscription/create-payment-intent', { price_id: 'price_month_2000' })
-    expect(res.status).toBe(200)
+    expect(res.status).toBe(201)
     const started = (await res.json()) as { client_secret: string; subscription_id: string }
     expect(started.client_secret).toMatch(/_secret_/)
     expect((await me(token)).role).toBe('free')

@@ -76,7 +76,12 @@ function CardForm({ started }: { started: Started }) {
       confirmParams: { return_url: returnUrl.toString(), receipt_email: started.email },
     })
     // Spec §5: card and validation errors in Stripe's words; anything else is "unexpected".
-    if (failed) setError(failed.type === 'card_error' || failed.type === 'validation_error' ? (failed.message ?? UNEXPECTED_PAYMENT_ERROR) : UNEXPECTED_PAYMENT_ERROR)
+    if (failed)
+      setError(
+        failed.type === 'card_error' || failed.type === 'validation_error'
+          ? (failed.message ?? UNEXPECTED_PAYMENT_ERROR)
+          : UNEXPECTED_PAYMENT_ERROR,
+      )
     setBusy(false)
   }
 

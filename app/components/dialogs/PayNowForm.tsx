@@ -21,7 +21,11 @@ export function PayNowForm(props: { planId: number | null; returnTo: string; dis
     const tab = window.open('', '_blank')
     if (tab) tab.opener = null
     try {
-      const res = await fetch('/resources/checkout', { method: 'POST', body: new FormData(e.currentTarget), headers: { accept: 'application/json' } })
+      const res = await fetch('/resources/checkout', {
+        method: 'POST',
+        body: new FormData(e.currentTarget),
+        headers: { accept: 'application/json' },
+      })
       const body = (await res.json().catch(() => ({}))) as { url?: string; error?: string; redirect?: string }
       if (body.redirect) {
         // Not signed in: sign up first, then come back to the plans.

@@ -64,7 +64,8 @@ describe.each(DB_KINDS)('support console api on %s', (kind) => {
   })
 
   it('finds accounts by e-mail (exact or prefix), uuid or invitation code', async () => {
-    const emails = async (q: string) => (await as(staff).get(`/v2/admin/users?q=${encodeURIComponent(q)}`)).body.items.map((u: any) => u.email)
+    const emails = async (q: string) =>
+      (await as(staff).get(`/v2/admin/users?q=${encodeURIComponent(q)}`)).body.items.map((u: any) => u.email)
     expect(await emails('ANA@example.com')).toEqual(['ana@example.com'])
     expect(await emails('bo')).toEqual(['bob@example.com'])
     expect(await emails(ana.uuid)).toEqual(['ana@example.com'])
@@ -163,7 +164,12 @@ describe.each(DB_KINDS)('support console api on %s', (kind) => {
     expect(tooMuch.body.error).toBe('delta: bob@example.com has 500 credits; removing 501 would take the balance below zero.')
     expect((await ledger(id)).length).toBe(2)
 
-    for (const [delta, field] of [[0, 'delta'], [1.5, 'delta'], [1_000_001, 'delta'], ['12', 'delta']] as const) {
+    for (const [delta, field] of [
+      [0, 'delta'],
+      [1.5, 'delta'],
+      [1_000_001, 'delta'],
+      ['12', 'delta'],
+    ] as const) {
       const res = await as(staff).post(path, { delta, reason: 'Bad input' })
       expect(res.status, String(delta)).toBe(400)
       expect(res.body.error).toMatch(new RegExp(`^${field}: `))
@@ -185,7 +191,12 @@ describe.each(DB_KINDS)('support console api on %s', (kind) => {
     expect(res.body).toEqual({ revoked: 1 })
     expect((await as(bob.token).get('/v2/auth/me')).status).toBe(401)
     const audit = await lastAudit((await row('bob@example.com')).id)
-    expect(audit).toMatchObject({ action: 'sessions.revoke', reason: 'Laptop stolen', before: { active_sessions: 1 }, after: { active_sessions: 0 } })
+    expect(audit).toMatchObject({
+      action: 'sessions.revoke',
+      reason: 'Laptop stolen',
+      before: { active_sessions: 1 },
+      after: { active_sessions: 0 },
+    })
     expect((await as(staff).post(`/v2/admin/users/${bob.uuid}/revoke-sessions`, {})).status).toBe(400)
     expect((await as(staff).get(`/v2/admin/users/${bob.uuid}`)).body.active_sessions).toBe(0)
   })
@@ -211,7 +222,10 @@ describe.each(DB_KINDS)('support console api on %s', (kind) => {
       t.clock.advance(31_000)
       await t.call('POST', '/v2/auth/send-code', { email, invited_by: bob.code })
       await t.call('POST', '/v2/auth/verify', { email, code: t.mails.at(-1)!.code })
-      const [r] = await db.select().from(referrals).where(eq(referrals.inviteeId, (await row(email)).id))
+      const [r] = await db
+        .select()
+        .from(referrals)
+        .where(eq(referrals.inviteeId, (await row(email)).id))
       return r
     }
     const bobId = (await row('bob@example.com')).id
@@ -250,6 +264,10 @@ describe.each(DB_KINDS)('support console api on %s', (kind) => {
     expect((await row('bob@example.com')).publishPagesCount).toBe(0)
     // Dan's own page shows the referral he came through, with its state.
     const danView = (await as(staff).get(`/v2/admin/users/${(await row('dan@example.com')).uuid}`)).body
-    expect(danView.referral_received).toMatchObject({ inviter_email: 'bob@example.com', state: 'disqualified', disqualified_reason: 'Test account' })
+    expect(danView.referral_received).toMatchObject({
+      inviter_email: 'bob@example.com',
+      state: 'disqualified',
+      disqualified_reason: 'Test account',
+    })
   })
 })

@@ -69,7 +69,7 @@ export async function applyRole(
   if (a.role === 'paid') {
     if (!a.plan) throw badRequest('plan_id: Choose the plan to grant.', { field: 'plan_id' })
     credits = await grantPlan(tx, target.id, a.plan, { now, note: a.reason, reason: 'support' })
-    description = `${target.email} is Pro: ${grantDescription(toPlan(a.plan))}.`
+    description = `${target.email} is Pro on ${grantDescription(toPlan(a.plan))}.`
   } else if (a.role === 'free') {
     if (target.role === 'free' && !target.plan) throw new HttpError(409, `${target.email} is on the free plan already.`)
     await endPlan(tx, target.id, now)
@@ -221,7 +221,11 @@ export async function disqualifyReferral(deps: ApiDeps, actor: UserRow, id: numb
       targetUserId: inviter.id,
       action: AUDIT_ACTIONS.disqualifyReferral,
       reason,
-      before: { referral_id: r.id, state, ...(slots !== inviter.publishPagesCount ? { publish_pages_count: inviter.publishPagesCount } : {}) },
+      before: {
+        referral_id: r.id,
+        state,
+        ...(slots !== inviter.publishPagesCount ? { publish_pages_count: inviter.publishPagesCount } : {}),
+      },
       after: { referral_id: r.id, state: 'disqualified', ...(slots !== inviter.publishPagesCount ? { publish_pages_count: slots } : {}) },
       now,
     })

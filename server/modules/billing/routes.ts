@@ -24,9 +24,9 @@ implement(billingRoutes, contract.billing.plans, async (c) => {
 
 const { payments } = contract
 
-implement(billingRoutes, payments.checkout, async (c) => c.json(await createCheckout(c.var.deps, c.var.user, c.req.valid('form')), 200))
+implement(billingRoutes, payments.checkout, async (c) => c.json(await createCheckout(c.var.deps, c.var.user, c.req.valid('form')), 201))
 implement(billingRoutes, payments.paymentIntent, async (c) =>
-  c.json(await createPaymentIntent(c.var.deps, c.var.user, c.req.valid('form')), 200),
+  c.json(await createPaymentIntent(c.var.deps, c.var.user, c.req.valid('form')), 201),
 )
 implement(billingRoutes, payments.paymentSuccess, async (c) =>
   c.json(await paymentCheck(c.var.deps, c.var.user, c.req.valid('query').session_id), 200),

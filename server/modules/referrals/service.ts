@@ -61,7 +61,10 @@ export async function qualifyReferral(tx: DbOrTx, inviteeId: number, shop: strin
 /** The inviter behind a referral code, as the /r/{code} page names them: the first name only. */
 export async function inviterOf(db: DbOrTx, code: string) {
   if (!/^[A-Za-z0-9]{4,16}$/.test(code)) return null
-  const [row] = await db.select({ code: users.invitationCode, first: users.firstName }).from(users).where(eq(users.invitationCode, code.toUpperCase()))
+  const [row] = await db
+    .select({ code: users.invitationCode, first: users.firstName })
+    .from(users)
+    .where(eq(users.invitationCode, code.toUpperCase()))
   if (!row) return null
   return { code: row.code, first_name: row.first === DEFAULT_FIRST_NAME ? null : row.first }
 }
