@@ -59,16 +59,27 @@ test('upgrade dialog: Pay Now for the chosen plan leads to Stripe; the checkout 
   await page.goto('/latest?dialog=upgrade&cycle=year&credits=8000')
   const dialog = page.getByTestId('upgrade-dialog')
   await expect(dialog.getByText('Pay yearly at $950.40. All credits granted upfront.')).toBeVisible()
+  let checkoutUrl: string
   if (info.project.name === 'js') {
     const [tab] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Pay Now' }).click()])
     await tab.waitForLoadState()
     await expect(tab.getByTestId('amount')).toHaveText('$950.40 per year')
+    checkoutUrl = tab.url()
     await tab.close()
   } else {
     await dialog.getByRole('button', { name: 'Pay Now' }).click()
     await expect(page.getByTestId('amount')).toHaveText('$950.40 per year')
+    checkoutUrl = page.url()
     await page.goBack()
   }
+  // A checkout left unpaid: the payment check says so, in the persistent dialog with its warning.
+  const unpaid = checkoutUrl.split('/').pop()!
+  expect(unpaid).toMatch(/^cs_/)
+  await page.goto(`/latest?session_id=${unpaid}`)
+  const payment = page.getByTestId('payment-dialog')
+  await expect(payment.getByTestId('payment-message')).toHaveText('There was an error processing your payment.')
+  await payment.getByRole('link', { name: 'Done' }).click()
+  await expect(page).toHaveURL(/\/latest$/)
 
   await page.goto('/latest?dialog=upgrade&cycle=month&credits=2000')
   await page.getByTestId('upgrade-dialog').getByRole('link', { name: 'Pay with a card here instead' }).click()

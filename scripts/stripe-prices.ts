@@ -5,15 +5,12 @@
  * plans' stripe_price_id_dev, live keys stripe_price_id. Works on DATABASE_URL, or on the embedded
  * PGlite folder (DATA_DIR) while the server is stopped.
  */
-import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { openDatabase } from '../server/db/client'
-import { dataDirHolder } from '../server/db/data-lock'
 import { plans } from '../server/db/schema'
-import { migrateAndSeed } from '../server/db/seed'
 import { PLAN_VERSION } from '../server/domain/plans'
 import { ConfigError, loadServerEnv } from '../server/env'
 import { createStripeClient } from '../server/integrations/stripe'
+import { openCommandDatabase } from './support/database'
 
 const PRODUCT_NAME = 'Pagewright Pro'
 
@@ -22,14 +19,8 @@ async function main() {
   const stripe = createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
   if (!stripe || !env.STRIPE_SECRET_KEY) throw new ConfigError('Set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) first.')
   const live = env.STRIPE_SECRET_KEY.includes('_live_')
-  const dataDir = path.resolve(env.DATA_DIR)
-  if (!env.DATABASE_URL) {
-    const holder = dataDirHolder(dataDir)
-    if (holder !== null) throw new ConfigError(`The server (pid ${holder}) has ${dataDir} open. Stop it, run this again, then start it.`)
-  }
-  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') })
+  const database = await openCommandDatabase(env)
   try {
-    await database.exclusive(() => migrateAndSeed(database))
     const rows = await database.db
       .select()
       .from(plans)

@@ -5,15 +5,12 @@
  * the plan (credits stay); admin sets the role only. Each change writes an audit row (no actor).
  * Works on DATABASE_URL, or on the embedded PGlite folder (DATA_DIR) while the server is stopped.
  */
-import path from 'node:path'
-import { openDatabase } from '../server/db/client'
-import { dataDirHolder } from '../server/db/data-lock'
-import { migrateAndSeed } from '../server/db/seed'
 import { ROLES, type Role } from '../server/domain/user'
 import { ConfigError, loadServerEnv } from '../server/env'
 import { HttpError } from '../server/http/http-error'
 import { applyRole, grantablePlan } from '../server/modules/admin'
 import { findUserByEmail } from '../server/modules/users'
+import { openCommandDatabase } from './support/database'
 
 const USAGE = 'Usage: npm run user:role -- <email> <free|paid|admin> [plan-slug]'
 const REASON = 'npm run user:role'
@@ -23,14 +20,8 @@ async function main() {
   if (!email || !ROLES.includes(role as Role)) throw new ConfigError(USAGE)
   if (slug && role !== 'paid') throw new ConfigError(`A plan is only granted with the role paid.\n${USAGE}`)
   const env = loadServerEnv()
-  const dataDir = path.resolve(env.DATA_DIR)
-  if (!env.DATABASE_URL) {
-    const holder = dataDirHolder(dataDir)
-    if (holder !== null) throw new ConfigError(`The server (pid ${holder}) has ${dataDir} open. Stop it, run this again, then start it.`)
-  }
-  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') })
+  const database = await openCommandDatabase(env)
   try {
-    await database.exclusive(() => migrateAndSeed(database))
     const result = await database.db.transaction(async (tx) => {
       const target = await findUserByEmail(tx, email.trim())
       if (!target) throw new ConfigError(`No account with the e-mail ${email}.`)

@@ -24,3 +24,11 @@ export async function orHttpError<T>(pending: Promise<T>): Promise<T> {
     throw error
   }
 }
+
+/** Back to the page the form was on, without dialog parameters or Remix's own. */
+export function backToForm(request: Request) {
+  const url = new URL(request.url)
+  for (const k of ['index', '_data', 'dialog', 'reason']) url.searchParams.delete(k)
+  const qs = url.searchParams.toString()
+  return `${url.pathname}${qs ? `?${qs}` : ''}`
+}

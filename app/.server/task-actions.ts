@@ -10,7 +10,7 @@ import { apiFailure } from './api-failure'
 import { requireUser } from './auth'
 import { denialFromApi, redirectToDialog } from './denials'
 import { env } from './env'
-import { redirectWithToast } from './responses'
+import { backToForm, redirectWithToast } from './responses'
 
 /**
  * The mutations on a page, shared by the lists and the product views. Permission checks happen
@@ -22,7 +22,7 @@ export async function handleTaskAction(request: Request, context: AppLoadContext
   if (!parsed.success) return json({ error: 'That action is not available.' }, { status: 400 })
   const action = parsed.data
   const id = action.session_id
-  const back = backTo(request)
+  const back = backToForm(request)
   try {
     switch (action.intent) {
       case TASK_INTENT.favorite:
@@ -81,12 +81,4 @@ export async function handleTaskAction(request: Request, context: AppLoadContext
     if (failure.status >= 500) throw error
     return redirectWithToast(request, back, { type: 'error', text: failure.message })
   }
-}
-
-/** Back to the page the form was on, without dialog parameters or Remix's own. */
-function backTo(request: Request) {
-  const url = new URL(request.url)
-  for (const k of ['index', '_data', 'dialog', 'reason']) url.searchParams.delete(k)
-  const qs = url.searchParams.toString()
-  return `${url.pathname}${qs ? `?${qs}` : ''}`
 }

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remi
 import { apiFailure } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
 import { denialFromApi, redirectToDialog } from '~/.server/denials'
-import { redirectWithToast } from '~/.server/responses'
+import { backToForm, redirectWithToast } from '~/.server/responses'
 import { CatalogCard } from '~/components/catalog/CatalogCard'
 import { LocalTime } from '~/components/LocalTime'
 import { CATALOG_INTENT, catalogActionSchema, catalogFilterSchema } from '~/forms/catalog'
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, api } = await requireUser(request, context)
   const parsed = catalogActionSchema.safeParse(formObject(await request.formData(), ['ids']))
-  const back = backTo(request)
+  const back = backToForm(request)
   if (!parsed.success)
     return redirectWithToast(request, back, { type: 'error', text: parsed.error.issues[0]?.message ?? 'That action is not available.' })
   const a = parsed.data
@@ -85,13 +85,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const failure = apiFailure(error, "We couldn't reach Pagewright's catalogue. Please try again in a moment.")
     return redirectWithToast(request, back, { type: 'error', text: failure.message })
   }
-}
-
-function backTo(request: Request) {
-  const url = new URL(request.url)
-  for (const k of ['index', '_data', 'dialog', 'reason']) url.searchParams.delete(k)
-  const qs = url.searchParams.toString()
-  return `${url.pathname}${qs ? `?${qs}` : ''}`
 }
 
 const FILTERS = [

@@ -9,10 +9,9 @@ export const cookieHeader = (setCookies: string[]) => setCookies.map((c) => c.sp
  * The owner's side of OAuth with the demo shop, as a browser does it: begin (our api), the consent
  * form (the shop), the callback query (the shop's redirect). Returns what the web would forward.
  */
-export async function approveInShop(t: TestApi, token: string, shop: string, opts: { withoutThemes?: boolean } = {}) {
-  const begun = await t.call('POST', '/v2/shopify/oauth/begin', { shop }, token)
-  if (begun.status !== 200) throw new Error(`begin ${begun.status}: ${JSON.stringify(begun.body)}`)
-  const approval = new URL(begun.body.url)
+/** The demo shop's approval screen for an approval URL, approved as the owner would; returns where it sends the browser. */
+export async function consentInShop(t: TestApi, approvalUrl: string, opts: { withoutThemes?: boolean } = {}): Promise<URL> {
+  const approval = new URL(approvalUrl)
   const form = new URLSearchParams(approval.searchParams)
   if (!opts.withoutThemes) form.set('themes', '1')
   const approved = await t.demoShop.fetch(
@@ -24,7 +23,14 @@ export async function approveInShop(t: TestApi, token: string, shop: string, opt
   )
   const location = approved.headers.get('location')
   if (approved.status !== 302 || !location) throw new Error(`consent ${approved.status}: ${await approved.text()}`)
-  return { query: new URL(location).search.slice(1), cookie: cookieHeader(begun.body.set_cookies), begun }
+  return new URL(location)
+}
+
+export async function approveInShop(t: TestApi, token: string, shop: string, opts: { withoutThemes?: boolean } = {}) {
+  const begun = await t.call('POST', '/v2/shopify/oauth/begin', { shop }, token)
+  if (begun.status !== 200) throw new Error(`begin ${begun.status}: ${JSON.stringify(begun.body)}`)
+  const back = await consentInShop(t, begun.body.url, opts)
+  return { query: back.search.slice(1), cookie: cookieHeader(begun.body.set_cookies), begun }
 }
 
 /** A demo shop connected to the account through the real OAuth flow, its catalogue synced. */

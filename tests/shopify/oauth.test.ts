@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installApp } from '../../server/demo-shop/driver'
 import { createTestApi, type TestApi } from '../helpers/api'
 import { DB_KINDS } from '../helpers/db'
-import { approveInShop, connectDemoShop, storeToken } from './connect'
+import { approveInShop, connectDemoShop, consentInShop, storeToken } from './connect'
 
 /** Shopify's OAuth HMAC: hex HMAC-SHA256 over the sorted query without `hmac`. */
 function signQuery(params: URLSearchParams, secret: string) {
@@ -143,17 +143,7 @@ describe.each(DB_KINDS)('connecting a Shopify store on %s', (kind) => {
     expect((await t.call('POST', '/v2/shopify/oauth/install', { query: forged.toString() })).status).toBe(400)
     const begun = await t.call('POST', '/v2/shopify/oauth/install', { query: installUrl.search.slice(1) })
     expect(begun.status).toBe(200)
-    const approval = new URL(begun.body.url)
-    const form = new URLSearchParams(approval.searchParams)
-    form.set('themes', '1')
-    const approved = await t.demoShop.fetch(
-      new Request(`${approval.origin}${approval.pathname}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form,
-      }),
-    )
-    const query = new URL(approved.headers.get('location')!).search.slice(1)
+    const query = (await consentInShop(t, begun.body.url)).search.slice(1)
     const cookie = begun.body.set_cookies.map((c: string) => c.split(';')[0]).join('; ')
     const waiting = await t.call('POST', '/v2/shopify/oauth/install-callback', { query, cookie })
     expect(waiting.status).toBe(200)

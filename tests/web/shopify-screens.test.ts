@@ -15,6 +15,7 @@ import * as products from '~/routes/_default.products'
 import * as stores from '~/routes/stores'
 import { createTestApi, type TestApi } from '../helpers/api'
 import { DB_KINDS } from '../helpers/db'
+import { consentInShop } from '../shopify/connect'
 import { CookieJar, body, get, location, post, run, runResponse, sessionCookie } from './helpers'
 
 describe.each(DB_KINDS)('Shopify screens on %s', (kind) => {
@@ -33,21 +34,10 @@ describe.each(DB_KINDS)('Shopify screens on %s', (kind) => {
   })
   afterAll(() => t?.close())
 
-  /** The demo shop's consent screen, approved as the owner would; returns the callback path and query. */
+  /** The demo shop's consent screen (seen, then approved); returns the callback path and query. */
   async function approve(approvalUrl: string) {
-    const approval = new URL(approvalUrl)
-    const consent = await t.demoShop.fetch(new Request(approval))
-    expect(await consent.text()).toMatch(/Install Pagewright/)
-    const form = new URLSearchParams(approval.searchParams)
-    form.set('themes', '1')
-    const approved = await t.demoShop.fetch(
-      new Request(`${approval.origin}${approval.pathname}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form,
-      }),
-    )
-    const back = new URL(approved.headers.get('location')!)
+    expect(await (await t.demoShop.fetch(new Request(approvalUrl))).text()).toMatch(/Install Pagewright/)
+    const back = await consentInShop(t, approvalUrl)
     return `${back.pathname}${back.search}`
   }
 
