@@ -17,6 +17,7 @@ test('staff find an account, grant credits, make it Pro after a confirmation, an
   await page.getByRole('searchbox').fill(customer)
   await page.getByRole('button', { name: /Find|Search/ }).click()
   await page.getByRole('link', { name: customer }).click()
+  await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/, { timeout: 15_000 })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(customer)
 
   await page.getByLabel('How many').fill('500')

@@ -95,6 +95,9 @@ test('a referral link records the inviter on sign-up', async ({ page, browser },
   const friend = await browser.newContext({ javaScriptEnabled: info.project.name === 'js' })
   const friendPage = await friend.newPage()
   await friendPage.goto(link)
+  // The referral page says who invited them and what Pagewright is, then leads to sign-up.
+  await expect(friendPage.getByRole('heading', { level: 1 })).toHaveText('Test invited you to Pagewright')
+  await friendPage.getByRole('link', { name: 'Create your free account' }).click()
   await expect(friendPage).toHaveURL(/\/account\/sign-up$/)
   await expect(friendPage.getByText('A friend invited you. Welcome!')).toBeVisible()
   await friend.close()
