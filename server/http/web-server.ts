@@ -98,6 +98,9 @@ export function createHost(opts: HostOptions) {
       if (target) return c.redirect(target, 301)
     } else if (!sameOrigin(c.req.raw, allowedOrigin)) {
       return c.text('This form was sent from another site, so it was refused.', 403)
+    } else {
+      const refusal = notAForm(c.req.header('content-type'))
+      if (refusal) return c.text(refusal, 415)
     }
     await next()
   })
@@ -114,6 +117,17 @@ export function createHost(opts: HostOptions) {
 }
 
 /** Mutating requests must come from our own pages (SameSite=Lax covers the rest). */
+/**
+ * Pages take what browsers send from forms: urlencoded or multipart (with its boundary). Anything
+ * else (JSON, text, no type at all) is refused here, with a message, before any route reads it.
+ */
+export function notAForm(contentType: string | undefined): string | null {
+  const type = (contentType ?? '').toLowerCase()
+  if (/^\s*application\/x-www-form-urlencoded\b/.test(type)) return null
+  if (/^\s*multipart\/form-data\b/.test(type) && /;\s*boundary=[^;\s]+/.test(type)) return null
+  return 'This page takes form posts only (application/x-www-form-urlencoded or multipart/form-data).'
+}
+
 export function sameOrigin(req: Request, allowedOrigin: string): boolean {
   if (req.headers.get('sec-fetch-site') === 'cross-site') return false
   const origin = req.headers.get('origin')
