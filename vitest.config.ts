@@ -7,6 +7,8 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    // tests/robustness runs the built server as processes: `npm run test:robust` (vitest.robust.config.ts).
+    exclude: ['**/node_modules/**', 'tests/robustness/**'],
     setupFiles: ['tests/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

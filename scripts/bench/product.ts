@@ -40,16 +40,38 @@ export interface Product {
   outputTail(): string
   /** SIGTERM, wait for exit (SIGKILL after a grace period), delete the data folder. Safe to call twice. */
   stop(): Promise<void>
+  /** The server process's id (for RSS readings and signals). */
+  pid: number
+  /** Sends a signal and waits until the process has exited (the data folder is kept). */
+  kill(signal: NodeJS.Signals): Promise<void>
+  /** Resolves when the process has exited, with how (`exit code N` or `signal S`). */
+  exited: Promise<string>
+}
+
+export interface StartOptions {
+  cwd?: string
+  startTimeoutMs?: number
+  /** Which process to run (server/main.ts's argument); default `all`. */
+  mode?: 'all' | 'api' | 'web' | 'worker'
+  /** Settings on top of the clean defaults (e.g. DATABASE_URL, API_URL). */
+  env?: Record<string, string>
+  /** Reuse this data folder (a restart); it is then not deleted on stop. */
+  dataDir?: string
+  /** Port to listen on (default: a free one). */
+  port?: number
+  /** Wait for /healthz (default true; false for a process expected to exit). */
+  waitHealthy?: boolean
 }
 
 /**
  * Starts `server/main.ts all` in production mode on a free port with a fresh PGlite data folder,
  * and resolves once GET /healthz answers 200.
  */
-export async function startProduct(opts: { cwd?: string; startTimeoutMs?: number } = {}): Promise<Product> {
+export async function startProduct(opts: StartOptions = {}): Promise<Product> {
   const cwd = opts.cwd ?? process.cwd()
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pagewright-bench-'))
-  const port = await freePort()
+  const ownDataDir = !opts.dataDir
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'pagewright-bench-')))
+  const port = opts.port ?? (await freePort())
   const baseUrl = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = { ...process.env }
   // Never point the bench at a real database, mail server or secrets from the caller's shell.
@@ -72,9 +94,10 @@ export async function startProduct(opts: { cwd?: string; startTimeoutMs?: number
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    ...opts.env,
   })
 
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', opts.mode ?? 'all'], {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -101,11 +124,11 @@ export async function startProduct(opts: { cwd?: string; startTimeoutMs?: number
   })
   child.stderr!.setEncoding('utf8').on('data', onText)
   let exitInfo: string | undefined
-  const exited = new Promise<void>((resolve) =>
+  const exited = new Promise<string>((resolve) =>
     child.on('exit', (code, signal) => {
       exitInfo = signal ? `signal ${signal}` : `exit code ${code}`
       for (const w of waiters) w()
-      resolve()
+      resolve(exitInfo)
     }),
   )
   let spawnError: Error | undefined
@@ -122,7 +145,7 @@ export async function startProduct(opts: { cwd?: string; startTimeoutMs?: number
         await exited
       }
     }
-    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
+    if (ownDataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
     running.delete(stop)
   }
   running.add(stop)
@@ -133,6 +156,13 @@ export async function startProduct(opts: { cwd?: string; startTimeoutMs?: number
     dataDir,
     outputTail: () => tail,
     stop,
+    pid: child.pid ?? -1,
+    exited,
+    async kill(signal) {
+      if (exitInfo === undefined) child.kill(signal)
+      await exited
+      running.delete(stop)
+    },
     async loginCode(email, timeoutMs = 15_000) {
       const key = email.toLowerCase()
       const deadline = Date.now() + timeoutMs
@@ -154,6 +184,7 @@ export async function startProduct(opts: { cwd?: string; startTimeoutMs?: number
     },
   }
 
+  if (opts.waitHealthy === false) return product
   try {
     const deadline = Date.now() + (opts.startTimeoutMs ?? 90_000)
     for (;;) {

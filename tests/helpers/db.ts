@@ -13,13 +13,8 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-/** A fresh, migrated and seeded database of its own; `drop()` removes it. */
-export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ memory: true })
-    await migrateAndSeed(database)
-    return { database, drop: () => database.close() }
-  }
+/** An empty Postgres database of its own (for a server process to migrate); `drop()` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
   const name = `pw_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
@@ -29,16 +24,32 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   await admin.end()
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ url: url.toString() })
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+/** A fresh, migrated and seeded database of its own; `drop()` removes it. */
+export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ memory: true })
+    await migrateAndSeed(database)
+    return { database, drop: () => database.close() }
+  }
+  const pgDatabase = await createPostgresDatabase()
+  const database = await openDatabase({ url: pgDatabase.url })
   await migrateAndSeed(database)
   return {
     database,
     async drop() {
       await database.close()
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
+      await pgDatabase.drop()
     },
   }
 }
