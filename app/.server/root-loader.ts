@@ -11,6 +11,7 @@ import { env } from './env'
 import { log } from './log'
 import { destroySession, preferencesCookie, readPreferences, takeToasts, type Preferences } from './session'
 import { viewerClock } from './time-zone'
+import { readUrlState } from '../../server/domain/url-state'
 
 /**
  * Root loader: the current user (re-fetched every 60 s by the client), flashed snackbars, click
@@ -45,7 +46,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
 
   let plans: RootData['plans'] = null
   let plansFailed = false
-  if (url.searchParams.get('dialog') === 'upgrade') {
+  if (readUrlState(url.searchParams).dialog === 'upgrade') {
     try {
       plans = await api.plans.list()
     } catch (error) {

@@ -1,5 +1,8 @@
 /** Dialogs are URL state (docs/decisions/0001-dialogs-as-url-state.md): these build the links that open, change and close them. */
-export const DIALOG_PARAMS = ['dialog', 'reason', 'cycle', 'credits'] as const
+import { URL_STATE } from '../../server/domain/url-state'
+
+/** Every parameter of dialog state (server/domain/url-state.ts): closing a dialog removes them all. */
+const DIALOG_PARAMS = Object.keys(URL_STATE)
 
 export function withParams(pathname: string, search: string, set: Record<string, string | null>): string {
   const params = new URLSearchParams(search)

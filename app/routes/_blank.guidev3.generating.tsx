@@ -1,21 +1,22 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/.server/auth'
-import { httpError } from '~/.server/responses'
+import { httpError, orHttpError } from '~/.server/responses'
 import { TaskProgress } from '~/components/TaskProgress'
 import { ownerPagePath } from '~/lib/paths'
 import { usePolling } from '~/lib/use-polling'
 import { CREDITS_PER_PAGE } from '../../server/domain/plans'
 import { TASK_STATUS } from '../../server/domain/task-status'
+import { taskIdParam } from '../../server/domain/url-state'
 
 export const meta: MetaFunction = () => [{ title: 'Generating your page · Pagewright' }]
 
 /** Progress of one generation; lands on the outline or the page when it gets there. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context)
-  const sessionId = new URL(request.url).searchParams.get('session_id')
+  const sessionId = taskIdParam(new URL(request.url).search)
   if (!sessionId) throw httpError(404, 'No page is being generated here.')
-  const task = await api.tasks.get(sessionId)
+  const task = await orHttpError(api.tasks.get(sessionId))
   if (task.status === TASK_STATUS.outlineReady) throw redirect(`/guidev3/outline?session_id=${task.session_id}`)
   if (task.status === TASK_STATUS.completed) throw redirect(ownerPagePath(task.session_id))
   return json(task)

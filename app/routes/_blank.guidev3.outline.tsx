@@ -3,13 +3,14 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ApiError } from '~/.server/api'
 import { requireUser } from '~/.server/auth'
-import { httpError } from '~/.server/responses'
+import { httpError, orHttpError } from '~/.server/responses'
 import { formObject } from '~/forms/form-object'
 import { OUTLINE_INTENT } from '~/forms/intents'
 import { applyOutlineIntent, OUTLINE_LISTS, outlineAnchor, outlineFormSchema, outlineFromForm, sectionToShow } from '~/forms/outline'
 import { outlineSchema } from '../../server/domain/outline'
 import { SECTION_LABELS, SECTION_TYPES } from '../../server/domain/page/section-types'
 import { TASK_STATUS } from '../../server/domain/task-status'
+import { taskIdParam } from '../../server/domain/url-state'
 import { describeZodError } from '../../server/domain/validation'
 
 export const meta: MetaFunction = () => [{ title: 'Review the outline · Pagewright' }]
@@ -18,16 +19,17 @@ const UNREADABLE = 'That outline could not be read. Please reload the page and t
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context)
-  const sessionId = new URL(request.url).searchParams.get('session_id')
+  const sessionId = taskIdParam(new URL(request.url).search)
   if (!sessionId) throw httpError(404, 'There is no outline to review here.')
-  const task = await api.tasks.get(sessionId)
+  const task = await orHttpError(api.tasks.get(sessionId))
   if (task.status !== TASK_STATUS.outlineReady || !task.outline) throw redirect(`/guidev3/generating?session_id=${task.session_id}`)
   return json({ sessionId: task.session_id, title: task.title, outline: task.outline })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context)
-  const sessionId = new URL(request.url).searchParams.get('session_id') ?? ''
+  const sessionId = taskIdParam(new URL(request.url).search)
+  if (!sessionId) throw httpError(404, 'There is no outline to review here.')
   const form = outlineFormSchema.safeParse(formObject(await request.formData(), OUTLINE_LISTS))
   if (!form.success) return json({ formError: UNREADABLE, error: null, outline: null }, { status: 400 })
   const { intent } = form.data

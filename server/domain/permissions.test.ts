@@ -101,9 +101,8 @@ describe('denials and dialog titles', () => {
     ['upload_theme', 'You need to upgrade to Pro to upload theme.'],
     ['all_urls', 'You need to upgrade to Pro to generate from AliExpress and Amazon'],
     ['generate', 'Generate more pages with Pro.'],
-    [null, 'Try Pro - Unlock the most powerful features'],
-    ['nonsense', 'Try Pro - Unlock the most powerful features'],
-  ])('free user, reason %s → %s', (reason, title) => expect(upgradeDialogTitle('free', reason)).toBe(title))
+    [undefined, 'Try Pro - Unlock the most powerful features'],
+  ] as const)('free user, reason %s → %s', (reason, title) => expect(upgradeDialogTitle('free', reason)).toBe(title))
   it('paid users see the contact-support title', () =>
     expect(upgradeDialogTitle('paid', 'upload_theme')).toBe("You're on a Pro plan. Contact support to change the plan."))
   it('paid users out of credits are told so, not to change plan', () => {

@@ -30,7 +30,8 @@ export function allowsFreeDenied(user: Pick<PublicUser, 'role'>, _what: FreeDeni
 }
 
 /** Why the upgrade dialog is open; each maps to one title (spec §2 dialog 1). */
-export type UpgradeReason = 'private' | 'publish' | 'upload_theme' | 'all_urls' | 'generate' | 'share' | 'max_products' | 'stores'
+export const UPGRADE_REASONS = ['private', 'publish', 'upload_theme', 'all_urls', 'generate', 'share', 'max_products', 'stores'] as const
+export type UpgradeReason = (typeof UPGRADE_REASONS)[number]
 
 export const UPGRADE_TITLES: Record<UpgradeReason, string | null> = {
   private: 'Keep your page private with Pro.',
@@ -49,8 +50,8 @@ export const DEFAULT_UPGRADE_TITLE_PAID = "You're on a Pro plan. Contact support
 /** A Pro user's generate denial: the plan is not the problem, the balance is. */
 export const NOT_ENOUGH_CREDITS_TITLE = 'Not enough credits for a new page'
 
-export function upgradeDialogTitle(role: Role | null, reason?: string | null): string {
-  const override = reason && reason in UPGRADE_TITLES ? UPGRADE_TITLES[reason as UpgradeReason] : null
+export function upgradeDialogTitle(role: Role | null, reason?: UpgradeReason): string {
+  const override = reason ? UPGRADE_TITLES[reason] : null
   if (role && !isFree(role)) return reason === 'generate' ? NOT_ENOUGH_CREDITS_TITLE : DEFAULT_UPGRADE_TITLE_PAID
   return override ?? DEFAULT_UPGRADE_TITLE_FREE
 }

@@ -1,6 +1,7 @@
 /** Plan maths of spec §3/§9. Prices are USD amounts (two decimals), credits are per month. */
 
-export type BillingCycle = 'month' | 'year'
+export const BILLING_CYCLES = ['month', 'year'] as const
+export type BillingCycle = (typeof BILLING_CYCLES)[number]
 
 export interface Plan {
   id: number

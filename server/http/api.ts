@@ -2,6 +2,8 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { ApiBindings, ApiDeps, ApiEnv } from '../context'
+import { contract } from '../contract'
+import { INPUT_LIMITS, TOO_LARGE } from '../domain/text-input'
 import { log } from '../log'
 import { adminRoutes } from '../modules/admin/routes'
 import { authRoutes } from '../modules/auth/routes'
@@ -10,9 +12,9 @@ import { taskFavoritesRoutes } from '../modules/favorites/routes'
 import { referralRoutes } from '../modules/referrals/routes'
 import { shopifyRoutes } from '../modules/shopify/routes'
 import { taskRoutes } from '../modules/tasks/routes'
+import { cleanJsonRequest, isRefusal, readLimited, type BodyRefusal } from './body'
 import { clientIp } from './client-ip'
 import { HttpError } from './http-error'
-import { normalizeJsonBody } from './validate'
 
 /**
  * The api: JSON in and out; every non-2xx body is `{ "error": "…" }` (plus details such as
@@ -47,12 +49,29 @@ export function createApi(deps: ApiDeps) {
   return {
     /** What the router serves (method and path), for the contract coverage test. */
     routes: () => app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, path: r.path })),
-    /** Bodies are normalised to JSON before routing (see normalizeJsonBody). */
+    /** Bodies are checked and cleaned before routing (server/http/body.ts). */
     async fetch(request: Request, env?: ApiBindings): Promise<Response> {
-      const normalized = await normalizeJsonBody(request)
-      return normalized instanceof Response ? normalized : app.fetch(normalized, env)
+      const checked = await checkBody(request)
+      return isRefusal(checked)
+        ? Response.json({ error: checked.message }, { status: checked.status, headers: NO_STORE })
+        : app.fetch(checked, env)
     },
   }
 }
 
 export type Api = ReturnType<typeof createApi>
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+
+/** Webhooks are verified on the exact bytes their sender signed: only the size limit applies. */
+const SIGNED_BODY_PATHS = new Set<string>([contract.payments.webhook.path, contract.shopify.webhooks.path])
+
+async function checkBody(request: Request): Promise<Request | BodyRefusal> {
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return request
+  if (!SIGNED_BODY_PATHS.has(new URL(request.url).pathname)) return cleanJsonRequest(request)
+  const bytes = await readLimited(request, INPUT_LIMITS.jsonBytes)
+  if (bytes === 'too-large') return { status: 413, message: TOO_LARGE(INPUT_LIMITS.jsonBytes) }
+  const headers = new Headers(request.headers)
+  headers.delete('content-length')
+  return new Request(request.url, { method: request.method, headers, body: bytes, signal: request.signal })
+}

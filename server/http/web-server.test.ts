@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createDemoStore } from '../demo-store/routes'
-import { createHost, notAForm, sameOrigin } from './web-server'
+import { createHost, sameOrigin } from './web-server'
 
 const post = (headers: Record<string, string>) => new Request('http://app.test/account/logout', { method: 'POST', headers })
-
-describe('what page forms may post', () => {
-  it('takes urlencoded and multipart with its boundary', () => {
-    expect(notAForm('application/x-www-form-urlencoded')).toBeNull()
-    expect(notAForm('application/x-www-form-urlencoded;charset=UTF-8')).toBeNull()
-    expect(notAForm('multipart/form-data; boundary=----x1')).toBeNull()
-  })
-  it.each([undefined, '', 'application/json', 'text/plain', 'application/xml', 'multipart/form-data', 'multipart/form-data; boundary='])(
-    'refuses %j with a message',
-    (type) => expect(notAForm(type)).toMatch(/form posts only/),
-  )
-})
 
 describe('CSRF origin rule', () => {
   const allowed = 'https://app.example.com'

@@ -7,6 +7,7 @@ import type { ApiBindings } from '../context'
 import { parsePlaceholder, placeholderSvg } from '../domain/placeholder'
 import { trailingSlashRedirect } from '../domain/routing'
 import type { Api } from './api'
+import { cleanFormRequest, isRefusal } from './body'
 import { clientIp } from './client-ip'
 import { mediaResponse, proxiedMediaResponse, type MediaReader } from './media'
 import { loadStaticFiles, staticResponse } from './static-files'
@@ -98,36 +99,25 @@ export function createHost(opts: HostOptions) {
       if (target) return c.redirect(target, 301)
     } else if (!sameOrigin(c.req.raw, allowedOrigin)) {
       return c.text('This form was sent from another site, so it was refused.', 403)
-    } else {
-      const refusal = notAForm(c.req.header('content-type'))
-      if (refusal) return c.text(refusal, 415)
     }
     await next()
   })
 
   const handle = createRequestHandler(build, 'production')
-  app.all('*', (c) =>
-    handle(c.req.raw, {
+  app.all('*', async (c) => {
+    // Forms are checked and cleaned once, here, before any route reads them (server/http/body.ts).
+    const request = c.req.method === 'GET' || c.req.method === 'HEAD' ? c.req.raw : await cleanFormRequest(c.req.raw)
+    if (isRefusal(request)) return c.text(request.message, request.status)
+    return handle(request, {
       apiFetch: api ? (req: Request) => Promise.resolve(api.fetch(req, { inProcess: true })) : undefined,
       cspNonce: randomBytes(16).toString('base64'),
       clientIp: clientIp(c.req.raw, c.env?.incoming, opts.trustProxy),
-    }),
-  )
+    })
+  })
   return app
 }
 
 /** Mutating requests must come from our own pages (SameSite=Lax covers the rest). */
-/**
- * Pages take what browsers send from forms: urlencoded or multipart (with its boundary). Anything
- * else (JSON, text, no type at all) is refused here, with a message, before any route reads it.
- */
-export function notAForm(contentType: string | undefined): string | null {
-  const type = (contentType ?? '').toLowerCase()
-  if (/^\s*application\/x-www-form-urlencoded\b/.test(type)) return null
-  if (/^\s*multipart\/form-data\b/.test(type) && /;\s*boundary=[^;\s]+/.test(type)) return null
-  return 'This page takes form posts only (application/x-www-form-urlencoded or multipart/form-data).'
-}
-
 export function sameOrigin(req: Request, allowedOrigin: string): boolean {
   if (req.headers.get('sec-fetch-site') === 'cross-site') return false
   const origin = req.headers.get('origin')

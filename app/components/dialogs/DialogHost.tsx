@@ -1,4 +1,5 @@
 import { useLocation } from '@remix-run/react'
+import { readUrlState } from '../../../server/domain/url-state'
 import { useRootData } from '../../lib/root-data'
 import { PaymentInfoDialog } from './PaymentInfoDialog'
 import { ReferDialog } from './ReferDialog'
@@ -13,7 +14,7 @@ export function DialogHost() {
   // Persistent dialogs first: they close only through their own button.
   if (paymentCheck && params.has('session_id')) return <PaymentInfoDialog check={paymentCheck} />
   if (params.has('store_exist')) return <StoreExistsDialog />
-  switch (params.get('dialog')) {
+  switch (readUrlState(params).dialog) {
     case 'upgrade':
       return <UpgradeDialog user={user} plans={plans} plansFailed={plansFailed} />
     case 'refer':

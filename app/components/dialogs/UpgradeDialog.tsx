@@ -14,6 +14,7 @@ import {
   type BillingCycle,
   type Plan,
 } from '../../../server/domain/plans'
+import { readUrlState } from '../../../server/domain/url-state'
 import { isFree, type PublicUser } from '../../../server/domain/user'
 import { withParams, withoutDialog } from '../../lib/dialog-url'
 import { CheckoutPanel } from './CheckoutPanel'
@@ -34,14 +35,14 @@ export const PLANS_FAILED_MESSAGE = 'There are some issues now.  The team is not
 /** Spec §2 dialog 1 (max width 460). All of its state is in the URL: it works without JS. */
 export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | null; plansFailed: boolean }) {
   const { pathname, search } = useLocation()
-  const params = new URLSearchParams(search)
+  const state = readUrlState(search)
   const closeTo = withoutDialog(pathname, search)
   const onLandingPage = pathname.startsWith('/lp/')
   const { user, plans } = props
-  const title = upgradeDialogTitle(user?.role ?? null, params.get('reason'))
+  const title = upgradeDialogTitle(user?.role ?? null, state.reason)
   useAutoClose(user, closeTo)
   // Denied generate: say how many credits a page needs and what comes next, on any plan.
-  const creditsShort = user && params.get('reason') === 'generate' ? notEnoughCreditsText(user) : null
+  const creditsShort = user && state.reason === 'generate' ? notEnoughCreditsText(user) : null
 
   if (user && !isFree(user.role) && creditsShort) {
     // A Pro user cannot buy their way out here (no plan change in the app): the balance is the news.
@@ -57,9 +58,8 @@ export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | 
     )
   }
 
-  const cycleParam = params.get('cycle')
-  const cycle: BillingCycle = cycleParam === 'year' || cycleParam === 'month' ? cycleParam : defaultBillingCycle(plans ?? [])
-  const plan = plans ? selectPlan(plans, cycle, Number(params.get('credits')) || undefined) : undefined
+  const cycle: BillingCycle = state.cycle ?? defaultBillingCycle(plans ?? [])
+  const plan = plans ? selectPlan(plans, cycle, state.credits) : undefined
   const tiers = plans ? creditTiers(plans, cycle) : []
   const discount = plan && cycle === 'year' ? yearlyDiscountPercent(plan, plans ?? []) : null
   const link = (set: Record<string, string | null>) => withParams(pathname, search, set)
@@ -121,7 +121,7 @@ export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | 
       </ul>
       <p className="muted small">Prices are in USD.</p>
 
-      {plan && canPay && params.get('panel') === 'checkout' ? (
+      {plan && canPay && state.panel === 'checkout' ? (
         <CheckoutPanel planId={plan.id} returnTo={`${pathname}${search}`} backTo={link({ panel: null })} />
       ) : (
         <>

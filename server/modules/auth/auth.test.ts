@@ -101,6 +101,20 @@ describe.each(DB_KINDS)('auth api on %s', (kind) => {
     expect(right.status).toBe(400)
   })
 
+  it('40 parallel wrong guesses are checked against the code at most five times', async () => {
+    const email = 'parallel@example.com'
+    await t.call('POST', '/v2/auth/send-code', { email })
+    const code = t.mails.at(-1)!.code
+    const guesses = Array.from({ length: 40 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'))
+    const answers = await Promise.all(guesses.map((guess) => t.call('POST', '/v2/auth/verify', { email, code: guess })))
+    expect(answers.every((a) => a.status === 400)).toBe(true)
+    const checked = answers.filter((a) => /not correct/.test(a.body.error))
+    expect(checked).toHaveLength(5)
+    expect(answers.filter((a) => /expired or was already used/.test(a.body.error))).toHaveLength(35)
+    // The code is dead: even the right one is refused now.
+    expect((await t.call('POST', '/v2/auth/verify', { email, code })).status).toBe(400)
+  })
+
   it('ten failures in 15 minutes lock the e-mail whatever the code', async () => {
     const email = 'budget@example.com'
     for (let round = 0; round < 2; round++) {

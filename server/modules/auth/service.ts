@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { hmac, randomLoginCode, randomToken, safeEqualHex, sha256 } from '../../crypto'
 import { loginCodes, sessions, users } from '../../db/schema'
@@ -84,17 +84,25 @@ export async function verifyLoginCode(deps: ApiDeps, email: string, code: string
     throw tooManyRequests('Too many wrong codes for this e-mail. Please wait 15 minutes, then request a new code.', budget.resetIn)
   }
 
-  const [row] = await db.select().from(loginCodes).where(eq(loginCodes.email, email))
-  if (!row || row.usedAt || row.expiresAt <= now || row.attempts >= LOGIN_CODE.maxAttempts) throw badRequest(WRONG_OR_EXPIRED)
+  // Each guess first takes one of the code's tries in a single conditional update, so parallel
+  // guesses can never be checked against the code more than LOGIN_CODE.maxAttempts times.
+  const [row] = await db
+    .update(loginCodes)
+    .set({ attempts: sql`${loginCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(loginCodes.email, email),
+        isNull(loginCodes.usedAt),
+        gt(loginCodes.expiresAt, now),
+        lt(loginCodes.attempts, LOGIN_CODE.maxAttempts),
+      ),
+    )
+    .returning()
+  if (!row) throw badRequest(WRONG_OR_EXPIRED)
 
   if (!safeEqualHex(row.codeHash, codeHash(deps, email, code))) {
-    const [after] = await db
-      .update(loginCodes)
-      .set({ attempts: sql`${loginCodes.attempts} + 1` })
-      .where(eq(loginCodes.email, email))
-      .returning({ attempts: loginCodes.attempts })
     await hit(db, budgetKey, LOGIN_CODE.failureWindowMs, now)
-    const left = LOGIN_CODE.maxAttempts - after.attempts
+    const left = LOGIN_CODE.maxAttempts - row.attempts
     throw badRequest(
       left > 0
         ? `That code is not correct. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`
@@ -102,22 +110,24 @@ export async function verifyLoginCode(deps: ApiDeps, email: string, code: string
       { field: 'code' },
     )
   }
-  return consumeAndSignIn(deps, eq(loginCodes.email, email), userAgent)
+  // This right guess has taken its try already.
+  return consumeAndSignIn(deps, eq(loginCodes.email, email), LOGIN_CODE.maxAttempts, userAgent)
 }
 
 /** The one-click link from the e-mail. */
 export async function autoLogin(deps: ApiDeps, token: string, userAgent?: string) {
-  return consumeAndSignIn(deps, eq(loginCodes.linkTokenHash, linkHash(deps, token)), userAgent)
+  return consumeAndSignIn(deps, eq(loginCodes.linkTokenHash, linkHash(deps, token)), LOGIN_CODE.maxAttempts - 1, userAgent)
 }
 
-async function consumeAndSignIn(deps: ApiDeps, which: ReturnType<typeof eq>, userAgent?: string) {
+/** Uses the code once; `attemptsAllowed` is the most tries it may show (five wrong guesses kill the link too). */
+async function consumeAndSignIn(deps: ApiDeps, which: ReturnType<typeof eq>, attemptsAllowed: number, userAgent?: string) {
   const now = deps.clock()
   return deps.database.db.transaction(async (tx) => {
     // Single use: only one request can flip used_at.
     const [code] = await tx
       .update(loginCodes)
       .set({ usedAt: now })
-      .where(and(which, isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now), sql`${loginCodes.attempts} < ${LOGIN_CODE.maxAttempts}`))
+      .where(and(which, isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now), lte(loginCodes.attempts, attemptsAllowed)))
       .returning()
     if (!code) throw badRequest(WRONG_OR_EXPIRED)
     const user =
