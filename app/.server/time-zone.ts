@@ -50,8 +50,22 @@ export function acceptedLocale(header: string | null): string | null {
   return null
 }
 
-/** The zone of the locale's region when all of that region's zones show the same time now. */
+// Working a region's zone out builds a formatter per zone (dozens for en-US): keep the answer for
+// the hour. Bounded, because the locale comes from a request header.
+const regionZones = new Map<string, string | null>()
+const HOUR_MS = 3_600_000
+
 function regionTimeZone(locale: string, now: Date): string | null {
+  const key = `${locale}@${Math.floor(now.getTime() / HOUR_MS)}`
+  if (regionZones.has(key)) return regionZones.get(key)!
+  if (regionZones.size >= 500) regionZones.clear()
+  const zone = computeRegionTimeZone(locale, now)
+  regionZones.set(key, zone)
+  return zone
+}
+
+/** The zone of the locale's region when all of that region's zones show the same time now. */
+function computeRegionTimeZone(locale: string, now: Date): string | null {
   let zones: string[] | undefined
   try {
     const l = new Intl.Locale(locale) as Intl.Locale & { getTimeZones?: () => string[]; timeZones?: string[] }

@@ -7,6 +7,7 @@ import type { ApiBindings } from '../context'
 import { parsePlaceholder, placeholderSvg } from '../domain/placeholder'
 import { trailingSlashRedirect } from '../domain/routing'
 import type { Api } from './api'
+import { firstComeFirstServed } from './admission'
 import { cleanFormRequest, isRefusal } from './body'
 import { clientIp } from './client-ip'
 import { mediaResponse, proxiedMediaResponse, type MediaReader } from './media'
@@ -28,6 +29,8 @@ export interface HostOptions {
   buildDir?: string
   publicUrl: string
   trustProxy: boolean
+  /** Page renders at once; the rest wait their turn (default 8). */
+  maxConcurrentPages?: number
 }
 
 /**
@@ -104,15 +107,18 @@ export function createHost(opts: HostOptions) {
   })
 
   const handle = createRequestHandler(build, 'production')
+  const pages = firstComeFirstServed(opts.maxConcurrentPages ?? 8)
   app.all('*', async (c) => {
     // Forms are checked and cleaned once, here, before any route reads them (server/http/body.ts).
     const request = c.req.method === 'GET' || c.req.method === 'HEAD' ? c.req.raw : await cleanFormRequest(c.req.raw)
     if (isRefusal(request)) return c.text(request.message, request.status)
-    return handle(request, {
-      apiFetch: api ? (req: Request) => Promise.resolve(api.fetch(req, { inProcess: true })) : undefined,
-      cspNonce: randomBytes(16).toString('base64'),
-      clientIp: clientIp(c.req.raw, c.env?.incoming, opts.trustProxy),
-    })
+    return pages.run(() =>
+      handle(request, {
+        apiFetch: api ? (req: Request) => Promise.resolve(api.fetch(req, { inProcess: true })) : undefined,
+        cspNonce: randomBytes(16).toString('base64'),
+        clientIp: clientIp(c.req.raw, c.env?.incoming, opts.trustProxy),
+      }),
+    )
   })
   return app
 }
