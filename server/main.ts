@@ -1,39 +1,72 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { serve } from '@hono/node-server'
 import type { ServerBuild } from '@remix-run/node'
+import type PgBoss from 'pg-boss'
 import type { ApiDeps } from './context'
-import { openDatabase, type Database } from './db/client'
+import type { Database } from './db/client'
+import { DataDirError, dataDirProblem, ensureWritableDataDir, inDataDir } from './db/data-dir'
 import { claimDataDir } from './db/data-lock'
-import { migrateAndSeed } from './db/seed'
-import { createDemoShop, type DemoShop } from './demo-shop'
-import { createDemoStore } from './demo-store/routes'
+import { describeError, isDatabaseUnavailable, warnThrottled } from './db/unavailable'
+import type { DemoShop } from './demo-shop'
 import { ConfigError, loadServerEnv, provideWebSessionSecret } from './env'
-import { createComposer } from './generation/compose'
-import { createProductSource } from './generation/import/product-source'
-import { createApi } from './http/api'
-import { createHost } from './http/web-server'
-import { createMailer } from './integrations/mail'
-import { createStripeClient } from './integrations/stripe'
-import { queueOf, startBoss } from './jobs/queue'
-import { startWorkers } from './jobs/workers'
 import { log } from './log'
-import { readImage } from './modules/media'
-import { createShopifyServices } from './modules/shopify'
 
 /**
  * Entry: `all` (default: web + api + worker in one process), `api`, `web` (needs API_URL) or `worker`.
  */
 type Mode = 'all' | 'api' | 'web' | 'worker'
 
+/** Undoes the data folder mark, also when start-up fails after it. */
+let releaseDataDir = () => {}
+
 async function main() {
   const mode = (process.argv[2] ?? 'all') as Mode
   if (!['all', 'api', 'web', 'worker'].includes(mode)) throw new ConfigError(`Unknown mode "${mode}": use all, api, web or worker.`)
-  const env = loadServerEnv()
+  // Reading the settings may write the embedded secrets into the data folder.
+  const env = inDataDir(undefined, () => loadServerEnv())
   const dataDir = path.resolve(env.DATA_DIR)
 
   if (mode === 'web' && !env.API_URL) throw new ConfigError('API_URL is required to run the web on its own.')
-  if (mode === 'all' || mode === 'web') provideWebSessionSecret(env, dataDir)
+  // The data folder is written when PGlite lives there, or when the web's cookie secret is kept there.
+  const embedded = mode !== 'web' && !env.DATABASE_URL
+  if (embedded || ((mode === 'all' || mode === 'web') && !env.SESSION_SECRET)) ensureWritableDataDir(dataDir)
+  if (mode === 'all' || mode === 'web') inDataDir(dataDir, () => provideWebSessionSecret(env, dataDir))
+  if (embedded) releaseDataDir = claimDataDir(dataDir)
+
+  // The checks above refuse a bad start in about a second; the rest of the server loads only now.
+  const [
+    { serve },
+    { openDatabase },
+    { migrateAndSeed },
+    { createDemoShop },
+    { createDemoStore },
+    { createComposer },
+    { createProductSource },
+    { createApi },
+    { createHost },
+    { createMailer },
+    { createStripeClient },
+    { queueOf, startBoss },
+    { startWorkers },
+    { readImage },
+    { createShopifyServices },
+  ] = await Promise.all([
+    import('@hono/node-server'),
+    import('./db/client'),
+    import('./db/seed'),
+    import('./demo-shop'),
+    import('./demo-store/routes'),
+    import('./generation/compose'),
+    import('./generation/import/product-source'),
+    import('./http/api'),
+    import('./http/web-server'),
+    import('./integrations/mail'),
+    import('./integrations/stripe'),
+    import('./jobs/queue'),
+    import('./jobs/workers'),
+    import('./modules/media'),
+    import('./modules/shopify'),
+  ])
 
   let database: Database | undefined
   let deps: ApiDeps | undefined
@@ -42,12 +75,15 @@ async function main() {
   const ownOrigin = new URL(env.PUBLIC_URL).origin
   const toSelfOrNet = (request: Request) => (hostFetch && new URL(request.url).origin === ownOrigin ? hostFetch(request) : fetch(request))
   let demoShop: DemoShop | undefined
-  let boss: Awaited<ReturnType<typeof startBoss>> | undefined
+  let boss: PgBoss | undefined
+  let workers: { stop(): Promise<void> } | undefined
   const demoStore = createDemoStore()
-  let releaseDataDir = () => {}
   if (mode !== 'web') {
-    if (!env.DATABASE_URL) releaseDataDir = claimDataDir(dataDir)
-    database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') })
+    database = env.DATABASE_URL
+      ? await openDatabase({ url: env.DATABASE_URL })
+      : await openDatabase({ dataDir: path.join(dataDir, 'pglite') }).catch((error: unknown) => {
+          throw dataDirProblem(error, dataDir) ?? error
+        })
     const work = mode === 'all' || mode === 'worker'
     const db = database
     // Several processes may start together on Postgres: schema, seeds and queues one at a time.
@@ -78,7 +114,7 @@ async function main() {
       shopify: createShopifyServices(env, demoShop),
       stripe: createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }),
     }
-    if (work) await startWorkers(boss, deps)
+    if (work) workers = await startWorkers(boss, deps)
   }
 
   let server: ReturnType<typeof serve> | undefined
@@ -110,6 +146,7 @@ async function main() {
     log.info(`stopping (${signal})`)
     server?.close()
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
+    await workers?.stop().catch(() => {})
     await database?.close().catch(() => {})
     releaseDataDir()
     process.exit(0)
@@ -129,9 +166,29 @@ function proxyTo(origin: string) {
   }
 }
 
+/**
+ * A database call that fails while the database is away must not stop the process: pg-boss, for
+ * one, completes and fails jobs without awaiting the call. Anything else unhandled stops it, as
+ * Node would.
+ */
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason)) {
+    warnThrottled('background-db', 'database call failed in the background', { error: describeError(reason) })
+    return
+  }
+  console.error('Unhandled promise rejection:', reason)
+  process.exit(1)
+})
+
 main().catch((error) => {
-  if (error instanceof ConfigError || /Another Pagewright process/.test(String(error?.message))) {
+  releaseDataDir()
+  // Known reasons get one line that says what to do; anything else its stack.
+  if (error instanceof ConfigError || error instanceof DataDirError) {
     console.error(`Pagewright cannot start: ${error.message}`)
+  } else if (isDatabaseUnavailable(error)) {
+    console.error(
+      `Pagewright cannot start: the database is not answering (${describeError(error)}). Check DATABASE_URL and that Postgres runs.`,
+    )
   } else {
     console.error(error)
   }

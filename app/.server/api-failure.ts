@@ -4,7 +4,7 @@ import { log } from './log'
 export const UNREACHABLE = "We couldn't reach the sign-in service. Please try again in a moment."
 
 export interface ApiFailure {
-  /** The status the form answer carries: the api's 4xx as it is, 502 when the api failed, 503 when unreachable. */
+  /** The status the form answer carries: the api's 4xx and 503 (database away) as they are, 502 when the api failed, 503 when unreachable. */
   status: number
   message: string
   /** The form field the api named (its 400s say `field`), or null for the whole form. */
@@ -20,7 +20,7 @@ export function apiFailure(error: unknown, unreachable = UNREACHABLE): ApiFailur
     const field = typeof error.body.field === 'string' ? error.body.field : null
     // The api prefixes 400s with the field name ("url: …"); the form shows the message by the field.
     const message = field ? error.message.replace(new RegExp(`^${field}: `), '') : error.message
-    return { status: error.status >= 500 ? 502 : error.status, message, field }
+    return { status: error.status >= 500 && error.status !== 503 ? 502 : error.status, message, field }
   }
   if (error instanceof ApiUnreachableError) {
     log.warn('api unreachable', { error: String(error.cause) })

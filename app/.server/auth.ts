@@ -8,6 +8,7 @@ import { ApiError, createApiClient, transportFor, type ApiClient, type AuthResul
 import { sendClickIdsOnce } from './click-ids'
 import { env } from './env'
 import { log } from './log'
+import { unavailablePage } from './responses'
 import { commitSession, destroySession, flashToast, getSession, preferencesCookie, readPreferences, referralCookie } from './session'
 
 type Session = Awaited<ReturnType<typeof getSession>>
@@ -78,7 +79,7 @@ export async function optionalUser(request: Request, context: AppLoadContext | u
 export async function requireUser(request: Request, context: AppLoadContext | undefined) {
   const auth = await getApi(request, context)
   const state = await loadUser(request, context)
-  if (state.status === 'failed') throw state.error
+  if (state.status === 'failed') throw unavailablePage(state.error) ?? state.error
   if (state.status !== 'ok') {
     const url = new URL(request.url)
     const back = `${url.pathname}${url.search}`

@@ -15,13 +15,25 @@ export function httpError(status: number, message: string): Response {
   return new Response(JSON.stringify({ message }), { status, headers: { 'Content-Type': 'application/json' } })
 }
 
-/** Api answers in the 4xx range become pages with that status (404 stays 404), not a 500. */
+/**
+ * The api's 503 (its database is not answering) as a page with that status, its message and its
+ * Retry-After, instead of a 500; null for any other error.
+ */
+export function unavailablePage(error: unknown): Response | null {
+  if (!(error instanceof ApiError) || error.status !== 503) return null
+  const res = httpError(503, error.message)
+  const retryAfter = Number(error.body.retry_after)
+  if (Number.isInteger(retryAfter) && retryAfter > 0) res.headers.set('Retry-After', String(retryAfter))
+  return res
+}
+
+/** Api answers in the 4xx range (and its 503) become pages with that status (404 stays 404), not a 500. */
 export async function orHttpError<T>(pending: Promise<T>): Promise<T> {
   try {
     return await pending
   } catch (error) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw httpError(error.status, error.message)
-    throw error
+    throw unavailablePage(error) ?? error
   }
 }
 

@@ -8,8 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { log } from '../log'
 import * as schema from './schema'
+import { describeError, warnThrottled } from './unavailable'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -29,6 +29,11 @@ export interface Database {
   migrate(): Promise<void>
   /** Runs start-up work (migrations, seeds, queue creation) one process at a time (a Postgres advisory lock). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>
+  /**
+   * Postgres only: a new connection outside the pool (not yet connected), for session state that
+   * must live as long as the process, such as the locks of running jobs (server/jobs/orphans.ts).
+   */
+  newClient?: () => pg.Client
   close(): Promise<void>
 }
 
@@ -69,10 +74,22 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const settings = {
+    connectionString: url,
+    // A database that does not answer (network cut, failover) fails the request in seconds instead of hanging it.
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+  }
+  const pool = new pg.Pool({ ...settings, max: 10 })
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next checkout.
-  pool.on('error', (error) => log.warn('postgres connection lost', { error: error.message }))
+  pool.on('error', (error) => warnThrottled('pool-error', 'postgres connection lost', { error: describeError(error) }))
+  // A connection checked out of the pool (a transaction, the start-up lock) has no listener of the
+  // pool's: when it is cut, its 'error' event would be thrown and stop the process. The query in
+  // flight fails on its own and the pool discards the broken connection when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => warnThrottled('pool-error', 'postgres connection lost', { error: describeError(error) }))
+  })
   const db = drizzlePg(pool, { schema }) as unknown as Db
   return {
     kind: 'postgres',
@@ -89,6 +106,7 @@ async function openPostgres(url: string): Promise<Database> {
         conn.release()
       }
     },
+    newClient: () => new pg.Client({ ...settings, application_name: 'pagewright' }),
     close: () => pool.end(),
   }
 }

@@ -14,6 +14,7 @@ import { shopifyRoutes } from '../modules/shopify/routes'
 import { taskRoutes } from '../modules/tasks/routes'
 import { cleanJsonRequest, isRefusal, readLimited, type BodyRefusal } from './body'
 import { clientIp } from './client-ip'
+import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable'
 import { HttpError } from './http-error'
 
 /**
@@ -36,6 +37,7 @@ export function createApi(deps: ApiDeps) {
 
   app.notFound((c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404))
   app.onError((err, c) => {
+    if (isDatabaseUnavailable(err)) return databaseUnavailable(err, c)
     if (err instanceof HttpError) {
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v)
       if (err.status >= 500) log.warn('api error', { status: err.status, path: c.req.path, message: err.message })

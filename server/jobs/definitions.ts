@@ -5,13 +5,29 @@ import type PgBoss from 'pg-boss'
  * (through `deps.queue`) without importing the handlers that import them.
  */
 export const GENERATE_QUEUE = 'generate-task'
-/** Bounded retries for transient trouble (network, 5xx); active jobs expire so a crash is retried. */
+/**
+ * A generation job that pg-boss gave up on without its handler saying so (its process died on the
+ * last try, or it expired): the task is marked failed and refunded there.
+ */
+export const GENERATE_DEAD_QUEUE = 'generate-task-dead'
+export const GENERATE_DEAD_QUEUE_OPTIONS = {
+  name: GENERATE_DEAD_QUEUE,
+  retryLimit: 5,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 60,
+} satisfies PgBoss.Queue
+/**
+ * Bounded retries for transient trouble (network, 5xx). A job whose process died is run again
+ * within seconds (jobs/orphans.ts); expiry is the last resort, so it is longer than any real run.
+ */
 export const GENERATE_QUEUE_OPTIONS = {
   name: GENERATE_QUEUE,
   retryLimit: 3,
   retryDelay: 3,
   retryBackoff: true,
   expireInSeconds: 300,
+  deadLetter: GENERATE_DEAD_QUEUE,
 } satisfies PgBoss.Queue
 
 export interface GenerateJob {
@@ -69,8 +85,9 @@ export type ShopifyEventJob =
   | { kind: 'theme-published'; storeId: number; themeGid: string }
   | { kind: 'shop-redact'; shopDomain: string }
 
-/** Every queue, created once at start-up (inside the start-up lock). */
+/** Every queue, created (or brought up to these settings) at start-up, inside the start-up lock; a dead letter queue before the queue that names it. */
 export const QUEUES: PgBoss.Queue[] = [
+  GENERATE_DEAD_QUEUE_OPTIONS,
   GENERATE_QUEUE_OPTIONS,
   HOUSEKEEPING_QUEUE_OPTIONS,
   SHOPIFY_SYNC_QUEUE_OPTIONS,

@@ -12,8 +12,10 @@ import { log } from '../log'
 import { refundGeneration } from '../modules/credits'
 import { downloadProductImages } from '../modules/media'
 import { savePageVersion } from '../modules/tasks'
-import { GENERATE_QUEUE, type GenerateJob } from './definitions'
+import { GENERATE_DEAD_QUEUE, GENERATE_QUEUE, type GenerateJob } from './definitions'
 import { rememberWorker } from './queue'
+
+export const INTERRUPTED = 'Writing this page was interrupted too many times. Your credits were refunded; please try again.'
 
 export async function registerGenerate(boss: PgBoss, deps: ApiDeps) {
   const id = await boss.work<GenerateJob>(
@@ -24,6 +26,11 @@ export async function registerGenerate(boss: PgBoss, deps: ApiDeps) {
     },
   )
   rememberWorker(GENERATE_QUEUE, id)
+  // pg-boss gave up on a job without the handler failing the task (its process died on the last
+  // try, or it expired): fail it and refund, once.
+  await boss.work<GenerateJob>(GENERATE_DEAD_QUEUE, { batchSize: 1, pollingIntervalSeconds: 5 }, async ([job]) => {
+    if (await failTask(deps, job.data.taskId, INTERRUPTED)) log.warn('generation given up', { taskId: job.data.taskId })
+  })
 }
 
 /**
@@ -117,11 +124,20 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
   }
 }
 
-/** Marks the task failed with the reason and gives the credits back, in one transaction. */
-export async function failTask(deps: ApiDeps, taskId: number, reason: string) {
+/**
+ * Marks the task failed with the reason and gives the credits back, in one transaction; a task
+ * that is finished already (completed or failed) is left as it is. True when it was failed here.
+ */
+export async function failTask(deps: ApiDeps, taskId: number, reason: string): Promise<boolean> {
   const now = deps.clock()
-  await deps.database.db.transaction(async (tx) => {
-    await tx.update(tasks).set({ status: TASK_STATUS.failed, step: null, error: reason, updatedAt: now }).where(eq(tasks.id, taskId))
+  return deps.database.db.transaction(async (tx) => {
+    const failed = await tx
+      .update(tasks)
+      .set({ status: TASK_STATUS.failed, step: null, error: reason, updatedAt: now })
+      .where(and(eq(tasks.id, taskId), notInArray(tasks.status, FINAL_STATUSES)))
+      .returning({ id: tasks.id })
+    if (!failed.length) return false
     await refundGeneration(tx, taskId, now)
+    return true
   })
 }

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss'
 import { txExecutor, type Database, type Tx } from '../db/client'
-import { log } from '../log'
+import { describeError, warnThrottled } from '../db/unavailable'
 import { QUEUES } from './definitions'
 
 /** Enqueues jobs; with `tx` the job is inserted inside that transaction (it exists only if it commits). */
@@ -22,10 +22,18 @@ export function rememberWorker(name: string, id: string) {
  */
 export async function startBoss(database: Database, opts: { work: boolean }) {
   const boss = new PgBoss({ db: database.sql as PgBoss.Db, schedule: opts.work, supervise: opts.work })
-  boss.on('error', (error) => log.error('queue error', { error: String(error) }))
+  // Polling goes on while the database is away (each poll fails and is retried at the next one):
+  // one line every 10 s per kind of trouble, never a crash.
+  boss.on('error', (error: Error & { queue?: string }) =>
+    warnThrottled('queue-error', 'queue error', { queue: error.queue, error: describeError(error) }),
+  )
   await boss.start()
   // Queues are created here, inside the start-up lock: parallel createQueue calls deadlock on Postgres.
-  for (const queue of QUEUES) await boss.createQueue(queue.name, queue)
+  // createQueue leaves an existing queue as it was: updateQueue brings it to the settings above.
+  for (const queue of QUEUES) {
+    await boss.createQueue(queue.name, queue)
+    await boss.updateQueue(queue.name, queue)
+  }
   return boss
 }
 
