@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { isPaymentCheckId, PAYMENT_FAILED_MESSAGE, paymentSucceeded, UNEXPECTED_PAYMENT_ERROR } from '../../server/domain/billing'
+import { readUrlState } from '../../server/domain/url-state'
 import { UTC_CLOCK } from '../lib/format-time'
 import type { RootData } from '../lib/root-data'
 import { isShopperPath } from '../lib/shopper-view'
@@ -11,7 +12,6 @@ import { env } from './env'
 import { log } from './log'
 import { destroySession, preferencesCookie, readPreferences, takeToasts, type Preferences } from './session'
 import { viewerClock } from './time-zone'
-import { readUrlState } from '../../server/domain/url-state'
 
 /**
  * Root loader: the current user (re-fetched every 60 s by the client), flashed snackbars, click
