@@ -1,6 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { isSessionId } from '../../server/domain/ids'
 import { ALL_STATUSES, DATA_STATUS } from '../../server/domain/task-status'
+import { pageParam } from '../../server/domain/url-state'
 import { requireUser } from './auth'
 
 export type ListView = 'all' | 'favorites' | 'archived' | 'latest'
@@ -13,7 +14,7 @@ export type ListView = 'all' | 'favorites' | 'archived' | 'latest'
 export async function loadTaskList(request: Request, context: AppLoadContext | undefined, view: ListView) {
   const { user, api } = await requireUser(request, context)
   const query = new URL(request.url).searchParams
-  const page = Math.max(1, Number(query.get('page')) || 1)
+  const page = pageParam(query)
   const share = query.get('share')
   const params = { page, page_size: 24 } as const
   const list =

@@ -6,6 +6,7 @@ import { redirectWithToast } from '~/.server/responses'
 import { optimizeFormSchema } from '~/forms/catalog'
 import { formObject } from '~/forms/form-object'
 import { GOOGLE_DESCRIPTION_MAX, GOOGLE_TITLE_MAX } from '../../server/domain/google-shopping'
+import { pageParam } from '../../server/domain/url-state'
 
 export const meta: MetaFunction = () => [{ title: 'Google Shopping · Pagewright' }]
 
@@ -15,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context)
   const stores = await api.stores.list()
   const store = stores.items.find((s) => s.id === stores.current_store_id) ?? null
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1)
+  const page = pageParam(new URL(request.url).search)
   const list = store ? await api.catalog.list({ page, page_size: PAGE_SIZE }) : null
   return json({ store, list })
 }

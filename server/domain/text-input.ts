@@ -24,10 +24,15 @@ export const TOO_DEEP = `The JSON is nested too deeply (more than ${INPUT_LIMITS
 // (Postgres refuses it in text), and none of them means anything in a product page.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g
 
-/** A string as we store it: control characters removed, Unicode in NFC. */
+/**
+ * A string as we store it: control characters removed, lone surrogates (not text; Postgres
+ * refuses them in JSON) replaced by U+FFFD, Unicode in NFC.
+ */
 export function cleanText(value: string): string {
-  return value.replace(CONTROL, '').normalize('NFC')
+  return value.replace(CONTROL, '').replace(LONE_SURROGATE, '\uFFFD').normalize('NFC')
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /** Keys that name Object.prototype's machinery: never meaningful in our input, dropped. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readUrlState, taskIdParam } from './url-state'
+import { pageParam, readUrlState, taskIdParam } from './url-state'
 
 describe('URL state', () => {
   it('reads the values each parameter accepts', () => {
@@ -30,5 +30,10 @@ describe('URL state', () => {
     for (const bad of ['', 'x', '../x', '0b0e1f3a-1234-4d5e-8f90-abcdefabcdef0', '%00', 'cs_test_1']) {
       expect(taskIdParam(`?session_id=${encodeURIComponent(bad)}`)).toBeUndefined()
     }
+  })
+
+  it('a list page is a whole number from 1 to 10,000, else the first', () => {
+    expect(pageParam('?page=3')).toBe(3)
+    for (const bad of ['', '0', '-1', '1e309', 'Infinity', '2.5', '10001', '__proto__']) expect(pageParam(`?page=${bad}`)).toBe(1)
   })
 })

@@ -48,6 +48,10 @@ export function readUrlState(search: string | URLSearchParams): UrlState {
   return state
 }
 
+/** `?page=` of a paged list: a whole number from 1 to 10,000, else the first page. */
+export const pageParam = (search: string | URLSearchParams): number =>
+  positiveInt(10_000)((typeof search === 'string' ? new URLSearchParams(search) : search).get('page')) ?? 1
+
 /** `?session_id=` naming a task (a UUID), or undefined for anything else. */
 export const taskIdParam = (search: string | URLSearchParams): string | undefined =>
   taskId((typeof search === 'string' ? new URLSearchParams(search) : search).get('session_id'))

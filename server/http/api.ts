@@ -12,7 +12,7 @@ import { taskFavoritesRoutes } from '../modules/favorites/routes'
 import { referralRoutes } from '../modules/referrals/routes'
 import { shopifyRoutes } from '../modules/shopify/routes'
 import { taskRoutes } from '../modules/tasks/routes'
-import { cleanJsonRequest, isRefusal, readLimited, type BodyRefusal } from './body'
+import { cleanJsonRequest, cleanQuery, isRefusal, readLimited, type BodyRefusal } from './body'
 import { clientIp } from './client-ip'
 import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable'
 import { HttpError } from './http-error'
@@ -53,7 +53,7 @@ export function createApi(deps: ApiDeps) {
     routes: () => app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, path: r.path })),
     /** Bodies are checked and cleaned before routing (server/http/body.ts). */
     async fetch(request: Request, env?: ApiBindings): Promise<Response> {
-      const checked = await checkBody(request)
+      const checked = await checkBody(cleanQuery(request))
       return isRefusal(checked)
         ? Response.json({ error: checked.message }, { status: checked.status, headers: NO_STORE })
         : app.fetch(checked, env)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { INPUT_LIMITS } from '../domain/text-input'
-import { cleanFormRequest, cleanJsonRequest, formKind, isRefusal } from './body'
+import { cleanFormRequest, cleanJsonRequest, cleanQuery, formKind, isRefusal } from './body'
 
 const URL_ = 'http://app.test/account/sign-up'
 const form = (body: string | Uint8Array<ArrayBuffer> | FormData, type?: string) =>
@@ -113,5 +113,24 @@ describe('api bodies', () => {
       message: expect.stringMatching(/nested too deeply/),
     })
     expect(await cleanJsonRequest(api(`"${'x'.repeat(INPUT_LIMITS.jsonBytes)}"`))).toMatchObject({ status: 413 })
+  })
+})
+
+describe('queries', () => {
+  it('are cleaned like fields when they need it, and left byte-for-byte otherwise', () => {
+    const signed = new Request('http://app.test/v2/shopify/oauth/callback?shop=a.myshopify.com&hmac=ab%2Bcd&timestamp=1')
+    expect(cleanQuery(signed)).toBe(signed)
+    const dirty = cleanQuery(new Request('http://app.test/v2/shopify_products/?q=mug%00&__proto__=1&page=2'))
+    expect(new URL(dirty.url).search).toBe('?q=mug&page=2')
+  })
+  it('replace lone surrogates (Postgres refuses them in JSON) and keep pairs', async () => {
+    const cleaned = await cleanJsonRequest(
+      new Request('http://app.test/v2/x', {
+        method: 'POST',
+        body: '{"t":"a\\ud800b \\ud83d\\ude00"}',
+        headers: { 'content-type': 'application/json' },
+      }),
+    )
+    expect(await (cleaned as Request).json()).toEqual({ t: 'a\ufffdb 😀' })
   })
 })

@@ -145,4 +145,30 @@ export async function cleanJsonRequest(request: Request): Promise<Request | Body
   return new Request(request.url, { method: request.method, headers, body, signal: request.signal })
 }
 
+/**
+ * The request with its query cleaned like form fields (search words reach SQL too); the same
+ * request when there was nothing to clean, so signed queries (Shopify's) stay byte-for-byte.
+ */
+export function cleanQuery(request: Request): Request {
+  const url = new URL(request.url)
+  if (!url.search) return request
+  const out = new URLSearchParams()
+  let changed = false
+  for (const [rawKey, rawValue] of url.searchParams) {
+    const key = cleanText(rawKey)
+    const value = cleanText(rawValue)
+    if (key !== rawKey || value !== rawValue || isPrototypeKey(key)) changed = true
+    if (!isPrototypeKey(key)) out.append(key, value)
+  }
+  if (!changed) return request
+  url.search = out.toString()
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    duplex: 'half',
+  } as RequestInit)
+}
+
 export const isRefusal = (value: Request | BodyRefusal): value is BodyRefusal => !(value instanceof Request)

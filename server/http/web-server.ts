@@ -8,7 +8,7 @@ import { parsePlaceholder, placeholderSvg } from '../domain/placeholder'
 import { trailingSlashRedirect } from '../domain/routing'
 import { firstComeFirstServed } from './admission'
 import type { Api } from './api'
-import { cleanFormRequest, isRefusal } from './body'
+import { cleanFormRequest, cleanQuery, isRefusal } from './body'
 import { clientIp } from './client-ip'
 import { mediaResponse, proxiedMediaResponse, type MediaReader } from './media'
 import { loadStaticFiles, staticResponse } from './static-files'
@@ -110,7 +110,8 @@ export function createHost(opts: HostOptions) {
   const pages = firstComeFirstServed(opts.maxConcurrentPages ?? 8)
   app.all('*', async (c) => {
     // Forms are checked and cleaned once, here, before any route reads them (server/http/body.ts).
-    const request = c.req.method === 'GET' || c.req.method === 'HEAD' ? c.req.raw : await cleanFormRequest(c.req.raw)
+    const raw = cleanQuery(c.req.raw)
+    const request = c.req.method === 'GET' || c.req.method === 'HEAD' ? raw : await cleanFormRequest(raw)
     if (isRefusal(request)) return c.text(request.message, request.status)
     return pages.run(() =>
       handle(request, {

@@ -99,9 +99,13 @@ export function createShopifyOAuth(opts: { apiKey: string; apiSecret: string; ap
       return { location: `${origin}${approval.pathname}${approval.search}`, setCookies: res.headers.getSetCookie() }
     },
     async callback(query, cookieHeader) {
-      const rawRequest = new Request(new URL(`${OAUTH_CALLBACK_PATH}?${query.replace(/^\?/, '')}`, app), {
-        headers: { cookie: cookieHeader },
-      })
+      let rawRequest: Request
+      try {
+        rawRequest = new Request(new URL(`${OAUTH_CALLBACK_PATH}?${query.replace(/^\?/, '')}`, app), { headers: { cookie: cookieHeader } })
+      } catch {
+        // A cookie a browser could not have sent (characters outside a header's range).
+        throw new OAuthRefused('The connection could not be checked. Please start again from Pagewright.')
+      }
       try {
         const { session } = await within(() => shopify.auth.callback({ rawRequest, expiring: true }))
         return tokensOf(session)
