@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto'
+import { CookieJar, request } from '../../../scripts/bench/http'
+import { startProduct, type Product } from '../../../scripts/bench/product'
+import { signUp } from '../../../scripts/bench/session'
+import { createPostgresDatabase, type DbKind } from '../../helpers/db'
+
+/** A signed-in account: its web cookie, its api access token, and what it owns. */
+export interface Account {
+  email: string
+  cookie: string
+  token: string
+  uuid: string
+  invitationCode: string
+  /** session_id of a finished page. */
+  task: string
+}
+
+/** The running server and the data the hostile requests aim at (real ids make them reach further). */
+export interface World {
+  product: Product
+  owner: Account
+  other: Account
+  /** session_id of a page still at the outline step (owner's). */
+  outlineTask?: string
+  storeId?: string
+  productIds: string[]
+  /** A cookie of a sign-in waiting for its code (signed out, but /account/verify has a form). */
+  signingInCookie: string
+  notes: string[]
+}
+
+export interface Server {
+  product: Product
+  stop(): Promise<void>
+}
+
+/** The built server on this database kind, with rate limits high enough that the hostile bodies reach the handlers. */
+export async function startServer(kind: DbKind): Promise<Server> {
+  const env: Record<string, string> = { AUTH_RATE_LIMIT_PER_IP: '1000000', LOG_LEVEL: 'info' }
+  let drop: (() => Promise<void>) | undefined
+  if (kind === 'postgres') {
+    const db = await createPostgresDatabase()
+    drop = db.drop
+    Object.assign(env, {
+      DATABASE_URL: db.url,
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    })
+  }
+  const product = await startProduct({ env }).catch(async (e) => {
+    await drop?.()
+    throw e
+  })
+  return {
+    product,
+    async stop() {
+      await product.stop()
+      await drop?.().catch(() => {})
+    },
+  }
+}
+
+/** The api access token inside the web's signed session cookie (`__pw_session=<base64 JSON>.<signature>`). */
+export function tokenOfCookie(cookie: string): string {
+  const value = /__pw_session=([^;]+)/.exec(cookie)?.[1]
+  if (!value) throw new Error(`no __pw_session in ${cookie}`)
+  const data = decodeURIComponent(value)
+  const payload = data.slice(0, data.lastIndexOf('.'))
+  const token = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')).token
+  if (typeof token !== 'string') throw new Error('the session cookie carries no token (has its format changed?)')
+  return token
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+async function api(product: Product, method: string, path: string, token: string, body?: unknown) {
+  const res = await request(product.baseUrl + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = res.body.toString('utf8')
+  let json: any
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = text
+  }
+  return { status: res.status, json, headers: res.headers }
+}
+
+/** A new account (staff domain, so its pages show at once) with a finished page. */
+export async function newAccount(product: Product, opts: { withPage: boolean }): Promise<Account> {
+  const { email, cookie } = await signUp(product)
+  const token = tokenOfCookie(cookie)
+  const me = await api(product, 'GET', '/v2/auth/me', token)
+  if (me.status !== 200) throw new Error(`GET /v2/auth/me with the session's token answered ${me.status}`)
+  const task = opts.withPage ? await generate(product, cookie, 'generate') : ''
+  return { email, cookie, token, uuid: me.json.uuid, invitationCode: me.json.invitation_code, task }
+}
+
+/** POST /generate as the page's form does; for `generate`, waits until the page is written. Returns its session_id. */
+async function generate(product: Product, cookie: string, intent: 'generate' | 'outline'): Promise<string> {
+  const url = `${product.baseUrl}/demo-store/products/aurora-pour-over-set`
+  const created = await request(`${product.baseUrl}/generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: form({ mode: 'url', intent, url }),
+  })
+  const location = String(created.headers.location ?? '')
+  const id = new URL(location || '/', product.baseUrl).searchParams.get('session_id')
+  if (created.status !== 302 || !id)
+    throw new Error(`POST /generate (${intent}) answered ${created.status} → ${location || '(no location)'}`)
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const res = await request(product.baseUrl + location, { headers: { cookie } })
+    if (intent === 'outline' && res.status === 200 && /name="title"/.test(res.body.toString())) return id
+    if (res.status === 302) {
+      const next = String(res.headers.location)
+      if (intent === 'generate' && next.startsWith('/productv2/')) return id
+      if (intent === 'outline' && next.startsWith('/guidev3/outline')) return id
+    }
+    if (Date.now() > deadline)
+      throw new Error(`${intent} of a page did not finish within 60 s (last: ${res.status} ${res.headers.location ?? ''})`)
+    await sleep(100)
+  }
+}
+
+/** The demo shop connected through its consent screen (as a browser would), its catalogue synced. */
+async function connectDemoShop(product: Product, token: string): Promise<{ storeId: string; productIds: string[] }> {
+  const made = await api(product, 'POST', '/v2/shopify/demo-shop', token)
+  if (made.status !== 200) throw new Error(`demo-shop ${made.status} ${JSON.stringify(made.json)}`)
+  const begun = await api(product, 'POST', '/v2/shopify/oauth/begin', token, { shop: made.json.shop })
+  if (begun.status !== 200) throw new Error(`oauth/begin ${begun.status} ${JSON.stringify(begun.json)}`)
+  const approval = new URL(begun.json.url, product.baseUrl)
+  const consent = new URLSearchParams(approval.searchParams)
+  consent.set('themes', '1')
+  const approved = await request(`${product.baseUrl}${approval.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: consent.toString(),
+  })
+  const back = String(approved.headers.location ?? '')
+  if (approved.status !== 302 || !back) throw new Error(`consent ${approved.status}: ${approved.body.toString().slice(0, 200)}`)
+  const cookie = (begun.json.set_cookies as string[]).map((c) => c.split(';')[0]).join('; ')
+  const connected = await api(product, 'POST', '/v2/shopify/oauth/callback', token, {
+    query: new URL(back, product.baseUrl).search.slice(1),
+    cookie,
+  })
+  if (connected.status !== 200) throw new Error(`oauth/callback ${connected.status} ${JSON.stringify(connected.json)}`)
+  const storeId = String(connected.json.store?.id ?? '')
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const list = await api(product, 'GET', '/v2/shopify_products/', token)
+    const items = (list.json?.items ?? []) as { id: number }[]
+    if (items.length) return { storeId, productIds: items.map((i) => String(i.id)) }
+    if (Date.now() > deadline) return { storeId, productIds: [] }
+    await sleep(200)
+  }
+}
+
+/** A cookie of a sign-up that waits for its code (POST /account/sign-up with a fresh e-mail). */
+async function signingIn(product: Product): Promise<string> {
+  const jar = new CookieJar()
+  const res = await request(`${product.baseUrl}/account/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form({ name: 'Pending User', email: `pending-${randomBytes(5).toString('hex')}@staff.bench.test` }),
+  })
+  jar.update(res.headers)
+  return jar.header()
+}
+
+/** Accounts, a page each, a page at its outline step, the demo shop: what the hostile requests aim at. */
+export async function buildWorld(product: Product): Promise<World> {
+  const notes: string[] = []
+  const owner = await newAccount(product, { withPage: true })
+  const other = await newAccount(product, { withPage: true })
+  let outlineTask: string | undefined
+  try {
+    outlineTask = await generate(product, owner.cookie, 'outline')
+  } catch (e) {
+    notes.push(`no outline-step page: ${(e as Error).message}`)
+  }
+  let storeId: string | undefined
+  let productIds: string[] = []
+  try {
+    ;({ storeId, productIds } = await connectDemoShop(product, owner.token))
+    if (!productIds.length) notes.push('the demo shop connected but no products were synced within 30 s')
+  } catch (e) {
+    notes.push(`demo shop not connected: ${(e as Error).message}`)
+  }
+  return { product, owner, other, outlineTask, storeId, productIds, signingInCookie: await signingIn(product), notes }
+}
+
+/** Is the token still signed in? */
+export async function stillSignedIn(product: Product, token: string): Promise<boolean> {
+  return (await api(product, 'GET', '/v2/auth/me', token)).status === 200
+}
