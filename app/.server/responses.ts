@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node'
 import type { SnackbarInput } from '../../server/domain/snackbar'
+import { DIALOG_PARAMS } from '../../server/domain/url-state'
 import { ApiError } from './api'
 import { flashToast } from './session'
 
@@ -40,7 +41,7 @@ export async function orHttpError<T>(pending: Promise<T>): Promise<T> {
 /** Back to the page the form was on, without dialog parameters or Remix's own. */
 export function backToForm(request: Request) {
   const url = new URL(request.url)
-  for (const k of ['index', '_data', 'dialog', 'reason']) url.searchParams.delete(k)
+  for (const k of ['index', '_data', ...DIALOG_PARAMS]) url.searchParams.delete(k)
   const qs = url.searchParams.toString()
   return `${url.pathname}${qs ? `?${qs}` : ''}`
 }

@@ -1,8 +1,5 @@
 /** Dialogs are URL state (docs/decisions/0001-dialogs-as-url-state.md): these build the links that open, change and close them. */
-import { URL_STATE } from '../../server/domain/url-state'
-
-/** Every parameter of dialog state (server/domain/url-state.ts): closing a dialog removes them all. */
-const DIALOG_PARAMS = Object.keys(URL_STATE)
+import { DIALOG_PARAMS } from '../../server/domain/url-state'
 
 export function withParams(pathname: string, search: string, set: Record<string, string | null>): string {
   const params = new URLSearchParams(search)

@@ -39,9 +39,8 @@ export const TIMING_COLUMNS: Column<PublishTiming>[] = [
  */
 export async function timePublishing(product: Product, runs = 10, step: (msg: string) => void = () => {}): Promise<PublishTiming> {
   const api = await apiClient(product)
-  const { shop } = await api.json<{ shop: string }>('POST', '/v2/shopify/demo-shop')
-  step(`connecting the demo shop ${shop} through OAuth`)
-  await approveAndConnect(product, api, shop)
+  step('connecting a demo shop through OAuth')
+  const { shop } = await connectDemoShop(product, api)
   const productId = await syncedProduct(api, shop)
   step('making a page from a synced product')
   const sessionId = await finishedPage(api, productId)
@@ -74,27 +73,40 @@ export async function timePublishing(product: Product, runs = 10, step: (msg: st
   }
 }
 
-interface ApiClient {
+export interface ApiClient {
   /** A JSON call with the bearer token; anything but 2xx throws with the answer in the message. */
   json<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>
 }
 
+/** Api calls as the holder of this bearer token. */
+export function tokenClient(product: Product, token: string): ApiClient {
+  return { json: (method, path, body) => call(product, method, path, body, token) }
+}
+
+async function call<T>(product: Product, method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {}
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  if (token) headers.authorization = `Bearer ${token}`
+  const res = await request(product.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const text = res.body.toString('utf8')
+  if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`)
+  return JSON.parse(text) as T
+}
+
 /** A new staff account signed in through the api (send-code → the code on the server's stdout → verify). */
 async function apiClient(product: Product): Promise<ApiClient> {
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<T> => {
-    const headers: Record<string, string> = {}
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    if (token) headers.authorization = `Bearer ${token}`
-    const res = await request(product.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-    const text = res.body.toString('utf8')
-    if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`)
-    return JSON.parse(text) as T
-  }
   const email = `bench-publish-${randomBytes(6).toString('hex')}@${BENCH_STAFF_DOMAIN}`
-  await call('POST', '/v2/auth/send-code', { email, name: 'Bench Publisher' })
+  await call(product, 'POST', '/v2/auth/send-code', { email, name: 'Bench Publisher' })
   const code = await product.loginCode(email)
-  const { access_token: token } = await call<{ access_token: string }>('POST', '/v2/auth/verify', { email, code })
-  return { json: (method, path, body) => call(method, path, body, token) }
+  const { access_token: token } = await call<{ access_token: string }>(product, 'POST', '/v2/auth/verify', { email, code })
+  return tokenClient(product, token)
+}
+
+/** A new demo shop connected to the account as its owner would: begin, approve the consent form (with themes), callback. */
+export async function connectDemoShop(product: Product, api: ApiClient): Promise<{ shop: string; storeId: string }> {
+  const { shop } = await api.json<{ shop: string }>('POST', '/v2/shopify/demo-shop')
+  const { store } = await approveAndConnect(product, api, shop)
+  return { shop, storeId: String(store.id) }
 }
 
 /** The owner's side of OAuth with the demo shop: begin, approve the consent form (with themes), callback. */
@@ -113,7 +125,7 @@ async function approveAndConnect(product: Product, api: ApiClient, shop: string)
     throw new Error(`the consent form answered ${approved.status}: ${approved.body.toString().slice(0, 500)}`)
   const query = new URL(location, product.baseUrl).search.slice(1)
   const cookie = begun.set_cookies.map((c) => c.split(';')[0]).join('; ')
-  await api.json('POST', '/v2/shopify/oauth/callback', { query, cookie })
+  return api.json<{ store: { id: number | string } }>('POST', '/v2/shopify/oauth/callback', { query, cookie })
 }
 
 /** Waits for the shop's catalogue sync and answers the catalogue id of the product to make a page from. */

@@ -35,6 +35,9 @@ export const URL_STATE = {
   panel: oneOf(['checkout'] as const),
 } as const
 
+/** Every parameter of dialog state: closing a dialog, or going back to a form, removes them all. */
+export const DIALOG_PARAMS = Object.keys(URL_STATE)
+
 export type UrlState = { [K in keyof typeof URL_STATE]?: ReturnType<(typeof URL_STATE)[K]> }
 
 /** The dialog state of a URL's query, each value checked against its reader. */

@@ -4,16 +4,16 @@
  * request error or timeout, the server still healthy, and its memory back near the warm-up level.
  * Prints a table per database (requests, req/s, p50/p99 per route, RSS) for the CI log.
  */
-import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { timeGeneration } from '../../scripts/bench/generation'
 import { request } from '../../scripts/bench/http'
-import { sleep, startProduct, type Product } from '../../scripts/bench/product'
+import { sleep, type Product } from '../../scripts/bench/product'
 import type * as Session from '../../scripts/bench/session'
 import { renderTable } from '../../scripts/bench/table'
-import { createPostgresDatabase, DB_KINDS, type DbKind } from '../helpers/db'
+import { DB_KINDS, type DbKind } from '../helpers/db'
 import { checkRoutes, cpuSecondsOf, mb, mixedLoad, ROUTE_COLUMNS, routeProblems, rssOf, type Route } from './load/mixed-load'
+import { startServerOn, type Server } from './server-on'
 
 const CONNECTIONS = 200
 const SECONDS = 30
@@ -43,29 +43,15 @@ vi.mock('../../scripts/bench/session', async (importOriginal) => {
 })
 
 describe.each(DB_KINDS)('load on %s', (kind: DbKind) => {
+  let server: Server
   let product: Product
-  let dropDatabase = async () => {}
 
   beforeAll(async () => {
-    const env: Record<string, string> = {}
-    if (kind === 'postgres') {
-      const db = await createPostgresDatabase()
-      dropDatabase = db.drop
-      // A deployment on Postgres must be given its secrets (the embedded ones live in the data folder).
-      Object.assign(env, {
-        DATABASE_URL: db.url,
-        AUTH_SECRET: randomBytes(32).toString('base64url'),
-        SESSION_SECRET: randomBytes(32).toString('base64url'),
-        TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      })
-    }
-    product = await startProduct({ env })
+    server = await startServerOn(kind)
+    product = server.product
   })
 
-  afterAll(async () => {
-    await product?.stop()
-    await dropDatabase()
-  })
+  afterAll(() => server?.stop())
 
   it(`${CONNECTIONS} connections × ${SECONDS} s over five routes: no error, server alive, memory back`, async () => {
     // One page, made by a new user through the web forms (its owner signed in, the page shared).

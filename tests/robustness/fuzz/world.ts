@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { CookieJar, request } from '../../../scripts/bench/http'
-import { startProduct, type Product } from '../../../scripts/bench/product'
+import type { Product } from '../../../scripts/bench/product'
+import { connectDemoShop, tokenClient } from '../../../scripts/bench/publish'
 import { signUp } from '../../../scripts/bench/session'
-import { createPostgresDatabase, type DbKind } from '../../helpers/db'
+import type { DbKind } from '../../helpers/db'
+import { startServerOn, type Server } from '../server-on'
+
+export type { Server }
 
 /** A signed-in account: its web cookie, its api access token, and what it owns. */
 export interface Account {
@@ -29,37 +33,8 @@ export interface World {
   notes: string[]
 }
 
-export interface Server {
-  product: Product
-  stop(): Promise<void>
-}
-
 /** The built server on this database kind, with rate limits high enough that the hostile bodies reach the handlers. */
-export async function startServer(kind: DbKind): Promise<Server> {
-  const env: Record<string, string> = { AUTH_RATE_LIMIT_PER_IP: '1000000', LOG_LEVEL: 'info' }
-  let drop: (() => Promise<void>) | undefined
-  if (kind === 'postgres') {
-    const db = await createPostgresDatabase()
-    drop = db.drop
-    Object.assign(env, {
-      DATABASE_URL: db.url,
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    })
-  }
-  const product = await startProduct({ env }).catch(async (e) => {
-    await drop?.()
-    throw e
-  })
-  return {
-    product,
-    async stop() {
-      await product.stop()
-      await drop?.().catch(() => {})
-    },
-  }
-}
+export const startServer = (kind: DbKind): Promise<Server> => startServerOn(kind, { AUTH_RATE_LIMIT_PER_IP: '1000000', LOG_LEVEL: 'info' })
 
 /** The api access token inside the web's signed session cookie (`__pw_session=<base64 JSON>.<signature>`). */
 export function tokenOfCookie(cookie: string): string {
@@ -129,28 +104,8 @@ async function generate(product: Product, cookie: string, intent: 'generate' | '
 }
 
 /** The demo shop connected through its consent screen (as a browser would), its catalogue synced. */
-async function connectDemoShop(product: Product, token: string): Promise<{ storeId: string; productIds: string[] }> {
-  const made = await api(product, 'POST', '/v2/shopify/demo-shop', token)
-  if (made.status !== 200) throw new Error(`demo-shop ${made.status} ${JSON.stringify(made.json)}`)
-  const begun = await api(product, 'POST', '/v2/shopify/oauth/begin', token, { shop: made.json.shop })
-  if (begun.status !== 200) throw new Error(`oauth/begin ${begun.status} ${JSON.stringify(begun.json)}`)
-  const approval = new URL(begun.json.url, product.baseUrl)
-  const consent = new URLSearchParams(approval.searchParams)
-  consent.set('themes', '1')
-  const approved = await request(`${product.baseUrl}${approval.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: consent.toString(),
-  })
-  const back = String(approved.headers.location ?? '')
-  if (approved.status !== 302 || !back) throw new Error(`consent ${approved.status}: ${approved.body.toString().slice(0, 200)}`)
-  const cookie = (begun.json.set_cookies as string[]).map((c) => c.split(';')[0]).join('; ')
-  const connected = await api(product, 'POST', '/v2/shopify/oauth/callback', token, {
-    query: new URL(back, product.baseUrl).search.slice(1),
-    cookie,
-  })
-  if (connected.status !== 200) throw new Error(`oauth/callback ${connected.status} ${JSON.stringify(connected.json)}`)
-  const storeId = String(connected.json.store?.id ?? '')
+async function connectShop(product: Product, token: string): Promise<{ storeId: string; productIds: string[] }> {
+  const { storeId } = await connectDemoShop(product, tokenClient(product, token))
   const deadline = Date.now() + 30_000
   for (;;) {
     const list = await api(product, 'GET', '/v2/shopify_products/', token)
@@ -187,7 +142,7 @@ export async function buildWorld(product: Product): Promise<World> {
   let storeId: string | undefined
   let productIds: string[] = []
   try {
-    ;({ storeId, productIds } = await connectDemoShop(product, owner.token))
+    ;({ storeId, productIds } = await connectShop(product, owner.token))
     if (!productIds.length) notes.push('the demo shop connected but no products were synced within 30 s')
   } catch (e) {
     notes.push(`demo shop not connected: ${(e as Error).message}`)
