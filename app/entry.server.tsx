@@ -4,6 +4,7 @@ import { type AppLoadContext, type EntryContext, createReadableStreamFromReadabl
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { isShopperPath } from '../server/domain/share'
 import { contentSecurityPolicy, policyExtras } from './.server/csp'
 import { env } from './.server/env'
 import { NonceContext } from './components/nonce'
@@ -18,7 +19,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext?.cspNonce ?? randomBytes(16).toString('base64')
-  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, policyExtras(env())))
+  const shopper = isShopperPath(new URL(request.url).pathname)
+  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(shopper ? null : nonce, policyExtras(env())))
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   // Pages carry the user's data: never cache them in shared caches.
   if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-store')

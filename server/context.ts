@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Database } from './db/client'
+import type { ShareVersions } from './domain/share'
 import type { ServerEnv } from './env'
 import type { Composer } from './generation/compose'
 import type { ProductSource } from './generation/import/product-source'
@@ -25,10 +26,18 @@ export interface ApiDeps {
   shopify: ShopifyServices
   /** Stripe's SDK, or null when payments are not configured. */
   stripe: StripeClient | null
+  /** Shared-page versions remembered until the database announces a change (absent: asked each time). */
+  shareVersions?: ShareVersions
 }
 
+/**
+ * Who a bearer token belongs to, remembered for the api calls of one web request (one lookup
+ * instead of one per call). The web drops it before any call that may change the user.
+ */
+export type AuthMemo = Map<string, Promise<{ user: UserRow; sessionId: number | null } | null>>
+
 /** `inProcess` is set when the web calls the api without a socket (embedded default). */
-export type ApiBindings = { inProcess?: boolean; incoming?: IncomingMessage }
+export type ApiBindings = { inProcess?: boolean; incoming?: IncomingMessage; authMemo?: AuthMemo }
 
 export type ApiEnv = {
   Bindings: ApiBindings

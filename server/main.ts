@@ -1,8 +1,10 @@
+import { createServer, type Server } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import type PgBoss from 'pg-boss'
 import type { ApiDeps } from './context'
+import type { ChangeFeed } from './db/changes'
 import type { Database } from './db/client'
 import { DataDirError, dataDirProblem, ensureWritableDataDir, inDataDir } from './db/data-dir'
 import { claimDataDir } from './db/data-lock'
@@ -35,7 +37,7 @@ async function main() {
 
   // The checks above refuse a bad start in about a second; the rest of the server loads only now.
   const [
-    { serve },
+    { getRequestListener },
     { openDatabase },
     { migrateAndSeed },
     { createDemoShop },
@@ -50,6 +52,9 @@ async function main() {
     { startWorkers },
     { readImage },
     { createShopifyServices },
+    { openChangeFeed },
+    { rememberedShareVersions },
+    { createShareFront, remoteShareVersions },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./db/client'),
@@ -66,6 +71,9 @@ async function main() {
     import('./jobs/workers'),
     import('./modules/media'),
     import('./modules/shopify'),
+    import('./db/changes'),
+    import('./modules/tasks/share-version'),
+    import('./http/share-front'),
   ])
 
   let database: Database | undefined
@@ -77,6 +85,7 @@ async function main() {
   let demoShop: DemoShop | undefined
   let boss: PgBoss | undefined
   let workers: { stop(): Promise<void> } | undefined
+  let changes: ChangeFeed | undefined
   const demoStore = createDemoStore()
   if (mode !== 'web') {
     database = env.DATABASE_URL
@@ -114,10 +123,15 @@ async function main() {
       shopify: createShopifyServices(env, demoShop),
       stripe: createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }),
     }
+    // Processes that serve pages remember shared-page versions until the database announces a change.
+    if (mode !== 'worker') {
+      changes = await openChangeFeed(database)
+      deps.shareVersions = rememberedShareVersions(deps, changes)
+    }
     if (work) workers = await startWorkers(boss, deps)
   }
 
-  let server: ReturnType<typeof serve> | undefined
+  let server: Server | undefined
   if (mode !== 'worker') {
     const build = mode === 'api' ? undefined : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
     const opened = database
@@ -132,7 +146,14 @@ async function main() {
       trustProxy: env.TRUST_PROXY,
     })
     hostFetch = async (request) => host.fetch(request)
-    server = serve({ fetch: host.fetch, port: env.PORT, hostname: env.HOST })
+    // Shared pages are sent from memory per page version, ahead of the rest (server/http/share-front.ts).
+    const versionOf = deps?.shareVersions ?? (env.API_URL ? remoteShareVersions(env.API_URL) : undefined)
+    const front =
+      build && versionOf
+        ? createShareFront({ versionOf, render: async (request, incoming) => host.fetch(request, { incoming }) })
+        : undefined
+    const listener = getRequestListener(host.fetch)
+    server = createServer(front ? front.before(listener) : listener).listen(env.PORT, env.HOST)
     const where = env.DATABASE_URL ? 'Postgres' : `PGlite in ${path.relative(process.cwd(), dataDir) || '.'}`
     log.info(`Pagewright (${mode}) listening on ${env.PUBLIC_URL} — database: ${database ? where : 'remote api'}`)
   } else {
@@ -147,6 +168,7 @@ async function main() {
     server?.close()
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
     await workers?.stop().catch(() => {})
+    await changes?.close().catch(() => {})
     await database?.close().catch(() => {})
     releaseDataDir()
     process.exit(0)

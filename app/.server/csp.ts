@@ -1,11 +1,14 @@
-/** The enforced Content-Security-Policy of every HTML page (docs/security.md). */
+/**
+ * The enforced Content-Security-Policy of every HTML page (docs/security.md). Shopper pages run no
+ * script at all (`nonce` null): their policy is the same for every response, so it can be cached.
+ */
 export function contentSecurityPolicy(
-  nonce: string,
+  nonce: string | null,
   extra: { formAction?: string[]; scripts?: string[]; frames?: string[]; connect?: string[] } = {},
 ): string {
   return [
     "default-src 'self'",
-    ['script-src', "'self'", `'nonce-${nonce}'`, ...(extra.scripts ?? [])].join(' '),
+    nonce === null ? "script-src 'none'" : ['script-src', "'self'", `'nonce-${nonce}'`, ...(extra.scripts ?? [])].join(' '),
     "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: https:",

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { pageDescription, productJsonLd } from '../../server/domain/page/seo'
-import { shareUrl } from '../../server/domain/share'
+import { SHARED_PAGE_CACHE_CONTROL, shareUrl } from '../../server/domain/share'
 import { createApiClient, transportFor } from './api'
 import { env } from './env'
 import { orHttpError } from './responses'
@@ -14,8 +14,7 @@ export async function loadSharedPage({ params, context }: LoaderFunctionArgs) {
     { shared, canonical, description: pageDescription(shared.page), jsonLd: productJsonLd(shared.page, canonical) },
     {
       headers: {
-        // Revalidated on every view: a page made private must disappear at once.
-        'Cache-Control': 'public, no-cache',
+        'Cache-Control': SHARED_PAGE_CACHE_CONTROL,
       },
     },
   )

@@ -1,8 +1,5 @@
 import { useMatches } from '@remix-run/react'
 
-/** Shopper-facing pages (share links): no app script, no app stylesheet, no session. */
-export const isShopperPath = (pathname: string) => /^\/share(v2)?\//.test(pathname)
-
 export interface RouteHandle {
   shopperView?: boolean
 }

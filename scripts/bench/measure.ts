@@ -54,14 +54,42 @@ const decodeEntities = (s: string) =>
   s.replace(/&(amp|quot|#39|lt|gt);/g, (_, e: string) => ({ amp: '&', quot: '"', '#39': "'", lt: '<', gt: '>' })[e] ?? _)
 
 /**
+ * The `type` values a browser runs as script (HTML's JavaScript MIME types, plus `module`); any
+ * other type (`application/ld+json`, `importmap`, …) makes a data block, which is not JS.
+ */
+const SCRIPT_TYPES = new Set([
+  '',
+  'module',
+  'text/javascript',
+  'application/javascript',
+  'application/ecmascript',
+  'application/x-ecmascript',
+  'application/x-javascript',
+  'text/ecmascript',
+  'text/javascript1.0',
+  'text/javascript1.1',
+  'text/javascript1.2',
+  'text/javascript1.3',
+  'text/javascript1.4',
+  'text/javascript1.5',
+  'text/jscript',
+  'text/livescript',
+  'text/x-ecmascript',
+  'text/x-javascript',
+])
+const isJavaScript = (type: string | undefined) => type === undefined || SCRIPT_TYPES.has(type.trim().toLowerCase())
+
+/**
  * What the HTML asks the browser to load: <script src>, <link rel=modulepreload|stylesheet>, and the
- * contents of inline <script> and <style> blocks.
+ * contents of inline <script> and <style> blocks. Scripts of a non-JavaScript type (JSON-LD, import
+ * maps) are data and count as neither.
  */
 export function parseAssets(html: string): { refs: Ref[]; inline: { kind: 'js' | 'css'; text: string }[] } {
   const refs: Ref[] = []
   const inline: { kind: 'js' | 'css'; text: string }[] = []
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const attrs = attributes(m[1])
+    if (!isJavaScript(attrs.get('type'))) continue
     const src = attrs.get('src')
     if (src) refs.push({ kind: 'js', href: src })
     else if (m[2].trim()) inline.push({ kind: 'js', text: m[2] })

@@ -61,6 +61,8 @@ export interface StartOptions {
   port?: number
   /** Wait for /healthz (default true; false for a process expected to exit). */
   waitHealthy?: boolean
+  /** Extra node flags (e.g. --cpu-prof), before the script. */
+  nodeArgs?: string[]
 }
 
 /**
@@ -97,7 +99,7 @@ export async function startProduct(opts: StartOptions = {}): Promise<Product> {
     ...opts.env,
   })
 
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', opts.mode ?? 'all'], {
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts', opts.mode ?? 'all'], {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -134,6 +134,16 @@ export const shared = createRoute({
   responses: { 200: json(sharedPageSchema, 'The page.'), 404: ERRORS[404] },
 })
 
+export const sharedVersion = createRoute({
+  method: 'get',
+  path: '/v2/tasks/shared/{session_id}/version',
+  tags,
+  summary: 'The current version of a shared page, for caches (no sign-in)',
+  description: 'Changes whenever anything the shared page shows changes; 404 while the page is not shared.',
+  request: { params: z.object({ session_id: z.string().max(64) }) },
+  responses: { 200: json(z.object({ version: z.string() }).meta({ id: 'SharedPageVersion' }), 'The version.'), 404: ERRORS[404] },
+})
+
 export const gallery = createRoute({
   method: 'post',
   path: '/v2/tasks/public',
@@ -460,6 +470,7 @@ export const routes = {
   version,
   restoreVersion,
   shared,
+  sharedVersion,
   gallery,
   create,
   regenerate,

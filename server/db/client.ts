@@ -34,6 +34,8 @@ export interface Database {
    * must live as long as the process, such as the locks of running jobs (server/jobs/orphans.ts).
    */
   newClient?: () => pg.Client
+  /** PGlite only: NOTIFY on `channel` in this process (server/db/changes.ts); resolves to unlisten. */
+  listen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -69,6 +71,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     migrate: () => migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: MIGRATIONS }),
     // PGlite serves one process: nothing to serialise.
     exclusive: (fn) => fn(),
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
   }
 }

@@ -12,7 +12,17 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   const bearer = /^Bearer\s+(\S+)$/i.exec(header)?.[1]
   const token = bearer ?? c.req.header('x-api-key')
   if (!token) throw unauthorized(SIGN_IN_FIRST)
-  const found = await authenticateToken(c.var.deps, token)
+  // In-process calls of one web request share the lookup (server/http/web-server.ts).
+  const memo = c.env?.authMemo
+  let lookup = memo?.get(token)
+  if (!lookup) {
+    lookup = authenticateToken(c.var.deps, token)
+    memo?.set(token, lookup)
+  }
+  const found = await lookup.catch((error: unknown) => {
+    memo?.delete(token)
+    throw error
+  })
   if (!found) throw unauthorized(SESSION_ENDED)
   c.set('user', found.user)
   c.set('sessionId', found.sessionId)

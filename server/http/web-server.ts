@@ -3,7 +3,7 @@ import path from 'node:path'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
-import type { ApiBindings } from '../context'
+import type { ApiBindings, AuthMemo } from '../context'
 import { parsePlaceholder, placeholderSvg } from '../domain/placeholder'
 import { trailingSlashRedirect } from '../domain/routing'
 import { firstComeFirstServed } from './admission'
@@ -115,13 +115,30 @@ export function createHost(opts: HostOptions) {
     if (isRefusal(request)) return c.text(request.message, request.status)
     return pages.run(() =>
       handle(request, {
-        apiFetch: api ? (req: Request) => Promise.resolve(api.fetch(req, { inProcess: true })) : undefined,
+        apiFetch: api ? inProcessApi(api) : undefined,
         cspNonce: randomBytes(16).toString('base64'),
         clientIp: clientIp(c.req.raw, c.env?.incoming, opts.trustProxy),
       }),
     )
   })
   return app
+}
+
+/**
+ * The api as one web request calls it: in-process, the token's user looked up once for all its
+ * calls, and looked up again after any call that may change it (anything but GET/HEAD).
+ */
+function inProcessApi(api: Api) {
+  const authMemo: AuthMemo = new Map()
+  return async (req: Request): Promise<Response> => {
+    if (req.method === 'GET' || req.method === 'HEAD') return api.fetch(req, { inProcess: true, authMemo })
+    authMemo.clear()
+    try {
+      return await api.fetch(req, { inProcess: true })
+    } finally {
+      authMemo.clear()
+    }
+  }
 }
 
 /** Mutating requests must come from our own pages (SameSite=Lax covers the rest). */

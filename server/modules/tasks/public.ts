@@ -11,7 +11,7 @@ import { hiddenTaskSql } from './visibility-sql'
  * What the public may see: finished, public pages — a free owner's only once the hide window has
  * passed (the same rule the owner sees).
  */
-function sharedCondition(deps: ApiDeps) {
+export function sharedCondition(deps: ApiDeps) {
   return and(
     eq(tasks.status, TASK_STATUS.completed),
     eq(tasks.isPublic, true),

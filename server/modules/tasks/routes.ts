@@ -1,5 +1,6 @@
 import { contract } from '../../contract'
 import { toStatuses } from '../../contract/tasks'
+import { notFound } from '../../http/http-error'
 import { contractRouter, implement } from '../../http/implement'
 import { getPage, pageVersion, pageVersions, putPage, restorePageVersion } from './page-edit'
 import { publicGallery, sharedPage } from './public'
@@ -16,6 +17,7 @@ import {
   updateOutline,
   updateTask,
 } from './service'
+import { lookUpShareVersion } from './share-version'
 
 const { tasks } = contract
 
@@ -23,6 +25,14 @@ const { tasks } = contract
 export const taskRoutes = contractRouter()
 
 implement(taskRoutes, tasks.shared, async (c) => c.json(await sharedPage(c.var.deps, c.req.valid('param').session_id), 200))
+
+implement(taskRoutes, tasks.sharedVersion, async (c) => {
+  const id = c.req.valid('param').session_id
+  const version = await (c.var.deps.shareVersions ?? ((key: string) => lookUpShareVersion(c.var.deps, key)))(id)
+  if (!version) throw notFound('This page is not shared.')
+  c.header('Cache-Control', 'no-store')
+  return c.json({ version }, 200)
+})
 
 implement(taskRoutes, tasks.gallery, async (c) => {
   const q = c.req.valid('query')

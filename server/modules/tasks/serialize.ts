@@ -1,10 +1,23 @@
+import { getTableColumns } from 'drizzle-orm'
 import type { TaskDetail, TaskSummary, WaitingTask } from '../../contract/tasks'
-import type { tasks } from '../../db/schema'
+import { tasks } from '../../db/schema'
 import { withOwnerDefaults } from '../../domain/page/shopper'
 
 export type TaskRow = typeof tasks.$inferSelect
 
-export function toSummary(row: TaskRow, isFavorite: boolean): TaskSummary {
+/** What a list shows of a task: everything but the heavy JSON (page, facts, research, outline). */
+const {
+  page: _page,
+  facts: _facts,
+  research: _research,
+  outline: _outline,
+  sourceText: _sourceText,
+  ...LIST_COLUMNS
+} = getTableColumns(tasks)
+export { LIST_COLUMNS }
+export type TaskListRow = Omit<TaskRow, 'page' | 'facts' | 'research' | 'outline' | 'sourceText'>
+
+export function toSummary(row: TaskListRow, isFavorite: boolean): TaskSummary {
   return {
     id: row.id,
     session_id: row.sessionId,
@@ -45,7 +58,7 @@ export function toDetail(row: TaskRow, isFavorite: boolean, hiddenUntil: Date | 
  * A page still inside the free-user hide window, for the lists: what it is and when it shows.
  * Nothing of its content (page, image, note) leaves the api before then.
  */
-export function toWaiting(row: TaskRow, isFavorite: boolean, hiddenUntil: Date): WaitingTask {
+export function toWaiting(row: TaskListRow, isFavorite: boolean, hiddenUntil: Date): WaitingTask {
   return {
     id: row.id,
     session_id: row.sessionId,

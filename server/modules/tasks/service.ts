@@ -11,12 +11,12 @@ import { allowsFreeDenied, can, notEnoughCreditsText, UPGRADE_TITLES } from '../
 import type { ProductFacts } from '../../domain/product-facts'
 import { isRunning, TASK_STATUS, type DataStatus, type TaskStatus } from '../../domain/task-status'
 import { PAGE_TEMPLATES } from '../../domain/templates'
-import { taskHiddenUntil, visibleAt } from '../../domain/visibility'
+import { hideWindowFor, taskHiddenUntil, visibleAt } from '../../domain/visibility'
 import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error'
 import { GENERATE_QUEUE, type GenerateJob } from '../../jobs/definitions'
 import { debitGeneration } from '../credits'
 import type { UserRow } from '../users'
-import { toDetail, toSummary, toWaiting, type TaskRow } from './serialize'
+import { LIST_COLUMNS, toDetail, toSummary, toWaiting, type TaskRow } from './serialize'
 import { savePageVersion } from './versions'
 import { hiddenTaskSql } from './visibility-sql'
 
@@ -150,32 +150,48 @@ export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
   const { db } = deps.database
   const favJoin = and(eq(taskFavorites.taskId, tasks.id), eq(taskFavorites.userId, user.id))
   if (q.favoritesOnly) conditions.push(sql`${taskFavorites.taskId} IS NOT NULL`)
-  const hiddenCond = hiddenTaskSql(user.role, now, deps.env.HIDE_WINDOW_MINUTES)
-  const visibleWhere = and(...conditions, sql`NOT ${hiddenCond}`)
+  const windowMinutes = deps.env.HIDE_WINDOW_MINUTES
+  // Only free users' pages are ever held back: everyone else's lists need no hidden-page queries.
+  const mayHide = hideWindowFor(user.role, windowMinutes) > 0
+  const hiddenCond = hiddenTaskSql(user.role, now, windowMinutes)
+  const visibleWhere = mayHide ? and(...conditions, sql`NOT ${hiddenCond}`) : and(...conditions)
   const hiddenWhere = and(...conditions, hiddenCond)
-  // Tasks with whether this user favourited them.
-  const withFavorite = (where: SQL | undefined) =>
-    db.select({ task: tasks, fav: taskFavorites.taskId }).from(tasks).leftJoin(taskFavorites, favJoin).where(where)
-  const [rows, [{ total }], [hidden], waitingRows] = await Promise.all([
-    withFavorite(visibleWhere)
+  // The list's columns only (never the page, facts or outline), with whether this user favourited
+  // each task and, through a window function, the total without a second query.
+  const listed = (where: SQL | undefined) =>
+    db
+      .select({ task: LIST_COLUMNS, fav: taskFavorites.taskId, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(tasks)
+      .leftJoin(taskFavorites, favJoin)
+      .where(where)
+  const [rows, [hidden], waitingRows] = await Promise.all([
+    listed(visibleWhere)
       .orderBy(desc(tasks.createdAt), desc(tasks.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(tasks)
-      .leftJoin(taskFavorites, favJoin)
-      .where(visibleWhere),
-    db
-      .select({ count: sql<number>`count(*)::int`, first: sql<string | null>`min(${tasks.createdAt})` })
-      .from(tasks)
-      .leftJoin(taskFavorites, favJoin)
-      .where(hiddenWhere),
+    mayHide
+      ? db
+          .select({ count: sql<number>`count(*)::int`, first: sql<string | null>`min(${tasks.createdAt})` })
+          .from(tasks)
+          .leftJoin(taskFavorites, favJoin)
+          .where(hiddenWhere)
+      : [undefined],
     // The hidden pages themselves, without their content, so a list can say they are on their way.
-    q.page === 1 ? withFavorite(hiddenWhere).orderBy(asc(tasks.createdAt), asc(tasks.id)).limit(q.pageSize) : Promise.resolve([]),
+    mayHide && q.page === 1 ? listed(hiddenWhere).orderBy(asc(tasks.createdAt), asc(tasks.id)).limit(q.pageSize) : [],
   ])
+  // A page past the end has no rows to carry the total: count on its own then.
+  const total =
+    rows[0]?.total ??
+    (q.page > 1
+      ? (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(tasks)
+            .leftJoin(taskFavorites, favJoin)
+            .where(visibleWhere)
+        )[0].n
+      : 0)
   const firstHidden = hidden?.first ? new Date(hidden.first) : null
-  const windowMinutes = deps.env.HIDE_WINDOW_MINUTES
   return {
     items: rows.map((r) => toSummary(r.task, r.fav !== null)),
     waiting: waitingRows.map((r) => toWaiting(r.task, r.fav !== null, visibleAt(r.task.createdAt, windowMinutes))),

@@ -132,6 +132,19 @@ describe.each(DB_KINDS)('tasks api on %s', (kind) => {
     }
   })
 
+  it('lists count every page across pages, also past the last one, and never carry the page itself', async () => {
+    const all = (await t.call('GET', '/v2/tasks/?status=all&page_size=1', undefined, paid.token)).body
+    expect(all.total).toBeGreaterThanOrEqual(2)
+    expect(all.items).toHaveLength(1)
+    expect(all.items[0]).not.toHaveProperty('page')
+    expect(all.items[0]).not.toHaveProperty('facts')
+    const second = (await t.call('GET', '/v2/tasks/?status=all&page_size=1&page=2', undefined, paid.token)).body
+    expect(second.total).toBe(all.total)
+    expect(second.items[0].session_id).not.toBe(all.items[0].session_id)
+    const past = (await t.call('GET', `/v2/tasks/?status=all&page_size=1&page=${all.total + 1}`, undefined, paid.token)).body
+    expect(past).toMatchObject({ items: [], total: all.total })
+  })
+
   it('archive moves a page to the archived list; favourites toggle and list', async () => {
     const [task] = (await t.call('GET', '/v2/tasks/', undefined, paid.token)).body.items
     expect((await t.call('POST', `/v2/task_favorites/${task.session_id}`, {}, paid.token)).body.is_favorite).toBe(true)

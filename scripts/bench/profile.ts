@@ -1,0 +1,101 @@
+/**
+ * `npm run bench:profile -- <page>`: where the server's CPU goes while one page is under load.
+ * Starts the built product with `--cpu-prof`, signs a user up, makes a page (for `share`), loads the
+ * page with autocannon, stops the server and prints self time by package and by function.
+ * Pages: login, home, share, or any path (requested signed in). Env: BENCH_SECONDS (default 10).
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { timeGeneration } from './generation'
+import { startProduct } from './product'
+import { signUp } from './session'
+import { num, renderTable } from './table'
+
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  hitCount?: number
+}
+interface CpuProfile {
+  nodes: ProfileNode[]
+  startTime: number
+  endTime: number
+}
+
+/** `node_modules/@scope/name` or `node_modules/name` of a script URL; our own files by folder. */
+function packageOf(url: string): string {
+  if (!url) return '(native / GC / idle)'
+  const nm = url.lastIndexOf('node_modules/')
+  if (nm >= 0) {
+    const rest = url.slice(nm + 'node_modules/'.length).split('/')
+    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]
+  }
+  if (url.startsWith('node:')) return 'node internals'
+  const m = /\/(app|server|build)\//.exec(url)
+  return m ? `ours: ${m[1]}/` : url
+}
+
+export function summarise(profile: CpuProfile, top = 25) {
+  const total = profile.nodes.reduce((s, n) => s + (n.hitCount ?? 0), 0) || 1
+  const byPackage = new Map<string, number>()
+  const byFunction = new Map<string, number>()
+  for (const n of profile.nodes) {
+    const hits = n.hitCount ?? 0
+    if (!hits) continue
+    const pkg = packageOf(n.callFrame.url)
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits)
+    const fn = `${n.callFrame.functionName || '(anonymous)'} — ${pkg}:${n.callFrame.lineNumber + 1}`
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits)
+  }
+  const rows = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, hits]) => ({ name, share: hits / total }))
+  const cols = [
+    { header: 'self time', cell: (r: { share: number }) => `${num(r.share * 100, 1)} %` },
+    { header: 'where', align: 'left' as const, cell: (r: { name: string }) => r.name },
+  ]
+  return { packages: renderTable(cols, rows(byPackage)), functions: renderTable(cols, rows(byFunction)) }
+}
+
+async function main() {
+  const which = process.argv[2] ?? 'home'
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+  const profDir = await mkdtemp(path.join(os.tmpdir(), 'pagewright-prof-'))
+  const product = await startProduct({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] })
+  try {
+    const { cookie } = await signUp(product)
+    let pagePath = which
+    let headers: Record<string, string> = { cookie }
+    if (which === 'home') pagePath = '/'
+    if (which === 'login' || which === 'share') headers = {}
+    if (which === 'login') pagePath = '/account/login'
+    if (which === 'share') pagePath = `/share/${(await timeGeneration(product, 1)).lastSessionId}`
+    const r = await autocannon({ url: product.baseUrl + pagePath, connections: 50, duration: seconds, headers })
+    console.log(`${pagePath}: ${num(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx, ${r.errors} errors`)
+  } finally {
+    await product.stop()
+  }
+  const files = (await readdir(profDir)).filter((f) => f.endsWith('.cpuprofile'))
+  // The biggest profile is the server's (tsx's loader thread writes a small one too).
+  let best: CpuProfile | undefined
+  for (const f of files) {
+    const p = JSON.parse(await readFile(path.join(profDir, f), 'utf8')) as CpuProfile
+    if (!best || p.nodes.length > best.nodes.length) best = p
+  }
+  await rm(profDir, { recursive: true, force: true })
+  if (!best) throw new Error('the server wrote no CPU profile')
+  const s = summarise(best)
+  console.log(`\nSelf time by package:\n${s.packages}\n\nSelf time by function:\n${s.functions}`)
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)
