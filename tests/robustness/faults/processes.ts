@@ -84,12 +84,15 @@ export async function postForm(baseUrl: string, path: string, fields: Record<str
   return res
 }
 
-/** "Generate page" from a demo store product; returns the progress page and the task's session id. */
-export async function startGeneration(baseUrl: string, cookie: string, handle = 'aurora-pour-over-set') {
+/**
+ * "Generate page" from a demo store product; returns the progress page and the task's session id.
+ * The product link is on `storeOrigin` (default: the same web; the public address behind a balancer).
+ */
+export async function startGeneration(baseUrl: string, cookie: string, handle = 'aurora-pour-over-set', storeOrigin = baseUrl) {
   const res = await request(`${baseUrl}/generate`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-    body: form({ mode: 'url', intent: 'generate', url: `${baseUrl}/demo-store/products/${handle}` }),
+    body: form({ mode: 'url', intent: 'generate', url: `${storeOrigin}/demo-store/products/${handle}` }),
   })
   const progress = String(res.headers.location ?? '')
   if (res.status !== 302 || !progress.includes('session_id='))
