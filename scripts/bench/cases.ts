@@ -3,5 +3,6 @@ import type { PageCase } from './pages'
 /** Every page the bench measures, in table order. Later capabilities add their pages here. */
 export const PAGE_CASES: PageCase[] = [
   { name: 'login', path: '/account/login', needsSession: false },
+  { name: 'sign-up', path: '/account/sign-up', needsSession: false },
   { name: 'home', path: '/', needsSession: true },
 ]

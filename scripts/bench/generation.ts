@@ -10,6 +10,8 @@ export interface GenerationTiming {
   maxMs: number
   /** The session id of the last page, for the share-page rows. */
   lastSessionId: string
+  /** Cookie header of that page's owner (for the owner's screens of it). */
+  lastOwnerCookie: string
 }
 
 const DEMO_HANDLES = [
@@ -27,14 +29,14 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
  * demo store). Staff accounts see pages at once; each account has credits for four pages, so it
  * signs up as needed.
  */
-export async function timeGeneration(product: Product, runs = 20): Promise<GenerationTiming> {
+export async function timeGeneration(product: Product, runs = 20, storeOrigin = product.baseUrl): Promise<GenerationTiming> {
   const times: number[] = []
   let cookie = ''
   let lastSessionId = ''
   for (let i = 0; i < runs; i++) {
     if (i % 4 === 0) cookie = (await signUp(product)).cookie
     const jar = new CookieJar()
-    const url = `${product.baseUrl}/demo-store/products/${DEMO_HANDLES[i % DEMO_HANDLES.length]}`
+    const url = `${storeOrigin}/demo-store/products/${DEMO_HANDLES[i % DEMO_HANDLES.length]}`
     const started = performance.now()
     const created = await request(`${product.baseUrl}/generate`, {
       method: 'POST',
@@ -56,5 +58,13 @@ export async function timeGeneration(product: Product, runs = 20): Promise<Gener
     times.push(performance.now() - started)
   }
   const sorted = [...times].sort((a, b) => a - b)
-  return { runs, medianMs: pct(sorted, 50), p90Ms: pct(sorted, 90), minMs: sorted[0], maxMs: sorted.at(-1)!, lastSessionId }
+  return {
+    runs,
+    medianMs: pct(sorted, 50),
+    p90Ms: pct(sorted, 90),
+    minMs: sorted[0],
+    maxMs: sorted.at(-1)!,
+    lastSessionId,
+    lastOwnerCookie: cookie,
+  }
 }

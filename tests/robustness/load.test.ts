@@ -8,11 +8,11 @@ import os from 'node:os'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { timeGeneration } from '../../scripts/bench/generation'
 import { request } from '../../scripts/bench/http'
+import { checkRoutes, cpuSecondsOf, mb, mixedLoad, ROUTE_COLUMNS, routeProblems, rssOf, type Route } from '../../scripts/bench/mixed-load'
 import { sleep, type Product } from '../../scripts/bench/product'
 import type * as Session from '../../scripts/bench/session'
 import { renderTable } from '../../scripts/bench/table'
 import { DB_KINDS, type DbKind } from '../helpers/db'
-import { checkRoutes, cpuSecondsOf, mb, mixedLoad, ROUTE_COLUMNS, routeProblems, rssOf, type Route } from './load/mixed-load'
 import { startServerOn, type Server } from './server-on'
 
 const CONNECTIONS = 200

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import autocannon from 'autocannon'
-import { request } from '../../../scripts/bench/http'
-import { num, type Column } from '../../../scripts/bench/table'
+import { request } from './http'
+import { num, type Column } from './table'
 
 /** One route of the mix: requested with `cookie` when given (signed in), anonymously otherwise. */
 export interface Route {

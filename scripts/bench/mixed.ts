@@ -1,0 +1,54 @@
+import { checkRoutes, mb, mixedLoad, ROUTE_COLUMNS, routeProblems, rssOf, type Route, type RouteResult } from './mixed-load'
+import { type Product, sleep } from './product'
+import { renderTable } from './table'
+
+export interface MixedResult {
+  connections: number
+  seconds: number
+  results: RouteResult[]
+  total: number
+  rssWarm: number
+  rssAfter: number
+  problems: string[]
+}
+
+/** The five pages of the mix: login and share anonymously, the owner's home, page and list signed in. */
+export const mixedRoutes = (sessionId: string, ownerCookie: string): Route[] => [
+  { name: 'share', path: `/share/${sessionId}` },
+  { name: 'home', path: '/', cookie: ownerCookie },
+  { name: 'product', path: `/productv2/${sessionId}`, cookie: ownerCookie },
+  { name: 'list', path: '/latest', cookie: ownerCookie },
+  { name: 'login', path: '/account/login' },
+]
+
+/**
+ * Many connections for a long run over the mix, after a warm-up at the same concurrency (so the
+ * heap has its working size): answers per route, and the server's RSS after the warm-up and a few
+ * seconds after the run.
+ */
+export async function benchMixed(product: Product, routes: Route[], opts: { connections: number; seconds: number }): Promise<MixedResult> {
+  await checkRoutes(product.baseUrl, routes)
+  await mixedLoad(product.baseUrl, routes, { connections: opts.connections, seconds: 10, timeoutSeconds: 30 })
+  const rssWarm = await rssOf(product.pid)
+  const results = await mixedLoad(product.baseUrl, routes, { ...opts, timeoutSeconds: 30 })
+  await sleep(3_000)
+  const rssAfter = await rssOf(product.pid)
+  return {
+    ...opts,
+    results,
+    total: results.reduce((s, r) => s + r.requests, 0),
+    rssWarm,
+    rssAfter,
+    problems: results.flatMap(routeProblems),
+  }
+}
+
+export function renderMixed(m: MixedResult): string {
+  return [
+    `Mixed load: ${m.connections} connections × ${m.seconds} s over ${m.results.map((r) => r.route.name).join(', ')} ` +
+      `(after a ${m.connections} × 10 s warm-up): ${m.total.toLocaleString('en-US')} answers, ${(m.total / m.seconds).toFixed(0)} req/s`,
+    renderTable(ROUTE_COLUMNS, m.results),
+    `RSS ${mb(m.rssWarm)} after the warm-up, ${mb(m.rssAfter)} 3 s after the run: ${(m.rssAfter / m.rssWarm).toFixed(2)}× (goal ≤ 1.2×)` +
+      (m.problems.length ? `\nproblems: ${m.problems.join('; ')}` : ' · 0 errors, 0 timeouts, every answer 200'),
+  ].join('\n')
+}
