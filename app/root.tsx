@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from './components/GeneralErrorBoundary'
 import { useNonce } from './components/nonce'
 import { Snackbars } from './components/ui/Snackbars'
 import type { RootData } from './lib/root-data'
-import { useShopperView } from './lib/shopper-view'
+import { useShopperView, useSignInScript } from './lib/shopper-view'
 import { SnackbarProvider } from './lib/snackbar-context'
 import { usePolling } from './lib/use-polling'
 import { useTimeZoneCookie } from './lib/use-time-zone-cookie'
@@ -27,10 +27,14 @@ export const USER_POLL_MS = 60_000
 /** How often the browser asks whether a newer build is out (first check after 1 s). */
 const BUILD_CHECK_MS = 5 * 60_000
 
-/** Shopper views (share links) ship no app script and no app stylesheet: only the page and its CSS. */
+/**
+ * Shopper views (share links) ship no app script and no app stylesheet: only the page and its CSS.
+ * Sign-in screens ship a small script of their own instead of the app's.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const shopper = useShopperView()
+  const signIn = useSignInScript()
   return (
     <html lang="en">
       <head>
@@ -42,7 +46,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        {shopper ? null : (
+        {shopper ? null : signIn ? (
+          <script src="/sign-in.js" defer />
+        ) : (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />

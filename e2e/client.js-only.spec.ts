@@ -2,16 +2,19 @@
 import { expect, test } from '@playwright/test'
 import { signUp, uniqueEmail } from './support/helpers'
 
-test('a newer build on the server is offered as a reload', async ({ page }) => {
+// The sign-in screens run no app script (app/lib/shopper-view.ts): the app's screens check the build.
+test('a newer build on the server is offered as a reload', async ({ page }, info) => {
+  await signUp(page, uniqueEmail(info, 'build'))
   await page.route('**/__version', (route) => route.fulfill({ json: { version: 'a-newer-build' } }))
-  await page.goto('/account/login')
+  await page.goto('/')
   await expect(page.getByTestId('new-build')).toContainText('A new version of Pagewright is available.')
   await expect(page.getByTestId('new-build').getByRole('button', { name: 'Reload' })).toBeVisible()
 })
 
-test('the same build shows no banner', async ({ page }) => {
+test('the same build shows no banner', async ({ page }, info) => {
+  await signUp(page, uniqueEmail(info, 'same-build'))
   const checked = page.waitForResponse('**/__version')
-  await page.goto('/account/login')
+  await page.goto('/')
   await checked
   await page.waitForTimeout(200)
   await expect(page.getByTestId('new-build')).toHaveCount(0)
@@ -20,10 +23,23 @@ test('the same build shows no banner', async ({ page }) => {
 test('the user is re-fetched every 60 s while signed in', async ({ page }, info) => {
   await page.clock.install()
   await signUp(page, uniqueEmail(info, 'poll'))
+  // The home page arrives as a new document (sign-in screens run no app script): let it hydrate first.
+  await page.clock.runFor(1_000)
+  await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized)
   let refetches = 0
   page.on('request', (r) => {
     if (r.url().includes('_data=root')) refetches++
   })
   await page.clock.runFor(61_000)
   await expect.poll(() => refetches).toBeGreaterThanOrEqual(1)
+})
+
+test('the sign-in screens load one small script of their own, not the app', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+  await page.goto('/account/login')
+  await page.goto('/account/sign-up')
+  expect([...new Set(scripts)]).toEqual(['/sign-in.js'])
 })

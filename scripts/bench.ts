@@ -5,8 +5,14 @@
  * answering the same HTML bytes. Before the load runs it times generations and publishing a page
  * into the offline demo shop (connected through the api's OAuth flow).
  *
+ * Then a mixed load (200 connections × 60 s over share, home, page, list and login) with the
+ * server's RSS, the same pages on Postgres with separate processes when a Postgres is given, and
+ * the issue-10 goals with whether each is met.
+ *
  * Env: BENCH_SECONDS (load duration per run, default 10), BENCH_CONNECTIONS (default 50),
- * BENCH_ASSETS=1 (also list every JS/CSS file per page with its size).
+ * BENCH_MIXED_SECONDS (default 60; 0 skips it), BENCH_MIXED_CONNECTIONS (default 200),
+ * BENCH_DATABASE_URL (a Postgres admin URL for the split-process rows; default TEST_DATABASE_URL,
+ * none: skipped), BENCH_ASSETS=1 (also list every JS/CSS file per page with its size).
  * The measuring pieces live in scripts/bench/ and are re-exported here for other bench sections.
  */
 import { execFileSync } from 'node:child_process'
@@ -14,11 +20,14 @@ import os from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { PAGE_CASES } from './bench/cases'
 import { timeGeneration } from './bench/generation'
+import { firstLoadJs, renderGoals, renderSplit } from './bench/goals'
 import { stopAllBareServers } from './bench/measure'
+import { benchMixed, mixedRoutes, renderMixed, type MixedResult } from './bench/mixed'
 import { ASSET_COLUMNS, benchPage, PAGE_COLUMNS, WEIGHT_COLUMNS, type PageResult } from './bench/pages'
 import { buildApp, startProduct, stopAllProducts } from './bench/product'
 import { timePublishing, TIMING_COLUMNS } from './bench/publish'
 import { signUp } from './bench/session'
+import { benchSplit } from './bench/split'
 import { renderTable } from './bench/table'
 
 export * from './bench/measure'
@@ -35,6 +44,12 @@ function positiveNumber(name: string, fallback: number): number {
   const n = Number(raw)
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`)
   return n
+}
+
+function nonNegative(name: string, fallback: number): number {
+  const raw = process.env[name]
+  if (raw === '0') return 0
+  return raw === undefined || raw === '' ? fallback : positiveNumber(name, fallback)
 }
 
 function gitRevision(): string {
@@ -75,6 +90,17 @@ async function main() {
     const cases = [...PAGE_CASES, { name: 'share', path: `/share/${generation.lastSessionId}`, needsSession: false }]
     const results: PageResult[] = []
     for (const page of cases) results.push(await benchPage(ctx, page, step))
+    const mixedSeconds = nonNegative('BENCH_MIXED_SECONDS', 60)
+    let mixed: MixedResult | undefined
+    if (mixedSeconds > 0) {
+      const mixedConnections = Math.round(positiveNumber('BENCH_MIXED_CONNECTIONS', 200))
+      step(`mixed load: ${mixedConnections} connections × ${mixedSeconds} s (after a 10 s warm-up)`)
+      const routes = mixedRoutes(generation.lastSessionId, generation.lastOwnerCookie)
+      mixed = await benchMixed(product, routes, { connections: mixedConnections, seconds: mixedSeconds })
+    }
+    const postgres = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
+    const split = postgres ? await benchSplit(postgres, cases, { seconds, connections }, step) : undefined
+    const bundles = await firstLoadJs()
 
     const header = [
       `Pagewright bench — ${new Date().toISOString()}`,
@@ -114,6 +140,14 @@ async function main() {
         renderTable(WEIGHT_COLUMNS, results),
         '',
         ...notes,
+        '',
+        mixed ? renderMixed(mixed) : 'Mixed load: skipped (BENCH_MIXED_SECONDS=0).',
+        '',
+        split
+          ? renderSplit(results, split)
+          : 'Postgres, split processes: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a Postgres admin URL).',
+        '',
+        renderGoals(results, mixed, bundles),
         '',
       ].join('\n'),
     )

@@ -37,7 +37,13 @@ export interface ApiDeps {
 export type AuthMemo = Map<string, Promise<{ user: UserRow; sessionId: number | null } | null>>
 
 /** `inProcess` is set when the web calls the api without a socket (embedded default). */
-export type ApiBindings = { inProcess?: boolean; incoming?: IncomingMessage; authMemo?: AuthMemo }
+export type ApiBindings = {
+  inProcess?: boolean
+  incoming?: IncomingMessage
+  authMemo?: AuthMemo
+  /** Set when the server renders a page for itself (server/http/anonymous-front.ts), with the CSP nonce to use. */
+  ownRender?: { cspNonce: string }
+}
 
 export type ApiEnv = {
   Bindings: ApiBindings

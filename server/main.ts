@@ -55,6 +55,8 @@ async function main() {
     { openChangeFeed },
     { rememberedShareVersions },
     { createShareFront, remoteShareVersions },
+    { createAnonymousPages },
+    { frontChain },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./db/client'),
@@ -74,6 +76,8 @@ async function main() {
     import('./db/changes'),
     import('./modules/tasks/share-version'),
     import('./http/share-front'),
+    import('./http/anonymous-front'),
+    import('./http/front-chain'),
   ])
 
   let database: Database | undefined
@@ -135,7 +139,12 @@ async function main() {
   if (mode !== 'worker') {
     const build = mode === 'api' ? undefined : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
     const opened = database
+    // Sign-in screens for visitors without cookies, kept a minute (server/http/anonymous-front.ts).
+    const anonymousPages = build
+      ? createAnonymousPages({ render: async (request, cspNonce) => host.fetch(request, { ownRender: { cspNonce } }) })
+      : undefined
     const host = createHost({
+      anonymousPages,
       api: deps ? createApi(deps) : undefined,
       demoStore,
       demoShop: demoShop ?? (env.API_URL ? proxyTo(env.API_URL) : undefined),
@@ -152,8 +161,8 @@ async function main() {
       build && versionOf
         ? createShareFront({ versionOf, render: async (request, incoming) => host.fetch(request, { incoming }) })
         : undefined
-    const listener = getRequestListener(host.fetch)
-    server = createServer(front ? front.before(listener) : listener).listen(env.PORT, env.HOST)
+    const fronts = [front?.handle, anonymousPages?.serve].filter((f) => f !== undefined)
+    server = createServer(frontChain(fronts, getRequestListener(host.fetch))).listen(env.PORT, env.HOST)
     const where = env.DATABASE_URL ? 'Postgres' : `PGlite in ${path.relative(process.cwd(), dataDir) || '.'}`
     log.info(`Pagewright (${mode}) listening on ${env.PUBLIC_URL} — database: ${database ? where : 'remote api'}`)
   } else {

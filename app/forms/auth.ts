@@ -1,15 +1,18 @@
-import { z } from 'zod'
-import { emailField, loginCodeField, requiredText, returnPathField } from '../../server/domain/validation'
-import { VERIFY_INTENT } from './intents'
+import { MESSAGES } from '../../server/domain/validation'
+import type { FieldRule } from '../lib/form'
 
-/** One schema per form, shared by the browser (conform) and the action. */
-const redirectTo = returnPathField()
-export const loginSchema = z.object({ email: emailField(), redirectTo })
-export const signUpSchema = z.object({ name: requiredText({ max: 80 }), email: emailField(), redirectTo })
-export const verifySchema = z.object({ intent: z.literal(VERIFY_INTENT.verify).default(VERIFY_INTENT.verify), code: loginCodeField() })
-/** The verify page's second form: send the code again. */
-export const resendSchema = z.object({ intent: z.literal(VERIFY_INTENT.resend) })
-/** The one-click link's token, posted by the auto-login page. */
-export const autoLoginSchema = z.object({ token: z.string().trim().min(1).max(200) })
-/** "Continue with Google": where to go after signing in. */
-export const googleStartSchema = z.object({ redirectTo })
+/** The longest name sign-up takes (the schema's limit too). */
+export const NAME_MAX = 80
+/** The login code's length (server/domain/validation.ts `loginCodeField`). */
+const CODE_LENGTH = 6
+
+/**
+ * What the browser checks before posting the sign-in forms, in the schemas' words; the action
+ * checks everything again with the schemas of auth.server.ts (no zod in these screens' script).
+ */
+const EMAIL_RULE: FieldRule = { required: true, email: true }
+export const LOGIN_RULES = { email: EMAIL_RULE }
+export const SIGN_UP_RULES = { name: { required: true, maxLength: NAME_MAX }, email: EMAIL_RULE }
+export const VERIFY_RULES = {
+  code: { required: true, pattern: /^\d+$/, patternMessage: MESSAGES.numbers, minLength: CODE_LENGTH, maxLength: CODE_LENGTH },
+}

@@ -1,25 +1,12 @@
-import { z } from 'zod'
-import { PASTED_TEXT_MAX, PASTED_TEXT_MIN, PRODUCT_URL_MAX, templateIdField } from '../../server/domain/task-input'
-import { MESSAGES, optionalText } from '../../server/domain/validation'
-import { GENERATE_INTENT } from './intents'
+import { PASTED_TEXT_MAX, PASTED_TEXT_MIN, PRODUCT_URL_MAX } from '../../server/domain/task-input'
+import type { FieldRule } from '../lib/form'
 
-/**
- * The /generate form: a product link or a pasted description, an optional template, and the flow.
- * Limits are the api's own (server/domain/task-input.ts), shown before anything is sent.
- */
-export const generateSchema = z
-  .object({
-    mode: z.enum(['url', 'text']).default('url'),
-    url: optionalText({ max: PRODUCT_URL_MAX }),
-    text: optionalText({ max: PASTED_TEXT_MAX }),
-    page_template_id: templateIdField().optional(),
-    intent: z.enum([GENERATE_INTENT.generate, GENERATE_INTENT.outline]).default(GENERATE_INTENT.generate),
-  })
-  .superRefine((v, ctx) => {
-    if (v.mode === 'url') {
-      if (!v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: MESSAGES.required })
-      else if (!/^https?:\/\/\S+$/i.test(v.url))
-        ctx.addIssue({ code: 'custom', path: ['url'], message: 'Please enter a full link, starting with https://' })
-    } else if (!v.text) ctx.addIssue({ code: 'custom', path: ['text'], message: MESSAGES.required })
-    else if (v.text.length < PASTED_TEXT_MIN) ctx.addIssue({ code: 'custom', path: ['text'], message: MESSAGES.minLength(PASTED_TEXT_MIN) })
-  })
+/** A product link is a whole http(s) address. */
+export const FULL_LINK = /^https?:\/\/\S+$/i
+export const FULL_LINK_MESSAGE = 'Please enter a full link, starting with https://'
+
+/** What the browser checks before posting /generate (the field of the chosen mode); the action checks all with generate.server.ts. */
+export const GENERATE_RULES: Record<'url' | 'text', FieldRule> = {
+  url: { required: true, maxLength: PRODUCT_URL_MAX, pattern: FULL_LINK, patternMessage: FULL_LINK_MESSAGE },
+  text: { required: true, minLength: PASTED_TEXT_MIN, maxLength: PASTED_TEXT_MAX },
+}

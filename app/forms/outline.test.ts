@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formObject } from './form-object'
-import { applyOutlineIntent, OUTLINE_LISTS, outlineFormSchema, outlineFromForm, outlineIntentSchema, sectionToShow } from './outline'
+import { applyOutlineIntent, OUTLINE_LISTS, outlineFormSchema, outlineFromForm, outlineIntentSchema, sectionToShow } from './outline.server'
 
 const outline = {
   sections: [

@@ -4,8 +4,8 @@
  * the browser formats them again with its real zone once JS runs.
  */
 
-/** The cookie the browser keeps its IANA time zone in (read by the server, written by JS). */
-export const TIME_ZONE_COOKIE = 'tz'
+// The time-zone cookie and its check live apart so the root's script does not carry the formatters.
+export { isTimeZone, TIME_ZONE_COOKIE } from './time-zone'
 
 export interface Clock {
   timeZone: string
@@ -13,17 +13,6 @@ export interface Clock {
 }
 
 export const UTC_CLOCK: Clock = { timeZone: 'UTC', locale: 'en-US' }
-
-/** True for a time zone name this runtime knows (IANA names such as "Europe/Lisbon", or "UTC"). */
-export function isTimeZone(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return false
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value })
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** A clock time such as "03:06 PM WET" or "15:06 GMT+1", in the viewer's zone and language. */
 export function formatClockTime(iso: string, clock: Clock = UTC_CLOCK): string {

@@ -2,8 +2,18 @@ import { useMatches } from '@remix-run/react'
 
 export interface RouteHandle {
   shopperView?: boolean
+  /**
+   * Sign-in screens: no app script (React), only /sign-in.js, a few lines that count the resend
+   * wait down, show that a form is being sent, and move on when the browser signed in elsewhere.
+   * Everything else works as it does with JS off (issue 10: these screens stay under 60 KB).
+   */
+  signInScript?: boolean
 }
 
 export function useShopperView(): boolean {
   return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.shopperView)
+}
+
+export function useSignInScript(): boolean {
+  return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.signInScript)
 }

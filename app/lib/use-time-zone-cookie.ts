@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { isTimeZone, TIME_ZONE_COOKIE } from './format-time'
+import { isTimeZone, TIME_ZONE_COOKIE } from './time-zone'
 
 /** Tells the server the browser's time zone (a `tz` cookie), so the next page it renders shows local times. */
 export function useTimeZoneCookie() {

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import { createApiClient, transportFor } from '~/.server/api'
 import { apiFailure } from '~/.server/api-failure'
 import { completeSignIn } from '~/.server/auth'
-import { autoLoginSchema } from '~/forms/auth'
+import { autoLoginSchema } from '~/forms/auth.server'
 import { formObject } from '~/forms/form-object'
 
 export const meta: MetaFunction = () => [{ title: 'Signing you in · Pagewright' }]

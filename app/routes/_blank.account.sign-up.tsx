@@ -1,7 +1,6 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { replyErrors } from '~/.server/api-failure'
 import { requireAnonymous } from '~/.server/auth'
 import { env } from '~/.server/env'
@@ -11,16 +10,29 @@ import { referralCookie } from '~/.server/session'
 import { GoogleButton } from '~/components/GoogleButton'
 import { Field, FormErrors } from '~/components/ui/Field'
 import { Honeypot } from '~/components/ui/Honeypot'
-import { signUpSchema } from '~/forms/auth'
+import { SIGN_UP_RULES } from '~/forms/auth'
+import { signUpSchema } from '~/forms/auth.server'
+import { useForm } from '~/lib/form'
+import type { RouteHandle } from '~/lib/shopper-view'
 import { FREE_SIGNUP_CREDITS } from '../../server/domain/accounts'
+import { SIGN_IN_PAGE_HEADERS } from '../../server/domain/page-cache'
+
+/** No app script here: /sign-in.js instead (app/lib/shopper-view.ts). */
+export const handle: RouteHandle = { signInScript: true }
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · Pagewright' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context)
   const invited = !!(await referralCookie.parse(request.headers.get('Cookie')))
-  return json({ googleEnabled: !!env().google, invited, redirectTo: new URL(request.url).searchParams.get('redirectTo') })
+  return json(
+    { googleEnabled: !!env().google, invited, redirectTo: new URL(request.url).searchParams.get('redirectTo') },
+    { headers: SIGN_IN_PAGE_HEADERS },
+  )
 }
+
+// The same for every visitor without cookies: the web may keep it a minute (server/domain/page-cache.ts).
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context)
@@ -40,28 +52,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignUp() {
   const { googleEnabled, invited, redirectTo } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(signUpSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
+  const { form, field } = useForm({ lastResult: actionData?.result, rules: SIGN_UP_RULES, validateOn: 'blur' })
   return (
     <section className="card auth-card">
       <h1>Create your Pagewright account</h1>
       {invited ? <p className="notice notice--info">A friend invited you. Welcome!</p> : null}
       <p className="muted">{`Free to start: ${FREE_SIGNUP_CREDITS} credits, enough for several pages.`}</p>
       <GoogleButton enabled={googleEnabled} redirectTo={redirectTo} />
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...form.props}>
         <FormErrors errors={form.errors} id={form.errorId} />
-        <Field label="Your name" meta={fields.name} autoComplete="name" autoFocus />
-        <Field label="E-mail" meta={fields.email} type="email" autoComplete="email" placeholder="you@store.com" />
+        <Field label="Your name" meta={field('name')} autoComplete="name" autoFocus />
+        <Field label="E-mail" meta={field('email')} type="email" autoComplete="email" placeholder="you@store.com" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Honeypot />
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? 'Sending code…' : 'Create account'}
+        <button type="submit" className="button button--primary button--block" data-pending="Sending code…">
+          Create account
         </button>
       </Form>
       <p className="small center">

@@ -1,8 +1,6 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { apiFailure, replyErrors } from '~/.server/api-failure'
 import { authenticatorFor, completeSignIn, requireAnonymous } from '~/.server/auth'
 import { isBot } from '~/.server/honeypot'
@@ -10,9 +8,15 @@ import { requestCodeAndContinue, resendWaitSeconds } from '~/.server/login-flow'
 import { getSession } from '~/.server/session'
 import { Field, FormErrors } from '~/components/ui/Field'
 import { Honeypot } from '~/components/ui/Honeypot'
-import { resendSchema, verifySchema } from '~/forms/auth'
+import { VERIFY_RULES } from '~/forms/auth'
+import { resendSchema, verifySchema } from '~/forms/auth.server'
 import { formObject } from '~/forms/form-object'
 import { VERIFY_INTENT } from '~/forms/intents'
+import { useForm } from '~/lib/form'
+import type { RouteHandle } from '~/lib/shopper-view'
+
+/** No app script here: /sign-in.js instead (app/lib/shopper-view.ts). */
+export const handle: RouteHandle = { signInScript: true }
 
 export const meta: MetaFunction = () => [{ title: 'Check your e-mail · Pagewright' }]
 
@@ -64,15 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Verify() {
   const { email, waitSeconds, fromShopify } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const verifying = navigation.state === 'submitting' && navigation.formData?.get('intent') === VERIFY_INTENT.verify
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(verifySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifySchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const { form, field } = useForm({ lastResult: actionData?.result, rules: VERIFY_RULES, validateOn: 'submit' })
   return (
     <section className="card auth-card">
       <h1>Check your e-mail</h1>
@@ -85,14 +81,13 @@ export default function Verify() {
           account is made for you if you have none).
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...form.props}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <Field
           label="Code"
-          meta={fields.code}
+          meta={field('code')}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
           autoFocus
           className="input input--code"
           placeholder="123456"
@@ -102,9 +97,9 @@ export default function Verify() {
           name="intent"
           value={VERIFY_INTENT.verify}
           className="button button--primary button--block"
-          disabled={verifying}
+          data-pending="Checking…"
         >
-          {verifying ? 'Checking…' : 'Verify and continue'}
+          Verify and continue
         </button>
       </Form>
       <Form method="post" className="resend">
@@ -123,27 +118,18 @@ export default function Verify() {
   )
 }
 
-/** With JS the wait counts down visibly; without JS the server enforces the 30 s and says so. */
+/** Without JS the server enforces the 30 s wait and says so; /sign-in.js counts it down on the button. */
 function ResendButton({ waitSeconds }: { waitSeconds: number }) {
-  const [left, setLeft] = useState<number | null>(null)
-  useEffect(() => {
-    const until = Date.now() + waitSeconds * 1000
-    const tick = () => setLeft(Math.max(0, Math.ceil((until - Date.now()) / 1000)))
-    tick()
-    const id = setInterval(tick, 250)
-    return () => clearInterval(id)
-  }, [waitSeconds])
-  const counting = left !== null && left > 0
   return (
     <button
       type="submit"
       name="intent"
       value={VERIFY_INTENT.resend}
       className="button button--ghost"
-      disabled={counting}
+      data-wait={waitSeconds}
       data-testid="resend"
     >
-      {counting ? `Resend code in ${left}s` : 'Resend code'}
+      Resend code
     </button>
   )
 }

@@ -1,12 +1,13 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { apiFailure, replyErrors } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
 import { connectDenial, flashAndRedirect, toShopify } from '~/.server/shopify-connect'
-import { FormErrors } from '~/components/ui/Field'
-import { CONNECT_INTENT, connectSchema } from '~/forms/shopify'
+import { FieldErrors, FormErrors } from '~/components/ui/Field'
+import { CONNECT_INTENT, CONNECT_RULES, SHOP_MAX } from '~/forms/shopify'
+import { connectSchema } from '~/forms/shopify.server'
+import { useForm } from '~/lib/form'
 import { FREE_STORE_LIMIT } from '../../server/domain/shopify'
 import { isFree } from '../../server/domain/user'
 
@@ -49,12 +50,13 @@ export default function ConnectShopify() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
-  const [form, fields] = useForm({
+  const { form, field } = useForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(connectSchema),
-    shouldValidate: 'onSubmit',
+    rules: CONNECT_RULES,
     defaultValue: { shop: data.shop },
+    validateOn: 'submit',
   })
+  const shop = field('shop')
   return (
     <section className="card connect-card">
       <p>
@@ -70,25 +72,21 @@ export default function ConnectShopify() {
           The free plan connects one store. <Link to="?dialog=upgrade&reason=stores">Upgrade to Pro</Link> to add more.
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...form.props}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <div className="field">
-          <label htmlFor={fields.shop.id}>Your store’s address</label>
+          <label htmlFor={shop.id}>Your store’s address</label>
           <input
             className="input"
-            {...getInputProps(fields.shop, { type: 'text' })}
-            key={fields.shop.key}
+            type="text"
+            {...shop.props}
             placeholder="my-store.myshopify.com"
             autoComplete="url"
             autoCapitalize="none"
             spellCheck={false}
           />
           <p className="hint">Its myshopify.com address, or the address shoppers use (we look it up).</p>
-          <ul id={fields.shop.errorId} className="field-errors">
-            {fields.shop.errors?.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
+          <FieldErrors meta={shop} />
         </div>
         <button type="submit" name="intent" value={CONNECT_INTENT.connect} className="button button--primary" disabled={busy}>
           Connect with Shopify
@@ -118,15 +116,23 @@ export default function ConnectShopify() {
         <Form method="post">
           <div className="field">
             <label htmlFor="custom-shop">Store address</label>
-            <input id="custom-shop" className="input" name="shop" required maxLength={255} placeholder="my-store.myshopify.com" />
+            <input id="custom-shop" className="input" name="shop" required maxLength={SHOP_MAX} placeholder="my-store.myshopify.com" />
           </div>
           <div className="field">
             <label htmlFor="custom-token">Admin API access token</label>
-            <input id="custom-token" className="input" name="access_token" required maxLength={255} autoComplete="off" spellCheck={false} />
+            <input
+              id="custom-token"
+              className="input"
+              name="access_token"
+              required
+              maxLength={SHOP_MAX}
+              autoComplete="off"
+              spellCheck={false}
+            />
           </div>
           <div className="field">
             <label htmlFor="custom-secret">API secret key (optional)</label>
-            <input id="custom-secret" className="input" name="api_secret" maxLength={255} autoComplete="off" spellCheck={false} />
+            <input id="custom-secret" className="input" name="api_secret" maxLength={SHOP_MAX} autoComplete="off" spellCheck={false} />
             <p className="hint">
               With it, Pagewright hears about product changes at once; without it, press “Sync now” on the Stores page.
             </p>

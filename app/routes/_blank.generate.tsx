@@ -1,14 +1,15 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { apiFailure, replyErrors } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
 import { denialFromApi, redirectToDialog } from '~/.server/denials'
 import { env } from '~/.server/env'
-import { FormErrors } from '~/components/ui/Field'
-import { generateSchema } from '~/forms/generate'
+import { FieldErrors, FormErrors } from '~/components/ui/Field'
+import { GENERATE_RULES } from '~/forms/generate'
+import { generateSchema } from '~/forms/generate.server'
 import { GENERATE_INTENT } from '~/forms/intents'
+import { useForm } from '~/lib/form'
 import { can, denialFor } from '../../server/domain/permissions'
 import { CREDITS_PER_PAGE } from '../../server/domain/plans'
 import { PAGE_TEMPLATES } from '../../server/domain/templates'
@@ -61,13 +62,14 @@ export default function Generate() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
-  const [form, fields] = useForm({
+  const { form, field } = useForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(generateSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: generateSchema }),
-    shouldValidate: 'onSubmit',
-    defaultValue: { url: data.url, mode: data.mode, page_template_id: data.templateId ? String(data.templateId) : '' },
+    rules: GENERATE_RULES,
+    defaultValue: { url: data.url },
+    validateOn: 'submit',
   })
+  const url = field('url')
+  const text = field('text')
   return (
     <section className="card generate-card">
       <h1>Generate a product page</h1>
@@ -83,41 +85,26 @@ export default function Generate() {
           Paste a description
         </Link>
       </nav>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...form.props}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" name="mode" value={data.mode} />
         {data.mode === 'url' ? (
           <div className="field">
-            <label htmlFor={fields.url.id}>Product link</label>
-            <input
-              className="input"
-              {...getInputProps(fields.url, { type: 'url' })}
-              key={fields.url.key}
-              placeholder="https://your-store.com/products/…"
-              autoFocus
-            />
+            <label htmlFor={url.id}>Product link</label>
+            <input className="input" type="url" {...url.props} placeholder="https://your-store.com/products/…" autoFocus />
             <p className="hint">A Shopify product link{data.anyUrl ? ', or AliExpress, Amazon, Temu, DHgate or TikTok Shop' : ''}.</p>
-            <ul id={fields.url.errorId} className="field-errors">
-              {fields.url.errors?.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
+            <FieldErrors meta={url} />
           </div>
         ) : (
           <div className="field">
-            <label htmlFor={fields.text.id}>Product description</label>
+            <label htmlFor={text.id}>Product description</label>
             <textarea
               className="input"
               rows={8}
-              {...getTextareaProps(fields.text)}
-              key={fields.text.key}
+              {...text.props}
               placeholder="Name on the first line, then what it is, what it's made of, sizes, features…"
             />
-            <ul id={fields.text.errorId} className="field-errors">
-              {fields.text.errors?.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
+            <FieldErrors meta={text} />
           </div>
         )}
         <fieldset className="templates">

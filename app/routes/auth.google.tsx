@@ -3,7 +3,7 @@ import { authenticatorFor, requireAnonymous } from '~/.server/auth'
 import { env } from '~/.server/env'
 import { redirectWithToast } from '~/.server/responses'
 import { commitSession, getSession } from '~/.server/session'
-import { googleStartSchema } from '~/forms/auth'
+import { googleStartSchema } from '~/forms/auth.server'
 import { formObject } from '~/forms/form-object'
 import { safeRedirectPath } from '../../server/domain/routing'
 

@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { shopperPageId, type ShareVersions } from '../domain/share'
-import { log } from '../log'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -154,19 +153,6 @@ export function createShareFront(opts: ShareFrontOptions) {
       if (!id) return false
       answer(req, res, id).catch(onError)
       return true
-    },
-    /** A node request listener that sends shopper pages through this front and the rest to `next`. */
-    before(next: (req: IncomingMessage, res: ServerResponse) => unknown) {
-      return (req: IncomingMessage, res: ServerResponse) => {
-        const taken = this.handle(req, res, (error) => {
-          log.error('shared page failed', { url: req.url, error: String(error) })
-          if (res.headersSent) return void res.destroy()
-          res.statusCode = 500
-          res.setHeader('Content-Type', 'text/plain; charset=utf-8')
-          res.end('Something went wrong on our side. Please try again.')
-        })
-        if (!taken) void next(req, res)
-      }
     },
     /** For tests and the bench: how many pages and bytes are held. */
     stats: () => ({ pages: pages.size, bytes }),

@@ -4,9 +4,11 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { ApiBindings, AuthMemo } from '../context'
+import { ANONYMOUS_CACHE_HEADER } from '../domain/page-cache'
 import { parsePlaceholder, placeholderSvg } from '../domain/placeholder'
 import { trailingSlashRedirect } from '../domain/routing'
 import { firstComeFirstServed } from './admission'
+import { isAnonymousRead, type AnonymousPages } from './anonymous-front'
 import type { Api } from './api'
 import { cleanFormRequest, cleanQuery, isRefusal } from './body'
 import { clientIp } from './client-ip'
@@ -31,6 +33,8 @@ export interface HostOptions {
   trustProxy: boolean
   /** Page renders at once; the rest wait their turn (default 8). */
   maxConcurrentPages?: number
+  /** Pages kept for visitors without cookies (server/http/anonymous-front.ts). */
+  anonymousPages?: Pick<AnonymousPages, 'noticed'>
 }
 
 /**
@@ -113,13 +117,19 @@ export function createHost(opts: HostOptions) {
     const raw = cleanQuery(c.req.raw)
     const request = c.req.method === 'GET' || c.req.method === 'HEAD' ? raw : await cleanFormRequest(raw)
     if (isRefusal(request)) return c.text(request.message, request.status)
-    return pages.run(() =>
+    const response = await pages.run(() =>
       handle(request, {
         apiFetch: api ? inProcessApi(api) : undefined,
-        cspNonce: randomBytes(16).toString('base64'),
+        cspNonce: c.env?.ownRender?.cspNonce ?? randomBytes(16).toString('base64'),
         clientIp: clientIp(c.req.raw, c.env?.incoming, opts.trustProxy),
       }),
     )
+    if (!response.headers.has(ANONYMOUS_CACHE_HEADER) || c.env?.ownRender) return response
+    // A page the same for every visitor without cookies: kept for the next ones.
+    if (isAnonymousRead(c.req.raw)) opts.anonymousPages?.noticed(c.req.raw)
+    const headers = new Headers(response.headers)
+    headers.delete(ANONYMOUS_CACHE_HEADER)
+    return new Response(response.body, { status: response.status, headers })
   })
   return app
 }

@@ -1,25 +1,17 @@
 import { useLocation } from '@remix-run/react'
-import { readUrlState } from '../../../server/domain/url-state'
+import { Suspense } from 'react'
+import { lazyPart } from '../../lib/lazy-part'
 import { useRootData } from '../../lib/root-data'
-import { PaymentInfoDialog } from './PaymentInfoDialog'
-import { ReferDialog } from './ReferDialog'
-import { StoreExistsDialog } from './StoreExistsDialog'
-import { UpgradeDialog } from './UpgradeDialog'
+
+// The dialogs and the rules that pick one load only when a URL may name one (issue 10: no page
+// carries their code otherwise).
+const Dialogs = lazyPart(() => import('./Dialogs').then((m) => m.Dialogs))
 
 /** Opens whichever dialog the URL names, on any page. */
 export function DialogHost() {
   const { search } = useLocation()
   const params = new URLSearchParams(search)
-  const { user, plans, plansFailed, publicUrl, paymentCheck } = useRootData()
-  // Persistent dialogs first: they close only through their own button.
-  if (paymentCheck && params.has('session_id')) return <PaymentInfoDialog check={paymentCheck} />
-  if (params.has('store_exist')) return <StoreExistsDialog />
-  switch (readUrlState(params).dialog) {
-    case 'upgrade':
-      return <UpgradeDialog user={user} plans={plans} plansFailed={plansFailed} />
-    case 'refer':
-      return user ? <ReferDialog user={user} publicUrl={publicUrl} /> : null
-    default:
-      return null
-  }
+  const data = useRootData()
+  const maybe = params.has('dialog') || params.has('store_exist') || (!!data.paymentCheck && params.has('session_id'))
+  return <Suspense fallback={null}>{maybe ? <Dialogs params={params} data={data} /> : null}</Suspense>
 }

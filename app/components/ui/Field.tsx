@@ -1,9 +1,9 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import type { InputHTMLAttributes } from 'react'
+import type { FieldMeta } from '../../lib/form'
 
 type InputType = 'text' | 'email' | 'tel' | 'url' | 'number' | 'password' | 'search'
 
-/** A labelled input bound to a conform field, with its messages underneath (server or browser). */
+/** A labelled input bound to a form field, with its messages underneath (server or browser). */
 export function Field({
   label,
   meta,
@@ -12,23 +12,28 @@ export function Field({
   ...rest
 }: {
   label: string
-  meta: FieldMetadata<string | undefined>
+  meta: FieldMeta
   type?: InputType
   hint?: string
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id' | 'defaultValue'>) {
-  const { key, ...inputProps } = getInputProps(meta, { type })
-  const errors = meta.errors
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <input key={key} className="input" {...inputProps} {...rest} />
-      {hint && !errors?.length ? <p className="hint">{hint}</p> : null}
-      <ul id={meta.errorId} className="field-errors">
-        {errors?.map((e) => (
-          <li key={e}>{e}</li>
-        ))}
-      </ul>
+      <input className="input" type={type} {...meta.props} {...rest} />
+      {hint && !meta.errors ? <p className="hint">{hint}</p> : null}
+      <FieldErrors meta={meta} />
     </div>
+  )
+}
+
+/** The messages under a field (the list is always there, so screen readers find it when it fills). */
+export function FieldErrors({ meta }: { meta: FieldMeta }) {
+  return (
+    <ul id={meta.errorId} className="field-errors">
+      {meta.errors?.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
   )
 }
 

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
+import { ANONYMOUS_CACHE_HEADER } from '../domain/page-cache'
+import { pickEncoding } from './share-front'
+
+const gzipAsync = promisify(gzip)
+
+/** Headers that belong to one response on one connection, never to a stored page. */
+const PER_RESPONSE = new Set(['date', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'content-encoding', 'vary'])
+/** Stands for the nonce in stored headers and HTML (never a base64 character). */
+const NONCE_SLOT = '\u0000nonce\u0000'
+
+interface Stored {
+  expires: number
+  headers: [string, string][]
+  /** The HTML split where its nonce was: each answer puts a fresh one between the parts. */
+  parts: string[]
+  bytes: number
+}
+
+/** A request that may be answered from, or fill, the store: GET/HEAD without cookies or credentials. */
+const anonymous = (method: string | undefined, cookie: unknown, authorization: unknown) =>
+  (method === 'GET' || method === 'HEAD') && !cookie && !authorization
+const keyOf = (url: string, language: string | null | undefined) => `${url}\n${(language ?? '').slice(0, 200)}`
+
+/** The request to answer from the store: a GET/HEAD without cookies or credentials. */
+export const isAnonymousRead = (request: Request) =>
+  anonymous(request.method, request.headers.get('cookie'), request.headers.get('authorization'))
+
+export interface AnonymousPagesOptions {
+  /** Renders a page through the whole app (security headers, Remix) with this CSP nonce, uncompressed. */
+  render: (request: Request, nonce: string) => Promise<Response>
+  maxBytes?: number
+  now?: () => number
+}
+
+/**
+ * Pages that are the same for every visitor without cookies (the sign-in screens), rendered once
+ * per address and language for as long as their route allows (ANONYMOUS_CACHE_HEADER, seconds)
+ * instead of once per request. A page that sets a cookie is never kept; a request with any cookie
+ * or credentials never gets a kept page. Each answer carries a fresh CSP nonce: the stored HTML and
+ * policy are split where the nonce they were rendered with was.
+ */
+export function createAnonymousPages(opts: AnonymousPagesOptions) {
+  const maxBytes = opts.maxBytes ?? 8 * 1024 * 1024
+  const now = opts.now ?? Date.now
+  const pages = new Map<string, Stored>()
+  const filling = new Set<string>()
+  let bytes = 0
+  const forget = (key: string) => {
+    const old = pages.get(key)
+    if (!old) return
+    pages.delete(key)
+    bytes -= old.bytes
+  }
+  const keep = (key: string, page: Stored) => {
+    forget(key)
+    if (page.bytes > maxBytes / 8) return
+    pages.set(key, page)
+    bytes += page.bytes
+    for (const oldest of pages.keys()) {
+      if (bytes <= maxBytes) break
+      forget(oldest)
+    }
+  }
+
+  async function send(req: IncomingMessage, res: ServerResponse, page: Stored) {
+    const nonce = randomBytes(16).toString('base64')
+    for (const [name, value] of page.headers) res.setHeader(name, value.split(NONCE_SLOT).join(nonce))
+    res.setHeader('Vary', 'Accept-Encoding')
+    const html = Buffer.from(page.parts.join(nonce))
+    const gzipped = pickEncoding(req.headers['accept-encoding']) !== null
+    const body = gzipped ? await gzipAsync(html, { level: 6 }) : html
+    if (gzipped) res.setHeader('Content-Encoding', 'gzip')
+    res.setHeader('Content-Length', body.length)
+    res.statusCode = 200
+    res.end(req.method === 'HEAD' ? undefined : body)
+  }
+
+  /** Renders the page on its own (plain, with a nonce of ours) and keeps it if its route allows. */
+  async function fill(url: string, language: string | null, key: string) {
+    const nonce = randomBytes(16).toString('base64')
+    const headers = new Headers(language ? { 'accept-language': language } : {})
+    const response = await opts.render(new Request(url, { headers }), nonce)
+    const seconds = Number(response.headers.get(ANONYMOUS_CACHE_HEADER))
+    const html = await response.text()
+    if (
+      !(seconds > 0) ||
+      response.status !== 200 ||
+      response.headers.has('set-cookie') ||
+      response.headers.has('content-encoding') ||
+      !/^text\/html/.test(response.headers.get('content-type') ?? '')
+    )
+      return
+    const stored: [string, string][] = []
+    response.headers.forEach((value, name) => {
+      if (!PER_RESPONSE.has(name) && name !== ANONYMOUS_CACHE_HEADER) stored.push([name, value.split(nonce).join(NONCE_SLOT)])
+    })
+    keep(key, { expires: now() + seconds * 1000, headers: stored, parts: html.split(nonce), bytes: html.length * 2 })
+  }
+
+  return {
+    /** Answers from the store and returns true, or returns false (nothing kept for this request). */
+    serve(req: IncomingMessage, res: ServerResponse, onError: (error: unknown) => void): boolean {
+      if (!anonymous(req.method, req.headers.cookie, req.headers.authorization)) return false
+      const page = pages.get(keyOf(req.url ?? '', req.headers['accept-language']))
+      if (!page || page.expires <= now()) return false
+      send(req, res, page).catch(onError)
+      return true
+    },
+
+    /**
+     * The app answered an anonymous read with a page its route allows to keep: render a copy of
+     * our own in the background (one at a time per page) for the next visitors.
+     */
+    noticed(request: Request) {
+      const url = new URL(request.url)
+      const language = request.headers.get('accept-language')
+      const key = keyOf(url.pathname + url.search, language)
+      const known = pages.get(key)
+      if ((known && known.expires > now()) || filling.has(key)) return
+      filling.add(key)
+      void fill(url.href, language, key)
+        .catch(() => forget(key))
+        .finally(() => filling.delete(key))
+    },
+
+    stats: () => ({ pages: pages.size, bytes }),
+  }
+}
+
+export type AnonymousPages = ReturnType<typeof createAnonymousPages>

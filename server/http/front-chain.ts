@@ -1,0 +1,23 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { log } from '../log'
+
+/** Answers a request from memory and returns true, or returns false to pass it on. */
+export type FrontHandler = (req: IncomingMessage, res: ServerResponse, onError: (error: unknown) => void) => boolean
+
+/**
+ * The node request listener: the in-memory fronts first (shared pages, kept sign-in screens), in
+ * order, then the app for everything they do not take.
+ */
+export function frontChain(fronts: FrontHandler[], app: (req: IncomingMessage, res: ServerResponse) => unknown) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const onError = (error: unknown) => {
+      log.error('page from memory failed', { url: req.url, error: String(error) })
+      if (res.headersSent) return void res.destroy()
+      res.statusCode = 500
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+      res.end('Something went wrong on our side. Please try again.')
+    }
+    for (const front of fronts) if (front(req, res, onError)) return
+    void app(req, res)
+  }
+}

@@ -1,0 +1,101 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterEach, describe, expect, it } from 'vitest'
+import { request } from '../../scripts/bench/http'
+import { frontChain } from './front-chain'
+import { createShareFront, matchesEtag, pickEncoding } from './share-front'
+
+const ID = '6f1c2b1e-8a7d-4c3b-9f00-123456789abc'
+const servers: http.Server[] = []
+afterEach(() => Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r)))))
+
+async function setUp(opts: { version: () => string | null; cookie?: boolean }) {
+  let renders = 0
+  const front = createShareFront({
+    versionOf: async () => opts.version(),
+    render: async () => {
+      renders++
+      const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'x-frame-options': 'DENY' }
+      if (opts.cookie) headers['set-cookie'] = 'a=b'
+      const status = opts.version() ? 200 : 404
+      return new Response(`<html>page ${opts.version() ?? 'missing'} ${'x'.repeat(2000)}</html>`, { status, headers })
+    },
+  })
+  const server = http.createServer(frontChain([front.handle], (_req, res) => res.end('app')))
+  servers.push(server)
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { base, renders: () => renders, front }
+}
+
+describe('shared pages from memory', () => {
+  it('renders a page once per version, then sends it from memory with an ETag, gzip, brotli and 304', async () => {
+    let version: string | null = '1.100'
+    const t = await setUp({ version: () => version })
+    const first = await request(`${t.base}/share/${ID}`)
+    const second = await request(`${t.base}/share/${ID}`)
+    expect([first.status, second.status]).toEqual([200, 200])
+    expect(t.renders()).toBe(1)
+    expect(second.body.toString()).toContain('page 1.100')
+    expect(second.headers['x-frame-options']).toBe('DENY')
+    const etag = String(first.headers.etag)
+    expect(second.headers.etag).toBe(etag)
+    expect((await request(`${t.base}/share/${ID}`, { headers: { 'if-none-match': `W/${etag}` } })).status).toBe(304)
+    const br = await request(`${t.base}/share/${ID}`, { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.body).toString()).toBe(first.body.toString())
+    const gz = await request(`${t.base}/share/${ID}`, { headers: { 'accept-encoding': 'gzip, br;q=0' } })
+    expect(gunzipSync(gz.body).toString()).toBe(first.body.toString())
+    const head = await request(`${t.base}/share/${ID}`, { method: 'HEAD' })
+    expect([head.status, head.body.length]).toEqual([200, 0])
+
+    version = '1.101' // an edit: a new version, a new render, a new ETag
+    const edited = await request(`${t.base}/share/${ID}`)
+    expect(edited.body.toString()).toContain('page 1.101')
+    expect(edited.headers.etag).not.toBe(etag)
+    expect(t.renders()).toBe(2)
+    expect((await request(`${t.base}/share/${ID}`, { headers: { 'if-none-match': etag } })).status).toBe(200)
+  })
+
+  it('a page that is not shared is rendered every time and never kept; answers with cookies are not kept', async () => {
+    let version: string | null = null
+    const t = await setUp({ version: () => version })
+    expect((await request(`${t.base}/share/${ID}`)).status).toBe(404)
+    expect((await request(`${t.base}/share/${ID}`)).status).toBe(404)
+    expect(t.renders()).toBe(2)
+    expect(t.front.stats().pages).toBe(0)
+    version = '2.1'
+    const c = await setUp({ version: () => version, cookie: true })
+    await request(`${c.base}/share/${ID}`)
+    await request(`${c.base}/share/${ID}`)
+    expect(c.renders()).toBe(2)
+  })
+
+  it('takes only GET and HEAD of shopper pages', async () => {
+    const t = await setUp({ version: () => '1.1' })
+    expect((await request(`${t.base}/share/${ID}`, { method: 'POST' })).body.toString()).toBe('app')
+    expect((await request(`${t.base}/shared/${ID}`)).body.toString()).toBe('app')
+    expect((await request(`${t.base}/share/${ID}/x`)).body.toString()).toBe('app')
+    expect((await request(`${t.base}/sharev2/${ID}?utm=1`)).body.toString()).toContain('page 1.1')
+  })
+})
+
+describe('negotiation', () => {
+  it('If-None-Match: one tag, a list, weak, star', () => {
+    expect(matchesEtag('"a"', '"a"')).toBe(true)
+    expect(matchesEtag('W/"a"', '"a"')).toBe(true)
+    expect(matchesEtag('"b", "a"', '"a"')).toBe(true)
+    expect(matchesEtag('*', '"a"')).toBe(true)
+    expect(matchesEtag('"b"', '"a"')).toBe(false)
+    expect(matchesEtag(undefined, '"a"')).toBe(false)
+  })
+  it('Accept-Encoding: brotli first, q=0 refuses, * accepts', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br')
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip')
+    expect(pickEncoding('identity')).toBe(null)
+    expect(pickEncoding('*')).toBe('br')
+    expect(pickEncoding('*;q=0')).toBe(null)
+    expect(pickEncoding(undefined)).toBe(null)
+  })
+})
