@@ -94,7 +94,7 @@ async function main() {
     let mixed: MixedResult | undefined
     if (mixedSeconds > 0) {
       const mixedConnections = Math.round(positiveNumber('BENCH_MIXED_CONNECTIONS', 200))
-      step(`mixed load: ${mixedConnections} connections × ${mixedSeconds} s (after a 10 s warm-up)`)
+      step(`mixed load: ${mixedConnections} connections × ${mixedSeconds} s (after a 30 s warm-up)`)
       const routes = mixedRoutes(generation.lastSessionId, generation.lastOwnerCookie)
       mixed = await benchMixed(product, routes, { connections: mixedConnections, seconds: mixedSeconds })
     }

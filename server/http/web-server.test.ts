@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createDemoStore } from '../demo-store/routes'
-import { createHost, sameOrigin } from './web-server'
+import { createHost, inProcessApi, sameOrigin } from './web-server'
 
 const post = (headers: Record<string, string>) => new Request('http://app.test/account/logout', { method: 'POST', headers })
 
@@ -59,5 +59,28 @@ describe('the demo shop mount', () => {
     expect(await post.text()).toBe('POST /demo-shop/x.myshopify.com/admin/oauth/access_token')
     expect(post.headers.get('x-content-type-options')).toBe('nosniff')
     expect((await host.request('/demo-shop/x.myshopify.com/', { method: 'DELETE' })).status).toBe(404)
+  })
+})
+
+describe('the api as one web request calls it', () => {
+  it('looks the user up once for all reads, and again after anything that may change them', async () => {
+    const seen: { path: string; memo: Map<string, unknown> | undefined; size: number }[] = []
+    const fetchApi = inProcessApi({
+      fetch: async (req, env) => {
+        const memo = env?.authMemo
+        seen.push({ path: new URL(req.url).pathname, memo, size: memo?.size ?? -1 })
+        memo?.set('token', Promise.resolve(null))
+        return new Response('{}')
+      },
+    })
+    const call = (method: string, path: string) => fetchApi(new Request(`http://api.internal${path}`, { method }))
+    await call('POST', '/v2/auth/me')
+    await call('GET', '/v2/tasks/')
+    expect(seen[1].memo).toBe(seen[0].memo)
+    expect(seen[1].size).toBe(1) // the first call's lookup is reused
+    await call('POST', '/v2/tasks/create')
+    expect(seen[2].memo).toBeUndefined() // a change runs with a lookup of its own
+    await call('GET', '/v2/tasks/')
+    expect(seen[3].size).toBe(0) // and everything after it looks the user up again
   })
 })

@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { ApiBindings, AuthMemo } from '../context'
+import { contract } from '../contract'
 import { ANONYMOUS_CACHE_HEADER } from '../domain/page-cache'
 import { parsePlaceholder, placeholderSvg } from '../domain/placeholder'
 import { trailingSlashRedirect } from '../domain/routing'
@@ -134,14 +135,18 @@ export function createHost(opts: HostOptions) {
   return app
 }
 
+/** Api calls sent as POST that change nothing (spec §7 fetches the current user with a POST). */
+const READ_POSTS = new Set<string>([contract.auth.me.path])
+
 /**
  * The api as one web request calls it: in-process, the token's user looked up once for all its
  * calls, and looked up again after any call that may change it (anything but GET/HEAD).
  */
-function inProcessApi(api: Api) {
+export function inProcessApi(api: Pick<Api, 'fetch'>) {
   const authMemo: AuthMemo = new Map()
   return async (req: Request): Promise<Response> => {
-    if (req.method === 'GET' || req.method === 'HEAD') return api.fetch(req, { inProcess: true, authMemo })
+    if (req.method === 'GET' || req.method === 'HEAD' || READ_POSTS.has(new URL(req.url).pathname))
+      return api.fetch(req, { inProcess: true, authMemo })
     authMemo.clear()
     try {
       return await api.fetch(req, { inProcess: true })
