@@ -11,10 +11,13 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   let loaded: ComponentType<P> | undefined
   const start = () => load().then((component) => (loaded = component))
   if (import.meta.env.SSR) start().catch(() => undefined)
-  return lazy(() => {
+  const component = lazy(() => {
     if (!loaded) return start().then((component) => ({ default: component }))
     // Already loaded: settle at once, so React renders it without suspending.
     const ready = { default: loaded }
     return { then: (resolve: (value: typeof ready) => void) => resolve(ready) } as unknown as Promise<typeof ready>
   })
+  /** Starts loading now (the browser, when the page it opens on shows the part). */
+  const preload = () => void (loaded ? undefined : start().catch(() => undefined))
+  return Object.assign(component, { preload })
 }
