@@ -139,3 +139,14 @@ test('security headers and cookie flags', async ({ page, request }, info) => {
   const foreign = await request.post('/account/logout', { headers: { Origin: 'https://evil.example' }, form: { x: '1' } })
   expect(foreign.status()).toBe(403)
 })
+
+test('on a phone the app header is one row and the page never scrolls sideways', async ({ page }, info) => {
+  await signUp(page, uniqueEmail(info, 'phone'))
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  const header = await page.locator('header.topbar').boundingBox()
+  expect(header!.height).toBeLessThan(64)
+  await expect(page.getByTestId('plan')).toHaveText(/Upgrade/)
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeInViewport()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
+})

@@ -37,7 +37,9 @@ export function AppShell({ children }: { children: ReactNode }) {
                 className="badge badge--plan"
                 data-testid="plan"
               >
-                {`${planLabel(user)} · Upgrade`}
+                {/* A phone shows only "Upgrade" (one header row). */}
+                <span className="plan-name">{`${planLabel(user)} · `}</span>
+                Upgrade
               </Link>
             ) : (
               <span className="badge badge--plan" data-testid="plan">
