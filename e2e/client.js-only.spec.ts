@@ -23,9 +23,11 @@ test('the same build shows no banner', async ({ page }, info) => {
 test('the user is re-fetched every 60 s while signed in', async ({ page }, info) => {
   await page.clock.install()
   await signUp(page, uniqueEmail(info, 'poll'))
-  // The home page arrives as a new document (sign-in screens run no app script): let it hydrate first.
+  // The home page arrives as a new document (sign-in screens run no app script): a navigation in the
+  // app shows it has hydrated and run its effects, the 60 s timer among them.
   await page.clock.runFor(1_000)
-  await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized)
+  await page.getByRole('link', { name: 'Latest' }).click()
+  await expect(page).toHaveURL(/\/latest$/)
   let refetches = 0
   page.on('request', (r) => {
     if (r.url().includes('_data=root')) refetches++
