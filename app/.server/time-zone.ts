@@ -1,4 +1,5 @@
-import { isTimeZone, TIME_ZONE_COOKIE, UTC_CLOCK, type Clock } from '../lib/format-time'
+import { UTC_CLOCK, type Clock } from '../lib/format-time'
+import { isTimeZone, TIME_ZONE_COOKIE } from '../lib/time-zone'
 
 /**
  * The viewer's clock for server-rendered times: the `tz` cookie the browser set (checked against

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
-import { formatClockTime, formatCountdown, isTimeZone, type Clock } from '../lib/format-time'
+import { formatClockTime, formatCountdown, type Clock } from '../lib/format-time'
 import { useRootData } from '../lib/root-data'
+import { isTimeZone } from '../lib/time-zone'
 
 /**
  * When a hidden page shows: a <time> the server formats in the viewer's zone (see

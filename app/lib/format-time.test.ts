@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_HIDE_WINDOW_MINUTES } from '../../server/domain/visibility'
-import { formatClockTime, formatCountdown, hideWindowSentence, isTimeZone } from './format-time'
+import { formatClockTime, formatCountdown, hideWindowSentence } from './format-time'
+import { isTimeZone } from './time-zone'
 
 const AT = '2026-07-01T14:05:00.000Z'
 

@@ -4,9 +4,6 @@
  * the browser formats them again with its real zone once JS runs.
  */
 
-// The time-zone cookie and its check live apart so the root's script does not carry the formatters.
-export { isTimeZone, TIME_ZONE_COOKIE } from './time-zone'
-
 export interface Clock {
   timeZone: string
   locale: string

@@ -99,11 +99,13 @@ export function chunkContents(clientDir: string, file: string): [string, number]
   return [...totals].sort((a, b) => b[1] - a[1])
 }
 
-function packageOf(source: string): string {
+/** The npm package a file path or URL lies in (`@scope/name` or `name`), or null outside node_modules. */
+export function npmPackageOf(source: string): string | null {
   const at = source.lastIndexOf('node_modules/')
-  if (at >= 0) return source.slice(at + 13).match(/^(@[^/]+\/[^/]+|[^/]+)/)?.[0] ?? source
-  return source.replace(/^(\.\.\/)+/, '')
+  return at >= 0 ? (source.slice(at + 13).match(/^(@[^/]+\/[^/]+|[^/]+)/)?.[0] ?? source) : null
 }
+
+const packageOf = (source: string) => npmPackageOf(source) ?? source.replace(/^(\.\.\/)+/, '')
 
 /**
  * What each screen really loads: screens whose route handle says so ship no app script (shopper

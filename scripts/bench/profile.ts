@@ -8,6 +8,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { npmPackageOf } from './bundle-report'
 import { timeGeneration } from './generation'
 import { startProduct } from './product'
 import { signUp } from './session'
@@ -27,11 +28,8 @@ interface CpuProfile {
 /** `node_modules/@scope/name` or `node_modules/name` of a script URL; our own files by folder. */
 function packageOf(url: string): string {
   if (!url) return '(native / GC / idle)'
-  const nm = url.lastIndexOf('node_modules/')
-  if (nm >= 0) {
-    const rest = url.slice(nm + 'node_modules/'.length).split('/')
-    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]
-  }
+  const npm = npmPackageOf(url)
+  if (npm) return npm
   if (url.startsWith('node:')) return 'node internals'
   const m = /\/(app|server|build)\//.exec(url)
   return m ? `ours: ${m[1]}/` : url

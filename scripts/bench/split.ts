@@ -1,18 +1,10 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { timeGeneration } from './generation'
 import { freePort } from './http'
 import { measureLoad, type LoadResult } from './measure'
 import type { PageCase } from './pages'
+import { createPostgresDatabase, deploymentSecrets } from './postgres'
 import { startProduct, type Product } from './product'
 import { signUp } from './session'
-
-/** Secrets a Postgres deployment must be given (the embedded default keeps its own in the data folder). */
-const secrets = () => ({
-  AUTH_SECRET: randomBytes(32).toString('base64url'),
-  SESSION_SECRET: randomBytes(32).toString('base64url'),
-  TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-})
 
 export interface SplitRow {
   page: PageCase
@@ -30,21 +22,16 @@ export async function benchSplit(
   opts: { seconds: number; connections: number },
   onStep: (msg: string) => void,
 ): Promise<SplitRow[]> {
-  const name = `pw_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
+  const database = await createPostgresDatabase(adminUrl, 'pw_bench')
+  const url = database.url
   const started: Product[] = []
   try {
     const ports = [await freePort(), await freePort()]
-    const common = { ...secrets(), PUBLIC_URL: `http://127.0.0.1:${ports[0]}` }
+    const common = { ...deploymentSecrets(), PUBLIC_URL: `http://127.0.0.1:${ports[0]}` }
     onStep('split: starting api, worker and two webs on Postgres')
-    const api = await startProduct({ mode: 'api', env: { ...common, DATABASE_URL: url.toString() } })
+    const api = await startProduct({ mode: 'api', env: { ...common, DATABASE_URL: url } })
     started.push(api)
-    started.push(await startProduct({ mode: 'worker', env: { ...common, DATABASE_URL: url.toString() }, waitHealthy: false }))
+    started.push(await startProduct({ mode: 'worker', env: { ...common, DATABASE_URL: url }, waitHealthy: false }))
     const webs = await Promise.all(ports.map((port) => startProduct({ mode: 'web', env: { ...common, API_URL: api.baseUrl }, port })))
     started.push(...webs)
     const web = { ...webs[0], loginCode: (email: string, ms?: number) => api.loginCode(email, ms) }
@@ -75,8 +62,6 @@ export async function benchSplit(
     return rows
   } finally {
     await Promise.allSettled(started.reverse().map((p) => p.stop()))
-    const c = new pg.Client({ connectionString: adminUrl })
-    await c.connect()
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end())
+    await database.drop()
   }
 }

@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
-import { gzip } from 'node:zlib'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import { ANONYMOUS_CACHE_HEADER } from '../domain/page-cache'
-import { pickEncoding } from './share-front'
+import { chooseEncoding } from './negotiation'
+import { keptHeaders, pageMemory } from './page-memory'
+import { ENCODINGS } from './precompress'
 
-const gzipAsync = promisify(gzip)
-
-/** Headers that belong to one response on one connection, never to a stored page. */
-const PER_RESPONSE = new Set(['date', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'content-encoding', 'vary'])
+const OFFERED = ENCODINGS.map((e) => e.name)
+// Each answer is compressed on its own (its nonce differs): fast settings, tens of µs for a sign-in screen.
+const brotliFast = promisify(brotliCompress)
+const gzipFast = promisify(gzip)
+const compressFast = (html: Buffer, encoding: (typeof OFFERED)[number]) =>
+  encoding === 'br' ? brotliFast(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipFast(html, { level: 6 })
 /** Stands for the nonce in stored headers and HTML (never a base64 character). */
 const NONCE_SLOT = '\u0000nonce\u0000'
 
@@ -44,36 +48,18 @@ export interface AnonymousPagesOptions {
  * policy are split where the nonce they were rendered with was.
  */
 export function createAnonymousPages(opts: AnonymousPagesOptions) {
-  const maxBytes = opts.maxBytes ?? 8 * 1024 * 1024
   const now = opts.now ?? Date.now
-  const pages = new Map<string, Stored>()
+  const pages = pageMemory<Stored>(opts.maxBytes ?? 8 * 1024 * 1024)
   const filling = new Set<string>()
-  let bytes = 0
-  const forget = (key: string) => {
-    const old = pages.get(key)
-    if (!old) return
-    pages.delete(key)
-    bytes -= old.bytes
-  }
-  const keep = (key: string, page: Stored) => {
-    forget(key)
-    if (page.bytes > maxBytes / 8) return
-    pages.set(key, page)
-    bytes += page.bytes
-    for (const oldest of pages.keys()) {
-      if (bytes <= maxBytes) break
-      forget(oldest)
-    }
-  }
 
   async function send(req: IncomingMessage, res: ServerResponse, page: Stored) {
     const nonce = randomBytes(16).toString('base64')
     for (const [name, value] of page.headers) res.setHeader(name, value.split(NONCE_SLOT).join(nonce))
     res.setHeader('Vary', 'Accept-Encoding')
     const html = Buffer.from(page.parts.join(nonce))
-    const gzipped = pickEncoding(req.headers['accept-encoding']) !== null
-    const body = gzipped ? await gzipAsync(html, { level: 6 }) : html
-    if (gzipped) res.setHeader('Content-Encoding', 'gzip')
+    const encoding = chooseEncoding(req.headers['accept-encoding'], OFFERED)
+    const body = encoding ? await compressFast(html, encoding) : html
+    if (encoding) res.setHeader('Content-Encoding', encoding)
     res.setHeader('Content-Length', body.length)
     res.statusCode = 200
     res.end(req.method === 'HEAD' ? undefined : body)
@@ -82,8 +68,7 @@ export function createAnonymousPages(opts: AnonymousPagesOptions) {
   /** Renders the page on its own (plain, with a nonce of ours) and keeps it if its route allows. */
   async function fill(url: string, language: string | null, key: string) {
     const nonce = randomBytes(16).toString('base64')
-    const headers = new Headers(language ? { 'accept-language': language } : {})
-    const response = await opts.render(new Request(url, { headers }), nonce)
+    const response = await opts.render(new Request(url, { headers: language ? { 'accept-language': language } : {} }), nonce)
     const seconds = Number(response.headers.get(ANONYMOUS_CACHE_HEADER))
     const html = await response.text()
     if (
@@ -94,11 +79,8 @@ export function createAnonymousPages(opts: AnonymousPagesOptions) {
       !/^text\/html/.test(response.headers.get('content-type') ?? '')
     )
       return
-    const stored: [string, string][] = []
-    response.headers.forEach((value, name) => {
-      if (!PER_RESPONSE.has(name) && name !== ANONYMOUS_CACHE_HEADER) stored.push([name, value.split(nonce).join(NONCE_SLOT)])
-    })
-    keep(key, { expires: now() + seconds * 1000, headers: stored, parts: html.split(nonce), bytes: html.length * 2 })
+    const headers = keptHeaders(response.headers, [ANONYMOUS_CACHE_HEADER], (value) => value.split(nonce).join(NONCE_SLOT))
+    pages.set(key, { expires: now() + seconds * 1000, headers, parts: html.split(nonce), bytes: html.length * 2 })
   }
 
   return {
@@ -123,11 +105,11 @@ export function createAnonymousPages(opts: AnonymousPagesOptions) {
       if ((known && known.expires > now()) || filling.has(key)) return
       filling.add(key)
       void fill(url.href, language, key)
-        .catch(() => forget(key))
+        .catch(() => pages.delete(key))
         .finally(() => filling.delete(key))
     },
 
-    stats: () => ({ pages: pages.size, bytes }),
+    stats: () => ({ pages: pages.size, bytes: pages.calculatedSize }),
   }
 }
 

@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { log } from '../log'
 
-/** Answers a request from memory and returns true, or returns false to pass it on. */
-export type FrontHandler = (req: IncomingMessage, res: ServerResponse, onError: (error: unknown) => void) => boolean
+/**
+ * Takes a request (returns true) to answer it from memory, or to hand it to the app after all
+ * (`next`); returns false to pass it on at once.
+ */
+export type FrontHandler = (req: IncomingMessage, res: ServerResponse, onError: (error: unknown) => void, next: () => void) => boolean
 
 /**
  * The node request listener: the in-memory fronts first (shared pages, kept sign-in screens), in
@@ -17,7 +20,8 @@ export function frontChain(fronts: FrontHandler[], app: (req: IncomingMessage, r
       res.setHeader('Content-Type', 'text/plain; charset=utf-8')
       res.end('Something went wrong on our side. Please try again.')
     }
-    for (const front of fronts) if (front(req, res, onError)) return
-    void app(req, res)
+    const next = () => void app(req, res)
+    for (const front of fronts) if (front(req, res, onError, next)) return
+    next()
   }
 }

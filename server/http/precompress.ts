@@ -33,7 +33,8 @@ export function compressSync(body: Buffer, encoding: Encoding): Buffer {
 
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
-const compressAsync = (body: Buffer, encoding: Encoding) =>
+/** The same, off the main thread (the build, and shared pages stored once per version). */
+export const compressAsync = (body: Buffer, encoding: Encoding) =>
   encoding === 'br' ? brotliAsync(body, brotliOptions(body.length)) : gzipAsync(body, GZIP_OPTIONS)
 
 async function filesUnder(dir: string): Promise<string[]> {

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
+import { createPostgresDatabase as createEmptyPostgres } from '../../scripts/bench/postgres'
 import { openDatabase, type Database } from '../../server/db/client'
 import { migrateAndSeed } from '../../server/db/seed'
 
@@ -14,25 +13,10 @@ export interface TestDatabase {
 }
 
 /** An empty Postgres database of its own (for a server process to migrate); `drop()` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export function createPostgresDatabase() {
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
-  const name = `pw_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    },
-  }
+  return createEmptyPostgres(adminUrl)
 }
 
 /** A fresh, migrated and seeded database of its own; `drop()` removes it. */

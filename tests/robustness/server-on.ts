@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { deploymentSecrets } from '../../scripts/bench/postgres'
 import { startProduct, type Product } from '../../scripts/bench/product'
 import { createPostgresDatabase, type DbKind } from '../helpers/db'
 
@@ -20,9 +20,7 @@ export async function startServerOn(kind: DbKind, settings: Record<string, strin
     drop = db.drop
     Object.assign(env, {
       DATABASE_URL: db.url,
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...deploymentSecrets(),
     })
   }
   const product = await startProduct({ env }).catch(async (e) => {

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 import type { ApiDeps } from '../../context'
 import { EVERYTHING, type ChangeFeed } from '../../db/changes'
 import { tasks, users } from '../../db/schema'
@@ -31,7 +32,7 @@ const MAX_REMEMBERED = 50_000
  */
 export function rememberedShareVersions(deps: ApiDeps, feed: ChangeFeed | undefined): ShareVersions {
   if (!feed) return (id) => lookUpShareVersion(deps, id)
-  const memo = new Map<string, string>()
+  const memo = new LRUCache<string, string>({ max: MAX_REMEMBERED })
   // Bumped on every change: a lookup that overlapped a change is not remembered (it may be older).
   let epoch = 0
   feed.subscribe((key) => {
@@ -48,7 +49,6 @@ export function rememberedShareVersions(deps: ApiDeps, feed: ChangeFeed | undefi
     const started = epoch
     const version = await lookUpShareVersion(deps, id)
     if (version && feed.live && epoch === started) {
-      if (memo.size >= MAX_REMEMBERED) memo.delete(memo.keys().next().value!)
       memo.set(id, version)
     }
     return version
