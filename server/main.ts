@@ -52,10 +52,11 @@ async function main() {
     { startWorkers },
     { readImage },
     { createShopifyServices },
-    { openChangeFeed },
+    { openChangeFeed, USER_CHANNEL },
     { rememberedShareVersions },
     { createShareFront, remoteShareVersions },
     { createAnonymousPages },
+    { createSignedInPages },
     { frontChain },
   ] = await Promise.all([
     import('@hono/node-server'),
@@ -77,6 +78,7 @@ async function main() {
     import('./modules/tasks/share-version'),
     import('./http/share-front'),
     import('./http/anonymous-front'),
+    import('./http/signed-in-front'),
     import('./http/front-chain'),
   ])
 
@@ -90,6 +92,7 @@ async function main() {
   let boss: PgBoss | undefined
   let workers: { stop(): Promise<void> } | undefined
   let changes: ChangeFeed | undefined
+  let viewerChanges: ChangeFeed | undefined
   const demoStore = createDemoStore()
   if (mode !== 'web') {
     database = env.DATABASE_URL
@@ -131,6 +134,7 @@ async function main() {
     if (mode !== 'worker') {
       changes = await openChangeFeed(database)
       deps.shareVersions = rememberedShareVersions(deps, changes)
+      viewerChanges = await openChangeFeed(database, USER_CHANNEL)
     }
     if (work) workers = await startWorkers(boss, deps)
   }
@@ -143,8 +147,14 @@ async function main() {
     const anonymousPages = build
       ? createAnonymousPages({ render: async (request, cspNonce) => host.fetch(request, { ownRender: { cspNonce } }) })
       : undefined
+    // Signed-in lists per viewer, where this process hears the database's changes (server/http/signed-in-front.ts).
+    const signedInPages =
+      build && viewerChanges
+        ? createSignedInPages({ changes: viewerChanges, render: async (request, cspNonce) => host.fetch(request, { ownRender: { cspNonce } }) })
+        : undefined
     const host = createHost({
       anonymousPages,
+      signedInPages,
       api: deps ? createApi(deps) : undefined,
       demoStore,
       demoShop: demoShop ?? (env.API_URL ? proxyTo(env.API_URL) : undefined),
@@ -161,7 +171,7 @@ async function main() {
       build && versionOf
         ? createShareFront({ versionOf, render: async (request, incoming) => host.fetch(request, { incoming }) })
         : undefined
-    const fronts = [front?.handle, anonymousPages?.serve].filter((f) => f !== undefined)
+    const fronts = [front?.handle, anonymousPages?.serve, signedInPages?.serve].filter((f) => f !== undefined)
     server = createServer(frontChain(fronts, getRequestListener(host.fetch))).listen(env.PORT, env.HOST)
     const where = env.DATABASE_URL ? 'Postgres' : `PGlite in ${path.relative(process.cwd(), dataDir) || '.'}`
     log.info(`Pagewright (${mode}) listening on ${env.PUBLIC_URL} — database: ${database ? where : 'remote api'}`)
@@ -178,6 +188,7 @@ async function main() {
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
     await workers?.stop().catch(() => {})
     await changes?.close().catch(() => {})
+    await viewerChanges?.close().catch(() => {})
     await database?.close().catch(() => {})
     releaseDataDir()
     process.exit(0)

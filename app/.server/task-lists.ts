@@ -1,6 +1,7 @@
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext, HeadersFunction } from '@remix-run/node'
 import { isSessionId } from '../../server/domain/ids'
 import { ALL_STATUSES, DATA_STATUS } from '../../server/domain/task-status'
+import { isKeepableQuery, signedInPageHeaders } from '../../server/domain/page-cache'
 import { pageParam } from '../../server/domain/url-state'
 import { requireUser } from './auth'
 
@@ -37,4 +38,20 @@ export async function loadTaskList(request: Request, context: AppLoadContext | u
     /** `?share={session_id}`: the card whose share link is open (how sharing works without JS). */
     sharing: share && isSessionId(share) ? share.toLowerCase() : null,
   }
+}
+
+/**
+ * A list screen is a function of its address, the cookies and the viewer's own rows: the web may
+ * keep it for the viewer (server/http/signed-in-front.ts) unless its query makes the root act.
+ */
+export function listPageHeaders(request: Request, user: { id: number }): Record<string, string> {
+  return isKeepableQuery(new URL(request.url).searchParams) ? signedInPageHeaders(user.id) : {}
+}
+
+/** The document headers of a list screen: its layout's, with its loader's on top. */
+export const withLoaderHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const headers = new Headers(parentHeaders)
+  // Remix adds every loader's cookies itself.
+  loaderHeaders.forEach((value, name) => name !== 'set-cookie' && headers.set(name, value))
+  return headers
 }

@@ -1,8 +1,8 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { env } from '~/.server/env'
 import { handleTaskAction } from '~/.server/task-actions'
-import { loadTaskList, type ListView } from '~/.server/task-lists'
+import { listPageHeaders, loadTaskList, withLoaderHeaders, type ListView } from '~/.server/task-lists'
 import { TaskList } from '~/components/TaskList'
 import { can } from '../../server/domain/permissions'
 
@@ -18,8 +18,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const v = new URL(request.url).searchParams.get('view')
   const view: ListView = v === 'favorites' || v === 'archived' ? v : 'all'
   const list = await loadTaskList(request, context, view)
-  return json({ ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl })
+  return json({ ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl }, { headers: listPageHeaders(request, list.user) })
 }
+
+export const headers: HeadersFunction = withLoaderHeaders
 
 export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
 

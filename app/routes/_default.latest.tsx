@@ -1,8 +1,8 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { env } from '~/.server/env'
 import { handleTaskAction } from '~/.server/task-actions'
-import { loadTaskList } from '~/.server/task-lists'
+import { listPageHeaders, loadTaskList, withLoaderHeaders } from '~/.server/task-lists'
 import { TaskList } from '~/components/TaskList'
 import { usePolling } from '~/lib/use-polling'
 import { can } from '../../server/domain/permissions'
@@ -13,8 +13,10 @@ export const meta: MetaFunction = () => [{ title: 'Latest pages · Pagewright' }
 /** Newest first, including pages still being made. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const list = await loadTaskList(request, context, 'latest')
-  return json({ ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl })
+  return json({ ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl }, { headers: listPageHeaders(request, list.user) })
 }
+
+export const headers: HeadersFunction = withLoaderHeaders
 
 export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
 

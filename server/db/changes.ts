@@ -5,6 +5,8 @@ import { describeError, warnThrottled } from './unavailable'
 
 /** Where the database announces changes that decide what a shared page shows (migration 0007). */
 export const SHARE_CHANNEL = 'pagewright_share'
+/** Where the database announces the id of every user whose own rows changed (migration 0008). */
+export const USER_CHANNEL = 'pagewright_user'
 /** The payload meaning "anything may have changed": forget everything. */
 export const EVERYTHING = '*'
 

@@ -10,3 +10,32 @@ const SIGN_IN_PAGE_SECONDS = 60
 
 /** The loader headers of a sign-in screen (its route passes loader headers on). */
 export const SIGN_IN_PAGE_HEADERS = { [ANONYMOUS_CACHE_HEADER]: String(SIGN_IN_PAGE_SECONDS) }
+
+/**
+ * A signed-in screen whose page is a function of the address, the cookies, the language and the
+ * viewer's own rows (server/http/signed-in-front.ts) sends this header with the seconds its page
+ * may be kept at most (time passing changes it: the hide window ends), and VIEWER_HEADER with the
+ * viewer's user id, whose changes the database announces (migration 0008). Neither leaves the server.
+ */
+export const SIGNED_IN_CACHE_HEADER = 'x-pagewright-signed-in-cache'
+export const VIEWER_HEADER = 'x-pagewright-viewer'
+
+/** Every header the routes use to talk to the web's memory, dropped from what leaves the server. */
+export const INTERNAL_CACHE_HEADERS = [ANONYMOUS_CACHE_HEADER, SIGNED_IN_CACHE_HEADER, VIEWER_HEADER]
+
+/** How long a signed-in list may be kept: a free page leaving its hide window shows within this. */
+const SIGNED_IN_PAGE_SECONDS = 10
+
+/**
+ * Query parameters a kept signed-in page may have: the ones that only pick what to show. Others
+ * (a payment check's session_id, click ids) make the root loader act, so such pages are rendered
+ * every time.
+ */
+const KEEPABLE_QUERY = new Set(['view', 'page', 'share', 'dialog', 'reason', 'cycle', 'credits', 'panel'])
+export const isKeepableQuery = (params: URLSearchParams) => [...params.keys()].every((k) => KEEPABLE_QUERY.has(k))
+
+/** The loader headers of a signed-in screen that may be kept for its viewer. */
+export const signedInPageHeaders = (userId: number) => ({
+  [SIGNED_IN_CACHE_HEADER]: String(SIGNED_IN_PAGE_SECONDS),
+  [VIEWER_HEADER]: String(userId),
+})

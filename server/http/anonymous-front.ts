@@ -1,27 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
-import { ANONYMOUS_CACHE_HEADER } from '../domain/page-cache'
-import { chooseEncoding } from './negotiation'
-import { keptHeaders, pageMemory } from './page-memory'
-import { ENCODINGS } from './precompress'
+import { ANONYMOUS_CACHE_HEADER, INTERNAL_CACHE_HEADERS } from '../domain/page-cache'
+import { isKeepableHtml, keepNoncedPage, pageMemory, sendNoncedPage, type NoncedPage } from './page-memory'
 
-const OFFERED = ENCODINGS.map((e) => e.name)
-// Each answer is compressed on its own (its nonce differs): fast settings, tens of µs for a sign-in screen.
-const brotliFast = promisify(brotliCompress)
-const gzipFast = promisify(gzip)
-const compressFast = (html: Buffer, encoding: (typeof OFFERED)[number]) =>
-  encoding === 'br' ? brotliFast(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipFast(html, { level: 6 })
-/** Stands for the nonce in stored headers and HTML (never a base64 character). */
-const NONCE_SLOT = '\u0000nonce\u0000'
-
-interface Stored {
+interface Stored extends NoncedPage {
   expires: number
-  headers: [string, string][]
-  /** The HTML split where its nonce was: each answer puts a fresh one between the parts. */
-  parts: string[]
-  bytes: number
 }
 
 /** A request that may be answered from, or fill, the store: GET/HEAD without cookies or credentials. */
@@ -52,35 +35,14 @@ export function createAnonymousPages(opts: AnonymousPagesOptions) {
   const pages = pageMemory<Stored>(opts.maxBytes ?? 8 * 1024 * 1024)
   const filling = new Set<string>()
 
-  async function send(req: IncomingMessage, res: ServerResponse, page: Stored) {
-    const nonce = randomBytes(16).toString('base64')
-    for (const [name, value] of page.headers) res.setHeader(name, value.split(NONCE_SLOT).join(nonce))
-    res.setHeader('Vary', 'Accept-Encoding')
-    const html = Buffer.from(page.parts.join(nonce))
-    const encoding = chooseEncoding(req.headers['accept-encoding'], OFFERED)
-    const body = encoding ? await compressFast(html, encoding) : html
-    if (encoding) res.setHeader('Content-Encoding', encoding)
-    res.setHeader('Content-Length', body.length)
-    res.statusCode = 200
-    res.end(req.method === 'HEAD' ? undefined : body)
-  }
-
   /** Renders the page on its own (plain, with a nonce of ours) and keeps it if its route allows. */
   async function fill(url: string, language: string | null, key: string) {
     const nonce = randomBytes(16).toString('base64')
     const response = await opts.render(new Request(url, { headers: language ? { 'accept-language': language } : {} }), nonce)
     const seconds = Number(response.headers.get(ANONYMOUS_CACHE_HEADER))
     const html = await response.text()
-    if (
-      !(seconds > 0) ||
-      response.status !== 200 ||
-      response.headers.has('set-cookie') ||
-      response.headers.has('content-encoding') ||
-      !/^text\/html/.test(response.headers.get('content-type') ?? '')
-    )
-      return
-    const headers = keptHeaders(response.headers, [ANONYMOUS_CACHE_HEADER], (value) => value.split(nonce).join(NONCE_SLOT))
-    pages.set(key, { expires: now() + seconds * 1000, headers, parts: html.split(nonce), bytes: html.length * 2 })
+    if (!(seconds > 0) || !isKeepableHtml(response)) return
+    pages.set(key, { ...keepNoncedPage(response, html, nonce, INTERNAL_CACHE_HEADERS), expires: now() + seconds * 1000 })
   }
 
   return {
@@ -89,7 +51,7 @@ export function createAnonymousPages(opts: AnonymousPagesOptions) {
       if (!anonymous(req.method, req.headers.cookie, req.headers.authorization)) return false
       const page = pages.get(keyOf(req.url ?? '', req.headers['accept-language']))
       if (!page || page.expires <= now()) return false
-      send(req, res, page).catch(onError)
+      sendNoncedPage(req, res, page).catch(onError)
       return true
     },
 

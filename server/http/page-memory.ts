@@ -1,5 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
+import { chooseEncoding } from './negotiation'
+import { ENCODINGS } from './precompress'
 
 /** A page kept in memory, with what it weighs there. */
 export interface KeptPage {
@@ -45,3 +50,45 @@ export async function writeResponse(req: IncomingMessage, res: ServerResponse, r
   const body = Buffer.from(await response.arrayBuffer())
   res.end(req.method === 'HEAD' ? undefined : body)
 }
+
+const OFFERED = ENCODINGS.map((e) => e.name)
+// A page with a nonce is compressed per answer (its nonce differs): fast settings, tens of µs a page.
+const brotliFast = promisify(brotliCompress)
+const gzipFast = promisify(gzip)
+const compressFast = (html: Buffer, encoding: (typeof OFFERED)[number]) =>
+  encoding === 'br' ? brotliFast(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipFast(html, { level: 6 })
+/** Stands for the nonce in stored headers and HTML (never a base64 character). */
+const NONCE_SLOT = '\u0000nonce\u0000'
+
+/** A kept page rendered with a CSP nonce: its headers and HTML split where the nonce was. */
+export interface NoncedPage extends KeptPage {
+  headers: [string, string][]
+  parts: string[]
+}
+
+/** Keeps a page rendered with `nonce`, leaving out the headers in `drop`. */
+export function keepNoncedPage(response: Response, html: string, nonce: string, drop: string[]): NoncedPage {
+  const headers = keptHeaders(response.headers, drop, (value) => value.split(nonce).join(NONCE_SLOT))
+  return { headers, parts: html.split(nonce), bytes: html.length * 2 }
+}
+
+/** Sends a kept page with a fresh nonce in its HTML and policy, compressed as the client asks. */
+export async function sendNoncedPage(req: IncomingMessage, res: ServerResponse, page: NoncedPage) {
+  const nonce = randomBytes(16).toString('base64')
+  for (const [name, value] of page.headers) res.setHeader(name, value.split(NONCE_SLOT).join(nonce))
+  res.setHeader('Vary', 'Accept-Encoding')
+  const html = Buffer.from(page.parts.join(nonce))
+  const encoding = chooseEncoding(req.headers['accept-encoding'], OFFERED)
+  const body = encoding ? await compressFast(html, encoding) : html
+  if (encoding) res.setHeader('Content-Encoding', encoding)
+  res.setHeader('Content-Length', body.length)
+  res.statusCode = 200
+  res.end(req.method === 'HEAD' ? undefined : body)
+}
+
+/** Whether an answer of the app is a whole HTML page that may be kept (no cookie set, not compressed). */
+export const isKeepableHtml = (response: Response) =>
+  response.status === 200 &&
+  !response.headers.has('set-cookie') &&
+  !response.headers.has('content-encoding') &&
+  /^text\/html/.test(response.headers.get('content-type') ?? '')

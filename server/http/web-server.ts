@@ -5,7 +5,7 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { ApiBindings, AuthMemo } from '../context'
 import { contract } from '../contract'
-import { ANONYMOUS_CACHE_HEADER } from '../domain/page-cache'
+import { ANONYMOUS_CACHE_HEADER, INTERNAL_CACHE_HEADERS, SIGNED_IN_CACHE_HEADER } from '../domain/page-cache'
 import { parsePlaceholder, placeholderSvg } from '../domain/placeholder'
 import { trailingSlashRedirect } from '../domain/routing'
 import { firstComeFirstServed } from './admission'
@@ -14,6 +14,7 @@ import type { Api } from './api'
 import { cleanFormRequest, cleanQuery, isRefusal } from './body'
 import { clientIp } from './client-ip'
 import { mediaResponse, proxiedMediaResponse, type MediaReader } from './media'
+import type { SignedInPages } from './signed-in-front'
 import { loadStaticFiles, staticResponse } from './static-files'
 
 export interface HostOptions {
@@ -36,6 +37,8 @@ export interface HostOptions {
   maxConcurrentPages?: number
   /** Pages kept for visitors without cookies (server/http/anonymous-front.ts). */
   anonymousPages?: Pick<AnonymousPages, 'noticed'>
+  /** Signed-in screens kept per viewer (server/http/signed-in-front.ts). */
+  signedInPages?: Pick<SignedInPages, 'noticed'>
 }
 
 /**
@@ -125,11 +128,12 @@ export function createHost(opts: HostOptions) {
         clientIp: clientIp(c.req.raw, c.env?.incoming, opts.trustProxy),
       }),
     )
-    if (!response.headers.has(ANONYMOUS_CACHE_HEADER) || c.env?.ownRender) return response
-    // A page the same for every visitor without cookies: kept for the next ones.
-    if (isAnonymousRead(c.req.raw)) opts.anonymousPages?.noticed(c.req.raw)
+    if (c.env?.ownRender || !INTERNAL_CACHE_HEADERS.some((h) => response.headers.has(h))) return response
+    // A page the same for every visitor without cookies, or for one viewer: kept for the next reads.
+    if (response.headers.has(ANONYMOUS_CACHE_HEADER) && isAnonymousRead(c.req.raw)) opts.anonymousPages?.noticed(c.req.raw)
+    if (response.headers.has(SIGNED_IN_CACHE_HEADER) && c.req.method === 'GET') opts.signedInPages?.noticed(c.req.raw)
     const headers = new Headers(response.headers)
-    headers.delete(ANONYMOUS_CACHE_HEADER)
+    for (const h of INTERNAL_CACHE_HEADERS) headers.delete(h)
     return new Response(response.body, { status: response.status, headers })
   })
   return app

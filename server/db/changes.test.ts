@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApi, TEST_ORIGIN, type TestApi } from '../../tests/helpers/api'
+import { DB_KINDS } from '../../tests/helpers/db'
+import { openChangeFeed, USER_CHANNEL, type ChangeFeed } from './changes'
+
+const DEMO = (handle: string) => `${TEST_ORIGIN}/demo-store/products/${handle}`
+
+/**
+ * The viewer changes that signed-in screens kept in memory rely on (migration 0008): every write
+ * to a user's own rows announces that user's id, and only that user's.
+ */
+describe.each(DB_KINDS)('user change announcements on %s', (kind) => {
+  let t: TestApi
+  let feed: ChangeFeed
+  const heard: string[] = []
+  let ana: { token: string; user: { id: number } }
+  let bo: { token: string; user: { id: number } }
+
+  beforeAll(async () => {
+    t = await createTestApi(kind)
+    feed = await openChangeFeed(t.db.database, USER_CHANNEL)
+    feed.subscribe((key) => heard.push(key))
+    ana = await t.signIn('ana@example.com', 'Ana')
+    bo = await t.signIn('bo@example.com', 'Bo')
+    await t.setUser('ana@example.com', { role: 'paid', credits: 4000 })
+  })
+  afterAll(async () => {
+    await feed.close()
+    await t.close()
+  })
+
+  /** What was announced while `write` ran (Postgres delivers on its own connection: wait for it). */
+  async function announcedBy(write: () => Promise<unknown>): Promise<Set<string>> {
+    heard.length = 0
+    await write()
+    if (kind === 'postgres') await new Promise((r) => setTimeout(r, 300))
+    return new Set(heard)
+  }
+
+  it('a new page (with its debit), its favourite and its archiving announce the owner only', async () => {
+    let sessionId = ''
+    const created = await announcedBy(async () => {
+      const res = await t.call('POST', '/v2/tasks/create', { url: DEMO('aurora-pour-over-set') }, ana.token)
+      expect(res.status).toBe(201)
+      sessionId = res.body.session_id
+    })
+    expect(created).toEqual(new Set([String(ana.user.id)]))
+    await t.drainJobs()
+
+    const ok = (res: Promise<{ status: number }>) => res.then((r) => expect(r.status).toBeLessThan(300))
+    const favourite = await announcedBy(() => ok(t.call('POST', `/v2/task_favorites/${sessionId}`, {}, ana.token)))
+    expect(favourite).toEqual(new Set([String(ana.user.id)]))
+
+    const archived = await announcedBy(() => ok(t.call('PUT', `/v2/tasks/${sessionId}`, { data_status: 2 }, ana.token)))
+    expect(archived).toEqual(new Set([String(ana.user.id)]))
+  })
+
+  it('a role change and a signed-out session announce their user', async () => {
+    expect(await announcedBy(() => t.setUser('bo@example.com', { role: 'paid' }))).toContain(String(bo.user.id))
+    const out = await announcedBy(() => t.call('POST', '/v2/auth/logout', {}, bo.token))
+    expect(out).toEqual(new Set([String(bo.user.id)]))
+  })
+
+  it('reads announce nothing', async () => {
+    const read = await announcedBy(async () => {
+      await t.call('GET', '/v2/tasks/', undefined, ana.token)
+      await t.call('POST', '/v2/auth/me', {}, ana.token)
+    })
+    expect(read).toEqual(new Set())
+  })
+})
