@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from './components/GeneralErrorBoundary'
 import { useNonce } from './components/nonce'
 import { Snackbars } from './components/ui/Snackbars'
 import type { RootData } from './lib/root-data'
-import { useShopperView, useSignInScript } from './lib/shopper-view'
+import { useNoScript, useShopperView, useSignInScript } from './lib/shopper-view'
 import { SnackbarProvider } from './lib/snackbar-context'
 import { usePolling } from './lib/use-polling'
 import { useTimeZoneCookie } from './lib/use-time-zone-cookie'
@@ -29,12 +29,13 @@ const BUILD_CHECK_MS = 5 * 60_000
 
 /**
  * Shopper views (share links) ship no app script and no app stylesheet: only the page and its CSS.
- * Sign-in screens ship a small script of their own instead of the app's.
+ * Sign-in screens ship a small script of their own instead of the app's; reading pages none.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const shopper = useShopperView()
   const signIn = useSignInScript()
+  const noScript = useNoScript()
   return (
     <html lang="en">
       <head>
@@ -46,7 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        {shopper ? null : signIn ? (
+        {shopper || noScript ? null : signIn ? (
           <script src="/sign-in.js" defer />
         ) : (
           <>

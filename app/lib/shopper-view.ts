@@ -8,6 +8,12 @@ export interface RouteHandle {
    * Everything else works as it does with JS off (issue 10: these screens stay under 60 KB).
    */
   signInScript?: boolean
+  /**
+   * Reading pages (posts, landing pages, template and section galleries, docs): no script at all.
+   * Their links and forms are plain HTML, so they load fast on a slow line and score well with
+   * search engines; the app's script loads on the next screen that needs it.
+   */
+  noScript?: boolean
 }
 
 export function useShopperView(): boolean {
@@ -16,4 +22,8 @@ export function useShopperView(): boolean {
 
 export function useSignInScript(): boolean {
   return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.signInScript)
+}
+
+export function useNoScript(): boolean {
+  return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.noScript)
 }

@@ -109,16 +109,16 @@ const packageOf = (source: string) => npmPackageOf(source) ?? source.replace(/^(
 
 /**
  * What each screen really loads: screens whose route handle says so ship no app script (shopper
- * pages: nothing; sign-in screens: /sign-in.js only, app/lib/shopper-view.ts), read from the server build.
+ * and reading pages: nothing; sign-in screens: /sign-in.js only, app/lib/shopper-view.ts), read from the server build.
  */
 export async function screenWeights(clientDir = path.resolve('build/client'), serverBuild = path.resolve('build/server/index.js')) {
   const report = bundleReport(clientDir)
-  type Handle = { shopperView?: boolean; signInScript?: boolean } | undefined
+  type Handle = { shopperView?: boolean; signInScript?: boolean; noScript?: boolean } | undefined
   const build = (await import(pathToFileURL(serverBuild).href)) as { routes: Record<string, { module: { handle?: Handle } }> }
   const signIn = chunkOf(clientDir, 'sign-in.js')
   const screens = report.screens.map((s): ScreenWeight => {
     const handle = build.routes[s.id]?.module.handle
-    if (handle?.shopperView) return { ...s, files: [], raw: 0, gzip: 0 }
+    if (handle?.shopperView || handle?.noScript) return { ...s, files: [], raw: 0, gzip: 0 }
     if (handle?.signInScript) return { ...s, files: [signIn], raw: signIn.raw, gzip: signIn.gzip }
     return s
   })
