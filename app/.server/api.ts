@@ -113,7 +113,7 @@ export function createApiClient(opts: ApiClientOptions) {
     return request<RouteOutput<R>>(method, fillPath(route.path, params), { query, json: body })
   }
 
-  const { auth, billing, payments, tasks, favorites, shopify, catalog, publishing, referrals } = contract
+  const { auth, billing, payments, tasks, favorites, shopify, catalog, publishing, referrals, onboarding } = contract
   type CatalogQuery = NonNullable<RouteInput<typeof catalog.list>['query']>
   type ListParams = NonNullable<RouteInput<typeof tasks.list>['query']>
   const listQuery = (params: ListParams) => ({ status: DEFAULT_LIST_STATUS, ...params })
@@ -133,6 +133,9 @@ export function createApiClient(opts: ApiClientOptions) {
     },
     plans: {
       list: () => call(billing.plans, { query: { version: '2' } }),
+    },
+    demoStore: {
+      products: () => call(onboarding.demoProducts, {}),
     },
     referrals: {
       inviter: (code: string) => call(referrals.inviter, { params: { code } }),

@@ -1,3 +1,5 @@
+import { DEFAULT_GUIDE_FLOW, GUIDE_FLOW_NAMES, isGuideFlow, type GuideFlow } from '../../server/domain/onboarding'
+
 /**
  * Settings the web reads. In the embedded default, server/main.ts fills SESSION_SECRET from
  * DATA_DIR/secrets.json before the web loads; a web deployed on its own must be given one.
@@ -28,9 +30,18 @@ export function webEnv() {
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : null,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    /** Where a new account lands after signing up: the first step of a guide, or home (`off`). */
+    onboardingFlow: onboardingFlow(env.ONBOARDING_FLOW),
     /** Tests only: the local Stripe double's origin (its hosted pages are where Pay Now leads). */
     stripeTestOrigin: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE).origin : null,
   }
+}
+
+function onboardingFlow(value: string | undefined): GuideFlow | null {
+  if (!value) return DEFAULT_GUIDE_FLOW
+  if (value === 'off') return null
+  if (isGuideFlow(value)) return value
+  throw new Error(`ONBOARDING_FLOW must be one of ${GUIDE_FLOW_NAMES.join(', ')} or off; it is "${value}".`)
 }
 
 export type WebEnv = ReturnType<typeof webEnv>

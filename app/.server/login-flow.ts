@@ -1,8 +1,10 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import { LOGIN_CODE } from '../../server/domain/accounts'
+import { guideStart } from '../../server/domain/onboarding'
 import { safeRedirectPath } from '../../server/domain/routing'
 import { ApiError, createApiClient, transportFor } from './api'
 import { apiFailure, type ApiFailure } from './api-failure'
+import { env } from './env'
 import { commitSession, flashToast, getSession, referralCookie } from './session'
 
 export interface CodeRequest {
@@ -55,4 +57,10 @@ export async function requestCodeAndContinue(
 export function resendWaitSeconds(lastRequestCode: number | undefined, now = Date.now()): number {
   if (!lastRequestCode) return 0
   return Math.max(0, Math.ceil(LOGIN_CODE.resendWaitSeconds - (now - lastRequestCode) / 1000))
+}
+
+/** Where a new account lands after signing up with no destination: its guide's first step (ONBOARDING_FLOW), or home. */
+export function newAccountLanding(): string | null {
+  const flow = env().onboardingFlow
+  return flow ? guideStart(flow) : null
 }

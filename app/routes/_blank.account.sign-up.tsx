@@ -5,7 +5,7 @@ import { replyErrors } from '~/.server/api-failure'
 import { requireAnonymous } from '~/.server/auth'
 import { env } from '~/.server/env'
 import { isBot } from '~/.server/honeypot'
-import { requestCodeAndContinue } from '~/.server/login-flow'
+import { newAccountLanding, requestCodeAndContinue } from '~/.server/login-flow'
 import { referralCookie } from '~/.server/session'
 import { GoogleButton } from '~/components/GoogleButton'
 import { Field, FormErrors } from '~/components/ui/Field'
@@ -42,7 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await requestCodeAndContinue(request, context, {
     email: submission.value.email,
     name: submission.value.name,
-    redirectTo: submission.value.redirectTo || null,
+    // A new account lands in the onboarding guide unless it was on its way somewhere.
+    redirectTo: submission.value.redirectTo || newAccountLanding(),
     bot: isBot(form),
   })
   if (outcome.response) return outcome.response

@@ -1,14 +1,40 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { requireUser } from '~/.server/auth'
-import { NotBuiltYet } from '~/components/NotBuiltYet'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { loadGuidePick, pickForGuideV1 } from '~/.server/guide-v1'
+import { PickProduct } from '~/components/guide/PickProduct'
+import guideCss from '~/styles/guide.css?url'
 
 export const meta: MetaFunction = () => [{ title: 'Pick a product · Pagewright' }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guideCss }]
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
-}
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadGuidePick(request, context)
+export const action = ({ request, context }: ActionFunctionArgs) => pickForGuideV1(request, context)
 
+/** Guide v1, step 3: a product of the connected store first, else the demo store or a link. */
 export default function GuidePickProduct() {
-  return <NotBuiltYet title="Pick a product" what="Choose a product from your store to start with." />
+  const { catalogue } = useLoaderData<typeof loader>()
+  const busy = useNavigation().state !== 'idle'
+  return (
+    <PickProduct>
+      {catalogue.length ? (
+        <div className="card">
+          <h2 className="guide-subhead">From your store</h2>
+          <ul className="guide-products" data-testid="guide-catalogue">
+            {catalogue.map((p) => (
+              <li key={p.id}>
+                <Form method="post" className="guide-product">
+                  {p.image ? <img src={p.image} alt="" width={180} height={180} loading="lazy" /> : null}
+                  <h3>{p.title}</h3>
+                  <input type="hidden" name="product_id" value={p.id} />
+                  <button type="submit" className="button button--small" disabled={busy} aria-label={`Make my page: ${p.title}`}>
+                    Make my page
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </PickProduct>
+  )
 }

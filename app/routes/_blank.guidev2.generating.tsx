@@ -1,14 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { requireUser } from '~/.server/auth'
-import { NotBuiltYet } from '~/components/NotBuiltYet'
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { loadGeneration } from '~/.server/guide'
+import { GenerationView } from '~/components/guide/GenerationView'
+import guideCss from '~/styles/guide.css?url'
 
-export const meta: MetaFunction = () => [{ title: 'Generating · Pagewright' }]
+export const meta: MetaFunction = () => [{ title: 'Generating your page · Pagewright' }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guideCss }]
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
-}
+/** The last step of guide v2: the page being written; it lands on the page when done. */
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadGeneration(request, context, 'v2', '/guidev2/generating')
 
-export default function GuideV2Generating() {
-  return <NotBuiltYet title="Generating" what="Your page is being written." />
-}
+export default GenerationView

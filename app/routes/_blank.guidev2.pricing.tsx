@@ -1,14 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { requireUser } from '~/.server/auth'
-import { NotBuiltYet } from '~/components/NotBuiltYet'
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { loadGuidePricing } from '~/.server/guide-pricing'
+import { GuidePricing } from '~/components/guide/GuidePricing'
+import guideCss from '~/styles/guide.css?url'
 
-export const meta: MetaFunction = () => [{ title: 'Plans · Pagewright' }]
+export const meta: MetaFunction = () => [{ title: 'Choose a plan · Pagewright' }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guideCss }]
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context)
-  return null
-}
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadGuidePricing(request, context, 'v2', '/guidev2/pricing')
 
-export default function GuideV2Pricing() {
-  return <NotBuiltYet title="Plans" what="Choose a plan during onboarding." />
-}
+export default GuidePricing

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto'
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ApiError } from '~/.server/api'
 import { requireUser } from '~/.server/auth'
 import { httpError, orHttpError } from '~/.server/responses'
+import { GuideSteps } from '~/components/guide/GuideSteps'
 import { formObject } from '~/forms/form-object'
 import { OUTLINE_INTENT } from '~/forms/intents'
 import { outlineAnchor } from '~/forms/outline'
 import { applyOutlineIntent, OUTLINE_LISTS, outlineFormSchema, outlineFromForm, sectionToShow } from '~/forms/outline.server'
+import guideCss from '~/styles/guide.css?url'
+import { guideOf, guidePath, guideProgress } from '../../server/domain/onboarding'
 import { outlineSchema } from '../../server/domain/outline'
 import { SECTION_LABELS, SECTION_TYPES } from '../../server/domain/page/section-types'
 import { TASK_STATUS } from '../../server/domain/task-status'
@@ -15,6 +18,7 @@ import { taskIdParam } from '../../server/domain/url-state'
 import { describeZodError } from '../../server/domain/validation'
 
 export const meta: MetaFunction = () => [{ title: 'Review the outline · Pagewright' }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guideCss }]
 
 const UNREADABLE = 'That outline could not be read. Please reload the page and try again.'
 
@@ -23,14 +27,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sessionId = taskIdParam(new URL(request.url).search)
   if (!sessionId) throw httpError(404, 'There is no outline to review here.')
   const task = await orHttpError(api.tasks.get(sessionId))
-  if (task.status !== TASK_STATUS.outlineReady || !task.outline) throw redirect(`/guidev3/generating?session_id=${task.session_id}`)
-  return json({ sessionId: task.session_id, title: task.title, outline: task.outline })
+  const guide = guideOf(new URL(request.url).searchParams) === 'v3' ? 'v3' : null
+  if (task.status !== TASK_STATUS.outlineReady || !task.outline) throw redirect(afterOutline(guide, task.session_id, '/guidev3/generating'))
+  return json({
+    sessionId: task.session_id,
+    title: task.title,
+    outline: task.outline,
+    progress: guide ? guideProgress(guide, '/guidev3/outline') : null,
+  })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context)
   const sessionId = taskIdParam(new URL(request.url).search)
   if (!sessionId) throw httpError(404, 'There is no outline to review here.')
+  // In guide v3 the plans come next (the page is written meanwhile); otherwise its progress.
+  const guide = guideOf(new URL(request.url).searchParams) === 'v3' ? 'v3' : null
   const form = outlineFormSchema.safeParse(formObject(await request.formData(), OUTLINE_LISTS))
   if (!form.success) return json({ formError: UNREADABLE, error: null, outline: null }, { status: 400 })
   const { intent } = form.data
@@ -45,16 +57,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await api.tasks.saveOutline(sessionId, parsed.data)
     if (intent.kind === 'continue') {
       await api.tasks.continue(sessionId)
-      return redirect(`/guidev3/generating?session_id=${sessionId}`)
+      return redirect(afterOutline(guide, sessionId, '/guidev3/pricing'))
     }
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) return redirect(`/guidev3/generating?session_id=${sessionId}`)
+    if (error instanceof ApiError && error.status === 409) return redirect(afterOutline(guide, sessionId, '/guidev3/pricing'))
     throw error
   }
   // Back to the section that changed (a plain anchor: the browser scrolls there, with or without JS).
   const show = sectionToShow(submitted, parsed.data, intent)
-  return redirect(`/guidev3/outline?session_id=${encodeURIComponent(sessionId)}${show ? `#${outlineAnchor(show)}` : ''}`)
+  const here = guide ? guidePath(guide, '/guidev3/outline', sessionId) : `/guidev3/outline?session_id=${encodeURIComponent(sessionId)}`
+  return redirect(`${here}${show ? `#${outlineAnchor(show)}` : ''}`)
 }
+
+/** Where the outline leads: the guide's next step, or the page's progress outside a guide. */
+const afterOutline = (guide: 'v3' | null, sessionId: string, guideStep: string) =>
+  guide ? guidePath(guide, guideStep, sessionId) : `/guidev3/generating?session_id=${sessionId}`
 
 export default function OutlineEditor() {
   const data = useLoaderData<typeof loader>()
@@ -64,6 +81,7 @@ export default function OutlineEditor() {
   const errorAt = (i: number) => actionData?.error?.[`sections.${i}.title`]?.[0]
   return (
     <section className="card outline-card">
+      {data.progress ? <GuideSteps progress={data.progress} /> : null}
       <h1>Review the outline</h1>
       <p className="muted">
         {data.title ? (

@@ -1,10 +1,14 @@
-import type { MetaFunction } from '@remix-run/node'
-import { NotBuiltYet } from '~/components/NotBuiltYet'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { loadPickProduct, pickProduct } from '~/.server/guide'
+import { PickProduct } from '~/components/guide/PickProduct'
+import guideCss from '~/styles/guide.css?url'
 
 export const meta: MetaFunction = () => [{ title: 'Pick a product · Pagewright' }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: guideCss }]
 
-export const loader = () => null
+const PATH = '/guidev3/pick-product'
 
-export default function GuideV3PickProduct() {
-  return <NotBuiltYet title="Pick a product" what="Choose a product to start with." />
-}
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadPickProduct(request, context, 'v3', PATH)
+export const action = ({ request, context }: ActionFunctionArgs) => pickProduct(request, context, 'v3', PATH)
+
+export default PickProduct

@@ -111,6 +111,8 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all']
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     PUBLIC_URL: `http://localhost:${port}`,
     LOG_LEVEL: 'warn',
+    // Each test starts at home after signing up; e2e/onboarding.spec.ts walks the guides by their own links.
+    ONBOARDING_FLOW: 'off',
     // Every test signs up from 127.0.0.1; the per-address limit is tested in the api tests.
     AUTH_RATE_LIMIT_PER_IP: '10000',
     IMPORT_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${evilPort}`,

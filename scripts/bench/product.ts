@@ -96,6 +96,8 @@ export async function startProduct(opts: StartOptions = {}): Promise<Product> {
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    // New accounts land at home, where the bench and the robustness suites start.
+    ONBOARDING_FLOW: 'off',
     ...opts.env,
   })
 

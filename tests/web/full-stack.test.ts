@@ -13,6 +13,7 @@ import * as referral from '~/routes/_blank.r.$id'
 import * as latest from '~/routes/_default.latest'
 import * as logout from '~/routes/account.logout'
 import { referrals, users } from '../../server/db/schema'
+import { DEFAULT_GUIDE_FLOW, guideStart } from '../../server/domain/onboarding'
 import { createTestApi, type TestApi } from '../helpers/api'
 import { DB_KINDS } from '../helpers/db'
 import { CookieJar, body, get, location, post, run, runResponse, setCookie } from './helpers'
@@ -51,7 +52,8 @@ describe.each(DB_KINDS)('web against the in-process api on %s', (kind) => {
 
     const verified = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code }, jar), { context: ctx })
     expect(verified.status).toBe(302)
-    expect(location(verified)).toBe('/')
+    // A new account lands on the first step of the default guide (ONBOARDING_FLOW unset: v3).
+    expect(location(verified)).toBe(guideStart(DEFAULT_GUIDE_FLOW))
     jar.take(verified)
 
     const page = await runResponse(latest.loader, get('/latest', jar), { context: ctx })
@@ -162,7 +164,7 @@ describe.each(DB_KINDS)('web against the in-process api on %s', (kind) => {
         context: ctx,
       },
     )
-    expect(location(done)).toBe('/')
+    expect(location(done)).toBe(guideStart(DEFAULT_GUIDE_FLOW))
     jar.take(done)
     expect(jar.has('pw_ref')).toBe(false)
 

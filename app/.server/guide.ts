@@ -1,0 +1,108 @@
+import { json, redirect, type AppLoadContext } from '@remix-run/node'
+import { z } from 'zod'
+import { guidePath, guideProgress, type GuideFlow } from '../../server/domain/onboarding'
+import { can, denialFor } from '../../server/domain/permissions'
+import { productUrlField } from '../../server/domain/task-input'
+import { TASK_STATUS } from '../../server/domain/task-status'
+import { taskIdParam } from '../../server/domain/url-state'
+import { FULL_LINK, FULL_LINK_MESSAGE } from '../forms/generate'
+import { ownerPagePath } from '../lib/paths'
+import { type ApiClient } from './api'
+import { apiFailure } from './api-failure'
+import { getApi, optionalUser, requireUser } from './auth'
+import { denialFromApi, redirectToDialog } from './denials'
+import { log } from './log'
+import { httpError, orHttpError } from './responses'
+
+/** The product link a guide's pick step posts (a demo product's, or one typed in). */
+const pickSchema = z.object({ url: productUrlField().refine((u) => FULL_LINK.test(u), FULL_LINK_MESSAGE) })
+
+/** The product link of a pick form, or the message to show beside it. */
+export function readPick(form: FormData): { url: string } | { error: string } {
+  const parsed = pickSchema.safeParse({ url: form.get('url') ?? '' })
+  return parsed.success ? parsed.data : { error: parsed.error.issues[0]?.message ?? FULL_LINK_MESSAGE }
+}
+
+/** The step after picking a product: v3 writes the outline first, v2 the page. */
+const AFTER_PICK: Record<Exclude<GuideFlow, 'v1'>, string> = { v2: '/guidev2/pricing', v3: '/guidev3/generating' }
+
+/**
+ * A guide's pick-product step (no guard): the demo store's products for anyone, and, once signed
+ * in, the product chosen before signing up (`url` in the address) ready to continue with.
+ */
+export async function loadPickProduct(request: Request, context: AppLoadContext | undefined, flow: GuideFlow, path: string) {
+  const signedIn = await optionalUser(request, context)
+  const api = signedIn?.api ?? (await getApi(request, context)).api
+  let demo: Awaited<ReturnType<ApiClient['demoStore']['products']>>['items'] = []
+  try {
+    demo = (await api.demoStore.products()).items
+  } catch (error) {
+    log.warn('demo products unavailable', { error: String(error) })
+  }
+  const chosen = pickSchema.safeParse({ url: new URL(request.url).searchParams.get('url') ?? '' })
+  return json({
+    flow,
+    progress: guideProgress(flow, path),
+    signedIn: !!signedIn,
+    credits: signedIn?.user.remaining_credit_count ?? null,
+    chosen: chosen.success ? chosen.data.url : null,
+    demo,
+  })
+}
+
+/**
+ * Picks a product. Signed out: on to sign-up, which comes back here with the product chosen.
+ * Signed in: the page is started with the same rules as /generate (credits, which links the plan
+ * allows — a denial opens its dialog here), then the guide's next step.
+ */
+export async function pickProduct(request: Request, context: AppLoadContext | undefined, flow: Exclude<GuideFlow, 'v1'>, path: string) {
+  const pick = readPick(await request.formData())
+  if ('error' in pick) return json(pick, { status: 400 })
+  const { url } = pick
+  const back = `${path}?${new URLSearchParams({ guide: flow, url })}`
+  const signedIn = await optionalUser(request, context)
+  if (!signedIn) return redirect(`/account/sign-up?${new URLSearchParams({ redirectTo: back })}`)
+  const started = await startPage(request, signedIn, url, { outline: flow === 'v3', keep: { guide: flow, url } })
+  if ('response' in started) return started.response
+  return redirect(guidePath(flow, AFTER_PICK[flow], started.sessionId))
+}
+
+/**
+ * Starts a page from a product link as /generate does: the permission checks first (so the right
+ * dialog opens), then the api, whose refusals become the same dialogs or a message.
+ */
+export async function startPage(
+  request: Request,
+  { user, api }: { user: Parameters<typeof can>[0]; api: ApiClient },
+  url: string,
+  opts: { outline: boolean; templateId?: number | null; keep?: Record<string, string | undefined> },
+): Promise<{ sessionId: string } | { response: Response }> {
+  const keep = opts.keep ?? {}
+  if (!can(user, 'generate')) return { response: redirectToDialog(request, denialFor('generate'), keep) }
+  if (!can(user, 'all_urls', { url })) return { response: redirectToDialog(request, denialFor('all_urls'), keep) }
+  try {
+    const body = { url, page_template_id: opts.templateId ?? null }
+    const task = opts.outline ? await api.tasks.createByUrl(body) : await api.tasks.create(body)
+    return { sessionId: task.session_id }
+  } catch (error) {
+    const denial = denialFromApi(error)
+    if (denial) return { response: redirectToDialog(request, denial, keep) }
+    const failure = apiFailure(error, "We couldn't reach Pagewright's page service. Please try again in a moment.")
+    return { response: json({ error: failure.message }, { status: failure.status }) }
+  }
+}
+
+/**
+ * A generation in progress (the generating steps of every guide and of /generate): lands on the
+ * outline when it is ready to review, and on the page when it is done.
+ */
+export async function loadGeneration(request: Request, context: AppLoadContext | undefined, flow: GuideFlow | null, path: string) {
+  const { api } = await requireUser(request, context)
+  const sessionId = taskIdParam(new URL(request.url).search)
+  if (!sessionId) throw httpError(404, 'No page is being generated here.')
+  const task = await orHttpError(api.tasks.get(sessionId))
+  if (task.status === TASK_STATUS.outlineReady)
+    throw redirect(flow ? guidePath(flow, '/guidev3/outline', task.session_id) : `/guidev3/outline?session_id=${task.session_id}`)
+  if (task.status === TASK_STATUS.completed) throw redirect(ownerPagePath(task.session_id))
+  return json({ task, progress: flow ? guideProgress(flow, path) : null })
+}

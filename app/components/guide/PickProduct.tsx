@@ -1,0 +1,94 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import type { loadPickProduct } from '~/.server/guide'
+import { FREE_SIGNUP_CREDITS } from '../../../server/domain/accounts'
+import { CREDITS_PER_PAGE, formatUsd } from '../../../server/domain/plans'
+import { GuideSteps } from './GuideSteps'
+
+/**
+ * The pick-product step of the guides (v1 adds the store's own products as `children`): a demo product in one click, or a product link. A
+ * visitor picks first and signs up after; the choice comes back in the address.
+ */
+export function PickProduct({ children }: { children?: ReactNode }) {
+  const data = useLoaderData<typeof loadPickProduct>()
+  const actionData = useActionData<{ error?: string }>()
+  const busy = useNavigation().state !== 'idle'
+  const cta = data.signedIn ? 'Make my page' : 'Use this product'
+  return (
+    <section className="guide">
+      <GuideSteps progress={data.progress} />
+      <div className="card">
+        <h1>Pick a product</h1>
+        <p className="muted">
+          {data.signedIn
+            ? `Pagewright reads the product's real facts and writes a page from them. A page costs ${CREDITS_PER_PAGE} credits; you have ${data.credits?.toLocaleString('en-US')}.`
+            : `Pick a product and Pagewright writes a landing page from its real facts. You create a free account next: ${FREE_SIGNUP_CREDITS} credits, no card.`}
+        </p>
+        {actionData?.error ? (
+          <p className="notice notice--error" role="alert">
+            {actionData.error}
+          </p>
+        ) : null}
+        {data.chosen ? (
+          <Form method="post" className="notice notice--info guide-chosen" data-testid="guide-chosen">
+            <span className="break">
+              Your product: <strong>{data.chosen}</strong>
+            </span>
+            <input type="hidden" name="url" value={data.chosen} />
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {data.signedIn ? 'Continue with this product' : 'Use this product'}
+            </button>
+          </Form>
+        ) : null}
+        <h2 className="guide-subhead">Paste a product link</h2>
+        <Form method="post" className="guide-paste">
+          <div className="field">
+            <label htmlFor="guide-url">Product link</label>
+            <input
+              id="guide-url"
+              className="input"
+              type="url"
+              name="url"
+              required
+              maxLength={2048}
+              placeholder="https://your-store.com/products/…"
+              defaultValue={data.chosen ?? ''}
+            />
+          </div>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {cta}
+          </button>
+        </Form>
+        <p className="hint">
+          A Shopify product link works on every plan; Pro also takes AliExpress, Amazon, Temu, DHgate and TikTok Shop links.
+        </p>
+      </div>
+      {children}
+      {data.demo.length ? (
+        <div className="card">
+          <h2 className="guide-subhead">Or try one from our demo store</h2>
+          <ul className="guide-products" data-testid="guide-demo-products">
+            {data.demo.map((p) => (
+              <li key={p.handle}>
+                <Form method="post" className="guide-product">
+                  <img src={p.image} alt="" width={180} height={180} loading="lazy" />
+                  <h3>{p.title}</h3>
+                  <p className="muted small">{`${p.product_type} · ${formatUsd(p.price)}`}</p>
+                  <input type="hidden" name="url" value={p.url} />
+                  <button type="submit" className="button button--small" disabled={busy} aria-label={`${cta}: ${p.title}`}>
+                    {cta}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {data.signedIn ? null : (
+        <p className="muted small">
+          Already have an account? <Link to="/account/login">Sign in</Link>
+        </p>
+      )}
+    </section>
+  )
+}
