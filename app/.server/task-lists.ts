@@ -1,7 +1,7 @@
 import type { AppLoadContext, HeadersFunction } from '@remix-run/node'
 import { isSessionId } from '../../server/domain/ids'
-import { ALL_STATUSES, DATA_STATUS } from '../../server/domain/task-status'
 import { isKeepableQuery, signedInPageHeaders } from '../../server/domain/page-cache'
+import { ALL_STATUSES, DATA_STATUS } from '../../server/domain/task-status'
 import { pageParam } from '../../server/domain/url-state'
 import { requireUser } from './auth'
 
