@@ -3,8 +3,8 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { canonicalUrl, libraryTheme, libraryTopics, sectionDetail, sectionLinks, type SectionDetail } from '~/.server/section-library'
 import { LibraryLayout, LibraryNotFound } from '~/components/section-library/LibraryChrome'
 import { SectionExample } from '~/components/section-library/SectionExample'
-import type { RouteHandle } from '~/lib/shopper-view'
 import { libraryMeta } from '~/lib/section-library-meta'
+import type { RouteHandle } from '~/lib/shopper-view'
 import pageCss from '~/styles/page.css?url'
 import sectionsCss from '~/styles/sections.css?url'
 import type { Theme } from '../../server/domain/page/schema'
@@ -78,33 +78,6 @@ function SectionDetailView({ section, theme }: { section: SectionDetail; theme: 
           <h2 id="rule-title">Honesty rule</h2>
           <p>{section.honesty}</p>
         </aside>
-        <section aria-labelledby="examples-title" className="sl-block">
-          <h2 id="examples-title">{several ? `Layouts (${section.examples.length})` : 'Live example'}</h2>
-          <p className="sl-muted">
-            Drawn by the same code as a published page, with sample content from the demo store. Resize the window: the section follows its
-            own width.
-          </p>
-          {section.examples.map((ex) => (
-            <div key={ex.variant.slug} className="sl-variant" data-variant={ex.variant.slug}>
-              {several ? (
-                <>
-                  <h3>{ex.variant.name}</h3>
-                  <p className="sl-muted">{ex.variant.description}</p>
-                </>
-              ) : null}
-              <SectionExample example={ex} theme={theme} label={section.slug === 'reviews' ? 'Sample reviews' : undefined} />
-            </div>
-          ))}
-          <div className="sl-variant sl-variant--phone">
-            <h3>On a phone</h3>
-            <SectionExample
-              example={section.phone}
-              theme={theme}
-              device="mobile"
-              label={section.slug === 'reviews' ? 'Sample reviews' : undefined}
-            />
-          </div>
-        </section>
         <div className="sl-facts">
           <section aria-labelledby="needs-title" className="sl-panel">
             <h2 id="needs-title">Facts it needs</h2>
@@ -141,6 +114,33 @@ function SectionDetailView({ section, theme }: { section: SectionDetail; theme: 
             )}
           </section>
         </div>
+        <section aria-labelledby="examples-title" className="sl-block">
+          <h2 id="examples-title">{several ? `Layouts (${section.examples.length})` : 'Live example'}</h2>
+          <p className="sl-muted">
+            Drawn by the same code as a published page, with sample content from the demo store. Resize the window: the section follows its
+            own width.
+          </p>
+          {section.examples.map((ex) => (
+            <div key={ex.variant.slug} className="sl-variant" data-variant={ex.variant.slug}>
+              {several ? (
+                <>
+                  <h3>{ex.variant.name}</h3>
+                  <p className="sl-muted">{ex.variant.description}</p>
+                </>
+              ) : null}
+              <SectionExample example={ex} theme={theme} label={section.slug === 'reviews' ? 'Sample reviews' : undefined} />
+            </div>
+          ))}
+          <div className="sl-variant sl-variant--phone">
+            <h3>On a phone</h3>
+            <SectionExample
+              example={section.phone}
+              theme={theme}
+              device="mobile"
+              label={section.slug === 'reviews' ? 'Sample reviews' : undefined}
+            />
+          </div>
+        </section>
         <nav aria-labelledby="others-title" className="sl-others">
           <h2 id="others-title">Other sections</h2>
           <ul>

@@ -1,5 +1,5 @@
 import type { PageTemplate } from '../templates'
-import { SECTION_LABELS, SECTION_TYPES, type SectionType } from './section-types'
+import { SECTION_LABELS, type SectionType } from './section-types'
 
 /**
  * The sections library (/sections): what each section type of the page model is for, the facts it
@@ -238,8 +238,6 @@ export const SECTION_LIBRARY: SectionLibraryEntry[] = [
     topics: ['details', 'trust'],
   },
 ]
-
-export const isSectionSlug = (slug: string): slug is SectionType => (SECTION_TYPES as readonly string[]).includes(slug)
 
 export function findSectionEntry(slug: string): SectionLibraryEntry | null {
   return SECTION_LIBRARY.find((e) => e.slug === slug) ?? null
