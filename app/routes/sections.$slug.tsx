@@ -116,10 +116,7 @@ function SectionDetailView({ section, theme }: { section: SectionDetail; theme: 
         </div>
         <section aria-labelledby="examples-title" className="sl-block">
           <h2 id="examples-title">{several ? `Layouts (${section.examples.length})` : 'Live example'}</h2>
-          <p className="sl-muted">
-            Drawn by the same code as a published page, with sample content from the demo store. Resize the window: the section follows its
-            own width.
-          </p>
+          <p className="sl-muted">Drawn by the same code as a published page, with sample content from the demo store.</p>
           {section.examples.map((ex) => (
             <div key={ex.variant.slug} className="sl-variant" data-variant={ex.variant.slug}>
               {several ? (
