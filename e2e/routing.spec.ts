@@ -36,7 +36,7 @@ const PUBLIC_PATHS = [
   '/guidev3/pick-product',
   '/sections',
   '/sections/hero',
-  '/sections/t/hero',
+  '/sections/t/social-proof',
   '/templates',
   '/templates/1',
   '/account/login',

@@ -85,7 +85,7 @@ function BuyBar({ page, buyHref }: { page: Page; buyHref: string }) {
   )
 }
 
-function SectionView({
+export function SectionView({
   section,
   level,
   theme,

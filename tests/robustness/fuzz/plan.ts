@@ -49,7 +49,7 @@ export const WEB_PATHS: Record<string, (w: World) => { own: string; foreign?: st
   '/admin/users/:uuid': (w) => ({ own: `/admin/users/${w.other.uuid}` }),
   '/posts/:slug': () => ({ own: '/posts/hello-world' }),
   '/sections/:slug': () => ({ own: '/sections/hero' }),
-  '/sections/t/:slug': () => ({ own: '/sections/t/hero' }),
+  '/sections/t/:slug': () => ({ own: '/sections/t/social-proof' }),
   '/templates/:id': () => ({ own: '/templates/1' }),
   '/*': () => ({ own: '/no-such-page' }),
 }
