@@ -150,7 +150,10 @@ async function main() {
     // Signed-in lists per viewer, where this process hears the database's changes (server/http/signed-in-front.ts).
     const signedInPages =
       build && viewerChanges
-        ? createSignedInPages({ changes: viewerChanges, render: async (request, cspNonce) => host.fetch(request, { ownRender: { cspNonce } }) })
+        ? createSignedInPages({
+            changes: viewerChanges,
+            render: async (request, cspNonce) => host.fetch(request, { ownRender: { cspNonce } }),
+          })
         : undefined
     const host = createHost({
       anonymousPages,

@@ -33,7 +33,16 @@ export function createApi(deps: ApiDeps) {
     c.header('Cache-Control', 'no-store')
   })
 
-  for (const routes of [authRoutes, billingRoutes, referralRoutes, shopifyRoutes, taskRoutes, taskFavoritesRoutes, adminRoutes, onboardingRoutes])
+  for (const routes of [
+    authRoutes,
+    billingRoutes,
+    referralRoutes,
+    shopifyRoutes,
+    taskRoutes,
+    taskFavoritesRoutes,
+    adminRoutes,
+    onboardingRoutes,
+  ])
     app.route('/', routes)
 
   app.notFound((c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404))

@@ -61,7 +61,11 @@ describe.each(DB_KINDS)('signed-in lists from memory on %s', (kind: DbKind) => {
     const cookieBefore = ana.cookie()
 
     // Her own form post: the debit shows at once, and the page as soon as the worker finishes it.
-    const made = await ana.post('/generate', { mode: 'url', intent: 'generate', url: `${product.baseUrl}/demo-store/products/aurora-pour-over-set` })
+    const made = await ana.post('/generate', {
+      mode: 'url',
+      intent: 'generate',
+      url: `${product.baseUrl}/demo-store/products/aurora-pour-over-set`,
+    })
     expect(made.status).toBe(302)
     const sessionId = /session_id=([0-9a-f-]{36})/.exec(made.location)![1]
     const next = await ana.after('/')
