@@ -9,6 +9,7 @@ import { adminRoutes } from '../modules/admin/routes'
 import { authRoutes } from '../modules/auth/routes'
 import { billingRoutes } from '../modules/billing/routes'
 import { taskFavoritesRoutes } from '../modules/favorites/routes'
+import { postRoutes } from '../modules/posts/routes'
 import { referralRoutes } from '../modules/referrals/routes'
 import { shopifyRoutes } from '../modules/shopify/routes'
 import { taskRoutes } from '../modules/tasks/routes'
@@ -32,7 +33,7 @@ export function createApi(deps: ApiDeps) {
     c.header('Cache-Control', 'no-store')
   })
 
-  for (const routes of [authRoutes, billingRoutes, referralRoutes, shopifyRoutes, taskRoutes, taskFavoritesRoutes, adminRoutes])
+  for (const routes of [authRoutes, billingRoutes, referralRoutes, shopifyRoutes, taskRoutes, taskFavoritesRoutes, adminRoutes, postRoutes])
     app.route('/', routes)
 
   app.notFound((c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404))
