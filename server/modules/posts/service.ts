@@ -16,7 +16,10 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day written YYYY-MM-DD (in quotes or not)')
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'is not a real day')
+  .refine((v) => {
+    const time = Date.parse(`${v}T00:00:00Z`)
+    return Number.isNaN(time) || new Date(time).toISOString().startsWith(v)
+  }, 'is not a real day')
 
 /** What a post's front matter must say. Unknown keys are refused, so a typo cannot pass quietly. */
 export const frontMatterSchema = z
