@@ -20,7 +20,13 @@ const MORE = 3
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const base = data?.publicUrl ?? ''
-  const feed = { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: 'Pagewright posts', href: `${base}${POSTS_FEED_PATH}` }
+  const feed = {
+    tagName: 'link',
+    rel: 'alternate',
+    type: 'application/rss+xml',
+    title: 'Pagewright posts',
+    href: `${base}${POSTS_FEED_PATH}`,
+  }
   const post = data?.post
   if (!post) return [{ title: 'Post not found · Pagewright' }, { name: 'robots', content: 'noindex' }, feed]
   const url = `${base}/posts/${post.slug}`
@@ -75,8 +81,7 @@ export default function Post() {
             <PostTags tags={post.tags} />
             <h1>{post.title}</h1>
             <p className="post-lead">{post.description}</p>
-            <p className="post-author">By {post.author}</p>
-            <PostByline date={post.date} updated={post.updated} minutes={post.reading_minutes} />
+            <PostByline author={post.author} date={post.date} updated={post.updated} minutes={post.reading_minutes} />
           </header>
           <SanitizedHtml html={html} className="post-body" />
           <TryPagewright />
@@ -95,7 +100,7 @@ export default function Post() {
           </p>
         </section>
       )}
-      <MorePosts posts={more} />
+      <MorePosts posts={more} title={post ? 'More posts' : 'Recent posts'} />
     </PostsFrame>
   )
 }
@@ -106,8 +111,8 @@ function TryPagewright() {
     <aside className="post-cta" aria-labelledby="cta-title">
       <h2 id="cta-title">Write product pages from real facts</h2>
       <p>
-        Pagewright turns a product link into a fast product page built only from the product’s own facts. It never invents reviews,
-        ratings or sales numbers. New accounts get {FREE_SIGNUP_CREDITS} free credits; a page costs {CREDITS_PER_PAGE}.
+        Pagewright turns a product link into a fast product page built only from the product’s own facts. It never invents reviews, ratings
+        or sales numbers. New accounts get {FREE_SIGNUP_CREDITS} free credits; a page costs {CREDITS_PER_PAGE}.
       </p>
       <p className="post-cta__actions">
         <Link to="/account/sign-up" className="button button--primary">
@@ -121,11 +126,11 @@ function TryPagewright() {
   )
 }
 
-function MorePosts({ posts }: { posts: PostSummary[] }) {
+function MorePosts({ posts, title }: { posts: PostSummary[]; title: string }) {
   if (posts.length === 0) return null
   return (
     <nav className="post-more" aria-labelledby="more-title">
-      <h2 id="more-title">More posts</h2>
+      <h2 id="more-title">{title}</h2>
       <ul>
         {posts.map((p) => (
           <li key={p.slug}>

@@ -16,7 +16,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
     const categories = post.tags.map((t) => `<category>${escapeXml(t)}</category>`).join('')
     return `<item><title>${escapeXml(post.title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid><pubDate>${rssDate(post.date)}</pubDate><description>${escapeXml(post.description)}</description>${categories}</item>`
   })
-  const newest = items.map((p) => p.updated ?? p.date).sort().at(-1)
+  const newest = items
+    .map((p) => p.updated ?? p.date)
+    .sort()
+    .at(-1)
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>',

@@ -11,7 +11,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const api = createApiClient({ transport: transportFor(context), clientIp: context?.clientIp })
   const { items } = await api.posts.list()
   const base = env().publicUrl
-  const newestPost = items.map((p) => p.updated ?? p.date).sort().at(-1)
+  const newestPost = items
+    .map((p) => p.updated ?? p.date)
+    .sort()
+    .at(-1)
   const url = (path: string, lastmod?: string) =>
     `<url><loc>${escapeXml(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`
   const body = [

@@ -47,9 +47,20 @@ export function formatPostDay(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' })
 }
 
-export function PostByline({ date, updated, minutes }: { date: string; updated?: string | null; minutes: number }) {
+export function PostByline({
+  date,
+  updated,
+  minutes,
+  author,
+}: {
+  date: string
+  updated?: string | null
+  minutes: number
+  author?: string
+}) {
   return (
     <p className="post-byline">
+      {author ? `By ${author} · ` : null}
       <time dateTime={date}>{formatPostDay(date)}</time>
       {updated ? (
         <>

@@ -14,7 +14,12 @@ describe.each(DB_KINDS)('posts api on %s', (kind) => {
     expect(res.status).toBe(200)
     const items = res.body.items as { slug: string; date: string; reading_minutes: number; html?: string }[]
     expect(items.length).toBeGreaterThanOrEqual(5)
-    expect(items.map((p) => p.date)).toEqual(items.map((p) => p.date).sort().reverse())
+    expect(items.map((p) => p.date)).toEqual(
+      items
+        .map((p) => p.date)
+        .sort()
+        .reverse(),
+    )
     expect(items[0]).toEqual({
       slug: expect.stringMatching(/^[a-z0-9-]+$/),
       title: expect.any(String),
@@ -32,7 +37,9 @@ describe.each(DB_KINDS)('posts api on %s', (kind) => {
     expect(res.status).toBe(200)
     expect(res.body.title).toMatch(/FTC rule on fake reviews/)
     expect(res.body.html).toContain('<h2>What the rule bans</h2>')
-    expect(res.body.html).toContain('href="https://www.ftc.gov/business-guidance/resources/consumer-reviews-testimonials-rule-questions-answers"')
+    expect(res.body.html).toContain(
+      'href="https://www.ftc.gov/business-guidance/resources/consumer-reviews-testimonials-rule-questions-answers"',
+    )
   })
 
   it('answers 404 with a message for an unknown post, and 400 for an absurd one', async () => {

@@ -22,7 +22,13 @@ function post(body = 'Some text.\n', front: Record<string, string | undefined> =
 describe('post front matter', () => {
   it('takes the slug from the file name and the summary from the front matter', () => {
     const p = parsePost('/x/honest-pages.md', post('## Heading\n\nWords here.\n'))
-    expect(p).toMatchObject({ slug: 'honest-pages', title: FRONT.title, date: '2026-10-01', updated: null, tags: ['reviews', 'product-pages'] })
+    expect(p).toMatchObject({
+      slug: 'honest-pages',
+      title: FRONT.title,
+      date: '2026-10-01',
+      updated: null,
+      tags: ['reviews', 'product-pages'],
+    })
     expect(p.reading_minutes).toBe(1)
     expect(p.html).toContain('<h2>Heading</h2>')
   })
@@ -85,8 +91,12 @@ describe('post markdown cannot carry script', () => {
       .toArray()
       .flatMap((el) => Object.entries((el as unknown as { attribs: Record<string, string> }).attribs))
     expect(attributes.filter(([name]) => name.startsWith('on'))).toEqual([])
-    const hrefs = $('a').map((_, a) => $(a).attr('href')).get()
-    const srcs = $('img').map((_, i) => $(i).attr('src')).get()
+    const hrefs = $('a')
+      .map((_, a) => $(a).attr('href'))
+      .get()
+    const srcs = $('img')
+      .map((_, i) => $(i).attr('src'))
+      .get()
     expect(hrefs.filter((h) => !/^(?:https:\/\/|\/[^/\\]|#|mailto:)/.test(h))).toEqual([])
     expect(srcs).toEqual(['https://cdn.example/p.png'])
     expect($.text()).toContain('<script>alert(1)</script>') // shown as text, not run
@@ -94,7 +104,10 @@ describe('post markdown cannot carry script', () => {
   })
 
   it('keeps same-site links in place and marks outside links', () => {
-    const { html } = parsePost('/p/links.md', post('[Templates](/templates) [FTC](https://www.ftc.gov/) [mail](mailto:help@example.com) [top](#top)'))
+    const { html } = parsePost(
+      '/p/links.md',
+      post('[Templates](/templates) [FTC](https://www.ftc.gov/) [mail](mailto:help@example.com) [top](#top)'),
+    )
     expect(html).toContain('<a href="/templates">Templates</a>')
     expect(html).toContain('<a href="https://www.ftc.gov/" rel="noopener noreferrer">FTC</a>')
     expect(html).toContain('<a href="#top">top</a>')
