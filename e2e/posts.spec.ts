@@ -22,7 +22,10 @@ test('the posts index lists the articles, newest first, and loads no script', as
   const days = await page.locator('.post-card time').evaluateAll((ts) => ts.map((t) => t.getAttribute('datetime') ?? ''))
   expect(days).toEqual([...days].sort().reverse())
   await expect(cards.first()).toContainText('min read')
-  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', /^https?:\/\/.+\/posts\/rss\.xml$/)
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+    'href',
+    /^https?:\/\/.+\/posts\/rss\.xml$/,
+  )
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\/.+\/posts$/)
 
   await page.getByRole('link', { name: POST.title }).click()

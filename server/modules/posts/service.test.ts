@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { load } from 'cheerio'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadPosts, parsePost, POSTS_DIR, PostContentError } from './service'
+import { loadPosts, parsePost, POSTS_DIR, PostContentError } from './index'
 
 const FRONT = {
   title: 'A title that is long enough',
