@@ -31,7 +31,7 @@ const PUBLIC_PATHS = [
   '/trending',
   '/demo-store',
   '/posts',
-  '/posts/hello',
+  '/posts/ftc-fake-reviews-rule',
   '/guidev2/pick-product',
   '/guidev3/pick-product',
   '/sections',

@@ -8,6 +8,7 @@ export type { SharedPage } from '../../server/contract/tasks'
 export type { ShopifyStore } from '../../server/contract/shopify'
 export type { CatalogProduct } from '../../server/contract/catalog'
 export type { Publication } from '../../server/contract/publishing'
+export type { PostSummary } from '../../server/contract/posts'
 export type AuthResult = RouteOutput<typeof contract.auth.verify>
 
 /** Sends one request to the api: the in-process Hono app, or the network when API_URL is set. */
@@ -139,6 +140,10 @@ export function createApiClient(opts: ApiClientOptions) {
     },
     referrals: {
       inviter: (code: string) => call(referrals.inviter, { params: { code } }),
+    },
+    posts: {
+      list: () => call(contract.posts.list, {}),
+      get: (slug: string) => call(contract.posts.get, { params: { slug } }),
     },
     payments: {
       /** Hosted Checkout (spec §7: form-data, empty fields left out). */

@@ -9,13 +9,14 @@ import { routes as payments } from './billing-flows'
 import { routes as catalog } from './catalog'
 import { routes as favorites } from './favorites'
 import { routes as onboarding } from './onboarding'
+import { routes as posts } from './posts'
 import { routes as publishing } from './publishing'
 import { routes as referrals } from './referrals'
 import { routes as shopify } from './shopify'
 import { routes as tasks } from './tasks'
 import type { ContractRoute } from './types'
 
-export const contract = { auth, billing, payments, tasks, favorites, shopify, catalog, publishing, referrals, admin, onboarding }
+export const contract = { auth, billing, payments, tasks, favorites, shopify, catalog, publishing, referrals, admin, onboarding, posts }
 
 /** Every route of the contract, for the OpenAPI document and the coverage test. */
 export const allRoutes = (): ContractRoute[] => Object.values(contract).flatMap((area) => Object.values(area) as ContractRoute[])

@@ -60,6 +60,28 @@ export function sanitize(html: string): SanitizedHtml {
   return sanitizeHtml(html, OPTIONS) as SanitizedHtml
 }
 
+/** Same-site links in our own articles: "/path" or "#anchor" (never "//host" or "/\\host"). */
+const SAME_SITE_HREF = /^(?:\/(?![\/\\])|#)/
+
+/**
+ * Our own articles (content/posts, rendered from markdown): the same allowlist plus code blocks.
+ * Links to our own pages open in place; other links open in place too, without passing a referrer.
+ */
+const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: [...(OPTIONS.allowedTags as string[]), 'pre', 'code'],
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: SAME_SITE_HREF.test(attribs.href ?? '') ? attribs : { ...attribs, rel: 'noopener noreferrer' },
+    }),
+  },
+}
+
+export function sanitizeArticle(html: string): SanitizedHtml {
+  return sanitizeHtml(html, ARTICLE_OPTIONS) as SanitizedHtml
+}
+
 /** Plain text of untrusted HTML (tags dropped, entities decoded, whitespace collapsed). */
 export function htmlToText(html: string): string {
   // Block boundaries become line breaks, so "Size guide</span><p>Warranty" does not run together.

@@ -10,6 +10,7 @@ import { authRoutes } from '../modules/auth/routes'
 import { billingRoutes } from '../modules/billing/routes'
 import { taskFavoritesRoutes } from '../modules/favorites/routes'
 import { onboardingRoutes } from '../modules/onboarding/routes'
+import { postRoutes } from '../modules/posts/routes'
 import { referralRoutes } from '../modules/referrals/routes'
 import { shopifyRoutes } from '../modules/shopify/routes'
 import { taskRoutes } from '../modules/tasks/routes'
@@ -42,6 +43,7 @@ export function createApi(deps: ApiDeps) {
     taskFavoritesRoutes,
     adminRoutes,
     onboardingRoutes,
+    postRoutes,
   ])
     app.route('/', routes)
 

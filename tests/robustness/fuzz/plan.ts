@@ -47,7 +47,7 @@ export const WEB_PATHS: Record<string, (w: World) => { own: string; foreign?: st
   '/sharev2/:id': (w) => ({ own: `/sharev2/${w.owner.task}`, foreign: `/sharev2/${w.other.task}` }),
   // Staff may see every account: the other account is the target, never the owner (a revoke would end the suite's session).
   '/admin/users/:uuid': (w) => ({ own: `/admin/users/${w.other.uuid}` }),
-  '/posts/:slug': () => ({ own: '/posts/hello-world' }),
+  '/posts/:slug': () => ({ own: '/posts/ftc-fake-reviews-rule' }),
   '/sections/:slug': () => ({ own: '/sections/hero' }),
   '/sections/t/:slug': () => ({ own: '/sections/t/social-proof' }),
   '/templates/:id': () => ({ own: '/templates/1' }),
@@ -373,6 +373,7 @@ export const API_PARAMS: Record<string, (w: World) => { own: string; foreign?: s
   uuid: (w) => ({ own: w.other.uuid }), // staff act on other accounts; the owner's own would let a revoke end the suite's session
   code: (w) => ({ own: w.owner.invitationCode, foreign: w.other.invitationCode }),
   token: () => ({ own: 'feed-token-that-does-not-exist' }),
+  '/v2/posts/{slug}:slug': () => ({ own: 'ftc-fake-reviews-rule' }),
   '/v2/shopify/installs/{id}/claim:id': () => ({ own: '00000000-0000-4000-8000-000000000000' }),
   '/v2/shopify/stores/{id}/current:id': (w) => ({ own: w.storeId ?? '1' }),
   '/v2/shopify/stores/{id}:id': (w) => ({ own: w.storeId ?? '1' }),

@@ -18,18 +18,22 @@ export interface WebRoute {
 
 const exports = (source: string, name: string) => new RegExp(`export\\s+(async\\s+)?(function|const)\\s+${name}\\b`).test(source)
 
+const DOT = '\u2024'
+
 /** Every route of app/routes with a URL of its own (pathless layouts such as `_blank.tsx` have none). */
 export function discoverWebRoutes(dir = path.join(process.cwd(), 'app/routes')): WebRoute[] {
   const out: WebRoute[] = []
   for (const file of readdirSync(dir).sort()) {
     if (!/\.(tsx|ts)$/.test(file) || /\.test\./.test(file)) continue
-    const base = file.replace(/\.(tsx|ts)$/, '')
+    // An escaped dot (`sitemap[.]xml.ts`) belongs to its segment; other escapes are not understood.
+    const base = file.replace(/\.(tsx|ts)$/, '').replace(/\[\.\]/g, DOT)
     if (/[[\]()]/.test(base))
       throw new Error(`app/routes/${file}: escaped or optional segments are not understood by the fuzz suite's route discovery`)
     const segments: string[] = []
     const params: string[] = []
     let isIndex = false
-    for (const raw of base.split('.')) {
+    for (const part of base.split('.')) {
+      const raw = part.replaceAll(DOT, '.')
       if (raw === '_index') {
         isIndex = true
         continue

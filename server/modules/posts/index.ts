@@ -1,0 +1,1 @@
+export { loadPosts, parsePost, PostContentError, POSTS_DIR } from './service'
