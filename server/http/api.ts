@@ -12,6 +12,7 @@ import { taskFavoritesRoutes } from '../modules/favorites/routes'
 import { referralRoutes } from '../modules/referrals/routes'
 import { shopifyRoutes } from '../modules/shopify/routes'
 import { taskRoutes } from '../modules/tasks/routes'
+import { templateRoutes } from '../modules/templates/routes'
 import { cleanJsonRequest, cleanQuery, isRefusal, readLimited, type BodyRefusal } from './body'
 import { clientIp } from './client-ip'
 import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable'
@@ -32,7 +33,7 @@ export function createApi(deps: ApiDeps) {
     c.header('Cache-Control', 'no-store')
   })
 
-  for (const routes of [authRoutes, billingRoutes, referralRoutes, shopifyRoutes, taskRoutes, taskFavoritesRoutes, adminRoutes])
+  for (const routes of [authRoutes, billingRoutes, referralRoutes, shopifyRoutes, taskRoutes, taskFavoritesRoutes, adminRoutes, templateRoutes])
     app.route('/', routes)
 
   app.notFound((c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404))
