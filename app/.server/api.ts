@@ -8,6 +8,7 @@ export type { SharedPage } from '../../server/contract/tasks'
 export type { ShopifyStore } from '../../server/contract/shopify'
 export type { CatalogProduct } from '../../server/contract/catalog'
 export type { Publication } from '../../server/contract/publishing'
+export type { PageTemplateItem } from '../../server/contract/templates'
 export type AuthResult = RouteOutput<typeof contract.auth.verify>
 
 /** Sends one request to the api: the in-process Hono app, or the network when API_URL is set. */
@@ -222,6 +223,13 @@ export function createApiClient(opts: ApiClientOptions) {
       add: (id: string) => call(favorites.add, { params: { key: id } }),
       remove: (id: string) => call(favorites.remove, { params: { key: id } }),
       list: (params: ListParams = {}) => call(favorites.list, { query: listQuery(params) }),
+    },
+    templates: {
+      publicList: (query: RouteInput<typeof contract.templates.publicList>['query'] = {}) => call(contract.templates.publicList, { query }),
+      publicGet: (id: number) => call(contract.templates.publicGet, { params: { id } }),
+      favorites: () => call(contract.templates.favorites, {}),
+      favorite: (id: number, on: boolean) =>
+        on ? call(contract.templates.addFavorite, { params: { id } }) : call(contract.templates.removeFavorite, { params: { id } }),
     },
     /** The support console (staff only; anyone else gets 404). */
     admin: {

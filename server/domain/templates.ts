@@ -185,7 +185,7 @@ export function filterTemplates(
  * A template's preview: a sample page in the template's theme, its sections in the template's
  * order (sections the template does not list are left out), as the composer would have ordered them.
  */
-export function templatePreviewPage(sample: Page, template: PageTemplate): Page {
+export function templatePreviewPage(sample: Page, template: Pick<PageTemplate, 'theme' | 'order'>): Page {
   const rank = (s: Page['sections'][number]) => template.order.indexOf(s.type)
   const sections = sample.sections.filter((s) => rank(s) !== -1).sort((a, b) => rank(a) - rank(b))
   return { ...sample, theme: template.theme, sections }
