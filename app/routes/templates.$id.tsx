@@ -115,6 +115,8 @@ export default function Template() {
                 {actionData.error}
               </p>
             ) : null}
+          </div>
+          <div className="tpl-detail__facts">
             <h2>Sections, in order</h2>
             <ol className="tpl-order">
               {t.order.map((s) => (
