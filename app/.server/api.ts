@@ -8,7 +8,6 @@ export type { SharedPage } from '../../server/contract/tasks'
 export type { ShopifyStore } from '../../server/contract/shopify'
 export type { CatalogProduct } from '../../server/contract/catalog'
 export type { Publication } from '../../server/contract/publishing'
-export type { PageTemplateItem } from '../../server/contract/templates'
 export type AuthResult = RouteOutput<typeof contract.auth.verify>
 
 /** Sends one request to the api: the in-process Hono app, or the network when API_URL is set. */

@@ -6,7 +6,7 @@ import { requireUser } from './auth'
 import { env } from './env'
 
 /** Spec §9: the favourite templates are cached for 24 hours. */
-export const FAVORITE_TEMPLATES_TTL_SECONDS = 24 * 60 * 60
+const FAVORITE_TEMPLATES_TTL_SECONDS = 24 * 60 * 60
 
 /**
  * The web's cache of GET /v2/page-templates/user/favorites, per user: a signed cookie holding the
