@@ -231,6 +231,13 @@ export function createApiClient(opts: ApiClientOptions) {
       remove: (id: string) => call(favorites.remove, { params: { key: id } }),
       list: (params: ListParams = {}) => call(favorites.list, { query: listQuery(params) }),
     },
+    templates: {
+      publicList: (query: RouteInput<typeof contract.templates.publicList>['query'] = {}) => call(contract.templates.publicList, { query }),
+      publicGet: (id: number) => call(contract.templates.publicGet, { params: { id } }),
+      favorites: () => call(contract.templates.favorites, {}),
+      favorite: (id: number, on: boolean) =>
+        on ? call(contract.templates.addFavorite, { params: { id } }) : call(contract.templates.removeFavorite, { params: { id } }),
+    },
     /** The support console (staff only; anyone else gets 404). */
     admin: {
       search: (q?: string) => call(contract.admin.search, { query: { q } }),

@@ -9,6 +9,7 @@ const NAV = [
   { to: '/', label: 'My pages', end: true },
   { to: '/latest', label: 'Latest' },
   { to: '/products', label: 'Products' },
+  { to: '/templates', label: 'Templates' },
   { to: '/stores', label: 'Stores' },
   { to: '/google-shopping', label: 'Google Shopping' },
   { to: '/subscription', label: 'Subscription' },

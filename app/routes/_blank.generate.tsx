@@ -1,20 +1,23 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { apiFailure, replyErrors } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
 import { denialFromApi, redirectToDialog } from '~/.server/denials'
 import { env } from '~/.server/env'
+import { TemplateSwatch } from '~/components/templates/TemplateSwatch'
 import { FieldErrors, FormErrors } from '~/components/ui/Field'
 import { GENERATE_RULES } from '~/forms/generate'
 import { generateSchema } from '~/forms/generate.server'
 import { GENERATE_INTENT } from '~/forms/intents'
 import { useForm } from '~/lib/form'
+import templatesCss from '~/styles/templates.css?url'
 import { can, denialFor } from '../../server/domain/permissions'
 import { CREDITS_PER_PAGE } from '../../server/domain/plans'
-import { PAGE_TEMPLATES } from '../../server/domain/templates'
+import { PAGE_TEMPLATES, templateById } from '../../server/domain/templates'
 
 export const meta: MetaFunction = () => [{ title: 'Generate a page · Pagewright' }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: templatesCss }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context)
@@ -22,7 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     mode: q.get('mode') === 'text' ? ('text' as const) : ('url' as const),
     url: q.get('url') ?? '',
-    templateId: Number(q.get('template')) || null,
+    // ?template={id} from the template pages; an unknown id selects nothing (Best fit).
+    templateId: templateById(Number(q.get('template')))?.id ?? null,
     credits: user.remaining_credit_count,
     canGenerate: can(user, 'generate'),
     anyUrl: can(user, 'all_urls'),
@@ -108,10 +112,15 @@ export default function Generate() {
           </div>
         )}
         <fieldset className="templates">
-          <legend>Template</legend>
+          <legend>
+            Template <Link to="/templates">See full previews</Link>
+          </legend>
           <label className="template-option">
             <input type="radio" name="page_template_id" value="" defaultChecked={!data.templateId} />
             <span>
+              <span className="tpl-swatch tpl-swatch--auto" aria-hidden="true">
+                ✦
+              </span>
               <strong>Best fit</strong>
               <small>Chosen for the product</small>
             </span>
@@ -120,9 +129,9 @@ export default function Generate() {
             <label key={t.id} className="template-option">
               <input type="radio" name="page_template_id" value={t.id} defaultChecked={data.templateId === t.id} />
               <span>
-                <i className="swatch" style={{ background: t.theme.accent }} aria-hidden="true" />
+                <TemplateSwatch theme={t.theme} order={t.order} />
                 <strong>{t.name}</strong>
-                <small>{t.description}</small>
+                <small>{t.bestFor}</small>
               </span>
             </label>
           ))}

@@ -14,9 +14,24 @@ import { routes as publishing } from './publishing'
 import { routes as referrals } from './referrals'
 import { routes as shopify } from './shopify'
 import { routes as tasks } from './tasks'
+import { routes as templates } from './templates'
 import type { ContractRoute } from './types'
 
-export const contract = { auth, billing, payments, tasks, favorites, shopify, catalog, publishing, referrals, admin, onboarding, posts }
+export const contract = {
+  auth,
+  billing,
+  payments,
+  tasks,
+  favorites,
+  shopify,
+  catalog,
+  publishing,
+  referrals,
+  admin,
+  onboarding,
+  posts,
+  templates,
+}
 
 /** Every route of the contract, for the OpenAPI document and the coverage test. */
 export const allRoutes = (): ContractRoute[] => Object.values(contract).flatMap((area) => Object.values(area) as ContractRoute[])

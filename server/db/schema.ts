@@ -263,6 +263,19 @@ export const taskFavorites = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.taskId] })],
 )
 
+/** Page templates a user marked (templates are built in: server/domain/templates.ts, no foreign key). */
+export const templateFavorites = pgTable(
+  'template_favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.templateId] })],
+)
+
 /** Raw bytes. node-postgres returns a Buffer and PGlite a Uint8Array: both are Uint8Arrays. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',

@@ -14,6 +14,7 @@ import { postRoutes } from '../modules/posts/routes'
 import { referralRoutes } from '../modules/referrals/routes'
 import { shopifyRoutes } from '../modules/shopify/routes'
 import { taskRoutes } from '../modules/tasks/routes'
+import { templateRoutes } from '../modules/templates/routes'
 import { cleanJsonRequest, cleanQuery, isRefusal, readLimited, type BodyRefusal } from './body'
 import { clientIp } from './client-ip'
 import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable'
@@ -44,6 +45,7 @@ export function createApi(deps: ApiDeps) {
     adminRoutes,
     onboardingRoutes,
     postRoutes,
+    templateRoutes,
   ])
     app.route('/', routes)
 

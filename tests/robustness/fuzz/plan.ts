@@ -382,6 +382,9 @@ export const API_PARAMS: Record<string, (w: World) => { own: string; foreign?: s
   '/v2/shopify_products/{id}:id': (w) => ({ own: w.productIds[0] ?? '1' }),
   '/v2/shopify_product_favorites/{id}:id': (w) => ({ own: w.productIds[0] ?? '1' }),
   '/v2/admin/referrals/{id}/disqualify:id': () => ({ own: '1' }),
+  '/v2/page-templates/{id}:id': () => ({ own: '2' }),
+  '/v2/page-templates/public/{id}:id': () => ({ own: '2' }),
+  '/v2/page-templates/{id}/favorite:id': () => ({ own: '2' }),
 }
 
 /** Values for body fields that name a thing of the owner's (the schema's sample would be refused as unknown). */

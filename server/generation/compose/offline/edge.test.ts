@@ -95,7 +95,8 @@ describe('offline composer on thin and extreme facts', () => {
       tags: ['kids'],
     })
     await check(f)
-  })
+    // Every template (nine of them), every section rewritten: slow on a busy machine.
+  }, 180_000)
 
   it('shows no price without a currency, and a review count without ratings', async () => {
     const f = facts({

@@ -1,0 +1,2 @@
+/** What other areas may use of the template library: the preview's sample page. */
+export { samplePage } from './service'
