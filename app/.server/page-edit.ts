@@ -1,6 +1,7 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
 import {
   addSection,
+  applyTemplate,
   editSection,
   moveSection,
   removeSection,
@@ -14,6 +15,7 @@ import { PAGE_SECTIONS_MAX, pageSchema, type Page } from '../../server/domain/pa
 import type { SectionType } from '../../server/domain/page/section-types'
 import { can, denialFor } from '../../server/domain/permissions'
 import { CREDITS_PER_PAGE } from '../../server/domain/plans'
+import { templateById } from '../../server/domain/templates'
 import { formObject } from '../forms/form-object'
 import { EDIT_INTENT } from '../forms/intents'
 import { galleryFromForm, pageEditSchema, sectionContentFromForm, type PageEditForm } from '../forms/page-edit'
@@ -67,6 +69,10 @@ function applyEdit(page: Page, form: PageEditForm, raw: Record<string, unknown>)
         font: form.font,
         radius: form.radius,
       })
+    case EDIT_INTENT.template: {
+      const template = templateById(form.page_template_id)
+      return template ? applyTemplate(page, template) : { ok: false, message: 'There is no such template.' }
+    }
     case EDIT_INTENT.gallery:
       return setGallery(page, galleryFromForm(raw))
     default:

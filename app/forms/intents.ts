@@ -44,6 +44,7 @@ export const EDIT_INTENT = {
   rewrite: 'rewrite',
   owner: 'owner',
   theme: 'theme',
+  template: 'template',
   gallery: 'gallery',
   restore: 'restore',
   regenerate: 'regenerate',

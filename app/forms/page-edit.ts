@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { type SectionContent, ADDABLE_SECTION_TYPES } from '../../server/domain/page/edit'
 import { sectionIdField } from '../../server/domain/page/schema'
-import { REWRITE_INSTRUCTION_MAX } from '../../server/domain/task-input'
+import { REWRITE_INSTRUCTION_MAX, templateIdField } from '../../server/domain/task-input'
 import { hexColorField, MESSAGES } from '../../server/domain/validation'
 import { EDIT_INTENT } from './intents'
 
@@ -88,6 +88,7 @@ export const pageEditSchema = z.discriminatedUnion('intent', [
     font: z.enum(['system', 'serif', 'rounded']),
     radius: z.enum(['none', 'small', 'large']),
   }),
+  z.object({ intent: z.literal(EDIT_INTENT.template), ...base, page_template_id: templateIdField() }),
   z.object({ intent: z.literal(EDIT_INTENT.gallery), ...base }).passthrough(),
   z.object({ intent: z.literal(EDIT_INTENT.restore), version: z.coerce.number().int().min(1) }),
   z.object({ intent: z.literal(EDIT_INTENT.regenerate), confirm: z.literal('yes').optional() }),

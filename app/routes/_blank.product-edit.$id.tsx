@@ -4,7 +4,7 @@ import { ApiError } from '~/.server/api'
 import { requireUser } from '~/.server/auth'
 import { handlePageEdit } from '~/.server/page-edit'
 import { httpError, orHttpError } from '~/.server/responses'
-import { GalleryForm, OwnerForm, ThemeForm } from '~/components/editor/PageSettings'
+import { GalleryForm, OwnerForm, TemplateForm, ThemeForm } from '~/components/editor/PageSettings'
 import { AddSection, SectionEditor } from '~/components/editor/SectionEditor'
 import { VersionHistory } from '~/components/editor/VersionHistory'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
@@ -101,6 +101,7 @@ export default function ProductEdit() {
           ))}
           <AddSection version={version} sections={page.sections} />
           <GalleryForm key={`g:${version}`} page={page} images={images} version={version} />
+          <TemplateForm key={`tpl:${version}`} page={page} version={version} />
           <ThemeForm key={`t:${version}`} page={page} version={version} errors={failure?.anchor === 'theme' ? failure.fields : undefined} />
           <section id="regenerate" className="card">
             <h2>Write the page again</h2>

@@ -1,6 +1,7 @@
-import { Form } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { EDIT_INTENT } from '~/forms/intents'
 import type { OwnerFacts, Page } from '../../../server/domain/page/schema'
+import { PAGE_TEMPLATES } from '../../../server/domain/templates'
 import { formatPrice } from '../sections/format'
 
 export interface Imported {
@@ -133,6 +134,41 @@ export function ThemeForm({ page, version, errors }: { page: Page; version: numb
       <button type="submit" name="intent" value={EDIT_INTENT.theme} className="button button--primary">
         Save look
       </button>
+    </Form>
+  )
+}
+
+/**
+ * Another template for this page: its look and section order, at no credit cost. The texts, the
+ * owner's facts and the gallery stay; the switch is a new version, so the last look can come back.
+ */
+export function TemplateForm({ page, version }: { page: Page; version: number }) {
+  const current = PAGE_TEMPLATES.find((t) => JSON.stringify(t.theme) === JSON.stringify(page.theme))
+  return (
+    <Form method="post" preventScrollReset id="template" className="card editor-form">
+      <h2>Template</h2>
+      <p className="muted small">
+        Switching changes the look and the order of the sections. Your texts, price, buy button and gallery stay, no credits are used, and
+        the version history keeps the page as it is now.
+      </p>
+      <input type="hidden" name="base_version" value={version} />
+      <div className="field">
+        <label htmlFor="page-template">Template</label>
+        <select id="page-template" name="page_template_id" className="input" defaultValue={current?.id ?? ''} required>
+          {current ? null : <option value="">Your own look</option>}
+          {PAGE_TEMPLATES.map((t) => (
+            <option key={t.id} value={t.id}>{`${t.name} — ${t.description}`}</option>
+          ))}
+        </select>
+      </div>
+      <p className="actions-row">
+        <button type="submit" name="intent" value={EDIT_INTENT.template} className="button button--primary">
+          Switch template
+        </button>
+        <Link to="/templates" className="button button--ghost">
+          See the templates
+        </Link>
+      </p>
     </Form>
   )
 }

@@ -172,3 +172,18 @@ export function addSection(page: Page, type: SectionType, afterId: string | null
 export const setOwnerFacts = (page: Page, owner: OwnerFacts): EditResult => ok({ ...page, owner })
 export const setTheme = (page: Page, theme: Theme): EditResult => ok({ ...page, theme })
 export const setGallery = (page: Page, gallery: { src: string; alt: string }[]): EditResult => ok({ ...page, gallery })
+
+/**
+ * Switches a page to a template: the template's look, and its sections put in the template's
+ * order. Nothing the owner wrote is lost: every section stays with its content and visibility,
+ * and sections the template does not list keep their place relative to each other after the rest.
+ */
+export function applyTemplate(page: Page, template: { theme: Theme; order: readonly SectionType[] }): EditResult {
+  const rank = (type: SectionType) => {
+    const at = template.order.indexOf(type)
+    return at === -1 ? template.order.length : at
+  }
+  // Array.prototype.sort is stable: same-rank sections keep the page's order.
+  const sections = [...page.sections].sort((a, b) => rank(a.type) - rank(b.type))
+  return ok({ ...page, theme: template.theme, sections })
+}
