@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createViewCounter, isCountedView, type PageViewCount } from './page-views'
 
-const CHROME = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
+const CHROME =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
 const req = (headers: Record<string, string> = { 'user-agent': CHROME }, method = 'GET') => ({ method, headers })
 const ID = '6f1c2b1e-8a7d-4c3b-9f00-123456789abc'
 
