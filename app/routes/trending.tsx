@@ -70,9 +70,9 @@ export default function Trending() {
         </nav>
         {items.length > 0 ? (
           <ul className="trending__grid">
-            {items.map((item) => (
+            {items.map((item, i) => (
               <li key={item.session_id}>
-                <PageCard item={item} />
+                <PageCard item={item} eager={i < 4} />
               </li>
             ))}
           </ul>
@@ -107,12 +107,13 @@ function TrendingHeader() {
   )
 }
 
-function PageCard({ item }: { item: GalleryItem }) {
+/** `eager`: the first row loads at once; the rest as they scroll into view. */
+function PageCard({ item, eager }: { item: GalleryItem; eager: boolean }) {
   const views = viewsLabel(item.views)
   return (
     <a href={sharePath(item.session_id)} className="trending-card">
       <span className="trending-card__image">
-        {item.image ? <img src={item.image} alt="" loading="lazy" decoding="async" width="400" height="300" /> : null}
+        {item.image ? <img src={item.image} alt="" loading={eager ? undefined : 'lazy'} decoding="async" width="400" height="300" /> : null}
       </span>
       <span className="trending-card__body">
         <span className="trending-card__title">{item.title}</span>
