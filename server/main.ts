@@ -11,6 +11,7 @@ import { claimDataDir } from './db/data-lock'
 import { describeError, isDatabaseUnavailable, warnThrottled } from './db/unavailable'
 import type { DemoShop } from './demo-shop'
 import { ConfigError, loadServerEnv, provideWebSessionSecret } from './env'
+import type { PageViewCount, ViewCounter } from './http/page-views'
 import { log } from './log'
 
 /**
@@ -58,6 +59,8 @@ async function main() {
     { createAnonymousPages },
     { createSignedInPages },
     { frontChain },
+    { createViewCounter },
+    { addPageViews, remotePageViews },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./db/client'),
@@ -80,6 +83,8 @@ async function main() {
     import('./http/anonymous-front'),
     import('./http/signed-in-front'),
     import('./http/front-chain'),
+    import('./http/page-views'),
+    import('./modules/tasks/page-views'),
   ])
 
   let database: Database | undefined
@@ -140,6 +145,7 @@ async function main() {
   }
 
   let server: Server | undefined
+  let views: ViewCounter | undefined
   if (mode !== 'worker') {
     const build = mode === 'api' ? undefined : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
     const opened = database
@@ -170,9 +176,17 @@ async function main() {
     hostFetch = async (request) => host.fetch(request)
     // Shared pages are sent from memory per page version, ahead of the rest (server/http/share-front.ts).
     const versionOf = deps?.shareVersions ?? (env.API_URL ? remoteShareVersions(env.API_URL) : undefined)
+    // Views of shared pages, counted in memory and added every 10 s (server/http/page-views.ts).
+    const sink = opened
+      ? (counts: PageViewCount[]) => addPageViews(opened.db, counts)
+      : env.API_URL
+        ? remotePageViews(env.API_URL, env.AUTH_SECRET)
+        : undefined
+    views = build && versionOf && sink ? createViewCounter({ sink }) : undefined
+    views?.start()
     const front =
       build && versionOf
-        ? createShareFront({ versionOf, render: async (request, incoming) => host.fetch(request, { incoming }) })
+        ? createShareFront({ versionOf, render: async (request, incoming) => host.fetch(request, { incoming }), onShared: views?.count })
         : undefined
     const fronts = [front?.handle, anonymousPages?.serve, signedInPages?.serve].filter((f) => f !== undefined)
     server = createServer(frontChain(fronts, getRequestListener(host.fetch))).listen(env.PORT, env.HOST)
@@ -188,6 +202,7 @@ async function main() {
     stopping = true
     log.info(`stopping (${signal})`)
     server?.close()
+    await views?.stop().catch(() => {})
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
     await workers?.stop().catch(() => {})
     await changes?.close().catch(() => {})

@@ -175,7 +175,8 @@ export function createApiClient(opts: ApiClientOptions) {
         call(tasks.saveOutline, { params: { key: sessionId }, json: { outline } }),
       continue: (sessionId: string) => call(tasks.continueOutline, { params: { key: sessionId } }),
       shared: (sessionId: string) => call(tasks.shared, { params: { session_id: sessionId } }),
-      gallery: (page = 1) => call(tasks.gallery, { query: { page } }),
+      /** Shared pages for /trending: newest or trending, with views in the period. */
+      gallery: (query: RouteInput<typeof tasks.gallery>['query'] = {}) => call(tasks.gallery, { query }),
       /** The current page and its version, for the editor. */
       getPage: (id: string) => call(tasks.getPage, { params: { key: id } }),
       /** Saves an edit made from `baseVersion`; a 409 when someone saved since. */

@@ -5,6 +5,7 @@ import { pageSchema, sectionIdField } from '../domain/page/schema'
 import { PAGE_VERSION_KINDS } from '../domain/page/versions'
 import { pastedTextField, productUrlField, rewriteInstructionField, templateIdField } from '../domain/task-input'
 import { DATA_STATUS, DATA_STATUSES, DEFAULT_LIST_STATUS, isTaskStatus, TASK_STATUSES } from '../domain/task-status'
+import { GALLERY_SORTS, TRENDING_PERIOD_NAMES } from '../domain/trending'
 import { ERRORS, SIGNED_IN, json, jsonBody } from './common'
 
 const tags = ['Pages']
@@ -97,13 +98,22 @@ export const sharedPageSchema = z
   .meta({ id: 'SharedPage' })
 export type SharedPage = z.output<typeof sharedPageSchema>
 
-export const galleryItemSchema = z.object({
-  session_id: z.string(),
-  title: z.string().nullable(),
-  image: z.string().nullable(),
-  platform: z.string().nullable(),
-  completed_at: z.string().nullable(),
-})
+/** A shared page on a gallery card: what shoppers see of it, never the supplier (no platform, source or supplier price). */
+export const galleryItemSchema = z
+  .object({
+    session_id: z.string(),
+    title: z.string().describe('The page\u2019s headline as shoppers see it.'),
+    image: z.string().nullable().describe('The page\u2019s first image, our own copy (/media/\u2026); null without one.'),
+    price: z
+      .object({ amount: z.number(), compare_at: z.number().nullable(), currency: z.string() })
+      .nullable()
+      .describe('The price the owner set; null when they set none.'),
+    views: z.number().int().describe('Views of the shared page in the period (people, not bots; counted without cookies).'),
+    share_url: z.string().describe('The public link of the page.'),
+    completed_at: z.string().nullable(),
+  })
+  .meta({ id: 'GalleryItem' })
+export type GalleryItem = z.output<typeof galleryItemSchema>
 
 const STATUS_LIST = /^(all|\d{1,2}(,\d{1,2})*)$/
 /** List queries (spec §4: status 10 by default). */
@@ -144,15 +154,49 @@ export const sharedVersion = createRoute({
   responses: { 200: json(z.object({ version: z.string() }).meta({ id: 'SharedPageVersion' }), 'The version.'), 404: ERRORS[404] },
 })
 
+export const recordViews = createRoute({
+  method: 'post',
+  path: '/v2/tasks/shared/views',
+  tags,
+  summary: 'Views counted by a web deployed on its own (internal)',
+  description:
+    'A web without a database (API_URL) hands over the views it counted, every 10 s. Authorised by a key derived from AUTH_SECRET, ' +
+    'which every process of a deployment shares (`Authorization: Bearer <key>`); not for API clients.',
+  request: {
+    body: jsonBody(
+      z.object({
+        counts: z
+          .array(
+            z.object({
+              session_id: z.uuid(),
+              day: z.iso.date(),
+              views: z.number().int().min(1).max(10_000_000),
+            }),
+          )
+          .max(10_000),
+      }),
+    ),
+  },
+  responses: { 200: json(z.object({ ok: z.literal(true) }), 'Added.'), 400: ERRORS[400], 401: ERRORS[401] },
+})
+
 export const gallery = createRoute({
   method: 'post',
   path: '/v2/tasks/public',
   tags,
-  summary: 'Finished public pages, newest first (no sign-in)',
+  summary: 'Finished public pages, newest first or trending (no sign-in)',
+  description:
+    'Pages their owners share (finished, public; a free owner\u2019s only after the hide window). `sort=trending` ranks by views in the ' +
+    'period and pages made from the same product lately, recent days weighing more; `views` counts people, not bots.',
   request: {
     query: z.object({
       page: z.coerce.number().int().min(1).max(10_000).default(1),
       page_size: z.coerce.number().int().min(1).max(60).default(24),
+      sort: z.enum(GALLERY_SORTS).default('newest').describe('newest (default) or trending'),
+      period: z
+        .enum(TRENDING_PERIOD_NAMES)
+        .default('week')
+        .describe('The window of `views` and of the trending rank: week (7 days) or month (30).'),
     }),
   },
   responses: {
@@ -462,6 +506,7 @@ export const continueOutline = createRoute({
 })
 
 export const routes = {
+  recordViews,
   editReviews,
   importReviews,
   getPage,

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -205,6 +206,7 @@ export const tasks = pgTable(
   (t) => [
     index('tasks_user_list_idx').on(t.userId, t.dataStatus, t.status, t.createdAt),
     index('tasks_public_idx').on(t.isPublic, t.status, t.createdAt),
+    index('tasks_completed_idx').on(t.completedAt),
     check('tasks_status_known', sql`${t.status} IN (${sql.raw(TASK_STATUSES.join(', '))})`),
     check('tasks_data_status_known', sql`${t.dataStatus} IN (${sql.raw(DATA_STATUSES.join(', '))})`),
   ],
@@ -538,4 +540,21 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_target_idx').on(t.targetUserId, t.createdAt)],
+)
+
+/** Views of a shared page per UTC day, added in batches (server/http/page-views.ts); nothing about who looked. */
+export const pageViewsDaily = pgTable(
+  'page_views_daily',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.day] }),
+    index('page_views_daily_day_idx').on(t.day),
+    check('page_views_daily_views_positive', sql`${t.views} >= 0`),
+  ],
 )

@@ -21,6 +21,11 @@ export interface ShareFrontOptions {
   versionOf: ShareVersions
   /** Renders a request through the whole app (security headers, Remix). */
   render: (request: Request, incoming: IncomingMessage) => Promise<Response>
+  /**
+   * Told of every request for a page that is shared (server/http/page-views.ts decides which are a
+   * person's view); a map update, nothing written per request.
+   */
+  onShared?: (sessionId: string, req: IncomingMessage) => void
   /** Bound on the stored bytes (identity + gzip + brotli); least recently used pages go first. */
   maxBytes?: number
 }
@@ -70,6 +75,7 @@ export function createShareFront(opts: ShareFrontOptions) {
     // Not shared, or a version that cannot be read (api away): the app answers as usual.
     const version = await opts.versionOf(id).catch(() => null)
     if (!version) return next()
+    opts.onShared?.(id, req)
     const key = req.url!
     const known = pages.get(key)
     if (known?.version === version) return send(req, res, known)

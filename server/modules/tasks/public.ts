@@ -1,9 +1,9 @@
-import { and, desc, eq, not, sql } from 'drizzle-orm'
+import { and, eq, not, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { tasks, users } from '../../db/schema'
 import { isSessionId } from '../../domain/ids'
 import { isMarketplace, shopperPage, withOwnerDefaults } from '../../domain/page/shopper'
-import { DATA_STATUS, TASK_STATUS } from '../../domain/task-status'
+import { TASK_STATUS } from '../../domain/task-status'
 import { notFound } from '../../http/http-error'
 import { hiddenTaskSql } from './visibility-sql'
 
@@ -36,43 +36,5 @@ export async function sharedPage(deps: ApiDeps, sessionId: string) {
     title: hero?.heading || page.sections[0].heading || row.task.title,
     page,
     completed_at: row.task.completedAt?.toISOString() ?? null,
-  }
-}
-
-export async function publicGallery(deps: ApiDeps, page: number, pageSize: number) {
-  const { db } = deps.database
-  const where = and(sharedCondition(deps), eq(tasks.dataStatus, DATA_STATUS.active))
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        sessionId: tasks.sessionId,
-        title: tasks.title,
-        image: tasks.image,
-        platform: tasks.platform,
-        completedAt: tasks.completedAt,
-      })
-      .from(tasks)
-      .innerJoin(users, eq(users.id, tasks.userId))
-      .where(where)
-      .orderBy(desc(tasks.completedAt), desc(tasks.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(tasks)
-      .innerJoin(users, eq(users.id, tasks.userId))
-      .where(where),
-  ])
-  return {
-    items: rows.map((r) => ({
-      session_id: r.sessionId,
-      title: r.title,
-      image: r.image,
-      platform: r.platform,
-      completed_at: r.completedAt?.toISOString() ?? null,
-    })),
-    total,
-    page,
-    page_size: pageSize,
   }
 }

@@ -1,9 +1,11 @@
 import { contract } from '../../contract'
 import { toStatuses } from '../../contract/tasks'
-import { notFound } from '../../http/http-error'
+import { notFound, unauthorized } from '../../http/http-error'
 import { contractRouter, implement } from '../../http/implement'
+import { publicGallery } from './gallery'
 import { getPage, pageVersion, pageVersions, putPage, restorePageVersion } from './page-edit'
-import { publicGallery, sharedPage } from './public'
+import { addPageViews, isPageViewsKey } from './page-views'
+import { sharedPage } from './public'
 import { editReviews, importReviews } from './reviews'
 import {
   continueTask,
@@ -36,7 +38,13 @@ implement(taskRoutes, tasks.sharedVersion, async (c) => {
 
 implement(taskRoutes, tasks.gallery, async (c) => {
   const q = c.req.valid('query')
-  return c.json(await publicGallery(c.var.deps, q.page, q.page_size), 200)
+  return c.json(await publicGallery(c.var.deps, q), 200)
+})
+
+implement(taskRoutes, tasks.recordViews, async (c) => {
+  if (!isPageViewsKey(c.var.deps.env.AUTH_SECRET, c.req.header('authorization'))) throw unauthorized('This key may not record views.')
+  await addPageViews(c.var.deps.database.db, c.req.valid('json').counts)
+  return c.json({ ok: true as const }, 200)
 })
 
 implement(taskRoutes, tasks.create, async (c) => {
