@@ -7,6 +7,7 @@ import { routes as auth } from './auth'
 import { routes as billing } from './billing'
 import { routes as payments } from './billing-flows'
 import { routes as catalog } from './catalog'
+import { routes as docs } from './docs'
 import { routes as favorites } from './favorites'
 import { routes as publishing } from './publishing'
 import { routes as referrals } from './referrals'
@@ -14,7 +15,7 @@ import { routes as shopify } from './shopify'
 import { routes as tasks } from './tasks'
 import type { ContractRoute } from './types'
 
-export const contract = { auth, billing, payments, tasks, favorites, shopify, catalog, publishing, referrals, admin }
+export const contract = { auth, billing, payments, tasks, favorites, shopify, catalog, publishing, referrals, admin, docs }
 
 /** Every route of the contract, for the OpenAPI document and the coverage test. */
 export const allRoutes = (): ContractRoute[] => Object.values(contract).flatMap((area) => Object.values(area) as ContractRoute[])
