@@ -1,6 +1,7 @@
-import type { AppLoadContext } from '@remix-run/node'
+import { redirect, type AppLoadContext } from '@remix-run/node'
 import type { Plan } from '../../server/domain/plans'
 import { createApiClient, transportFor, type SamplePage } from './api'
+import { loadUser } from './auth'
 import { env } from './env'
 import { log } from './log'
 
@@ -29,4 +30,12 @@ export async function loadLanding(context: AppLoadContext | undefined, samplePro
     }),
   ])
   return { publicUrl: env().publicUrl, plans: plans?.length ? plans : null, sample }
+}
+
+/**
+ * `/` for a visitor without a session: the landing page that says what Pagewright is (its query,
+ * e.g. click ids, goes along). A session that has ended still goes to the login page (requireUser).
+ */
+export async function landingForVisitors(request: Request, context: AppLoadContext | undefined) {
+  if ((await loadUser(request, context)).status === 'anonymous') throw redirect(`/lp/1${new URL(request.url).search}`)
 }
