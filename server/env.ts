@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { AUTH_RATE_LIMIT } from './domain/accounts'
 import { DEFAULT_HIDE_WINDOW_MINUTES, MAX_HIDE_WINDOW_MINUTES } from './domain/visibility'
 
 /** Every setting of the api and worker, parsed once. The only module that reads process.env. */
@@ -39,7 +40,7 @@ const schema = z.object({
         .filter(Boolean),
     ),
   /** Code requests per client address per 10 minutes (verifications may be twice that). */
-  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT.defaultPerIp),
   HIDE_WINDOW_MINUTES: z.coerce.number().min(0).max(MAX_HIDE_WINDOW_MINUTES).default(DEFAULT_HIDE_WINDOW_MINUTES),
   /** Accounts created with these e-mails (or "@domain" entries) are admins: how support staff get in. */
   ADMIN_EMAILS: z

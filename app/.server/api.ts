@@ -7,6 +7,7 @@ import { shouldRetry } from './retry'
 export type { SharedPage } from '../../server/contract/tasks'
 export type { ShopifyStore } from '../../server/contract/shopify'
 export type { CatalogProduct } from '../../server/contract/catalog'
+export type { SamplePage } from '../../server/contract/docs'
 export type { Publication } from '../../server/contract/publishing'
 export type { PostSummary } from '../../server/contract/posts'
 export type AuthResult = RouteOutput<typeof contract.auth.verify>
@@ -131,12 +132,19 @@ export function createApiClient(opts: ApiClientOptions) {
       updateQuestionAndAnswer: (body: RouteInput<typeof auth.updateQuestionAndAnswer>['json']) =>
         call(auth.updateQuestionAndAnswer, { json: body }),
       updateClid: (body: RouteInput<typeof auth.updateClid>['json']) => call(auth.updateClid, { json: body }),
+      /** A new API key (the old one stops working); the api shows it only in this answer. */
+      createApiKey: () => call(auth.createApiKey, {}),
     },
     plans: {
       list: () => call(billing.plans, { query: { version: '2' } }),
     },
     demoStore: {
       products: () => call(onboarding.demoProducts, {}),
+    },
+    /** Public documents: the OpenAPI description of the api and a sample page from the demo store. */
+    docs: {
+      openapi: () => call(contract.docs.openapi, {}),
+      samplePage: (product?: string) => call(contract.docs.samplePage, { query: { product } }),
     },
     referrals: {
       inviter: (code: string) => call(referrals.inviter, { params: { code } }),

@@ -47,6 +47,9 @@ export function AppShell({ children }: { children: ReactNode }) {
                 {planLabel(user)}
               </span>
             )}
+            <Link to="/docs" className="button button--ghost button--small" title="Help and API docs">
+              Help
+            </Link>
             <span className="avatar" aria-label={`Signed in as ${user.email}`} title={user.email} data-testid="avatar">
               {avatarLetter(user)}
             </span>
@@ -58,6 +61,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
         ) : (
           <div className="account">
+            <Link to="/docs" className="button button--ghost button--small">
+              Help
+            </Link>
             <Link to="/account/login" className="button button--ghost button--small">
               Log in
             </Link>

@@ -66,6 +66,9 @@ export default function Login() {
       <p className="small center">
         New to Pagewright? <Link to="/account/sign-up">Create an account</Link>
       </p>
+      <p className="small center">
+        <Link to="/lp/1">What is Pagewright?</Link>
+      </p>
     </section>
   )
 }

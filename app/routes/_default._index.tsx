@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { env } from '~/.server/env'
+import { landingForVisitors } from '~/.server/landing'
 import { handleTaskAction } from '~/.server/task-actions'
 import { listPageHeaders, loadTaskList, withLoaderHeaders, type ListView } from '~/.server/task-lists'
 import { TaskList } from '~/components/TaskList'
@@ -15,6 +16,7 @@ const VIEWS: { view: ListView; label: string }[] = [
 ]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  await landingForVisitors(request, context)
   const v = new URL(request.url).searchParams.get('view')
   const view: ListView = v === 'favorites' || v === 'archived' ? v : 'all'
   const list = await loadTaskList(request, context, view)

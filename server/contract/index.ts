@@ -7,6 +7,7 @@ import { routes as auth } from './auth'
 import { routes as billing } from './billing'
 import { routes as payments } from './billing-flows'
 import { routes as catalog } from './catalog'
+import { routes as docs } from './docs'
 import { routes as favorites } from './favorites'
 import { routes as onboarding } from './onboarding'
 import { routes as posts } from './posts'
@@ -31,6 +32,7 @@ export const contract = {
   onboarding,
   posts,
   templates,
+  docs,
 }
 
 /** Every route of the contract, for the OpenAPI document and the coverage test. */

@@ -8,6 +8,7 @@ import { log } from '../log'
 import { adminRoutes } from '../modules/admin/routes'
 import { authRoutes } from '../modules/auth/routes'
 import { billingRoutes } from '../modules/billing/routes'
+import { docsRoutes } from '../modules/docs/routes'
 import { taskFavoritesRoutes } from '../modules/favorites/routes'
 import { onboardingRoutes } from '../modules/onboarding/routes'
 import { postRoutes } from '../modules/posts/routes'
@@ -32,7 +33,8 @@ export function createApi(deps: ApiDeps) {
     c.set('deps', deps)
     c.set('clientIp', clientIp(c.req.raw, c.env?.incoming, !!c.env?.inProcess || deps.env.TRUST_PROXY))
     await next()
-    c.header('Cache-Control', 'no-store')
+    // no-store unless a route says otherwise (public documents may be kept a few minutes).
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
 
   for (const routes of [
@@ -46,6 +48,7 @@ export function createApi(deps: ApiDeps) {
     onboardingRoutes,
     postRoutes,
     templateRoutes,
+    docsRoutes,
   ])
     app.route('/', routes)
 

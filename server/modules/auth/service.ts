@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { hmac, randomLoginCode, randomToken, safeEqualHex, sha256 } from '../../crypto'
 import { loginCodes, sessions, users } from '../../db/schema'
-import { LOGIN_CODE, SESSION_TTL_SECONDS, resendWaitMessage } from '../../domain/accounts'
+import { AUTH_RATE_LIMIT, LOGIN_CODE, SESSION_TTL_SECONDS, resendWaitMessage } from '../../domain/accounts'
 import { HttpError, badRequest, tooManyRequests } from '../../http/http-error'
 import { hit, peek } from '../../http/rate-limit'
 import { log } from '../../log'
@@ -27,7 +27,7 @@ export interface SendCodeInput {
 export async function sendLoginCode(deps: ApiDeps, input: SendCodeInput, clientIp: string) {
   const now = deps.clock()
   const { db } = deps.database
-  const perIp = await hit(db, `send-code:ip:${clientIp}`, 10 * 60_000, now)
+  const perIp = await hit(db, `send-code:ip:${clientIp}`, AUTH_RATE_LIMIT.windowMs, now)
   if (perIp.count > deps.env.AUTH_RATE_LIMIT_PER_IP) {
     throw tooManyRequests(TOO_MANY_CODE_REQUESTS, perIp.resetIn)
   }
@@ -75,8 +75,8 @@ const WRONG_OR_EXPIRED = 'This code has expired or was already used. Please requ
 export async function verifyLoginCode(deps: ApiDeps, email: string, code: string, clientIp: string, userAgent?: string) {
   const now = deps.clock()
   const { db } = deps.database
-  const perIp = await hit(db, `verify:ip:${clientIp}`, 10 * 60_000, now)
-  if (perIp.count > deps.env.AUTH_RATE_LIMIT_PER_IP * 2)
+  const perIp = await hit(db, `verify:ip:${clientIp}`, AUTH_RATE_LIMIT.windowMs, now)
+  if (perIp.count > deps.env.AUTH_RATE_LIMIT_PER_IP * AUTH_RATE_LIMIT.verifyFactor)
     throw tooManyRequests('Too many attempts from your network. Please try again later.', perIp.resetIn)
   const budgetKey = `verify-fail:${email}`
   const budget = await peek(db, budgetKey, LOGIN_CODE.failureWindowMs, now)
