@@ -12,7 +12,6 @@ const demoProductSchema = z
     url: z.string().describe('The product page on the built-in demo store, ready to generate from.'),
   })
   .meta({ id: 'DemoProduct' })
-export type DemoProductItem = z.output<typeof demoProductSchema>
 
 export const demoProducts = createRoute({
   method: 'get',

@@ -13,5 +13,5 @@ implement(docsRoutes, contract.docs.openapi, (c) =>
 
 implement(docsRoutes, contract.docs.samplePage, async (c) => {
   const { product } = c.req.valid('query')
-  return c.json(await samplePage(c.var.deps.env.PUBLIC_URL, product, c.var.deps.clock()), 200, PUBLIC_CACHE)
+  return c.json(await samplePage(c.var.deps.env.PUBLIC_URL, product), 200, PUBLIC_CACHE)
 })

@@ -1,2 +1,0 @@
-/** What other areas may use of the template library: the preview's sample page. */
-export { samplePage } from './service'
