@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { createApiClient, transportFor } from '~/.server/api'
 import { optionalUser, requireUser } from '~/.server/auth'
 import { env } from '~/.server/env'
@@ -14,7 +14,7 @@ import { readingPageHeaders } from '~/.server/reading-page'
 import { QUALIFIED_REFERRAL_TEXT } from '~/components/dialogs/ReferDialog'
 import { ApiGuide } from '~/components/docs/ApiGuide'
 import { ApiReference } from '~/components/docs/ApiReference'
-import { Logo } from '~/components/ui/Logo'
+import { SiteHeader } from '~/components/SiteHeader'
 import { referenceGroups, sharedSchemas, type OpenApiDocument } from '~/lib/api-reference'
 import type { RouteHandle } from '~/lib/shopper-view'
 import docsCss from '~/styles/docs.css?url'
@@ -70,21 +70,7 @@ export default function Docs() {
   const created = useActionData<typeof action>()
   return (
     <div className="docs">
-      <header className="docs-header">
-        <Logo to="/" />
-        <nav aria-label="Pagewright">
-          <Link to="/lp/1">Product</Link>
-          {data.signedIn ? (
-            <Link to="/" className="button button--small">
-              My pages
-            </Link>
-          ) : (
-            <Link to="/account/sign-up" className="button button--primary button--small">
-              Start free
-            </Link>
-          )}
-        </nav>
-      </header>
+      <SiteHeader />
       <div className="docs-body">
         <div className="docs-intro">
           <h1>Pagewright help and API</h1>

@@ -3,9 +3,9 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ApiError } from '~/.server/api'
 import { getApi, loadUser } from '~/.server/auth'
 import { favoriteTemplateIds, templateFavoriteAction } from '~/.server/template-favorites'
+import { SiteHeader } from '~/components/SiteHeader'
 import { FavoriteToggle } from '~/components/templates/FavoriteToggle'
 import { TemplatePreview } from '~/components/templates/TemplatePreview'
-import { TemplatesHeader } from '~/components/templates/TemplatesHeader'
 import type { RouteHandle } from '~/lib/shopper-view'
 import pageCss from '~/styles/page.css?url'
 import templatesCss from '~/styles/templates.css?url'
@@ -65,7 +65,7 @@ export default function Template() {
   if ('notFound' in data)
     return (
       <div className="tpl-page">
-        <TemplatesHeader />
+        <SiteHeader />
         <main className="tpl-main tpl-missing" id="main" data-testid="template-not-found">
           <h1>Template not found</h1>
           <p>There is no template at {data.path}. It may have been renamed; every template is in the gallery.</p>
@@ -78,7 +78,7 @@ export default function Template() {
   const { template: t, page, signedIn, favorite } = data
   return (
     <div className="tpl-page">
-      <TemplatesHeader />
+      <SiteHeader />
       <main className="tpl-main" id="main">
         <p className="tpl-back">
           <Link to="/templates">← All templates</Link>

@@ -2,9 +2,9 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { getApi, loadUser } from '~/.server/auth'
 import { favoriteTemplateIds, templateFavoriteAction } from '~/.server/template-favorites'
+import { SiteHeader } from '~/components/SiteHeader'
 import { FavoriteToggle } from '~/components/templates/FavoriteToggle'
 import { TemplatePreview } from '~/components/templates/TemplatePreview'
-import { TemplatesHeader } from '~/components/templates/TemplatesHeader'
 import type { RouteHandle } from '~/lib/shopper-view'
 import { readTemplateFilters, SEARCH_MAX, templatesHref, type TemplateFilters } from '~/lib/template-filters'
 import pageCss from '~/styles/page.css?url'
@@ -46,7 +46,7 @@ export default function Templates() {
   const keep = keptFilters(filters)
   return (
     <div className="tpl-page">
-      <TemplatesHeader />
+      <SiteHeader />
       <main className="tpl-main" id="main">
         <div className="tpl-intro">
           <h1>Page templates</h1>

@@ -3,8 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { createApiClient, transportFor } from '~/.server/api'
 import { orHttpError } from '~/.server/responses'
 import { formatPrice } from '~/components/sections/format'
-import { Logo } from '~/components/ui/Logo'
-import { useRootData } from '~/lib/root-data'
+import { SiteHeader } from '~/components/SiteHeader'
 import type { RouteHandle } from '~/lib/shopper-view'
 import trendingCss from '~/styles/trending.css?url'
 import type { GalleryItem } from '../../server/contract/tasks'
@@ -51,7 +50,7 @@ export default function Trending() {
   const { sort, page, items, pages, total } = useLoaderData<typeof loader>()
   return (
     <div className="trending">
-      <TrendingHeader />
+      <SiteHeader />
       <main className="trending__main">
         <h1>{sort === 'newest' ? 'Newest product pages' : 'Trending on Pagewright'}</h1>
         <p className="trending__lead">
@@ -90,20 +89,6 @@ export default function Trending() {
         {items.length > 0 && pages > 1 ? <Pagination sort={sort} page={page} pages={pages} /> : null}
       </main>
     </div>
-  )
-}
-
-function TrendingHeader() {
-  const { user } = useRootData()
-  return (
-    <header className="trending__header">
-      <Logo />
-      <nav className="trending__nav" aria-label="Pagewright">
-        <Link to="/templates">Templates</Link>
-        <Link to="/posts">Posts</Link>
-        {user ? <Link to="/">Your pages</Link> : <Link to="/account/login">Sign in</Link>}
-      </nav>
-    </header>
   )
 }
 

@@ -1,35 +1,14 @@
-import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { Logo } from '~/components/ui/Logo'
-import { useRootData } from '~/lib/root-data'
+import { SiteHeader } from '~/components/SiteHeader'
 
 /**
  * The frame of the reading pages (/posts, /posts/{slug}): a small site header, the page, a footer
  * with the feed. Plain links only: these pages ship no script.
  */
 export function PostsFrame({ children }: { children: ReactNode }) {
-  const { user } = useRootData()
   return (
     <div className="posts-site">
-      <header className="posts-header">
-        <div className="posts-header__inner">
-          <Logo />
-          <nav className="posts-nav" aria-label="Site">
-            <Link to="/posts">Posts</Link>
-            <Link to="/templates">Templates</Link>
-            <Link to="/docs">Docs</Link>
-            {user ? (
-              <Link to="/" className="button button--small">
-                Your pages
-              </Link>
-            ) : (
-              <Link to="/account/login" className="button button--small">
-                Sign in
-              </Link>
-            )}
-          </nav>
-        </div>
-      </header>
+      <SiteHeader />
       <main className="posts-main" id="main">
         {children}
       </main>

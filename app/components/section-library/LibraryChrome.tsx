@@ -1,47 +1,11 @@
-import { Link, NavLink } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useRootData } from '~/lib/root-data'
-import { Logo } from '../ui/Logo'
-
-const NAV = [
-  { to: '/templates', label: 'Templates' },
-  { to: '/sections', label: 'Sections' },
-  { to: '/posts', label: 'Posts' },
-  { to: '/docs', label: 'Docs' },
-]
-
-/** The public reading pages' header: the logo home, the libraries, and sign-in (or the owner's pages). */
-export function LibraryHeader() {
-  const { user } = useRootData()
-  return (
-    <header className="sl-header">
-      <div className="sl-header__inner">
-        <Logo />
-        <nav aria-label="Pagewright" className="sl-nav">
-          {NAV.map((n) => (
-            <NavLink key={n.to} to={n.to} className="sl-nav__link">
-              {n.label}
-            </NavLink>
-          ))}
-          {user ? (
-            <Link to="/" className="button button--small">
-              My pages
-            </Link>
-          ) : (
-            <Link to="/account/login" className="button button--small">
-              Sign in
-            </Link>
-          )}
-        </nav>
-      </div>
-    </header>
-  )
-}
+import { SiteHeader } from '../SiteHeader'
 
 export function LibraryLayout({ children }: { children: ReactNode }) {
   return (
     <div className="sl">
-      <LibraryHeader />
+      <SiteHeader />
       <main className="sl-main" id="main">
         {children}
       </main>
