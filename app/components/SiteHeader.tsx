@@ -26,16 +26,16 @@ export function SiteHeader() {
               {n.label}
             </NavLink>
           ))}
-          {user ? (
-            <Link to="/" className="button button--small">
-              My pages
-            </Link>
-          ) : (
-            <Link to="/account/login" className="button button--small">
-              Sign in
-            </Link>
-          )}
         </nav>
+        {user ? (
+          <Link to="/" className="button button--small site-header__account">
+            My pages
+          </Link>
+        ) : (
+          <Link to="/account/login" className="button button--small site-header__account">
+            Sign in
+          </Link>
+        )}
       </div>
     </header>
   )
