@@ -90,8 +90,8 @@ test('store-exists dialog: confirm removes store_exist from the URL', async ({ p
 })
 
 test('a landing page shows the plans without an account', async ({ page }) => {
-  await page.goto('/lp/2')
-  await page.getByRole('link', { name: 'See Pro plans' }).click()
+  // The plan dialog, as the landing page's plan cards open it (URL state).
+  await page.goto('/lp/2?dialog=upgrade')
   await expect(page.getByTestId('upgrade-dialog').getByText('Create up to 100 pages per month')).toBeVisible()
   await page.getByTestId('upgrade-dialog').getByRole('button', { name: 'Pay Now' }).click()
   await expect(page).toHaveURL(/\/account\/sign-up\?redirectTo=/)

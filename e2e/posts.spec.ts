@@ -60,7 +60,7 @@ test('an unknown post is a 404 inside the posts frame, with a way on', async ({ 
     await expect(page.getByRole('heading', { level: 1, name: 'There is no post at this address' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'See all posts' })).toHaveAttribute('href', '/posts')
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
-    await expect(page.getByRole('navigation', { name: 'Site' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Pagewright' })).toBeVisible()
     expect(await page.locator('script').count()).toBe(0)
   }
 })

@@ -70,7 +70,19 @@ test('signed-in users are sent away from the login-redirect pages; auth pages op
   await page.goto('/account/login?redirectTo=%2Fsubscription')
   expect(new URL(page.url()).pathname).toBe('/subscription')
   // Screens about one page answer 404 for an id that is not yours, inside their own layout.
-  const aboutOnePage = ['/product/1', '/productv2/1', '/product-edit/1', '/review-bulk-edit/1', '/guidev3/outline', '/guidev3/generating']
+  // …and so are the guide steps that follow one page being made (they need its session_id).
+  const aboutOnePage = [
+    '/product/1',
+    '/productv2/1',
+    '/product-edit/1',
+    '/review-bulk-edit/1',
+    '/guidev3/outline',
+    '/guidev3/generating',
+    '/guidev2/pricing',
+    '/guidev2/generating',
+    '/guidev3/pricing',
+    '/guide/generate',
+  ]
   for (const path of AUTH_PATHS) {
     const res = await page.goto(path)
     expect(res?.status(), path).toBe(aboutOnePage.includes(path) ? 404 : 200)

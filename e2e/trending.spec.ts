@@ -39,13 +39,14 @@ test('shared pages appear on /trending with their views; private ones never; the
   await expect(card).toContainText('Heritage')
   await expect(card).toContainText(/\$\d/)
   await expect(shopper.locator(`a[href="/share/${hidden}"]`)).toHaveCount(0)
-  await expect(shopper.getByRole('link', { name: 'Trending' })).toHaveAttribute('aria-current', 'page')
+  const tabs = shopper.getByRole('navigation', { name: 'Order of the pages' })
+  await expect(tabs.getByRole('link', { name: 'Trending' })).toHaveAttribute('aria-current', 'page')
   expect(await shopper.locator('script').count()).toBe(0)
 
-  await shopper.getByRole('link', { name: 'Newest' }).click()
+  await tabs.getByRole('link', { name: 'Newest' }).click()
   await expect(shopper).toHaveURL(/\/trending\?sort=newest$/)
   await expect(shopper.getByRole('heading', { level: 1 })).toHaveText('Newest product pages')
-  await expect(shopper.getByRole('link', { name: 'Newest' })).toHaveAttribute('aria-current', 'page')
+  await expect(tabs.getByRole('link', { name: 'Newest' })).toHaveAttribute('aria-current', 'page')
   await expect(shopper.locator(`a[href="/share/${shared}"]`)).toBeVisible()
   await expect(shopper.locator(`a[href="/share/${hidden}"]`)).toHaveCount(0)
 
