@@ -45,3 +45,33 @@ test('the sign-in screens load one small script of their own, not the app', asyn
   await page.goto('/account/sign-up')
   expect([...new Set(scripts)]).toEqual(['/sign-in.js'])
 })
+
+// The browser build runs on Preact over the server's React HTML (vite.config.ts, app/lib/document-root.ts).
+test('the app adopts the server’s document in place and navigates without reloading it', async ({ page }, info) => {
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().includes('Failed to load resource')) errors.push(m.text())
+  })
+  await signUp(page, uniqueEmail(info, 'hydrate'))
+  await page.goto('/')
+  const shape = () =>
+    page.evaluate(() => ({
+      htmls: document.querySelectorAll('html').length,
+      heads: document.querySelectorAll('head').length,
+      bodies: document.querySelectorAll('body').length,
+      mains: document.querySelectorAll('main').length,
+      topLevel: document.documentElement.parentNode === document,
+    }))
+  const single = { htmls: 1, heads: 1, bodies: 1, mains: 1, topLevel: true }
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+  await page.getByRole('link', { name: 'Latest' }).click()
+  await expect(page).toHaveURL(/\/latest$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  expect(await shape()).toEqual(single)
+  await page.goBack()
+  await expect(page).toHaveURL(/\/$/)
+  expect(await shape()).toEqual(single)
+  expect(errors).toEqual([])
+})
