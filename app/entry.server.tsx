@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { PassThrough } from 'node:stream'
 import { type AppLoadContext, type EntryContext, createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
@@ -7,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { isShopperPath } from '../server/domain/share'
 import { contentSecurityPolicy, policyExtras } from './.server/csp'
 import { env } from './.server/env'
+import { htmlBody } from './.server/html-body'
 import { NonceContext } from './components/nonce'
 
 const ABORT_DELAY = 5_000
@@ -36,7 +36,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
-          const body = new PassThrough()
+          const body = htmlBody()
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
           pipe(body)
         },
