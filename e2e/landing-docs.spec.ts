@@ -105,11 +105,34 @@ test('/v2/openapi.json is an OpenAPI 3.1.0 document, and /docs lists every opera
   await expect(page.getByText('Authorization: Bearer', { exact: false }).first()).toBeVisible()
   await expect(page.getByTestId('openapi-link')).toHaveAttribute('href', '/v2/openapi.json')
 
-  // A table-of-contents link lands on its operation.
-  const create = page.locator('[data-operation="POST /v2/tasks/create"]')
+  // Each area's page describes its operations in full; together they describe every one.
+  const areas = await page.locator('.docs-group h3 a').evaluateAll((els) => els.map((e) => e.getAttribute('href')!))
+  expect(areas.length).toBeGreaterThan(3)
+  const described: string[] = []
+  for (const href of areas) {
+    const html = await (await request.get(href)).text()
+    described.push(...[...html.matchAll(/data-operation-detail="([^"]+)"/g)].map((m) => m[1]))
+  }
+  expect(described.sort()).toEqual([...operations].sort())
+
+  // An index entry leads to its operation on its area's page.
+  await page.locator('[data-operation="POST /v2/tasks/create"] a').click()
+  await expect(page).toHaveURL(/\/docs\?area=[a-z-]+#op-post-v2-tasks-create$/)
+  const create = page.locator('[data-operation-detail="POST /v2/tasks/create"]')
+  await expect(create).toBeInViewport()
   await expect(create).toContainText('Request body')
   await expect(create).toContainText('url')
   await expect(create).toContainText('required')
+  expect((await scriptsOf(page, page.url().split('#')[0])).loaded).toEqual([])
+})
+
+test('/docs?area= with an area the api does not have answers 404 in the same frame', async ({ page }) => {
+  const res = await page.goto('/docs?area=nope')
+  expect(res?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Pages', exact: true }).first().click()
+  await expect(page).toHaveURL(/\/docs\?area=pages$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible()
 })
 
 test('/docs: a signed-in owner makes an API key, sees it once, and it works as a bearer token', async ({ page, request }, info) => {

@@ -106,6 +106,8 @@ export interface ReferenceOperation {
 export interface ReferenceGroup {
   tag: string
   id: string
+  /** Its page of the reference: `/docs?area=<area>`. */
+  area: string
   operations: ReferenceOperation[]
 }
 
@@ -255,7 +257,7 @@ export function referenceGroups(doc: OpenApiDocument): ReferenceGroup[] {
       if (!op) continue
       const tag = op.tags?.[0] ?? 'Other'
       let group = groups.get(tag)
-      if (!group) groups.set(tag, (group = { tag, id: `tag-${slug(tag)}`, operations: [] }))
+      if (!group) groups.set(tag, (group = { tag, id: `tag-${slug(tag)}`, area: slug(tag), operations: [] }))
       group.operations.push(referenceOperation(path, method, op))
     }
   return [...groups.values()]
@@ -269,4 +271,25 @@ export function sharedSchemas(doc: OpenApiDocument): { name: string; id: string;
     shape: describeSchema(schema),
     description: schema.description ?? null,
   }))
+}
+
+/** The names of the shared schemas an area's operations name, and the ones those name in turn. */
+export function schemasUsedBy(doc: OpenApiDocument, tag: string): Set<string> {
+  const names = new Set<string>()
+  const collect = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(collect)
+    if (!value || typeof value !== 'object') return
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '$ref' && typeof inner === 'string') {
+        const name = refName(inner)
+        if (!names.has(name)) {
+          names.add(name)
+          collect(doc.components?.schemas?.[name])
+        }
+      } else collect(inner)
+    }
+  }
+  for (const item of Object.values(doc.paths))
+    for (const method of METHODS) if (item[method] && (item[method].tags?.[0] ?? 'Other') === tag) collect(item[method])
+  return names
 }

@@ -13,9 +13,9 @@ import { env } from '~/.server/env'
 import { readingPageHeaders } from '~/.server/reading-page'
 import { QUALIFIED_REFERRAL_TEXT } from '~/components/dialogs/ReferDialog'
 import { ApiGuide } from '~/components/docs/ApiGuide'
-import { ApiReference } from '~/components/docs/ApiReference'
+import { ReferenceArea, ReferenceIndex } from '~/components/docs/ApiReference'
 import { SiteHeader } from '~/components/SiteHeader'
-import { referenceGroups, sharedSchemas, type OpenApiDocument } from '~/lib/api-reference'
+import { referenceGroups, schemasUsedBy, sharedSchemas, type OpenApiDocument } from '~/lib/api-reference'
 import type { RouteHandle } from '~/lib/shopper-view'
 import docsCss from '~/styles/docs.css?url'
 import { FREE_PUBLISH_SLOTS, FREE_SIGNUP_CREDITS, MAX_PUBLISH_SLOTS } from '../../server/domain/accounts'
@@ -27,30 +27,54 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: docsCss }]
 const DESCRIPTION =
   'Pagewright help and API reference: credits and plans, what pages never invent, referral terms, API keys, rate limits, errors and every endpoint.'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: 'Help and API reference · Pagewright' },
-  { name: 'description', content: DESCRIPTION },
-  ...(data ? [{ tagName: 'link', rel: 'canonical', href: `${data.publicUrl}/docs` }] : []),
-  { property: 'og:type', content: 'website' },
-  { property: 'og:title', content: 'Pagewright help and API reference' },
-  { property: 'og:description', content: DESCRIPTION },
-  ...(data ? [{ property: 'og:url', content: `${data.publicUrl}/docs` }] : []),
-]
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const area = data && 'area' in data ? data.area : null
+  const missing = !!data && 'missing' in data
+  const title = missing
+    ? 'Not found · Pagewright'
+    : area
+      ? `${area.group.tag} · API reference · Pagewright`
+      : 'Help and API reference · Pagewright'
+  const description = area ? `Pagewright API: every ${area.group.tag} endpoint, what it takes and what it answers.` : DESCRIPTION
+  const url = data ? `${data.publicUrl}/docs${area ? `?area=${area.group.area}` : ''}` : null
+  return [
+    { title },
+    { name: 'description', content: description },
+    ...(url ? [{ tagName: 'link', rel: 'canonical', href: url }] : []),
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    ...(url ? [{ property: 'og:url', content: url }] : []),
+  ]
+}
 
+/**
+ * `/docs`: help, the API guide and an index of every operation; `/docs?area=<area>`: one area's
+ * operations in full with the shared schemas they name (a page of its own keeps each light).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const signedIn = await optionalUser(request, context)
   const api = createApiClient({ transport: transportFor(context), clientIp: context?.clientIp })
   const doc = (await api.docs.openapi()) as unknown as OpenApiDocument
-  return json(
-    {
-      publicUrl: env().publicUrl,
-      apiKeyHint: signedIn ? signedIn.user.api_key_hint : null,
-      signedIn: !!signedIn,
-      groups: referenceGroups(doc),
-      schemas: sharedSchemas(doc),
-    },
-    { headers: signedIn ? {} : readingPageHeaders() },
-  )
+  const groups = referenceGroups(doc)
+  const headers = signedIn ? {} : readingPageHeaders()
+  const publicUrl = env().publicUrl
+  const wanted = new URL(request.url).searchParams.get('area')
+  if (wanted !== null) {
+    const group = groups.find((g) => g.area === wanted)
+    const areas = groups.map(({ tag, area }) => ({ tag, area }))
+    if (!group) return json({ publicUrl, missing: { areas } }, { status: 404 })
+    const used = schemasUsedBy(doc, group.tag)
+    const schemas = sharedSchemas(doc).filter((s) => used.has(s.name))
+    return json({ publicUrl, area: { group, schemas, areas } }, { headers })
+  }
+  const index = groups.map(({ tag, id, area, operations }) => ({
+    tag,
+    id,
+    area,
+    operations: operations.map(({ id, method, path, summary }) => ({ id, method, path, summary })),
+  }))
+  return json({ publicUrl, apiKeyHint: signedIn ? signedIn.user.api_key_hint : null, signedIn: !!signedIn, index }, { headers })
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
@@ -68,6 +92,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Docs() {
   const data = useLoaderData<typeof loader>()
   const created = useActionData<typeof action>()
+  if ('area' in data) return <AreaPage {...data.area} publicUrl={data.publicUrl} />
+  if ('missing' in data) return <MissingArea areas={data.missing.areas} />
   return (
     <div className="docs">
       <SiteHeader />
@@ -114,14 +140,11 @@ export default function Docs() {
             <li>
               <a href="#reference">Reference</a>
               <ol>
-                {data.groups.map((g) => (
+                {data.index.map((g) => (
                   <li key={g.id}>
                     <a href={`#${g.id}`}>{g.tag}</a>
                   </li>
                 ))}
-                <li>
-                  <a href="#schemas">Shared schemas</a>
-                </li>
               </ol>
             </li>
           </ol>
@@ -157,12 +180,76 @@ export default function Docs() {
 
           <h2 id="reference">Reference</h2>
           <p>
-            Every endpoint the api serves, grouped by area. Paths are relative to <code>{data.publicUrl}</code>.
+            Every endpoint the api serves, grouped by area. Paths are relative to <code>{data.publicUrl}</code>. Each area has a page with
+            what its endpoints take and answer, field by field.
           </p>
-          <ApiReference groups={data.groups} schemas={data.schemas} />
+          <ReferenceIndex groups={data.index} />
           <p>
             <a href="#main">Back to the top</a>
           </p>
+        </main>
+      </div>
+    </div>
+  )
+}
+
+type AreaData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { area: unknown }>['area']
+
+/** One area of the reference in full, with the other areas beside it. */
+function AreaPage({ group, schemas, areas, publicUrl }: AreaData & { publicUrl: string }) {
+  return (
+    <div className="docs">
+      <SiteHeader />
+      <div className="docs-body">
+        <div className="docs-intro">
+          <p className="docs-crumbs">
+            <a href="/docs">Help and API</a> › <a href="/docs#reference">Reference</a>
+          </p>
+          <h1>{group.tag}</h1>
+          <p className="lead">
+            Every {group.tag} endpoint: what it takes and what it answers. Paths are relative to <code>{publicUrl}</code>; how to sign
+            requests is under <a href="/docs#using-the-key">Using the key</a>.
+          </p>
+        </div>
+        <nav className="docs-toc" aria-label="Areas of the API">
+          <p className="docs-toc__title">Areas</p>
+          <ol>
+            {areas.map((a) => (
+              <li key={a.area}>
+                <a href={`/docs?area=${a.area}`} aria-current={a.area === group.area ? 'page' : undefined}>
+                  {a.tag}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <main className="docs-main" id="main">
+          <ReferenceArea group={group} schemas={schemas} />
+          <p>
+            <a href="#main">Back to the top</a>
+          </p>
+        </main>
+      </div>
+    </div>
+  )
+}
+
+/** An area name the reference does not have: a 404 in the same frame, with the areas it has. */
+function MissingArea({ areas }: { areas: { tag: string; area: string }[] }) {
+  return (
+    <div className="docs">
+      <SiteHeader />
+      <div className="docs-body">
+        <main className="docs-main" id="main">
+          <h1>Not found</h1>
+          <p>There is no such part of the API reference. These are the parts it has:</p>
+          <ul>
+            {areas.map((a) => (
+              <li key={a.area}>
+                <a href={`/docs?area=${a.area}`}>{a.tag}</a>
+              </li>
+            ))}
+          </ul>
         </main>
       </div>
     </div>

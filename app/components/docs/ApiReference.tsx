@@ -1,39 +1,71 @@
 import { schemaId, type Field, type ReferenceGroup, type ReferenceOperation, type Shape } from '~/lib/api-reference'
 
-/** The operations of the api by tag, then the shared schemas they link to. Plain markup: no script. */
-export function ApiReference({ groups, schemas }: { groups: ReferenceGroup[]; schemas: { name: string; id: string; shape: Shape }[] }) {
+/** Where an operation's full description is: its area's page of the reference. */
+export const operationHref = (area: string, opId: string) => `/docs?area=${encodeURIComponent(area)}#${opId}`
+
+type IndexGroup = Pick<ReferenceGroup, 'tag' | 'id' | 'area'> & {
+  operations: Pick<ReferenceOperation, 'id' | 'method' | 'path' | 'summary'>[]
+}
+
+/**
+ * Every operation of the api in one list by area, each a link to its area's page. The full
+ * descriptions live on those pages so that /docs stays a light page on a slow line.
+ */
+export function ReferenceIndex({ groups }: { groups: IndexGroup[] }) {
   return (
     <>
       {groups.map((group) => (
         <section key={group.id} className="docs-group" aria-labelledby={group.id}>
-          <h3 id={group.id}>{group.tag}</h3>
+          <h3 id={group.id}>
+            <a href={`/docs?area=${group.area}`}>{group.tag}</a>
+          </h3>
           <ul className="docs-oplist">
             {group.operations.map((op) => (
-              <li key={op.id}>
-                <a href={`#${op.id}`}>
+              <li key={op.id} data-operation={`${op.method} ${op.path}`}>
+                <a href={operationHref(group.area, op.id)}>
                   <Method method={op.method} /> <code>{op.path}</code>
                 </a>{' '}
                 <span className="muted">{op.summary}</span>
               </li>
             ))}
           </ul>
-          {group.operations.map((op) => (
-            <OperationView key={op.id} op={op} />
-          ))}
         </section>
       ))}
-      <section className="docs-group" aria-labelledby="schemas">
-        <h3 id="schemas">Shared schemas</h3>
-        <p>Answers and bodies above that name one of these link here.</p>
-        {schemas.map((s) => (
-          <article key={s.id} id={s.id} className="docs-op">
-            <h4>
-              <code>{s.name}</code>
-            </h4>
-            <ShapeView shape={s.shape} />
-          </article>
+    </>
+  )
+}
+
+/** One area of the api in full, then the shared schemas its operations link to. Plain markup: no script. */
+export function ReferenceArea({ group, schemas }: { group: ReferenceGroup; schemas: { name: string; id: string; shape: Shape }[] }) {
+  return (
+    <>
+      <ul className="docs-oplist">
+        {group.operations.map((op) => (
+          <li key={op.id}>
+            <a href={`#${op.id}`}>
+              <Method method={op.method} /> <code>{op.path}</code>
+            </a>{' '}
+            <span className="muted">{op.summary}</span>
+          </li>
         ))}
-      </section>
+      </ul>
+      {group.operations.map((op) => (
+        <OperationView key={op.id} op={op} />
+      ))}
+      {schemas.length ? (
+        <section className="docs-group" aria-labelledby="schemas">
+          <h3 id="schemas">Shared schemas</h3>
+          <p>Answers and bodies above that name one of these link here.</p>
+          {schemas.map((s) => (
+            <article key={s.id} id={s.id} className="docs-op">
+              <h4>
+                <code>{s.name}</code>
+              </h4>
+              <ShapeView shape={s.shape} />
+            </article>
+          ))}
+        </section>
+      ) : null}
     </>
   )
 }
@@ -44,7 +76,7 @@ function Method({ method }: { method: string }) {
 
 function OperationView({ op }: { op: ReferenceOperation }) {
   return (
-    <article id={op.id} className="docs-op" data-operation={`${op.method} ${op.path}`}>
+    <article id={op.id} className="docs-op" data-operation-detail={`${op.method} ${op.path}`}>
       <h4>
         <Method method={op.method} /> <code className="docs-path">{op.path}</code>
       </h4>
