@@ -7,7 +7,7 @@ import { DB_KINDS } from '../../../tests/helpers/db'
 import { frontChain } from '../../http/front-chain'
 import { createViewCounter } from '../../http/page-views'
 import { createShareFront } from '../../http/share-front'
-import { addPageViews, pageViewsKey } from './page-views'
+import { addPageViews, pageViewsKey, remotePageViews } from './page-views'
 import { lookUpShareVersion } from './share-version'
 
 const DEMO = (handle: string) => `${TEST_ORIGIN}/demo-store/products/${handle}`
@@ -163,6 +163,37 @@ describe.each(DB_KINDS)('trending gallery on %s', (kind) => {
     expect((await post(pageViewsKey(t.deps.env.AUTH_SECRET))).status).toBe(200)
     const after = (await gallery()).items.find((i: { session_id: string }) => i.session_id === ids.skillet).views
     expect(after - before).toBe(7)
+  })
+
+  it('a web on its own hands its counts to the api over HTTP; with another AUTH_SECRET they are dropped, not retried', async () => {
+    // The api as its own process would serve it: the same app behind a real socket.
+    const api = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of req) chunks.push(chunk as Buffer)
+      const answer = await t.app.fetch(
+        new Request(`http://api.test${req.url}`, {
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+          body: chunks.length ? Buffer.concat(chunks) : undefined,
+        }),
+      )
+      res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(Buffer.from(await answer.arrayBuffer()))
+    })
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r))
+    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/`
+    try {
+      const day = t.clock.now().toISOString().slice(0, 10)
+      const viewsOf = async () => (await gallery()).items.find((i: { session_id: string }) => i.session_id === ids.aurora).views
+      const before = await viewsOf()
+      await remotePageViews(apiUrl, t.deps.env.AUTH_SECRET)([{ session_id: ids.aurora, day, views: 5 }])
+      expect((await viewsOf()) - before).toBe(5)
+      await expect(remotePageViews(apiUrl, 'another-secret-of-32-characters!!')([{ session_id: ids.aurora, day, views: 9 }])).resolves.toBe(
+        undefined,
+      )
+      expect((await viewsOf()) - before).toBe(5)
+    } finally {
+      await new Promise((r) => api.close(r))
+    }
   })
 
   it("lists a free owner's page only once its hide window has passed", async () => {
