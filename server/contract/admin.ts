@@ -3,11 +3,11 @@ import { z } from 'zod'
 import { MAX_CREDIT_ADJUSTMENT, REASON_LENGTH } from '../domain/admin'
 import { CREDIT_REASONS } from '../domain/credits'
 import { SHOPIFY_STORE_STATUSES, SHOPIFY_SYNC_STATUSES } from '../domain/shopify'
-import { DATA_STATUSES, TASK_STATUSES } from '../domain/task-status'
 import { ROLES } from '../domain/user'
 import { requiredText } from '../domain/validation'
 import { planSchema } from './billing'
 import { ERRORS, SIGNED_IN, errorSchema, json, jsonBody } from './common'
+import { dataStatus, taskStatus } from './task-schemas'
 import { publicUserSchema } from './users'
 
 /**
@@ -66,8 +66,8 @@ const page = z.object({
   session_id: z.string(),
   title: z.string().nullable(),
   url: z.string().nullable(),
-  status: z.literal(TASK_STATUSES),
-  data_status: z.literal(DATA_STATUSES),
+  status: taskStatus,
+  data_status: dataStatus,
   /** Not named `error`: the web's client raises any answer carrying one. */
   failure_reason: z.string().nullable().describe('Why the page failed (tasks.error).'),
   created_at: z.string(),
@@ -130,6 +130,8 @@ export const search = createRoute({
   path: '/v2/admin/users',
   tags,
   summary: 'Find accounts by e-mail (exact or prefix), uuid or invitation code; no query: the newest accounts',
+  description:
+    'Finds up to 20 accounts: `q` may be a full uuid, an e-mail or its beginning, or an invitation code; without `q`, the newest accounts. Staff only: any other account gets a 404.',
   security: SIGNED_IN,
   request: { query: z.object({ q: z.string().trim().max(254).optional() }) },
   responses: {
@@ -145,6 +147,8 @@ export const account = createRoute({
   path: '/v2/admin/users/{uuid}',
   tags,
   summary: 'One account: user, plan, credits and ledger, stores, pages, referrals, sessions, audit log',
+  description:
+    'Everything support needs about one account: the user, its plan, active sessions, the 30 newest credit ledger rows, stores, the 20 newest pages, referrals made and received, and the 50 newest audit entries. Staff only: any other account gets a 404.',
   security: SIGNED_IN,
   request: { params: userParam },
   responses: { 200: json(adminAccountSchema, 'The account.'), 400: ERRORS[400], 401: ERRORS[401], 404: notFound },
@@ -155,6 +159,8 @@ export const plans = createRoute({
   path: '/v2/admin/plans',
   tags,
   summary: 'The plans support can grant (active, version 2), with what a grant gives in words',
+  description:
+    'The active plans of the current catalogue that the role change can grant, each with what a grant gives in words. Staff only: any other account gets a 404.',
   security: SIGNED_IN,
   responses: { 200: json(z.object({ items: z.array(adminPlanSchema) }), 'The plans.'), 401: ERRORS[401], 404: notFound },
 })
@@ -164,6 +170,8 @@ export const setRole = createRoute({
   path: '/v2/admin/users/{uuid}/role',
   tags,
   summary: 'Set the role: paid grants a plan (its credits, a ledger row), free ends the plan (credits stay), admin sets the role only',
+  description:
+    'paid grants the plan `plan_id` (its credits, with a ledger row), free ends the plan while the credits stay, admin makes the account staff. Staff cannot change their own role (400); free for an account already free, or admin for staff, is a 409. The change and its reason go into the audit log. Staff only: any other account gets a 404.',
   security: SIGNED_IN,
   request: {
     params: userParam,
@@ -192,6 +200,8 @@ export const adjustCredits = createRoute({
   path: '/v2/admin/users/{uuid}/credits',
   tags,
   summary: 'Grant (delta > 0) or remove (delta < 0) credits; the balance never goes below zero',
+  description:
+    'Adds (`delta` > 0) or removes (`delta` < 0) up to 1,000,000 credits in one conditional update: a removal that would take the balance below zero is a 400 and changes nothing. Writes a ledger row and an audit entry with the reason. Staff only: any other account gets a 404.',
   security: SIGNED_IN,
   request: {
     params: userParam,
@@ -220,6 +230,8 @@ export const resendCode = createRoute({
   path: '/v2/admin/users/{uuid}/resend-code',
   tags,
   summary: 'E-mail a fresh login code to the account (the 30-second wait between codes applies)',
+  description:
+    'E-mails the account a fresh sign-in code, replacing any earlier one; the 30-second wait between codes applies (429 with `retry_after`), and 502 when the e-mail could not be sent. Recorded in the audit log. Staff only: any other account gets a 404.',
   security: SIGNED_IN,
   request: { params: userParam },
   responses: {
@@ -237,6 +249,8 @@ export const revokeSessions = createRoute({
   path: '/v2/admin/users/{uuid}/revoke-sessions',
   tags,
   summary: 'Sign the account out everywhere: every session token stops working (the API key stays)',
+  description:
+    'Revokes every live session token of the account, so it must sign in again everywhere; its API key is a separate credential and keeps working. Answers how many sessions ended; recorded in the audit log with the reason. Staff only: any other account gets a 404.',
   security: SIGNED_IN,
   request: { params: userParam, body: jsonBody(z.object({ reason })) },
   responses: {
@@ -252,6 +266,8 @@ export const disqualifyReferral = createRoute({
   path: '/v2/admin/referrals/{id}/disqualify',
   tags,
   summary: 'Mark a referral not qualified; a publish slot it gave the referrer is taken back (never below 0)',
+  description:
+    'Marks a referral disqualified. If its qualification gave the inviter a publish slot, the slot is taken back (never below 0; a slot already spent stays spent). An unknown referral is a 404, one disqualified already a 409; recorded in the audit log with the reason. Staff only: any other account gets a 404.',
   security: SIGNED_IN,
   request: { params: z.object({ id: z.coerce.number().int().positive() }), body: jsonBody(z.object({ reason })) },
   responses: {

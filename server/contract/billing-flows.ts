@@ -21,6 +21,8 @@ export const checkout = createRoute({
   path: '/v2/subscription/create',
   tags,
   summary: 'Start a hosted Stripe Checkout for a plan (subscription mode); answers the page to open',
+  description:
+    'Makes a Stripe Checkout Session for the plan with this price and answers its URL; after paying, Stripe sends the buyer to `success_url`, which must be on this site (400 otherwise), as must `cancel_url`. Only free accounts can buy here (Pro changes plan through support: 403); 409 when payments are not configured on this server; 502 when Stripe fails.',
   security: SIGNED_IN,
   request: {
     body: formBody(
@@ -51,6 +53,8 @@ export const paymentIntent = createRoute({
   path: '/v2/subscription/create-payment-intent',
   tags,
   summary: 'Start a subscription paid with the embedded card form; answers the client secret for Stripe.js',
+  description:
+    'Makes a Stripe subscription that waits for its first payment and answers the client secret to confirm with Stripe.js (the embedded card form) instead of the hosted Checkout. The plan starts when Stripe reports the payment. Same rules as POST /v2/subscription/create: free accounts only (403), 409 without payments, 502 when Stripe fails.',
   security: SIGNED_IN,
   request: { body: formBody(z.object({ price_id: priceId })) },
   responses: {
@@ -75,6 +79,8 @@ export const paymentSuccess = createRoute({
   path: '/v2/subscription/payment/success',
   tags,
   summary: 'The payment check after Checkout (spec §4): success only when the subscription is active',
+  description:
+    'Asks Stripe about the Checkout Session (`cs_…`) or subscription (`sub_…`) the buyer came back with (the return URL alone proves nothing), applies what Stripe says (plan and credits, once per invoice) and answers success only for an active subscription, pending while the payment is not confirmed. Another account\u2019s payment is a 404; 409 when payments are not configured.',
   security: SIGNED_IN,
   request: { query: z.object({ session_id: z.string().min(1).max(255) }) },
   responses: {
@@ -85,6 +91,7 @@ export const paymentSuccess = createRoute({
     400: ERRORS[400],
     401: ERRORS[401],
     404: ERRORS[404],
+    409: ERRORS[409],
     502: ERRORS[502],
   },
 })
@@ -94,6 +101,8 @@ export const overview = createRoute({
   path: '/v2/subscription',
   tags,
   summary: 'The account’s plan, credits, credit history and invoices',
+  description:
+    'Everything the billing page shows: the current plan (renewal or end date, failed payment), the credit balance, the 50 newest credit ledger rows and up to 24 Stripe invoices. `invoices_failed` is true when Stripe could not be asked just now; the rest is still answered.',
   security: SIGNED_IN,
   responses: {
     200: json(
@@ -148,6 +157,8 @@ export const portal = createRoute({
   path: '/v2/subscription/portal',
   tags,
   summary: 'A Stripe customer portal session (card, invoices, cancellation)',
+  description:
+    'Answers the URL of a Stripe customer portal session, where the owner changes their card, downloads invoices or cancels; it returns to /subscription. 409 when payments are not configured or the account has never paid (no Stripe customer yet); 502 when Stripe fails.',
   security: SIGNED_IN,
   responses: { 200: json(z.object({ url: z.string() }), 'Open it.'), 401: ERRORS[401], 409: ERRORS[409], 502: ERRORS[502] },
 })
@@ -157,6 +168,8 @@ export const webhook = createRoute({
   path: '/v2/stripe/webhook',
   tags,
   summary: 'Stripe events (signature checked on the raw body first; each event handled once)',
+  description:
+    'For Stripe only. The `Stripe-Signature` header is checked on the raw body before anything else (400 and nothing stored when it fails). Checkout, invoice and subscription events bring the account\u2019s plan and credits in step with a fresh copy of the subscription; each event id is handled once (`duplicate` true on a repeat).',
   responses: { 200: json(z.object({ received: z.literal(true), duplicate: z.boolean() }), 'Handled.'), 400: ERRORS[400] },
 })
 

@@ -28,6 +28,8 @@ export const plans = createRoute({
   path: '/v2/subscription/plans',
   tags: ['Billing'],
   summary: 'The plans on offer (only catalogue version "2" is served)',
+  description:
+    'The active plans of the current catalogue (version "2"), monthly then yearly, by credits; any other `version` answers an empty list. No sign-in. Pass a plan\u2019s `stripe_price_id` to POST /v2/subscription/create to buy it.',
   request: { query: z.object({ version: z.string().max(10).optional() }) },
   responses: { 200: json(z.array(planSchema), 'Active plans, monthly then yearly, by credits.'), 400: ERRORS[400] },
 })

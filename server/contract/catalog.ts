@@ -1,8 +1,10 @@
 import { createRoute } from '@hono/zod-openapi'
 import { z } from 'zod'
+import { FREE_PRODUCT_LIMIT } from '../domain/accounts'
+import { CREDITS_PER_PAGE } from '../domain/plans'
 import { templateIdField } from '../domain/task-input'
 import { ERRORS, SIGNED_IN, json, jsonBody, okSchema } from './common'
-import { taskDetailSchema } from './tasks'
+import { taskDetailSchema, taskStatus } from './task-schemas'
 
 const tags = ['Catalogue']
 
@@ -32,7 +34,7 @@ export const catalogProductSchema = z
         z.object({
           session_id: z.string(),
           title: z.string().nullable(),
-          status: z.number().int(),
+          status: taskStatus,
           created_at: z.string(),
           publication: z.enum(['queued', 'publishing', 'published', 'failed']).nullable(),
         }),
@@ -83,6 +85,7 @@ export const list = createRoute({
   path: '/v2/shopify_products/',
   tags,
   summary: 'The current store’s synced products',
+  description: `The synced products of the current store (or \`store_id\`), by title, with the pages made from each and their publish state; filter by favourite, Shopify status, has pages, or removed (\`deleted=1\`). Without a store: an empty list. \`product_limit\` shows a free account\u2019s products against its limit of ${FREE_PRODUCT_LIMIT}.`,
   security: SIGNED_IN,
   request: { query: listQuery },
   responses: { 200: json(listAnswer, 'A page of products.'), 400: ERRORS[400], 401: ERRORS[401] },
@@ -93,6 +96,8 @@ export const search = createRoute({
   path: '/v2/search/shopify_products',
   tags,
   summary: 'Search the current store’s products by title, vendor, type, tag or handle',
+  description:
+    'The product list with a required `q`, matched case-insensitively anywhere in the title, handle, vendor, product type or tags; the other filters and paging work as in GET /v2/shopify_products/.',
   security: SIGNED_IN,
   request: { query: listQuery.extend({ q: z.string().trim().min(1).max(200) }) },
   responses: { 200: json(listAnswer, 'Matches.'), 400: ERRORS[400], 401: ERRORS[401] },
@@ -103,6 +108,8 @@ export const get = createRoute({
   path: '/v2/shopify_products/{id}',
   tags,
   summary: 'One synced product',
+  description:
+    'One product of the account\u2019s catalogue as lists show it, with its pages and Google Shopping proposal. A product of another account\u2019s store is a 404.',
   security: SIGNED_IN,
   request: { params: id },
   responses: { 200: json(catalogProductSchema, 'The product.'), 401: ERRORS[401], 404: ERRORS[404] },
@@ -113,6 +120,8 @@ export const update = createRoute({
   path: '/v2/shopify_products/{id}',
   tags,
   summary: 'Change a product’s title or description in Shopify (and the catalogue)',
+  description:
+    'Changes the product\u2019s title or description in Shopify first (Shopify stays the source), then in the catalogue (the description sanitized); `is_favorite` marks it. 502 when Shopify refuses the change; 409 when the store must be reconnected.',
   security: SIGNED_IN,
   request: {
     params: id,
@@ -141,6 +150,8 @@ export const remove = createRoute({
   path: '/v2/shopify_products/{id}',
   tags,
   summary: 'Take a product out of the catalogue (hard_delete forgets it); the product in Shopify is never deleted',
+  description:
+    'Takes the product out of the catalogue: by default it stays out, even across syncs, until restored (PUT /v2/shopify_products/batch with `restore`); `hard_delete=true` forgets it, so the next sync brings it back. The product in Shopify is never touched; a free account\u2019s product allowance is recounted.',
   security: SIGNED_IN,
   request: { params: id, query: z.object({ hard_delete: z.enum(['true', 'false', '1', '0']).default('false') }) },
   responses: { 200: json(okSchema, 'Removed.'), 401: ERRORS[401], 404: ERRORS[404] },
@@ -151,6 +162,7 @@ export const batch = createRoute({
   path: '/v2/shopify_products/batch',
   tags,
   summary: 'Favourite, unfavourite, remove or restore many products at once',
+  description: `Applies one action to up to 200 products; ids that are not in the account\u2019s catalogue are skipped, and \`changed\` counts the products that changed. Restoring more products than a free account\u2019s limit of ${FREE_PRODUCT_LIMIT} leaves room for is refused as a whole (403 \`max_products\`).`,
   security: SIGNED_IN,
   request: {
     body: jsonBody(
@@ -168,6 +180,8 @@ export const trending = createRoute({
   path: '/v2/shopify_products/trending',
   tags,
   summary: 'The current store’s products by how often pages were made and published for them in the last 30 days',
+  description:
+    'Ranks the current store\u2019s (or `store_id`\u2019s) products by pages made from them (1 point each) and published (3 points each) in the last 30 days; products with neither are left out. `limit` is 1 to 50 (default 10).',
   security: SIGNED_IN,
   request: {
     query: z.object({ store_id: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(50).default(10) }),
@@ -189,6 +203,7 @@ export const createTask = createRoute({
   path: '/v2/shopify_products/create_task',
   tags,
   summary: 'Make a page from a synced product (its facts come from the catalogue: nothing is fetched)',
+  description: `Makes a page from a catalogue product: the facts (title, description, images, options, prices) come from the synced copy, so nothing is fetched and no marketplace rule applies; \`flow: outline\` stops at the outline. A generation costs ${CREDITS_PER_PAGE} credits and needs more than ${CREDITS_PER_PAGE} left (403 \`generate\`); a removed product is a 404; a product without enough facts to write from is a 400.`,
   security: SIGNED_IN,
   request: {
     body: jsonBody(
@@ -213,6 +228,8 @@ export const optimize = createRoute({
   path: '/v2/shopify_products/gs_ai_optimizer',
   tags,
   summary: 'Propose Google Merchant titles, descriptions and categories grounded in the products’ facts; optionally accept and write them',
+  description:
+    'Proposes a Google Merchant title, description and product category for each product, from its own facts only. `action: accept` also writes them to Shopify: the Google & YouTube channel\u2019s metafields, and with `write_to: product` the product\u2019s title and description too. A product Shopify refuses comes back `failed` with its error; ids outside the catalogue are skipped (404 when none is left).',
   security: SIGNED_IN,
   request: {
     body: jsonBody(
@@ -249,6 +266,8 @@ export const feed = createRoute({
   path: '/v2/shopify/feeds/{token}',
   tags,
   summary: 'Merchant Center feed of the optimised products (`{token}.tsv` or `{token}.xml`; secret URL, no sign-in)',
+  description:
+    'A Merchant Center product feed of the store\u2019s active products whose optimised Google fields were written, with the price and storefront link the published pages use. No sign-in: the secret token is the store\u2019s `feed_url`; end it with `.tsv` or `.xml`. An unknown token is a 404.',
   request: { params: z.object({ token: z.string().max(80) }) },
   responses: { 200: { description: 'text/tab-separated-values or application/xml' }, 404: ERRORS[404] },
 })
@@ -261,6 +280,8 @@ export const favorites = createRoute({
   path: '/v2/shopify_product_favorites/',
   tags,
   summary: 'The account’s favourite products (current store unless store_id)',
+  description:
+    'The product list (filters, paging and answer as in GET /v2/shopify_products/) limited to the products the account marked, in the current store or `store_id`.',
   security: SIGNED_IN,
   request: { query: listQuery.omit({ favorite: true }) },
   responses: { 200: json(listAnswer, 'A page of favourites.'), 400: ERRORS[400], 401: ERRORS[401] },
@@ -271,6 +292,7 @@ export const addFavorite = createRoute({
   path: '/v2/shopify_product_favorites/{id}',
   tags,
   summary: 'Mark a product as a favourite (idempotent)',
+  description: 'Marks a catalogue product; marking it again changes nothing. A product outside the account\u2019s catalogue is a 404.',
   security: SIGNED_IN,
   request: { params: id },
   responses: { 200: favoriteAnswer(true), 401: ERRORS[401], 404: ERRORS[404] },
@@ -281,6 +303,8 @@ export const removeFavorite = createRoute({
   path: '/v2/shopify_product_favorites/{id}',
   tags,
   summary: 'Unmark a favourite product (idempotent)',
+  description:
+    'Unmarks a catalogue product; unmarking one that is not marked changes nothing. A product outside the account\u2019s catalogue is a 404.',
   security: SIGNED_IN,
   request: { params: id },
   responses: { 200: favoriteAnswer(false), 401: ERRORS[401], 404: ERRORS[404] },

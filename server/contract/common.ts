@@ -21,6 +21,16 @@ export const errorSchema = z
 
 export const okSchema = z.object({ ok: z.literal(true) })
 
+/**
+ * A number from a fixed set of codes, each with its meaning. It validates exactly like
+ * `z.literal(values)`; the metadata is for the OpenAPI document, whose generator writes only the
+ * first value of a many-valued literal (`enum: [1]`) and no meanings at all.
+ */
+export function codes<V extends number>(values: readonly V[], meanings: Record<V, string>) {
+  const description = values.map((v) => `${v} ${meanings[v]}`).join('; ')
+  return z.literal(values).meta({ type: 'integer', enum: [...values], description: `${description}.` })
+}
+
 /** A JSON answer or body of this schema. */
 export function json<S extends z.ZodType>(schema: S, description: string) {
   return { description, content: { 'application/json': { schema } } }

@@ -1,6 +1,7 @@
 /**
  * The api's contract: every route, by area. `server/http` implements it, `app/.server/api.ts`
- * calls it, tests mock it. See common.ts.
+ * calls it, tests mock it. See common.ts. Every route has a `summary` and a `description` (what it
+ * does, who may call it, its errors and limits): server/http/contract.test.ts fails without them.
  */
 import { routes as admin } from './admin'
 import { routes as auth } from './auth'

@@ -30,6 +30,8 @@ export const list = createRoute({
   path: '/v2/posts/',
   tags,
   summary: 'Articles for store owners, newest first (no sign-in)',
+  description:
+    'Every published article (guides for store owners) with its title, description, dates, tags and reading time, newest first. No sign-in; the list is read once when the server starts.',
   responses: { 200: json(z.object({ items: z.array(postSummarySchema) }), 'Every post.') },
 })
 
@@ -38,6 +40,8 @@ export const get = createRoute({
   path: '/v2/posts/{slug}',
   tags,
   summary: 'One article with its HTML (no sign-in)',
+  description:
+    'One article with its body as sanitized HTML, rendered from markdown with raw HTML off. No sign-in; an unknown slug is a 404.',
   request: { params: z.object({ slug: z.string().max(120) }) },
   responses: { 200: json(postSchema, 'The post.'), 400: ERRORS[400], 404: ERRORS[404] },
 })

@@ -34,6 +34,8 @@ export const publish = createRoute({
   path: '/v2/tasks/push_to_shopify_with_theme_queue',
   tags,
   summary: 'Publish a page into a store (a job; publishing again updates, never duplicates)',
+  description:
+    'Queues the publishing of a finished page (409 otherwise) into the current store or `store_id` as a product page (the product is made in the store when the page was not made from one of its products); poll GET /v2/tasks/{key}/publications. Publishing into the same store again updates the same product page. A page not made from a catalogue product needs the owner\u2019s selling price first (400). A free account spends one publish slot on a page\u2019s first publish (403 `publish` without one); re-publishing is free. 409 when no store is connected or it must be reconnected.',
   security: SIGNED_IN,
   request: { body: jsonBody(publishBody) },
   responses: {
@@ -51,6 +53,8 @@ export const publications = createRoute({
   path: '/v2/tasks/{key}/publications',
   tags,
   summary: 'Where a page is published, and how each publish went',
+  description:
+    'Every store the page was published into, newest request first, with the status of the last publish (queued, publishing, published, failed and why), how shoppers get the page, and the live URL once published.',
   security: SIGNED_IN,
   request: { params: z.object({ key: z.string().max(64) }) },
   responses: { 200: json(z.object({ items: z.array(publicationSchema) }), 'The publications.'), 401: ERRORS[401], 404: ERRORS[404] },
@@ -61,6 +65,8 @@ export const publishTemplate = createRoute({
   path: '/v2/publish_template_to_shopify',
   tags,
   summary: 'Make a page’s design (theme and section order) the store’s shared Pagewright design',
+  description:
+    'Makes this finished page\u2019s theme and section order (hidden sections left out) the store\u2019s shared Pagewright design: saved in the shop\u2019s Pagewright metafield, and every page already published there is published again to follow it. 409 for an unfinished page or a store to reconnect; 404 without a store; 502 when Shopify refuses it.',
   security: SIGNED_IN,
   request: { body: jsonBody(publishBody) },
   responses: {

@@ -59,6 +59,8 @@ export const list = createRoute({
   path: '/v2/shopify/stores',
   tags,
   summary: 'The account’s connected stores',
+  description:
+    'Every store connected to the account, with its connection status, catalogue sync progress and product count, plus which one is current. `store_limit` is 1 on the free plan (null on Pro).',
   security: SIGNED_IN,
   responses: { 200: json(storeList, 'The stores.'), 401: ERRORS[401] },
 })
@@ -68,6 +70,8 @@ export const begin = createRoute({
   path: '/v2/shopify/oauth/begin',
   tags,
   summary: 'Start connecting a store: answers Shopify’s approval URL and the state cookies',
+  description:
+    'Step 1 of connecting a store through the Shopify app: `shop` may be the myshopify.com domain, the store\u2019s own domain or its admin URL. Answers Shopify\u2019s approval URL and the signed state cookies the web must set. 409 (`store_exists`) when the store is connected already; 403 (`stores`) when a free account has its one store; 400 when no Shopify store answers there, or this server has no Shopify app for real stores.',
   security: SIGNED_IN,
   request: {
     body: jsonBody(z.object({ shop: z.string().min(1).max(255).describe('name.myshopify.com, the store’s address, or its admin URL.') })),
@@ -89,6 +93,8 @@ export const callback = createRoute({
   path: '/v2/shopify/oauth/callback',
   tags,
   summary: 'Finish connecting: checks the state, HMAC and shop, takes the tokens and connects the store',
+  description:
+    'Step 2: pass Shopify\u2019s callback query string and the browser\u2019s cookies. The state cookie, HMAC, shop and timestamp are checked and a state works once (400 otherwise); then the tokens are stored encrypted, the store joins the account (current store if it had none) and its catalogue sync is queued. 409 when another account holds the store; 403 at the free store limit.',
   security: SIGNED_IN,
   request: { body: jsonBody(callbackBody) },
   responses: {
@@ -105,6 +111,8 @@ export const install = createRoute({
   path: '/v2/shopify/oauth/install',
   tags,
   summary: 'An install that starts in Shopify (the app URL with its HMAC): answers the approval URL',
+  description:
+    'For an install that starts in the Shopify admin (no Pagewright session): checks the HMAC of the app URL\u2019s query and answers the approval URL and state cookies, like oauth/begin. No sign-in; an unverifiable query is a 400.',
   request: { body: jsonBody(z.object({ query: z.string().max(4096) })) },
   responses: { 200: json(redirect, 'Send the browser there.'), 400: ERRORS[400] },
 })
@@ -114,6 +122,8 @@ export const installCallback = createRoute({
   path: '/v2/shopify/oauth/install-callback',
   tags,
   summary: 'Finish an install by someone not signed in: keeps the tokens and e-mails a code to the shop owner',
+  description:
+    'Finishes an install started in Shopify by someone not signed in: after the same callback checks, the tokens wait encrypted for 30 minutes and a sign-in code is e-mailed to the shop\u2019s e-mail address. Sign in with it, then claim the install (POST /v2/shopify/installs/{id}/claim). No sign-in; the sign-in code limits apply (429), 502 when the e-mail could not be sent.',
   request: { body: jsonBody(callbackBody) },
   responses: {
     200: json(
@@ -131,6 +141,8 @@ export const claimInstall = createRoute({
   path: '/v2/shopify/installs/{id}/claim',
   tags,
   summary: 'Connect a store installed from Shopify to the signed-in account (same e-mail)',
+  description:
+    'Connects a store installed from Shopify to the signed-in account, which must have the shop\u2019s e-mail address (403 otherwise, or at the free store limit). 404 when the install expired (30 minutes) or is unknown; 409 when it was claimed already or the store is connected elsewhere.',
   security: SIGNED_IN,
   request: { params: z.object({ id: z.uuid() }) },
   responses: {
@@ -148,8 +160,10 @@ export const createDemo = createRoute({
   path: '/v2/shopify/demo-shop',
   tags,
   summary: 'Make an offline demo shop for this account (then connect it like a real one)',
+  description:
+    'Makes a fresh offline demo shop, served by this server, and answers its domain; connect it with oauth/begin like a real store. Useful to try publishing without a Shopify store. 403 when a free account has its one store already; 409 when this server has no demo shop.',
   security: SIGNED_IN,
-  responses: { 200: json(z.object({ shop: z.string() }), 'The demo shop’s domain.'), 401: ERRORS[401], 403: ERRORS[403] },
+  responses: { 200: json(z.object({ shop: z.string() }), 'The demo shop’s domain.'), 401: ERRORS[401], 403: ERRORS[403], 409: ERRORS[409] },
 })
 
 export const connectCustom = createRoute({
@@ -157,6 +171,8 @@ export const connectCustom = createRoute({
   path: '/v2/shopify/stores/custom',
   tags,
   summary: 'Connect a store with a custom app’s Admin API token (checked with a `shop` query)',
+  description:
+    'Connects a store with the Admin API access token of a custom app the merchant made in Shopify; the token is tried with a `shop` query first (400 when Shopify refuses it) and stored encrypted. With `api_secret` the store\u2019s webhooks can be verified, so Pagewright subscribes to them. Same store rules as OAuth: 409 already connected, 403 at the free store limit.',
   security: SIGNED_IN,
   request: {
     body: jsonBody(
@@ -186,6 +202,8 @@ export const setCurrent = createRoute({
   path: '/v2/shopify/stores/{id}/current',
   tags,
   summary: 'Work in this store (remembered for the account)',
+  description:
+    'Makes this store the one catalogue, publish and trending calls use when they name no store; remembered for the account. Answers the store list. Another account\u2019s store is a 404.',
   security: SIGNED_IN,
   request: { params: storeId },
   responses: { 200: json(storeList, 'The stores.'), 401: ERRORS[401], 404: ERRORS[404] },
@@ -196,6 +214,8 @@ export const disconnect = createRoute({
   path: '/v2/shopify/stores/{id}',
   tags,
   summary: 'Disconnect a store: its tokens and synced catalogue are deleted (pages stay)',
+  description:
+    'Disconnects the store: its tokens, synced catalogue and publication records are deleted, while pages made from its products stay, as do the products in Shopify. A free account\u2019s product allowance is recounted. Another account\u2019s store is a 404.',
   security: SIGNED_IN,
   request: { params: storeId },
   responses: { 200: json(okSchema, 'Disconnected.'), 401: ERRORS[401], 404: ERRORS[404] },
@@ -206,6 +226,8 @@ export const sync = createRoute({
   path: '/v2/shopify/stores/{id}/sync',
   tags,
   summary: 'Sync the store’s catalogue now (a job; progress on the store)',
+  description:
+    'Queues a catalogue sync (one at a time per store; asking again while one waits changes nothing) and answers the store with its sync progress, to poll with GET /v2/shopify/stores. A store whose token expired or whose app was uninstalled must be reconnected first (409).',
   security: SIGNED_IN,
   request: { params: storeId },
   responses: { 200: json(z.object({ store: storeSchema }), 'Queued.'), 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
@@ -216,6 +238,8 @@ export const uploadTheme = createRoute({
   path: '/v2/shopify/stores/{id}/upload_theme',
   tags,
   summary: 'Install Pagewright’s own theme in the store as an unpublished theme (Pro)',
+  description:
+    'Pro only (403 `upload_theme`): has Shopify install Pagewright\u2019s own small theme into the store as an unpublished theme, from a signed link valid 15 minutes; the owner previews and publishes it in the theme editor (`editor_url`). 409 when the store must be reconnected; 502 when Shopify refuses the theme.',
   security: SIGNED_IN,
   request: { params: storeId },
   responses: {
@@ -233,6 +257,8 @@ export const themeZip = createRoute({
   path: '/v2/shopify/theme.zip',
   tags,
   summary: 'The theme zip Shopify downloads during upload_theme (signed, expiring URL)',
+  description:
+    'The theme archive Shopify downloads during upload_theme. No sign-in: the link is signed with the store id and an expiry (403 when the signature does not match or the 15 minutes have passed; 404 for a store that no longer exists).',
   request: { query: z.object({ store: z.coerce.number().int().positive(), exp: z.coerce.number().int(), sig: z.string().max(128) }) },
   responses: { 200: { description: 'application/zip' }, 403: ERRORS[403], 404: ERRORS[404] },
 })
@@ -242,6 +268,8 @@ export const webhooks = createRoute({
   path: '/v2/shopify/webhooks',
   tags,
   summary: 'Shopify webhooks (HMAC of the raw body checked first; each delivery handled once)',
+  description:
+    'For Shopify only. The `X-Shopify-Hmac-Sha256` of the raw body is checked with the app\u2019s secret, or a custom app\u2019s own secret, before anything else (401 and nothing stored when it fails). Handles app/uninstalled, products/create, update and delete, themes/publish and the privacy topics (shop/redact erases the shop\u2019s data 48 h after uninstall); each delivery id once (`duplicate` true on a repeat).',
   responses: { 200: json(z.object({ ok: z.literal(true), duplicate: z.boolean() }), 'Handled.'), 400: ERRORS[400], 401: ERRORS[401] },
 })
 

@@ -1,137 +1,41 @@
+/**
+ * /v2/tasks and /v3/tasks: making, listing and sharing product pages. Their shapes are in
+ * task-schemas.ts and the editor's routes (page, versions, reviews) in task-pages.ts; `routes` holds them all.
+ */
 import { createRoute } from '@hono/zod-openapi'
 import { z } from 'zod'
 import { outlineSchema } from '../domain/outline'
-import { pageSchema, sectionIdField } from '../domain/page/schema'
-import { PAGE_VERSION_KINDS } from '../domain/page/versions'
+import { sectionIdField } from '../domain/page/schema'
+import { CREDITS_PER_PAGE } from '../domain/plans'
 import { pastedTextField, productUrlField, rewriteInstructionField, templateIdField } from '../domain/task-input'
-import { DATA_STATUS, DATA_STATUSES, DEFAULT_LIST_STATUS, isTaskStatus, TASK_STATUSES } from '../domain/task-status'
 import { GALLERY_SORTS, TRENDING_PERIOD_NAMES } from '../domain/trending'
 import { ERRORS, SIGNED_IN, json, jsonBody } from './common'
+import { researchSchema } from './research'
+import { routes as pageRoutes } from './task-pages'
+import {
+  dataStatus,
+  galleryItemSchema,
+  key,
+  listQuery,
+  sharedPageSchema,
+  taskDetailSchema,
+  taskListSchema,
+  taskStatus,
+} from './task-schemas'
+
+export type { GalleryItem, SharedPage, TaskDetail, TaskSummary, WaitingTask } from './task-schemas'
+export { toStatuses } from './task-schemas'
 
 const tags = ['Pages']
 
-const taskStatus = z
-  .literal(TASK_STATUSES)
-  .describe('1 queued, 2 importing, 3 researching, 4 outline ready, 5 generating, 10 completed, 90 failed')
-const dataStatus = z.literal(DATA_STATUSES).describe('1 active, 2 archived')
-
-/** A task (product page) as lists show it: spec §3 Task fields plus what the screens need. */
-export const taskSummarySchema = z
-  .object({
-    id: z.number().int(),
-    session_id: z.string(),
-    data_status: dataStatus,
-    page_template_id: z.number().int().nullable(),
-    created_at: z.string(),
-    url: z.string().nullable(),
-    status: taskStatus,
-    flow: z.enum(['direct', 'outline']),
-    step: z.string().nullable(),
-    /** Not named `error`: spec §7 raises any answer carrying one. */
-    failure_reason: z.string().nullable().describe('Why the task failed (status 90).'),
-    note: z.string().nullable(),
-    title: z.string().nullable(),
-    image: z.string().nullable(),
-    platform: z.string().nullable(),
-    is_public: z.boolean(),
-    is_favorite: z.boolean(),
-    completed_at: z.string().nullable(),
-    refunded: z.boolean(),
-  })
-  .meta({ id: 'TaskSummary' })
-export type TaskSummary = z.output<typeof taskSummarySchema>
-
-export const taskDetailSchema = taskSummarySchema
-  .extend({
-    outline: outlineSchema.nullable(),
-    page: pageSchema.nullable(),
-    source: z.object({ url: z.string(), platform: z.string(), name: z.string(), review_source: z.string().nullable() }).nullable(),
-    hidden_until: z.string().nullable().describe('When a free user\u2019s finished page becomes visible; the page is withheld until then.'),
-    page_version: z.number().int().describe('The number of the current page version (0: no page yet).'),
-  })
-  .meta({ id: 'Task' })
-export type TaskDetail = z.output<typeof taskDetailSchema>
-
-/**
- * A free user's finished page still inside the hide window, as a list shows it: enough to say what
- * it is and when it shows, never its content (no page, image or note).
- */
-export const waitingTaskSchema = z
-  .object({
-    id: z.number().int(),
-    session_id: z.string(),
-    data_status: dataStatus,
-    created_at: z.string(),
-    url: z.string().nullable(),
-    title: z.string().nullable(),
-    platform: z.string().nullable(),
-    is_favorite: z.boolean(),
-    hidden_until: z.string().describe('When the page becomes visible.'),
-  })
-  .meta({ id: 'WaitingTask' })
-export type WaitingTask = z.output<typeof waitingTaskSchema>
-
-export const taskListSchema = z
-  .object({
-    items: z.array(taskSummarySchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
-    hidden: z
-      .object({ count: z.number().int(), next_ready_at: z.string().nullable() })
-      .describe('Finished pages still inside the hide window.'),
-    waiting: z
-      .array(waitingTaskSchema)
-      .describe(
-        'Those hidden pages themselves, soonest first, without their content (first result page only; at most page_size), so a list can show them as waiting.',
-      ),
-  })
-  .meta({ id: 'TaskList' })
-
-export const sharedPageSchema = z
-  .object({
-    session_id: z.string(),
-    title: z.string().nullable(),
-    page: pageSchema.describe('The published form: owner price and buy target, no supplier identity.'),
-    completed_at: z.string().nullable(),
-  })
-  .meta({ id: 'SharedPage' })
-export type SharedPage = z.output<typeof sharedPageSchema>
-
-/** A shared page on a gallery card: what shoppers see of it, never the supplier (no platform, source or supplier price). */
-export const galleryItemSchema = z
-  .object({
-    session_id: z.string(),
-    title: z.string().describe('The page\u2019s headline as shoppers see it.'),
-    image: z.string().nullable().describe('The page\u2019s first image, our own copy (/media/\u2026); null without one.'),
-    price: z
-      .object({ amount: z.number(), compare_at: z.number().nullable(), currency: z.string() })
-      .nullable()
-      .describe('The price the owner set; null when they set none.'),
-    views: z.number().int().describe('Views of the shared page in the period (people, not bots; counted without cookies).'),
-    share_url: z.string().describe('The public link of the page.'),
-    completed_at: z.string().nullable(),
-  })
-  .meta({ id: 'GalleryItem' })
-export type GalleryItem = z.output<typeof galleryItemSchema>
-
-const STATUS_LIST = /^(all|\d{1,2}(,\d{1,2})*)$/
-/** List queries (spec §4: status 10 by default). */
-export const listQuery = z.object({
-  status: z.string().regex(STATUS_LIST, 'Invalid format').default(DEFAULT_LIST_STATUS).describe('Comma-separated status codes, or "all".'),
-  data_status: z.coerce.number().pipe(dataStatus).default(DATA_STATUS.active),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(24),
-})
-/** The statuses a list query asks for; codes that are no status match nothing. */
-export const toStatuses = (s: string) => (s === 'all' ? ('all' as const) : s.split(',').map(Number).filter(isTaskStatus))
-
-const key = z.object({ key: z.string().max(64).describe('The task\u2019s session_id (uuid) or numeric id.') })
 const withTemplate = { page_template_id: templateIdField().nullish() }
 const urlBody = z.object({ url: productUrlField(), ...withTemplate })
 const textBody = z.object({ text: pastedTextField(), ...withTemplate })
 const sessionBody = z.object({ session_id: z.string().min(1).max(64) })
 const task = (description: string) => json(taskDetailSchema, description)
+
+/** What every route that starts a generation checks and takes (spec §6). */
+const GENERATION_RULES = `A generation costs ${CREDITS_PER_PAGE} credits and needs more than ${CREDITS_PER_PAGE} left (403 with \`permission: generate\`); the credits are taken when the job is queued and refunded if it fails.`
 
 // ------------------------------------------------------------------------------------------ /v2/tasks
 
@@ -140,6 +44,9 @@ export const shared = createRoute({
   path: '/v2/tasks/shared/{session_id}',
   tags,
   summary: 'A shared page as shoppers see it (no sign-in)',
+  description:
+    'Answers a finished, public page in its published form: the owner\u2019s price and buy target, hidden sections left out, no supplier name, link or price. ' +
+    'Anything else (unknown id, private, unfinished, or a free owner\u2019s page still inside the hide window) is a 404.',
   request: { params: z.object({ session_id: z.string().max(64) }) },
   responses: { 200: json(sharedPageSchema, 'The page.'), 404: ERRORS[404] },
 })
@@ -213,6 +120,9 @@ export const create = createRoute({
   path: '/v2/tasks/create',
   tags,
   summary: 'Make a page from a product link (import and write in one go)',
+  description:
+    `Queues a task that imports the product at \`url\` and writes its page without stopping at the outline; poll GET /v2/tasks/{key} until \`status\` is 10 or 90. ${GENERATION_RULES} ` +
+    'Free accounts may use Shopify product links only (403 `all_urls`); a link that is not a public http(s) address, or an unknown `page_template_id`, is a 400.',
   security: SIGNED_IN,
   request: { body: jsonBody(urlBody) },
   responses: { 201: task('Queued; poll GET /v2/tasks/{key}.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403] },
@@ -223,6 +133,9 @@ export const regenerate = createRoute({
   path: '/v2/tasks/regenerate',
   tags,
   summary: 'Write the page again from the same facts (costs a generation)',
+  description:
+    `Writes the page again from the facts and outline already imported (or starts over from the link when the import never finished); the result is a new page version. ${GENERATION_RULES} ` +
+    'A page still being made is a 409.',
   security: SIGNED_IN,
   request: { body: jsonBody(sessionBody) },
   responses: { 200: task('Queued again.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403], 404: ERRORS[404], 409: ERRORS[409] },
@@ -233,10 +146,13 @@ export const research = createRoute({
   path: '/v2/tasks/research',
   tags,
   summary: 'Re-run the research step on the imported facts (free)',
+  description:
+    'Reads the imported facts again with the built-in reader and answers what they support (features, materials, sizes, questions, figures, each with its source); ' +
+    'it costs nothing and changes no page. 409 until the product has been imported.',
   security: SIGNED_IN,
   request: { body: jsonBody(sessionBody) },
   responses: {
-    200: json(z.object({ session_id: z.string(), research: z.unknown() }), 'What the facts support.'),
+    200: json(z.object({ session_id: z.string(), research: researchSchema }), 'What the facts support.'),
     400: ERRORS[400],
     401: ERRORS[401],
     404: ERRORS[404],
@@ -249,6 +165,9 @@ export const researchSection = createRoute({
   path: '/v2/tasks/research_section',
   tags,
   summary: 'Rewrite one section of a finished page, optionally following an instruction',
+  description:
+    'Rewrites the section `section_id` from the imported facts (never inventing claims) and saves the page as a new version of kind `rewrite`; free of credits. ' +
+    'Only a finished page can be rewritten (409); an unknown section id is a 404.',
   security: SIGNED_IN,
   request: { body: jsonBody(sessionBody.extend({ section_id: sectionIdField(), instruction: rewriteInstructionField() })) },
   responses: { 200: task('The page with the section rewritten.'), 400: ERRORS[400], 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
@@ -259,6 +178,9 @@ export const list = createRoute({
   path: '/v2/tasks/',
   tags,
   summary: 'The account\u2019s pages, newest first (free users: finished pages appear after the hide window)',
+  description:
+    'Finished, active pages by default (`status=10`, `data_status=1`); ask for other statuses, `all`, or the archive. ' +
+    'A free account\u2019s pages finished less than the hide window ago are not in `items`: `hidden` counts them and `waiting` lists them without their content.',
   security: SIGNED_IN,
   request: { query: listQuery },
   responses: { 200: json(taskListSchema, 'A page of results.'), 400: ERRORS[400], 401: ERRORS[401] },
@@ -269,6 +191,9 @@ export const get = createRoute({
   path: '/v2/tasks/{key}',
   tags,
   summary: 'One page of the account',
+  description:
+    'The task with its status, outline and page; poll it while a page is being made. Another account\u2019s id is a 404. ' +
+    'A free account\u2019s finished page inside the hide window comes without its page (`page` null, `hidden_until` set).',
   security: SIGNED_IN,
   request: { params: key },
   responses: { 200: task('The page.'), 401: ERRORS[401], 404: ERRORS[404] },
@@ -279,6 +204,9 @@ export const update = createRoute({
   path: '/v2/tasks/{key}',
   tags,
   summary: 'Archive or restore (data_status), make public or private (is_public)',
+  description:
+    'Send `data_status` 2 to archive the page or 1 to restore it, and/or `is_public`. Making a page private needs Pro (403 `set_private`); ' +
+    'a body with neither field is a 400.',
   security: SIGNED_IN,
   request: {
     params: key,
@@ -291,161 +219,6 @@ export const update = createRoute({
   responses: { 200: task('The page after the change.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403], 404: ERRORS[404] },
 })
 
-// ------------------------------------------------------------------------------------------ page versions
-
-const pageVersionSchema = z.object({
-  version: z.number().int().min(1),
-  kind: z.enum(PAGE_VERSION_KINDS).describe('What made it: generated, regenerate, rewrite, owner_edit, restore, reviews.'),
-  restored_from: z.number().int().nullable(),
-  created_at: z.string(),
-})
-const versionParams = key.extend({ version: z.coerce.number().int().min(1).max(1_000_000) })
-export const currentPageSchema = z
-  .object({
-    session_id: z.string(),
-    version: z.number().int(),
-    page: pageSchema,
-    imported: z
-      .object({
-        images: z.array(z.string()).describe('Every image the source had (the gallery is chosen from these).'),
-        price: z.number().nullable(),
-        compare_at: z.number().nullable(),
-        currency: z.string().nullable(),
-        platform: z.string(),
-        source_name: z.string(),
-        source_url: z.string(),
-      })
-      .nullable()
-      .describe('What was imported, for the owner: shown beside their own facts, never to shoppers.'),
-  })
-  .meta({ id: 'CurrentPage' })
-
-export const getPage = createRoute({
-  method: 'get',
-  path: '/v2/tasks/{key}/page',
-  tags,
-  summary: 'The current page and its version number (for editing)',
-  security: SIGNED_IN,
-  request: { params: key },
-  responses: { 200: json(currentPageSchema, 'The page.'), 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
-})
-
-export const putPage = createRoute({
-  method: 'put',
-  path: '/v2/tasks/{key}/page',
-  tags,
-  summary: 'Save an edited page as a new version; a stale base_version is a 409 carrying the current version',
-  security: SIGNED_IN,
-  request: {
-    params: key,
-    body: jsonBody(z.object({ page: pageSchema, base_version: z.number().int().min(1).describe('The version the edit started from.') })),
-  },
-  responses: { 200: json(currentPageSchema, 'Saved.'), 400: ERRORS[400], 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
-})
-
-export const versions = createRoute({
-  method: 'get',
-  path: '/v2/tasks/{key}/versions',
-  tags,
-  summary: 'The page\u2019s versions, newest first',
-  security: SIGNED_IN,
-  request: { params: key },
-  responses: {
-    200: json(z.object({ current: z.number().int(), items: z.array(pageVersionSchema) }), 'The history.'),
-    401: ERRORS[401],
-    404: ERRORS[404],
-  },
-})
-
-export const version = createRoute({
-  method: 'get',
-  path: '/v2/tasks/{key}/versions/{version}',
-  tags,
-  summary: 'One version of the page (for a preview)',
-  security: SIGNED_IN,
-  request: { params: versionParams },
-  responses: { 200: json(pageVersionSchema.extend({ page: pageSchema }), 'The version.'), 401: ERRORS[401], 404: ERRORS[404] },
-})
-
-export const restoreVersion = createRoute({
-  method: 'post',
-  path: '/v2/tasks/{key}/versions/{version}/restore',
-  tags,
-  summary: 'Bring an older version back (itself a new version; nothing is lost)',
-  security: SIGNED_IN,
-  request: { params: versionParams },
-  responses: { 200: json(currentPageSchema, 'Restored.'), 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
-})
-
-// ------------------------------------------------------------------------------------------ reviews
-
-const reviewEditSchema = z
-  .object({
-    index: z.number().int().min(0).max(10_000),
-    hidden: z.boolean().optional(),
-    pinned: z.boolean().optional(),
-    body: z.string().max(5000).optional().describe('A typo fix only: a small edit distance from the text.'),
-    title: z.string().max(300).nullable().optional(),
-  })
-  .strict()
-  .describe('Author, rating and date are the reviewer\u2019s and cannot be sent.')
-
-export const editReviews = createRoute({
-  method: 'put',
-  path: '/v2/tasks/{key}/reviews',
-  tags,
-  summary: 'Bulk review edits: hide, show, pin, reorder, fix typos (never author, rating or date)',
-  security: SIGNED_IN,
-  request: {
-    params: key,
-    body: jsonBody(
-      z.object({
-        base_version: z.number().int().min(1),
-        edits: z.array(reviewEditSchema).max(200).default([]),
-        order: z.array(z.number().int().min(0)).max(200).optional().describe('The new order, as indexes of the current items.'),
-      }),
-    ),
-  },
-  responses: { 200: json(currentPageSchema, 'Saved.'), 400: ERRORS[400], 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
-})
-
-export const importReviews = createRoute({
-  method: 'post',
-  path: '/v2/tasks/{key}/reviews/import',
-  tags,
-  summary: 'Import the store\u2019s own reviews from a review app\u2019s CSV export (\u2264 2 MB, 5,000 rows)',
-  security: SIGNED_IN,
-  request: {
-    params: key,
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: z.object({
-            file: z.any().meta({ type: 'string', format: 'binary' }).describe('The CSV file.'),
-            base_version: z.coerce.number().int().min(1),
-          }),
-        },
-      },
-    },
-  },
-  responses: {
-    200: json(
-      z.object({
-        imported: z.number().int(),
-        rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
-        app: z.string().nullable(),
-        version: z.number().int(),
-      }),
-      'Good rows kept, bad rows listed with the reason.',
-    ),
-    400: ERRORS[400],
-    401: ERRORS[401],
-    404: ERRORS[404],
-    409: ERRORS[409],
-  },
-})
-
 // ------------------------------------------------------------------------------------------ /v3/tasks (outline flow)
 
 export const createByUrl = createRoute({
@@ -453,6 +226,9 @@ export const createByUrl = createRoute({
   path: '/v3/tasks/create_by_url',
   tags,
   summary: 'Make a page from a product link, stopping at the outline (status 4) for review',
+  description:
+    `Like POST /v2/tasks/create, but the task stops at status 4 with a proposed outline; change it with PUT /v3/tasks/outline/{key} and approve it with POST /v3/tasks/continue/{key}. ${GENERATION_RULES} ` +
+    'Free accounts may use Shopify product links only (403 `all_urls`).',
   security: SIGNED_IN,
   request: { body: jsonBody(urlBody) },
   responses: { 201: task('Queued.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403] },
@@ -463,6 +239,7 @@ export const createFromText = createRoute({
   path: '/v3/tasks/create',
   tags,
   summary: 'Make a page from a pasted product description, stopping at the outline',
+  description: `For a product with no link: the facts are read from \`text\` (20 to 20,000 characters) and the task stops at the outline (status 4) for review. ${GENERATION_RULES}`,
   security: SIGNED_IN,
   request: { body: jsonBody(textBody) },
   responses: { 201: task('Queued.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403] },
@@ -473,6 +250,8 @@ export const outline = createRoute({
   path: '/v3/tasks/outline/{key}',
   tags,
   summary: 'The outline of a page',
+  description:
+    'The sections the page will have (or has), in order, each with its title and the points it will make; `outline` is null until the research step is done. Another account\u2019s id is a 404.',
   security: SIGNED_IN,
   request: { params: key },
   responses: {
@@ -490,6 +269,8 @@ export const saveOutline = createRoute({
   path: '/v3/tasks/outline/{key}',
   tags,
   summary: 'Replace the outline (only while it waits for review)',
+  description:
+    'Reorder, rename, add or drop sections (1 to 20) before the page is written. Only while the task waits at status 4 (otherwise 409); the outline is checked like any input (400).',
   security: SIGNED_IN,
   request: { params: key, body: jsonBody(z.object({ outline: outlineSchema })) },
   responses: { 200: task('Saved.'), 400: ERRORS[400], 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
@@ -500,6 +281,9 @@ export const continueOutline = createRoute({
   path: '/v3/tasks/continue/{key}',
   tags,
   summary: 'Approve the outline: write the page',
+  description:
+    'Moves the task from status 4 to 5 and queues the writing of the page from the saved outline; no further credits (they were taken when the task was made). ' +
+    'A task not waiting for its outline is a 409.',
   security: SIGNED_IN,
   request: { params: key },
   responses: { 200: task('Writing.'), 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
@@ -507,13 +291,7 @@ export const continueOutline = createRoute({
 
 export const routes = {
   recordViews,
-  editReviews,
-  importReviews,
-  getPage,
-  putPage,
-  versions,
-  version,
-  restoreVersion,
+  ...pageRoutes,
   shared,
   sharedVersion,
   gallery,

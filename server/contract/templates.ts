@@ -41,6 +41,8 @@ export const list = createRoute({
   path: '/v2/page-templates/',
   tags,
   summary: 'Page templates, with the account’s favourites marked',
+  description:
+    'The built-in templates with the same filters and paging as the public list, each with whether the account marked it (`is_favorite`).',
   security: SIGNED_IN,
   request: { query: listQuery },
   responses: {
@@ -55,6 +57,7 @@ export const favorites = createRoute({
   path: '/v2/page-templates/user/favorites',
   tags,
   summary: 'The account’s favourite templates, most recently marked first',
+  description: 'The templates the account marked, most recently marked first, and their ids.',
   security: SIGNED_IN,
   responses: {
     200: json(
@@ -70,6 +73,8 @@ export const publicList = createRoute({
   path: '/v2/page-templates/public/',
   tags,
   summary: 'Page templates and the sample page of their previews (no sign-in)',
+  description:
+    'The built-in page templates, filtered by `category` and by `search` (every word must appear in the name, description, best-for line or categories), with the one sample page every preview is drawn from. No sign-in. Pass a template\u2019s `id` as `page_template_id` when making a page.',
   request: { query: listQuery },
   responses: {
     200: json(
@@ -85,6 +90,8 @@ export const publicGet = createRoute({
   path: '/v2/page-templates/public/{id}',
   tags,
   summary: 'One page template and the sample page of its preview (no sign-in)',
+  description:
+    'One built-in template and the sample page its preview is drawn from (in the template\u2019s theme and section order). No sign-in; an unknown id is a 404.',
   request: { params: id },
   responses: {
     200: json(z.object({ template: pageTemplateSchema, sample_page: samplePage }).meta({ id: 'PublicPageTemplate' }), 'The template.'),
@@ -98,6 +105,7 @@ export const get = createRoute({
   path: '/v2/page-templates/{id}',
   tags,
   summary: 'One page template, with whether the account marked it',
+  description: 'One built-in template with whether the account marked it. An unknown id is a 404.',
   security: SIGNED_IN,
   request: { params: id },
   responses: { 200: json(withFavorite, 'The template.'), 400: ERRORS[400], 401: ERRORS[401], 404: ERRORS[404] },
@@ -110,6 +118,7 @@ export const addFavorite = createRoute({
   path: '/v2/page-templates/{id}/favorite',
   tags,
   summary: 'Mark a template as a favourite (idempotent)',
+  description: 'Marks a template for the account; marking it again changes nothing. An unknown template is a 404.',
   security: SIGNED_IN,
   request: { params: id },
   responses: { 200: json(marked(true), 'Marked.'), 400: ERRORS[400], 401: ERRORS[401], 404: ERRORS[404] },
@@ -120,6 +129,7 @@ export const removeFavorite = createRoute({
   path: '/v2/page-templates/{id}/favorite',
   tags,
   summary: 'Unmark a favourite template (idempotent)',
+  description: 'Unmarks a template; unmarking one that is not marked changes nothing. An unknown template is a 404.',
   security: SIGNED_IN,
   request: { params: id },
   responses: { 200: json(marked(false), 'Unmarked.'), 400: ERRORS[400], 401: ERRORS[401], 404: ERRORS[404] },

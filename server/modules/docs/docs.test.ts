@@ -20,6 +20,12 @@ describe.each(DB_KINDS)('public docs api on %s', (kind) => {
     const operations = Object.values(res.body.paths as Record<string, object>).flatMap((item) => Object.keys(item))
     expect(operations).toHaveLength(allRoutes().length)
     expect(res.body.paths['/v2/openapi.json'].get.summary).toMatch(/OpenAPI/)
+    const undescribed = Object.entries(res.body.paths as Record<string, Record<string, { description?: string }>>).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => !op.description?.trim())
+        .map(([method]) => `${method} ${path}`),
+    )
+    expect(undescribed).toEqual([])
     expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
   })
 

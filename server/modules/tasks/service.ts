@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { z } from 'zod'
 import type { ApiDeps } from '../../context'
+import type { researchSchema } from '../../contract/research'
+import type { Same } from '../../contract/same'
 import type { Tx } from '../../db/client'
 import { taskFavorites, tasks } from '../../db/schema'
 import { isSessionId } from '../../domain/ids'
@@ -12,6 +15,7 @@ import type { ProductFacts } from '../../domain/product-facts'
 import { isRunning, TASK_STATUS, type DataStatus, type TaskStatus } from '../../domain/task-status'
 import { PAGE_TEMPLATES } from '../../domain/templates'
 import { hideWindowFor, taskHiddenUntil, visibleAt } from '../../domain/visibility'
+import type { Research } from '../../generation/compose/types'
 import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error'
 import { GENERATE_QUEUE, type GenerateJob } from '../../jobs/definitions'
 import { debitGeneration } from '../credits'
@@ -266,6 +270,9 @@ export async function regenerateTask(deps: ApiDeps, user: UserRow, key: string) 
   deps.queue.wake(GENERATE_QUEUE)
   return taskDetail(deps, user, updated)
 }
+
+// The research answer is documented by the contract's schema: it and the composer's type are one shape.
+const _researchMatchesContract: Same<z.output<typeof researchSchema>, Research> = true
 
 /** Re-runs the research step on the imported facts (free; it changes no page). */
 export async function researchTask(deps: ApiDeps, user: UserRow, key: string) {
