@@ -54,13 +54,13 @@ export function ReferenceArea({ group, schemas }: { group: ReferenceGroup; schem
       ))}
       {schemas.length ? (
         <section className="docs-group" aria-labelledby="schemas">
-          <h3 id="schemas">Shared schemas</h3>
+          <h2 id="schemas">Shared schemas</h2>
           <p>Answers and bodies above that name one of these link here.</p>
           {schemas.map((s) => (
             <article key={s.id} id={s.id} className="docs-op">
-              <h4>
+              <h3 className="docs-op__title">
                 <code>{s.name}</code>
-              </h4>
+              </h3>
               <ShapeView shape={s.shape} />
             </article>
           ))}
@@ -77,9 +77,9 @@ function Method({ method }: { method: string }) {
 function OperationView({ op }: { op: ReferenceOperation }) {
   return (
     <article id={op.id} className="docs-op" data-operation-detail={`${op.method} ${op.path}`}>
-      <h4>
+      <h2 className="docs-op__title">
         <Method method={op.method} /> <code className="docs-path">{op.path}</code>
-      </h4>
+      </h2>
       <p className="docs-summary">
         <Text text={op.summary} />
       </p>
@@ -99,7 +99,7 @@ function OperationView({ op }: { op: ReferenceOperation }) {
       </p>
       {op.parameters.length ? (
         <>
-          <h5>Parameters</h5>
+          <h3 className="docs-op__part">Parameters</h3>
           <ul className="docs-fields">
             {op.parameters.map((p) => (
               <li key={`${p.in}:${p.name}`}>
@@ -113,17 +113,17 @@ function OperationView({ op }: { op: ReferenceOperation }) {
       ) : null}
       {op.body ? (
         <>
-          <h5>Request body (JSON)</h5>
+          <h3 className="docs-op__part">Request body (JSON)</h3>
           <ShapeView shape={op.body} />
         </>
       ) : null}
       {op.answer ? (
         <>
-          <h5>Answer (JSON)</h5>
+          <h3 className="docs-op__part">Answer (JSON)</h3>
           <ShapeView shape={op.answer} />
         </>
       ) : null}
-      <h5>Status codes</h5>
+      <h3 className="docs-op__part">Status codes</h3>
       <dl className="docs-statuses">
         {op.statuses.map((s) => (
           <div key={s.code}>
