@@ -10,6 +10,7 @@ import { env } from './env'
 import { log } from './log'
 import { unavailablePage } from './responses'
 import { commitSession, destroySession, flashToast, getSession, preferencesCookie, readPreferences, referralCookie } from './session'
+import { landingAfterSignIn, uiFlagsAfterSignIn } from './ui-flags'
 
 type Session = Awaited<ReturnType<typeof getSession>>
 
@@ -96,26 +97,33 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
 }
 
 /**
- * Stores the api token in the cookie session (remix-auth v4 keeps none itself), sends the click
- * ids kept in preferences once, and redirects to where the person was going.
+ * Stores the api token in the cookie session (remix-auth v4 keeps none itself), records how the
+ * account came in (fromSignUp or fromLogin, app/.server/ui-flags.ts), sends the click ids kept in
+ * preferences once, and redirects: where the person was going, else a new account's guide, else home.
  */
 export async function completeSignIn(request: Request, context: AppLoadContext | undefined, result: AuthResult) {
   const session = await getSession(request)
-  const redirectTo = safeRedirectPath(session.get('redirectTo'))
+  const landing = landingAfterSignIn({
+    newAccount: result.new_account,
+    redirectTo: session.get('redirectTo'),
+    guide: session.get('guide'),
+    defaultFlow: env().onboardingFlow,
+  })
   const install = session.get('shopifyLoginSessionId')
-  for (const key of ['email', 'name', 'lastRequestCode', 'redirectTo', 'shopifyLoginSessionId', 'fromShopifySignUp'] as const)
+  for (const key of ['email', 'name', 'lastRequestCode', 'redirectTo', 'guide', 'shopifyLoginSessionId', 'fromShopifySignUp'] as const)
     session.unset(key)
   session.set('token', result.access_token)
   const headers = new Headers()
   headers.append('Set-Cookie', await commitSession(session))
   headers.append('Set-Cookie', await referralCookie.serialize('', { maxAge: 0 }))
+  headers.append('Set-Cookie', await uiFlagsAfterSignIn(result.user.uuid, result.new_account))
   const prefs = await readPreferences(request)
   const api = createApiClient({ transport: transportFor(context), token: result.access_token, clientIp: context?.clientIp })
   // An install that started in Shopify: the store waits for this sign-in (same e-mail as the shop's).
   if (install) headers.append('Set-Cookie', await claimShopifyInstall(request, api, install))
   const next = await sendClickIdsOnce(prefs, api)
   if (next !== prefs) headers.append('Set-Cookie', await preferencesCookie.serialize(next))
-  return redirect(redirectTo, { headers })
+  return redirect(landing, { headers })
 }
 
 async function claimShopifyInstall(request: Request, api: ApiClient, id: string) {

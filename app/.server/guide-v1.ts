@@ -4,7 +4,7 @@ import { guidePath, guideProgress, QUICK_QUESTIONS } from '../../server/domain/o
 import { apiFailure } from './api-failure'
 import { requireUser } from './auth'
 import { denialFromApi, redirectToDialog } from './denials'
-import { loadPickProduct, readPick, startPage } from './guide'
+import { loadPickProduct, readPick, startPage, toGuideStep } from './guide'
 import { log } from './log'
 
 /** Guide v1, step 1: three questions, each answer saved with POST /v2/auth/update-question-and-answer. */
@@ -44,17 +44,25 @@ export async function loadAddStore(request: Request, context: AppLoadContext | u
   return json({ progress: guideProgress('v1', '/guide/add-store'), stores })
 }
 
-/** Guide v1, step 3: the synced catalogue first, then the demo store and a pasted link. */
+/**
+ * Guide v1, step 3: the synced catalogue first, then the demo store and a pasted link. Right after
+ * connecting (the store step comes back here) the catalogue may still be syncing: the step says so
+ * and refreshes until it is done.
+ */
 export async function loadGuidePick(request: Request, context: AppLoadContext | undefined) {
   const { api } = await requireUser(request, context)
   const base = await (await loadPickProduct(request, context, 'v1', '/guide/pick-product')).json()
   let catalogue: { id: number; title: string; image: string | null }[] = []
+  let syncing = false
   try {
-    catalogue = (await api.catalog.list({ page_size: 12 })).items.map((p) => ({ id: p.id, title: p.title, image: p.image }))
+    const stores = await api.stores.list()
+    const store = stores.items.find((s) => s.id === stores.current_store_id)
+    syncing = store?.sync.status === 'queued' || store?.sync.status === 'running'
+    if (store) catalogue = (await api.catalog.list({ page_size: 12 })).items.map((p) => ({ id: p.id, title: p.title, image: p.image }))
   } catch (error) {
     log.warn('catalogue unavailable in the guide', { error: String(error) })
   }
-  return json({ ...base, catalogue })
+  return json({ ...base, catalogue, syncing })
 }
 
 /** A product of the store (its synced facts, nothing fetched) or a link; then the page's progress. */
@@ -65,7 +73,7 @@ export async function pickForGuideV1(request: Request, context: AppLoadContext |
   if (Number.isInteger(productId) && productId > 0) {
     try {
       const task = await signedIn.api.catalog.createTask({ product_id: productId, flow: 'direct' })
-      return redirect(guidePath('v1', '/guide/generate', task.session_id))
+      return toGuideStep(request, signedIn.user, guidePath('v1', '/guide/generate', task.session_id), task.session_id)
     } catch (error) {
       const denial = denialFromApi(error)
       if (denial) return redirectToDialog(request, denial, { guide: 'v1' })
@@ -77,5 +85,5 @@ export async function pickForGuideV1(request: Request, context: AppLoadContext |
   if ('error' in pick) return json(pick, { status: 400 })
   const started = await startPage(request, signedIn, pick.url, { outline: false, keep: { guide: 'v1', url: pick.url } })
   if ('response' in started) return started.response
-  return redirect(guidePath('v1', '/guide/generate', started.sessionId))
+  return toGuideStep(request, signedIn.user, guidePath('v1', '/guide/generate', started.sessionId), started.sessionId)
 }

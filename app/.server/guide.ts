@@ -13,6 +13,7 @@ import { getApi, optionalUser, requireUser } from './auth'
 import { denialFromApi, redirectToDialog } from './denials'
 import { log } from './log'
 import { httpError, orHttpError } from './responses'
+import { markGuideGenerate } from './ui-flags'
 
 /** The product link a guide's pick step posts (a demo product's, or one typed in). */
 const pickSchema = z.object({ url: productUrlField().refine((u) => FULL_LINK.test(u), FULL_LINK_MESSAGE) })
@@ -64,7 +65,12 @@ export async function pickProduct(request: Request, context: AppLoadContext | un
   if (!signedIn) return redirect(`/account/sign-up?${new URLSearchParams({ redirectTo: back })}`)
   const started = await startPage(request, signedIn, url, { outline: flow === 'v3', keep: { guide: flow, url } })
   if ('response' in started) return started.response
-  return redirect(guidePath(flow, AFTER_PICK[flow], started.sessionId))
+  return toGuideStep(request, signedIn.user, guidePath(flow, AFTER_PICK[flow], started.sessionId), started.sessionId)
+}
+
+/** On to a guide's next step with a page started from it (fromGuideGenerate: its view will say what comes next). */
+export async function toGuideStep(request: Request, user: { uuid: string }, to: string, sessionId: string) {
+  return redirect(to, { headers: { 'Set-Cookie': await markGuideGenerate(request, user.uuid, sessionId) } })
 }
 
 /**

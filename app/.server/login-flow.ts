@@ -1,16 +1,17 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import { LOGIN_CODE } from '../../server/domain/accounts'
-import { guideStart } from '../../server/domain/onboarding'
+import type { GuideFlow } from '../../server/domain/onboarding'
 import { safeRedirectPath } from '../../server/domain/routing'
 import { ApiError, createApiClient, transportFor } from './api'
 import { apiFailure, type ApiFailure } from './api-failure'
-import { env } from './env'
 import { commitSession, flashToast, getSession, referralCookie } from './session'
 
 export interface CodeRequest {
   email: string
   name?: string
   redirectTo?: string | null
+  /** The guide a new account starts (a sign-up link's `?guide=`); a returning one ignores it. */
+  guide?: GuideFlow | null
   /** A bot filled the honeypot: go through the motions, send nothing. */
   bot?: boolean
   /** Return a too-early repeat as an error (the verify page shows it by its button). */
@@ -31,7 +32,13 @@ export async function requestCodeAndContinue(
   session.set('email', input.email)
   if (input.name) session.set('name', input.name)
   else session.unset('name')
-  session.set('redirectTo', safeRedirectPath(input.redirectTo))
+  // Only a destination the person was really headed for is kept: without one, where they land
+  // depends on whether the code creates an account (app/.server/ui-flags.ts).
+  const redirectTo = safeRedirectPath(input.redirectTo, '')
+  if (redirectTo) session.set('redirectTo', redirectTo)
+  else session.unset('redirectTo')
+  if (input.guide) session.set('guide', input.guide)
+  else session.unset('guide')
   const headers = new Headers()
   if (!input.bot) {
     const invitedBy = (await referralCookie.parse(request.headers.get('Cookie'))) || undefined
@@ -57,10 +64,4 @@ export async function requestCodeAndContinue(
 export function resendWaitSeconds(lastRequestCode: number | undefined, now = Date.now()): number {
   if (!lastRequestCode) return 0
   return Math.max(0, Math.ceil(LOGIN_CODE.resendWaitSeconds - (now - lastRequestCode) / 1000))
-}
-
-/** Where a new account lands after signing up with no destination: its guide's first step (ONBOARDING_FLOW), or home. */
-export function newAccountLanding(): string | null {
-  const flow = env().onboardingFlow
-  return flow ? guideStart(flow) : null
 }

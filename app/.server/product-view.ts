@@ -8,6 +8,7 @@ import { isFree } from '../../server/domain/user'
 import { requireUser } from './auth'
 import { env } from './env'
 import { orHttpError } from './responses'
+import { takeGuideFinish } from './ui-flags'
 
 /** Loader of /product/{id} and /productv2/{id}: the owner's page, with the hide window applied. */
 export async function loadProductView({ request, context, params }: LoaderFunctionArgs) {
@@ -18,27 +19,34 @@ export async function loadProductView({ request, context, params }: LoaderFuncti
   // Publishing: where the page is published, and the store it would go to now.
   const [stores, publications] = task.page ? await Promise.all([api.stores.list(), api.publishing.list(task.session_id)]) : [null, null]
   const currentStore = stores?.items.find((s) => s.id === stores.current_store_id) ?? null
+  // A page a guide started says what to do next, once (fromGuideGenerate, app/.server/ui-flags.ts).
+  const guide =
+    task.status === TASK_STATUS.completed ? await takeGuideFinish(request, user.uuid, task.session_id) : { finish: null, setCookie: null }
   // The api withholds a page inside the free-user hide window and says until when.
-  return json({
-    publishing: task.page
-      ? {
-          store: currentStore
-            ? { id: currentStore.id, name: currentStore.name ?? currentStore.shop_domain, status: currentStore.status }
-            : null,
-          publications: publications?.items ?? [],
-          canPublish: can(user, 'publish'),
-          slots: isFree(user.role) ? user.publish_pages_count : null,
-        }
-      : null,
-    task,
-    // What shoppers will see, with the owner's notes ("Source: …", the exact review source) left in.
-    preview: task.page ? shopperPage(task.page, { keepProvenance: true }) : null,
-    editHref: pageEditorPath(task.session_id),
-    readyAt: task.hidden_until,
-    shareUrl: shareUrl(env().publicUrl, task.session_id),
-    canShare: can(user, 'share'),
-    canGenerate: can(user, 'generate'),
-    canMakePrivate: allowsFreeDenied(user, 'set_private'),
-    device: new URL(request.url).searchParams.get('device') === 'mobile' ? ('mobile' as const) : ('desktop' as const),
-  })
+  return json(
+    {
+      guideFinish: guide.finish,
+      publishing: task.page
+        ? {
+            store: currentStore
+              ? { id: currentStore.id, name: currentStore.name ?? currentStore.shop_domain, status: currentStore.status }
+              : null,
+            publications: publications?.items ?? [],
+            canPublish: can(user, 'publish'),
+            slots: isFree(user.role) ? user.publish_pages_count : null,
+          }
+        : null,
+      task,
+      // What shoppers will see, with the owner's notes ("Source: …", the exact review source) left in.
+      preview: task.page ? shopperPage(task.page, { keepProvenance: true }) : null,
+      editHref: pageEditorPath(task.session_id),
+      readyAt: task.hidden_until,
+      shareUrl: shareUrl(env().publicUrl, task.session_id),
+      canShare: can(user, 'share'),
+      canGenerate: can(user, 'generate'),
+      canMakePrivate: allowsFreeDenied(user, 'set_private'),
+      device: new URL(request.url).searchParams.get('device') === 'mobile' ? ('mobile' as const) : ('desktop' as const),
+    },
+    guide.setCookie ? { headers: { 'Set-Cookie': guide.setCookie } } : undefined,
+  )
 }

@@ -1,4 +1,5 @@
-import { createCookie, createCookieSessionStorage } from '@remix-run/node'
+import { createCookie, createCookieSessionStorage, type Cookie } from '@remix-run/node'
+import type { GuideFlow } from '../../server/domain/onboarding'
 import { REFERRAL_COOKIE_DAYS } from '../../server/domain/referrals'
 import type { SnackbarInput } from '../../server/domain/snackbar'
 import { env } from './env'
@@ -11,6 +12,8 @@ export interface SessionData {
   /** ms timestamp of the last code request (spec lastRequestCode). */
   lastRequestCode: number
   redirectTo: string
+  /** The guide a new account starts (a sign-up link's `?guide=`); ONBOARDING_FLOW otherwise. */
+  guide: GuideFlow
   /** An install that started in Shopify, waiting for this sign-in (spec §3 session fields). */
   shopifyLoginSessionId: string
   fromShopifySignUp: boolean
@@ -63,6 +66,23 @@ export async function takeToasts(request: Request): Promise<{ toasts: SnackbarIn
   const flash = await stores().flash.getSession(request.headers.get('Cookie'))
   const toasts = flash.get('toasts') ?? []
   return { toasts, setCookie: toasts.length ? await stores().flash.commitSession(flash) : null }
+}
+
+/**
+ * A short-lived cookie signed like the session (HttpOnly, SameSite=Lax, Secure over https), made on
+ * first use because the secrets come from the environment.
+ */
+export function signedCookie(name: string, opts: { maxAgeSeconds: number; path?: string }): () => Cookie {
+  let made: Cookie | undefined
+  return () =>
+    (made ??= createCookie(name, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: env().secureCookies,
+      secrets: env().sessionSecrets,
+      path: opts.path ?? '/',
+      maxAge: opts.maxAgeSeconds,
+    }))
 }
 
 /** Persisted UI state (spec "Global UI state — persisted"). Not secret, so only encoded. */

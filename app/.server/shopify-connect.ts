@@ -1,26 +1,57 @@
 import { redirect } from '@remix-run/node'
+import { safeRedirectPath } from '../../server/domain/routing'
 import { ApiError } from './api'
 import { redirectToDialog, denialFromApi } from './denials'
-import { flashToast } from './session'
+import { flashToast, signedCookie } from './session'
 
 /** The OAuth state cookies the Shopify library signed travel with the browser to the callback. */
 export const OAUTH_COOKIE_NAMES = ['shopify_app_state', 'shopify_app_state.sig']
 export const CALLBACK_PATH = '/connect-shopify/callback'
 
+/** Where a connection lands when it was not started from somewhere else: the synced catalogue. */
+export const AFTER_CONNECT = '/products'
+
 /**
- * Sends the browser to Shopify's approval screen, setting the state cookies on the way. A full
- * document load: the demo shop's approval page is on our own origin, and Remix would otherwise
- * try to route it as one of its own pages.
+ * Where the callback returns an owner who started connecting from elsewhere (a guide step, a
+ * page): a same-site path bound to this attempt's OAuth `state`, so it applies to that approval
+ * only. Signed, sent to the callback only, and as short-lived as Shopify's own state cookie.
  */
-export function toShopify(result: { url: string; set_cookies: string[] }) {
+const returnCookie = signedCookie('pw_connect_return', { maxAgeSeconds: 600, path: CALLBACK_PATH })
+
+/** The `return_to` a connect form or link carries, if it is a same-site path. */
+export const connectReturnOf = (value: FormDataEntryValue | string | null | undefined) =>
+  typeof value === 'string' ? safeRedirectPath(value, '') || null : null
+
+/**
+ * Sends the browser to Shopify's approval screen, setting the state cookies on the way (and where
+ * to come back to, bound to the approval's state). A full document load: the demo shop's approval
+ * page is on our own origin, and Remix would otherwise try to route it as one of its own pages.
+ */
+export async function toShopify(result: { url: string; set_cookies: string[] }, returnTo: string | null = null) {
   const headers = new Headers({ Location: result.url, 'X-Remix-Reload-Document': 'true' })
   for (const c of result.set_cookies) headers.append('Set-Cookie', c)
+  const state = new URL(result.url).searchParams.get('state')
+  const to = connectReturnOf(returnTo)
+  // Every attempt writes it: an earlier attempt's target never leaks into this one.
+  headers.append('Set-Cookie', state && to ? await returnCookie().serialize({ state, to }) : await clearedReturn())
   return new Response(null, { status: 302, headers })
 }
 
-/** Clears the state cookies once the callback used them. */
-export function clearOAuthCookies(headers: Headers) {
+const clearedReturn = () => returnCookie().serialize('', { maxAge: 0, expires: new Date(0) })
+
+/** Where the callback goes once the store is connected: the target this attempt started with, else the catalogue. */
+export async function returnAfterConnect(request: Request): Promise<string> {
+  const saved: unknown = await returnCookie().parse(request.headers.get('Cookie'))
+  const state = new URL(request.url).searchParams.get('state')
+  if (!saved || typeof saved !== 'object' || !state) return AFTER_CONNECT
+  const { state: savedState, to } = saved as { state?: unknown; to?: unknown }
+  return savedState === state && typeof to === 'string' ? safeRedirectPath(to, AFTER_CONNECT) : AFTER_CONNECT
+}
+
+/** Clears the state cookies (and the return target) once the callback used them. */
+export async function clearOAuthCookies(headers: Headers) {
   for (const name of OAUTH_COOKIE_NAMES) headers.append('Set-Cookie', `${name}=; Max-Age=0; Path=${CALLBACK_PATH}; SameSite=Lax; Secure`)
+  headers.append('Set-Cookie', await clearedReturn())
 }
 
 /** The store-exists dialog (spec dialog 4) or the plan's limit, as the api answered a connection attempt; null otherwise. */

@@ -1,12 +1,13 @@
 import { Form } from '@remix-run/react'
 
 /** Shown only when Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
-export function GoogleButton({ enabled, redirectTo }: { enabled: boolean; redirectTo?: string | null }) {
+export function GoogleButton({ enabled, redirectTo, guide }: { enabled: boolean; redirectTo?: string | null; guide?: string | null }) {
   if (!enabled) return null
   return (
     <>
       <Form method="post" action="/auth/google" reloadDocument>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        {guide ? <input type="hidden" name="guide" value={guide} /> : null}
         <button type="submit" className="button button--block button--google">
           <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
             <path

@@ -5,7 +5,7 @@ import { replyErrors } from '~/.server/api-failure'
 import { requireAnonymous } from '~/.server/auth'
 import { env } from '~/.server/env'
 import { isBot } from '~/.server/honeypot'
-import { newAccountLanding, requestCodeAndContinue } from '~/.server/login-flow'
+import { requestCodeAndContinue } from '~/.server/login-flow'
 import { referralCookie } from '~/.server/session'
 import { GoogleButton } from '~/components/GoogleButton'
 import { Field, FormErrors } from '~/components/ui/Field'
@@ -15,6 +15,7 @@ import { signUpSchema } from '~/forms/auth.server'
 import { useForm } from '~/lib/form'
 import type { RouteHandle } from '~/lib/shopper-view'
 import { FREE_SIGNUP_CREDITS } from '../../server/domain/accounts'
+import { guideOf } from '../../server/domain/onboarding'
 import { SIGN_IN_PAGE_HEADERS } from '../../server/domain/page-cache'
 
 /** No app script here: /sign-in.js instead (app/lib/shopper-view.ts). */
@@ -25,8 +26,10 @@ export const meta: MetaFunction = () => [{ title: 'Create your account · Pagewr
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context)
   const invited = !!(await referralCookie.parse(request.headers.get('Cookie')))
+  const query = new URL(request.url).searchParams
+  // `?guide=v1|v2|v3`: the guide this link starts a new account in (a landing page's choice).
   return json(
-    { googleEnabled: !!env().google, invited, redirectTo: new URL(request.url).searchParams.get('redirectTo') },
+    { googleEnabled: !!env().google, invited, redirectTo: query.get('redirectTo'), guide: guideOf(query) },
     { headers: SIGN_IN_PAGE_HEADERS },
   )
 }
@@ -42,8 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await requestCodeAndContinue(request, context, {
     email: submission.value.email,
     name: submission.value.name,
-    // A new account lands in the onboarding guide unless it was on its way somewhere.
-    redirectTo: submission.value.redirectTo || newAccountLanding(),
+    // Where it lands is decided once the code says whether the account is new (app/.server/ui-flags.ts).
+    redirectTo: submission.value.redirectTo,
+    guide: guideOf(form),
     bot: isBot(form),
   })
   if (outcome.response) return outcome.response
@@ -51,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignUp() {
-  const { googleEnabled, invited, redirectTo } = useLoaderData<typeof loader>()
+  const { googleEnabled, invited, redirectTo, guide } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { form, field } = useForm({ lastResult: actionData?.result, rules: SIGN_UP_RULES, validateOn: 'blur' })
   return (
@@ -59,12 +63,13 @@ export default function SignUp() {
       <h1>Create your Pagewright account</h1>
       {invited ? <p className="notice notice--info">A friend invited you. Welcome!</p> : null}
       <p className="muted">{`Free to start: ${FREE_SIGNUP_CREDITS} credits, enough for several pages.`}</p>
-      <GoogleButton enabled={googleEnabled} redirectTo={redirectTo} />
+      <GoogleButton enabled={googleEnabled} redirectTo={redirectTo} guide={guide} />
       <Form method="post" {...form.props}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <Field label="Your name" meta={field('name')} autoComplete="name" autoFocus />
         <Field label="E-mail" meta={field('email')} type="email" autoComplete="email" placeholder="you@store.com" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        {guide ? <input type="hidden" name="guide" value={guide} /> : null}
         <Honeypot />
         <button type="submit" className="button button--primary button--block" data-pending="Sending code…">
           Create account

@@ -45,6 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       email,
       name: session.get('name'),
       redirectTo: session.get('redirectTo'),
+      guide: session.get('guide'),
       bot: isBot(form),
       tooSoonIsError: true,
     })

@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { apiFailure, replyErrors } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
-import { connectDenial, flashAndRedirect, toShopify } from '~/.server/shopify-connect'
+import { AFTER_CONNECT, connectDenial, connectReturnOf, flashAndRedirect, toShopify } from '~/.server/shopify-connect'
 import { FieldErrors, FormErrors } from '~/components/ui/Field'
 import { CONNECT_INTENT, CONNECT_RULES, SHOP_MAX } from '~/forms/shopify'
 import { connectSchema } from '~/forms/shopify.server'
@@ -21,6 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     storeCount: stores.items.length,
     atLimit: isFree(user.role) && stores.items.length >= FREE_STORE_LIMIT,
     shop: new URL(request.url).searchParams.get('shop') ?? '',
+    // Where to come back to once connected (a guide step, a page); only a same-site path.
+    returnTo: connectReturnOf(new URL(request.url).searchParams.get('return_to')),
   })
 }
 
@@ -30,14 +32,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: connectSchema })
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   const v = submission.value
+  const returnTo = connectReturnOf(form.get('return_to'))
   try {
-    if (v.intent === CONNECT_INTENT.connect) return toShopify(await api.stores.begin(v.shop))
+    if (v.intent === CONNECT_INTENT.connect) return await toShopify(await api.stores.begin(v.shop), returnTo)
     if (v.intent === CONNECT_INTENT.demo) {
       const { shop } = await api.stores.createDemo()
-      return toShopify(await api.stores.begin(shop))
+      return await toShopify(await api.stores.begin(shop), returnTo)
     }
     const { store } = await api.stores.connectCustom({ shop: v.shop, access_token: v.access_token, api_secret: v.api_secret })
-    return flashAndRedirect(request, '/products', `Connected ${store.name ?? store.shop_domain}. Its products are syncing.`)
+    return flashAndRedirect(request, returnTo ?? AFTER_CONNECT, `Connected ${store.name ?? store.shop_domain}. Its products are syncing.`)
   } catch (error) {
     const dialog = connectDenial(request, error, '/connect-shopify')
     if (dialog) return dialog
@@ -73,6 +76,7 @@ export default function ConnectShopify() {
         </p>
       ) : null}
       <Form method="post" {...form.props}>
+        <ReturnTo to={data.returnTo} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <div className="field">
           <label htmlFor={shop.id}>Your store’s address</label>
@@ -103,6 +107,7 @@ export default function ConnectShopify() {
       <h2 className="h3">No store at hand?</h2>
       <p className="muted">A demo shop with seven products and two themes, made for you here. Everything works as with a real store.</p>
       <Form method="post">
+        <ReturnTo to={data.returnTo} />
         <button type="submit" name="intent" value={CONNECT_INTENT.demo} className="button" disabled={busy}>
           Connect a demo shop
         </button>
@@ -114,6 +119,7 @@ export default function ConnectShopify() {
           write_products, read_themes and write_themes, install it, and copy its Admin API access token.
         </p>
         <Form method="post">
+          <ReturnTo to={data.returnTo} />
           <div className="field">
             <label htmlFor="custom-shop">Store address</label>
             <input id="custom-shop" className="input" name="shop" required maxLength={SHOP_MAX} placeholder="my-store.myshopify.com" />
@@ -145,3 +151,6 @@ export default function ConnectShopify() {
     </section>
   )
 }
+
+/** Each way of connecting carries where to come back to. */
+const ReturnTo = ({ to }: { to: string | null }) => (to ? <input type="hidden" name="return_to" value={to} /> : null)

@@ -4,7 +4,7 @@ import { createApiClient, transportFor } from '~/.server/api'
 import { apiFailure } from '~/.server/api-failure'
 import { optionalUser } from '~/.server/auth'
 import { commitSession, flashToast, getSession } from '~/.server/session'
-import { clearOAuthCookies, connectDenial } from '~/.server/shopify-connect'
+import { AFTER_CONNECT, clearOAuthCookies, connectDenial, returnAfterConnect } from '~/.server/shopify-connect'
 
 export const meta: MetaFunction = () => [{ title: 'Connecting your store · Pagewright' }]
 
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookie = request.headers.get('Cookie') ?? ''
   const signedIn = await optionalUser(request, context)
   const headers = new Headers()
-  clearOAuthCookies(headers)
+  await clearOAuthCookies(headers)
   try {
     if (signedIn) {
       const { store } = await signedIn.api.stores.callback(query, cookie)
@@ -27,7 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         'Set-Cookie',
         await flashToast(request, { type: 'success', text: `Connected ${store.name ?? store.shop_domain}. Its products are syncing.` }),
       )
-      return redirect('/products', { headers })
+      // Back where connecting started (a guide step, a page), else the synced catalogue.
+      return redirect(await returnAfterConnect(request), { headers })
     }
     const api = createApiClient({ transport: transportFor(context), clientIp: context?.clientIp })
     const install = await api.stores.installCallback(query, cookie)
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     session.set('fromShopifySignUp', true)
     if (install.shop_name) session.set('name', install.shop_name)
     session.set('lastRequestCode', Date.now())
-    session.set('redirectTo', '/products')
+    session.set('redirectTo', AFTER_CONNECT)
     headers.append('Set-Cookie', await commitSession(session))
     return redirect('/account/verify', { headers })
   } catch (error) {

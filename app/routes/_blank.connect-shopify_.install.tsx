@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).search.replace(/^\?/, '')
   const api = createApiClient({ transport: transportFor(context), clientIp: context?.clientIp })
   try {
-    return toShopify(await api.stores.install(query))
+    return await toShopify(await api.stores.install(query))
   } catch (error) {
     const failure = apiFailure(error, "We couldn't reach Pagewright's store service. Please try again in a moment.")
     return json({ message: failure.message }, { status: failure.status })

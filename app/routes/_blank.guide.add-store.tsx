@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { Link, useLoaderData } from '@remix-run/react'
 import { loadAddStore } from '~/.server/guide-v1'
 import { GuideSteps } from '~/components/guide/GuideSteps'
+import { connectShopifyPath } from '~/lib/paths'
 import guideCss from '~/styles/guide.css?url'
 import { guidePath } from '../../server/domain/onboarding'
 
@@ -39,10 +40,10 @@ export default function GuideAddStore() {
           <>
             <p className="muted">
               Connect your Shopify store and its products are one click away, and finished pages can be published into it. Pagewright never
-              changes your prices, orders or customers. Once connected, your products are listed under Products, ready to make pages from.
+              changes your prices, orders or customers. Once it is connected, the guide goes on with its products.
             </p>
             <p className="actions-row">
-              <Link to="/connect-shopify" className="button button--primary">
+              <Link to={connectShopifyPath(next)} className="button button--primary">
                 Connect a Shopify store
               </Link>
               <Link to={next} className="button">

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, useLoaderData, useNavigation } from '@remix-run/react'
 import { loadGuidePick, pickForGuideV1 } from '~/.server/guide-v1'
 import { PickProduct } from '~/components/guide/PickProduct'
+import { usePolling } from '~/lib/use-polling'
 import guideCss from '~/styles/guide.css?url'
 
 export const meta: MetaFunction = () => [{ title: 'Pick a product · Pagewright' }]
@@ -12,10 +13,20 @@ export const action = ({ request, context }: ActionFunctionArgs) => pickForGuide
 
 /** Guide v1, step 3: a product of the connected store first, else the demo store or a link. */
 export default function GuidePickProduct() {
-  const { catalogue } = useLoaderData<typeof loader>()
+  const { catalogue, syncing } = useLoaderData<typeof loader>()
   const busy = useNavigation().state !== 'idle'
+  usePolling(1500, syncing)
   return (
     <PickProduct>
+      {syncing ? (
+        <div className="notice notice--info" role="status" data-testid="guide-syncing">
+          {/* Without JS the step refreshes itself while the store's products arrive. */}
+          <noscript>
+            <meta httpEquiv="refresh" content="3" />
+          </noscript>
+          Your store’s products are arriving…
+        </div>
+      ) : null}
       {catalogue.length ? (
         <div className="card">
           <h2 className="guide-subhead">From your store</h2>

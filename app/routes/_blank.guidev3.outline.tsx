@@ -3,6 +3,7 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ApiError } from '~/.server/api'
 import { requireUser } from '~/.server/auth'
+import { toGuideStep } from '~/.server/guide'
 import { httpError, orHttpError } from '~/.server/responses'
 import { GuideSteps } from '~/components/guide/GuideSteps'
 import { formObject } from '~/forms/form-object'
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireUser(request, context)
+  const { api, user } = await requireUser(request, context)
   const sessionId = taskIdParam(new URL(request.url).search)
   if (!sessionId) throw httpError(404, 'There is no outline to review here.')
   // In guide v3 the plans come next (the page is written meanwhile); otherwise its progress.
@@ -57,6 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await api.tasks.saveOutline(sessionId, parsed.data)
     if (intent.kind === 'continue') {
       await api.tasks.continue(sessionId)
+      // The page is written from here: in the guide, its view will say what comes next.
+      if (guide) return toGuideStep(request, user, afterOutline(guide, sessionId, '/guidev3/pricing'), sessionId)
       return redirect(afterOutline(guide, sessionId, '/guidev3/pricing'))
     }
   } catch (error) {

@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { loadProductView } from '~/.server/product-view'
 import { handleTaskAction } from '~/.server/task-actions'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { GuideFinished } from '~/components/guide/GuideFinished'
 import { FailedPage, HiddenPage } from '~/components/ProductStates'
 import { ProductToolbar } from '~/components/ProductToolbar'
 import { PageView } from '~/components/sections'
@@ -16,7 +17,7 @@ export const loader = (args: LoaderFunctionArgs) => loadProductView(args)
 export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
 
 export default function ProductView() {
-  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, publishing } = useLoaderData<typeof loader>()
+  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, publishing, guideFinish } = useLoaderData<typeof loader>()
   return (
     <div className="product-view">
       <ProductToolbar
@@ -27,6 +28,7 @@ export default function ProductView() {
         editHref={editHref}
         publishing={publishing}
       />
+      <GuideFinished finish={guideFinish} sessionId={task.session_id} publishing={publishing} />
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
       {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
       {task.page ? (

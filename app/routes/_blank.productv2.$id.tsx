@@ -3,6 +3,7 @@ import { Form, useLoaderData } from '@remix-run/react'
 import { loadProductView } from '~/.server/product-view'
 import { handleTaskAction } from '~/.server/task-actions'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { GuideFinished } from '~/components/guide/GuideFinished'
 import { PreviewSizeNav } from '~/components/PreviewSizeNav'
 import { FailedPage, HiddenPage } from '~/components/ProductStates'
 import { ProductToolbar } from '~/components/ProductToolbar'
@@ -21,7 +22,8 @@ export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAc
 
 /** v2: the section list (each with its own rewrite) beside a desktop or mobile preview. */
 export default function ProductViewV2() {
-  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, publishing, device } = useLoaderData<typeof loader>()
+  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, publishing, guideFinish, device } =
+    useLoaderData<typeof loader>()
   const sections = task.page?.sections ?? []
   return (
     <div className="product-view product-view--v2">
@@ -34,6 +36,7 @@ export default function ProductViewV2() {
         publishing={publishing}
         withRewrite={false}
       />
+      <GuideFinished finish={guideFinish} sessionId={task.session_id} publishing={publishing} />
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
       {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
       {task.page ? (

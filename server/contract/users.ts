@@ -39,5 +39,6 @@ export const authResultSchema = z
     expires_in: z.number().int(),
     token_type: z.literal('bearer'),
     user: publicUserSchema,
+    new_account: z.boolean().describe('True when this sign-in created the account (the web sends new accounts into the onboarding guide).'),
   })
   .meta({ id: 'AuthResult' })

@@ -33,8 +33,8 @@ export const DEFAULT_GUIDE_FLOW: GuideFlow = 'v3'
 
 export const isGuideFlow = (value: unknown): value is GuideFlow => typeof value === 'string' && value in GUIDE_FLOWS
 
-/** The guide named in a URL's query (`guide=v1|v2|v3`); anything else is no guide. */
-export function guideOf(search: URLSearchParams | string): GuideFlow | null {
+/** The guide named in a URL's query or a form (`guide=v1|v2|v3`); anything else is no guide. */
+export function guideOf(search: URLSearchParams | FormData | string): GuideFlow | null {
   const value = (typeof search === 'string' ? new URLSearchParams(search) : search).get('guide')
   return isGuideFlow(value) ? value : null
 }

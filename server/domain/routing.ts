@@ -10,8 +10,24 @@ export function trailingSlashRedirect(pathname: string, search: string): string 
   return `${path}${search}`
 }
 
-/** Only same-site relative paths are accepted as post-login destinations. */
+const SAME_SITE = 'http://same-site.invalid'
+
+/**
+ * Only same-site relative paths are accepted as destinations (after sign-in, after connecting a
+ * store, back from checkout). The browser's own URL parser decides, so the tricks it forgives
+ * (`//host`, `/\host`, a tab or line break inside `/\t/host`) cannot lead to another site; control
+ * characters are refused outright (they could not go into a Location header anyway).
+ */
 export function safeRedirectPath(to: string | null | undefined, fallback = '/'): string {
-  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  if (!to || to.length > 2048 || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  for (let i = 0; i < to.length; i++) {
+    const c = to.charCodeAt(i)
+    if (c < 0x20 || c === 0x7f) return fallback
+  }
+  try {
+    if (new URL(to, SAME_SITE).origin !== SAME_SITE) return fallback
+  } catch {
+    return fallback
+  }
   return to
 }

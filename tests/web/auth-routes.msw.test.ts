@@ -193,7 +193,13 @@ describe('verify action', () => {
   it('the right code signs in: redirect home with a session cookie holding the token', async () => {
     const user = fakeUser()
     msw.server.use(
-      mockRoute(contract.auth.verify, () => ({ access_token: 'pwt_good', expires_in: 2_592_000, token_type: 'bearer', user })),
+      mockRoute(contract.auth.verify, () => ({
+        access_token: 'pwt_good',
+        expires_in: 2_592_000,
+        token_type: 'bearer',
+        user,
+        new_account: false,
+      })),
       meFor('pwt_good', user),
       mockRoute(contract.tasks.list, () => ({
         items: [],
@@ -228,7 +234,13 @@ describe('verify action', () => {
 
   it('goes on to the page the person was headed for (the session redirectTo)', async () => {
     msw.server.use(
-      mockRoute(contract.auth.verify, () => ({ access_token: 'pwt_good', expires_in: 2_592_000, token_type: 'bearer', user: fakeUser() })),
+      mockRoute(contract.auth.verify, () => ({
+        access_token: 'pwt_good',
+        expires_in: 2_592_000,
+        token_type: 'bearer',
+        user: fakeUser(),
+        new_account: false,
+      })),
     )
     const cookie = await emailSession({ redirectTo: '/products?tab=2' })
     const res = await run(verify.action, post('/account/verify', { intent: 'verify', code: '123456' }, cookie))
@@ -238,7 +250,13 @@ describe('verify action', () => {
   it('login → verify keeps a safe redirectTo and drops an unsafe one', async () => {
     msw.server.use(
       sendCodeOk(),
-      mockRoute(contract.auth.verify, () => ({ access_token: 'pwt_good', expires_in: 2_592_000, token_type: 'bearer', user: fakeUser() })),
+      mockRoute(contract.auth.verify, () => ({
+        access_token: 'pwt_good',
+        expires_in: 2_592_000,
+        token_type: 'bearer',
+        user: fakeUser(),
+        new_account: false,
+      })),
     )
     for (const [redirectTo, expected] of [
       ['/subscription', '/subscription'],

@@ -121,7 +121,8 @@ describe.each(DB_KINDS)('web against the in-process api on %s', (kind) => {
     const fresh = lastCodeFor(email)
     expect(fresh).not.toBe(code)
     const ok = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code: fresh }, jar), { context: ctx })
-    expect(location(ok)).toBe('/')
+    // The code made the account (a login form, but a new e-mail): it starts the guide.
+    expect(location(ok)).toBe(guideStart(DEFAULT_GUIDE_FLOW))
     jar.take(ok)
     const page = await runResponse(latest.loader, get('/latest', jar), { context: ctx })
     expect(page.status).toBe(200)
@@ -134,10 +135,46 @@ describe.each(DB_KINDS)('web against the in-process api on %s', (kind) => {
     const first = new CookieJar().take(await runResponse(login.action, post('/account/login', { email }), { context: ctx }))
     const second = first.clone()
     const code = lastCodeFor(email)
-    expect(location(await run(verify.action, post('/account/verify', { intent: 'verify', code }, first), { context: ctx }))).toBe('/')
+    expect(location(await run(verify.action, post('/account/verify', { intent: 'verify', code }, first), { context: ctx }))).toBe(
+      guideStart(DEFAULT_GUIDE_FLOW),
+    )
     const again = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code }, second), { context: ctx })
     expect(again.status).toBe(400)
     expect((await body(again)).result.error.code).toEqual(['This code has expired or was already used. Please request a new one.'])
+  })
+
+  it('fromSignUp and fromLogin: a new account starts its guide, a returning one goes home or back, never into a guide', async () => {
+    t.clock.advance(31_000)
+    const email = 'returning@example.com'
+    const signUpLink = '/account/sign-up?guide=v1'
+    const codeThrough = async (jar: CookieJar, path: string, form: Record<string, string>) => {
+      const { searchParams } = new URL(path, 'http://x')
+      const full = { ...form, ...Object.fromEntries(searchParams) }
+      jar.take(await runResponse(signUp.action, post(path, full, jar), { context: ctx }))
+      const verified = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code: lastCodeFor(email) }, jar), {
+        context: ctx,
+      })
+      jar.take(verified)
+      return verified
+    }
+    // The sign-up link names guide v1: the new account starts there, flagged fromSignUp.
+    const first = new CookieJar()
+    const created = await codeThrough(first, signUpLink, { name: 'Rui Returning', email })
+    expect(location(created)).toBe(guideStart('v1'))
+    expect(setCookie(created, '__pw_ui')?.value).toBeTruthy()
+
+    // The same link later, for the account that now exists: home, not the guide (fromLogin).
+    t.clock.advance(31_000)
+    const back = await codeThrough(new CookieJar(), signUpLink, { name: 'Rui Returning', email })
+    expect(location(back)).toBe('/')
+    // And a login on its way somewhere goes back there.
+    t.clock.advance(31_000)
+    const jar = new CookieJar()
+    jar.take(await runResponse(login.action, post('/account/login', { email, redirectTo: '/latest?view=grid' }), { context: ctx }))
+    const verified = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code: lastCodeFor(email) }, jar), {
+      context: ctx,
+    })
+    expect(location(verified)).toBe('/latest?view=grid')
   })
 
   it('a referral link and a gclid seen before signing up end up on the new account', async () => {

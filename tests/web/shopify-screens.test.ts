@@ -9,6 +9,7 @@ import * as verify from '~/routes/_blank.account.verify'
 import * as connect from '~/routes/_blank.connect-shopify'
 import * as callback from '~/routes/_blank.connect-shopify_.callback'
 import * as install from '~/routes/_blank.connect-shopify_.install'
+import * as guidePick from '~/routes/_blank.guide.pick-product'
 import * as productV2 from '~/routes/_blank.productv2.$id'
 import * as googleShopping from '~/routes/_default.google-shopping'
 import * as products from '~/routes/_default.products'
@@ -82,6 +83,36 @@ describe.each(DB_KINDS)('Shopify screens on %s', (kind) => {
     const replay = await runResponse(callback.loader, get(back, jar), { context: ctx })
     expect(replay.status).toBe(400)
     expect((await body(replay)).message).toMatch(/already used|took too long/)
+  })
+
+  it('connecting from guide v1’s store step comes back to its next step; a return target off this site is ignored', async () => {
+    const next = '/guide/pick-product?guide=v1'
+    for (const [email, returnTo, expected] of [
+      ['guide-connect@example.com', next, next],
+      ['hostile-connect@example.com', '//evil.example/guide', '/products'],
+    ]) {
+      const owner = new CookieJar().take(`${await sessionCookie({ token: (await t.signIn(email, 'Gus Guide')).token })}; Path=/`)
+      const page = await body(
+        await run(connect.loader, get(`/connect-shopify?return_to=${encodeURIComponent(returnTo)}`, owner), { context: ctx }),
+      )
+      expect(page.returnTo).toBe(returnTo === next ? next : null)
+      const started = await runResponse(connect.action, post('/connect-shopify', { intent: 'demo', return_to: returnTo }, owner), {
+        context: ctx,
+      })
+      owner.take(started)
+      const done = await runResponse(callback.loader, get(await approve(location(started)), owner), { context: ctx })
+      expect(location(done)).toBe(expected)
+      owner.take(done)
+      expect(owner.has('pw_connect_return')).toBe(false)
+      if (expected !== next) continue
+      // The guide's pick step lists the store's products once they arrive, and says so meanwhile.
+      const syncing = await body(await run(guidePick.loader, get(next, owner), { context: ctx }))
+      expect(syncing.syncing).toBe(true)
+      await t.drainShopifyJobs()
+      const ready = await body(await run(guidePick.loader, get(next, owner), { context: ctx }))
+      expect(ready).toMatchObject({ syncing: false })
+      expect(ready.catalogue.length).toBeGreaterThan(0)
+    }
   })
 
   it('make a page from a product, then publish it from the page view', async () => {

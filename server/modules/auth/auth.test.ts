@@ -49,7 +49,7 @@ describe.each(DB_KINDS)('auth api on %s', (kind) => {
     await t.call('POST', '/v2/auth/send-code', { email: 'new@example.com', name: 'Nia Okafor' })
     const res = await t.call('POST', '/v2/auth/verify', { email: 'new@example.com', code: t.mails.at(-1)!.code })
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ expires_in: 2592000, token_type: 'bearer' })
+    expect(res.body).toMatchObject({ expires_in: 2592000, token_type: 'bearer', new_account: true })
     expect(res.body.access_token).toMatch(/^pwt_/)
     expect(res.body.user).toMatchObject({
       email: 'new@example.com',
@@ -67,6 +67,12 @@ describe.each(DB_KINDS)('auth api on %s', (kind) => {
     const me = await t.call('POST', '/v2/auth/me', {}, res.body.access_token)
     expect(me.status).toBe(200)
     expect(me.body.email).toBe('new@example.com')
+
+    // Signing in again (code or e-mail link) is not a new account.
+    t.clock.advance(31_000)
+    await t.call('POST', '/v2/auth/send-code', { email: 'new@example.com' })
+    const again = await t.call('POST', '/v2/auth/verify', { email: 'new@example.com', code: t.mails.at(-1)!.code })
+    expect(again.body).toMatchObject({ new_account: false, user: { id: res.body.user.id } })
   })
 
   it('codes are single use', async () => {
@@ -151,7 +157,7 @@ describe.each(DB_KINDS)('auth api on %s', (kind) => {
     const token = new URL(t.mails.at(-1)!.link).searchParams.get('token')!
     const res = await t.call('POST', '/v2/auth/auto-login', { token })
     expect(res.status).toBe(200)
-    expect(res.body.user.email).toBe('link@example.com')
+    expect(res.body).toMatchObject({ new_account: true, user: { email: 'link@example.com' } })
     expect((await t.call('POST', '/v2/auth/auto-login', { token })).status).toBe(400)
   })
 

@@ -52,8 +52,10 @@ describe('Google sign-in (api checks the ID token itself)', () => {
       role: 'free',
       remaining_credit_count: 200,
     })
+    expect(res.body.new_account).toBe(true)
     const again = await t.call('POST', '/v2/auth/google', { id_token: token })
     expect(again.body.user.id).toBe(res.body.user.id)
+    expect(again.body.new_account).toBe(false)
   })
 
   it('links Google to an existing e-mail account', async () => {
@@ -61,7 +63,7 @@ describe('Google sign-in (api checks the ID token itself)', () => {
     const res = await t.call('POST', '/v2/auth/google', {
       id_token: await sign({ sub: 'g-2', email: 'owner@example.com', email_verified: true }),
     })
-    expect(res.body.user).toMatchObject({ id: user.id, google_id: 'g-2' })
+    expect(res.body).toMatchObject({ new_account: false, user: { id: user.id, google_id: 'g-2' } })
   })
 
   it('refuses tokens for another app, from another issuer, or without a verified e-mail', async () => {

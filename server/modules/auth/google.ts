@@ -39,6 +39,7 @@ export async function googleSignIn(deps: ApiDeps, idToken: string, invitedBy?: s
   const now = deps.clock()
   return deps.database.db.transaction(async (tx) => {
     let [user] = await tx.select().from(users).where(eq(users.googleId, claims.sub!))
+    let newAccount = false
     if (!user) {
       const byEmail = await findUserByEmail(tx, email)
       if (byEmail) {
@@ -49,8 +50,9 @@ export async function googleSignIn(deps: ApiDeps, idToken: string, invitedBy?: s
           { email, name: claims.name, googleId: claims.sub, invitedBy, admin: isAdminEmail(email, deps.env.ADMIN_EMAILS) },
           now,
         )
+        newAccount = true
       }
     }
-    return issueSession(tx, deps, user, userAgent)
+    return issueSession(tx, deps, user, { userAgent, newAccount })
   })
 }

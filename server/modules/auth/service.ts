@@ -130,18 +130,26 @@ async function consumeAndSignIn(deps: ApiDeps, which: ReturnType<typeof eq>, att
       .where(and(which, isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now), lte(loginCodes.attempts, attemptsAllowed)))
       .returning()
     if (!code) throw badRequest(WRONG_OR_EXPIRED)
+    const existing = await findUserByEmail(tx, code.email)
     const user =
-      (await findUserByEmail(tx, code.email)) ??
+      existing ??
       (await createUser(
         tx,
         { email: code.email, name: code.name, invitedBy: code.invitedBy, admin: isAdminEmail(code.email, deps.env.ADMIN_EMAILS) },
         now,
       ))
-    return issueSession(tx, deps, user, userAgent)
+    return issueSession(tx, deps, user, { userAgent, newAccount: !existing })
   })
 }
 
-export async function issueSession(tx: Parameters<typeof findUserByEmail>[0], deps: ApiDeps, user: UserRow, userAgent?: string) {
+/** A session for `user`; `newAccount` says this sign-in created the account (after the e-mail was proven, so it reveals nothing). */
+export async function issueSession(
+  tx: Parameters<typeof findUserByEmail>[0],
+  deps: ApiDeps,
+  user: UserRow,
+  opts: { userAgent?: string; newAccount: boolean },
+) {
+  const { userAgent, newAccount } = opts
   if (user.status !== 'active') throw new HttpError(403, 'This account is disabled. Please contact support.')
   const now = deps.clock()
   const token = randomToken('pwt_')
@@ -152,7 +160,13 @@ export async function issueSession(tx: Parameters<typeof findUserByEmail>[0], de
     expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
     userAgent: userAgent?.slice(0, 300) ?? null,
   })
-  return { access_token: token, expires_in: SESSION_TTL_SECONDS, token_type: 'bearer' as const, user: toPublicUser(user, deps.env) }
+  return {
+    access_token: token,
+    expires_in: SESSION_TTL_SECONDS,
+    token_type: 'bearer' as const,
+    user: toPublicUser(user, deps.env),
+    new_account: newAccount,
+  }
 }
 
 /** Resolves a bearer token (session or API key) to its user, or null. */
