@@ -1,6 +1,6 @@
 import { ANONYMOUS_CACHE_HEADER } from '../../server/domain/page-cache'
 
-/** How long a reading page (landing pages, docs) may be kept for visitors without cookies. */
+/** How long a reading page (landing pages, docs, the libraries, posts; not trending, whose counts move every 10 s) may be kept for visitors without cookies. */
 const READING_PAGE_SECONDS = 60
 
 /**

@@ -1,7 +1,8 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ApiError, createApiClient, transportFor, type PostSummary } from '~/.server/api'
 import { env } from '~/.server/env'
+import { readingPageHeaders } from '~/.server/reading-page'
 import { PostByline, PostsFrame, PostTags } from '~/components/posts/PostsFrame'
 import { SanitizedHtml } from '~/components/SanitizedHtml'
 import type { RouteHandle } from '~/lib/shopper-view'
@@ -49,6 +50,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 }
 
 /** One article, or a 404 in the same frame (with the newest posts to go to instead). */
+/** Anonymous visitors are answered from memory for a minute (app/.server/reading-page.ts). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const api = createApiClient({ transport: transportFor(context), clientIp: context?.clientIp })
   const slug = params.slug ?? ''
@@ -65,7 +69,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const more = items.filter((p) => p.slug !== slug).slice(0, MORE)
   if (!found) return json({ post: null, html: null, more, publicUrl }, { status: 404 })
   const { html, ...post } = found
-  return json({ post, html: sanitizeArticle(html), more, publicUrl })
+  return json({ post, html: sanitizeArticle(html), more, publicUrl }, { headers: readingPageHeaders() })
 }
 
 export default function Post() {

@@ -1,7 +1,8 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { createApiClient, transportFor } from '~/.server/api'
 import { env } from '~/.server/env'
+import { readingPageHeaders } from '~/.server/reading-page'
 import { PostByline, PostsFrame, PostTags } from '~/components/posts/PostsFrame'
 import type { RouteHandle } from '~/lib/shopper-view'
 import { POSTS_FEED_PATH } from '~/lib/xml'
@@ -30,10 +31,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ]
 }
 
+/** Anonymous visitors are answered from memory for a minute (app/.server/reading-page.ts). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
 export async function loader({ context }: LoaderFunctionArgs) {
   const api = createApiClient({ transport: transportFor(context), clientIp: context?.clientIp })
   const { items } = await api.posts.list()
-  return json({ posts: items, publicUrl: env().publicUrl })
+  return json({ posts: items, publicUrl: env().publicUrl }, { headers: readingPageHeaders() })
 }
 
 /** /posts: every article, newest first (no sign-in, no script). */

@@ -1,5 +1,6 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { readingPageHeaders } from '~/.server/reading-page'
 import { canonicalUrl, libraryTheme, libraryTopics, sectionDetail, sectionLinks, type SectionDetail } from '~/.server/section-library'
 import { LibraryLayout, LibraryNotFound } from '~/components/section-library/LibraryChrome'
 import { SectionExample } from '~/components/section-library/SectionExample'
@@ -24,12 +25,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
       })
     : [{ title: 'Section not found · Pagewright' }, { name: 'robots', content: 'noindex' }]
 
+/** Anonymous visitors are answered from memory for a minute (app/.server/reading-page.ts). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
 export function loader({ params }: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
   const section = sectionDetail(slug)
   const shared = { theme: libraryTheme(), sections: sectionLinks(), topics: libraryTopics(), slug }
   if (!section) return json({ ...shared, section: null, canonical: null }, { status: 404 })
-  return json({ ...shared, section, canonical: canonicalUrl(`/sections/${section.slug}`) })
+  return json({ ...shared, section, canonical: canonicalUrl(`/sections/${section.slug}`) }, { headers: readingPageHeaders() })
 }
 
 export default function SectionPage() {

@@ -1,5 +1,6 @@
-import { json, type LinksFunction, type MetaFunction } from '@remix-run/node'
+import { json, type HeadersFunction, type LinksFunction, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { readingPageHeaders } from '~/.server/reading-page'
 import { canonicalUrl, libraryCards, libraryTheme, libraryTopics } from '~/.server/section-library'
 import { LibraryLayout, TopicBar } from '~/components/section-library/LibraryChrome'
 import { SectionCards } from '~/components/section-library/SectionCards'
@@ -22,9 +23,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     canonical: data?.canonical,
   })
 
+/** Anonymous visitors are answered from memory for a minute (app/.server/reading-page.ts). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
 export function loader() {
   const cards = libraryCards()
-  return json({ cards, topics: libraryTopics(), theme: libraryTheme(), canonical: canonicalUrl('/sections') })
+  return json(
+    { cards, topics: libraryTopics(), theme: libraryTheme(), canonical: canonicalUrl('/sections') },
+    { headers: readingPageHeaders() },
+  )
 }
 
 export default function SectionsLibrary() {

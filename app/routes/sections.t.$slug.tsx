@@ -1,5 +1,6 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { readingPageHeaders } from '~/.server/reading-page'
 import { canonicalUrl, libraryCards, libraryTheme, libraryTopics, sectionLinks } from '~/.server/section-library'
 import { LibraryLayout, LibraryNotFound, TopicBar } from '~/components/section-library/LibraryChrome'
 import { SectionCards } from '~/components/section-library/SectionCards'
@@ -24,17 +25,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
       })
     : [{ title: 'Topic not found · Pagewright' }, { name: 'robots', content: 'noindex' }]
 
+/** Anonymous visitors are answered from memory for a minute (app/.server/reading-page.ts). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
 export function loader({ params }: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
   const topic = findTopic(slug)
   const shared = { theme: libraryTheme(), topics: libraryTopics(), sections: sectionLinks(), slug }
   if (!topic) return json({ ...shared, topic: null, cards: [], canonical: null }, { status: 404 })
-  return json({
-    ...shared,
-    topic: { slug: topic.slug, title: topic.title, description: topic.description },
-    cards: libraryCards(sectionsOfTopic(topic.slug)),
-    canonical: canonicalUrl(`/sections/t/${topic.slug}`),
-  })
+  return json(
+    {
+      ...shared,
+      topic: { slug: topic.slug, title: topic.title, description: topic.description },
+      cards: libraryCards(sectionsOfTopic(topic.slug)),
+      canonical: canonicalUrl(`/sections/t/${topic.slug}`),
+    },
+    { headers: readingPageHeaders() },
+  )
 }
 
 export default function SectionTopic() {

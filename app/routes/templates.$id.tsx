@@ -1,7 +1,15 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  json,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ApiError } from '~/.server/api'
 import { getApi, loadUser } from '~/.server/auth'
+import { readingPageHeaders } from '~/.server/reading-page'
 import { favoriteTemplateIds, templateFavoriteAction } from '~/.server/template-favorites'
 import { SiteHeader } from '~/components/SiteHeader'
 import { FavoriteToggle } from '~/components/templates/FavoriteToggle'
@@ -27,6 +35,9 @@ export const handle: RouteHandle = { noScript: true }
 /** Ids are small positive integers; anything else is a page that does not exist (404), not an error. */
 const parseId = (raw: string | undefined) => (raw && /^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : null)
 
+/** Anonymous visitors are answered from memory for a minute (app/.server/reading-page.ts). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = parseId(params.id)
   const notFound = () => json({ notFound: true as const, path: new URL(request.url).pathname }, { status: 404 })
@@ -38,7 +49,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       api.templates.publicGet(id),
       state.status === 'ok' ? favoriteTemplateIds(request, api, state.user.id) : null,
     ])
-    const headers: HeadersInit = favorites?.setCookie ? { 'Set-Cookie': favorites.setCookie } : {}
+    const headers: HeadersInit = favorites?.setCookie ? { 'Set-Cookie': favorites.setCookie } : readingPageHeaders()
     return json(
       {
         template,

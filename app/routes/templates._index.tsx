@@ -1,6 +1,14 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  json,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { getApi, loadUser } from '~/.server/auth'
+import { readingPageHeaders } from '~/.server/reading-page'
 import { favoriteTemplateIds, templateFavoriteAction } from '~/.server/template-favorites'
 import { SiteHeader } from '~/components/SiteHeader'
 import { FavoriteToggle } from '~/components/templates/FavoriteToggle'
@@ -21,6 +29,9 @@ export const links: LinksFunction = () => [
 ]
 export const handle: RouteHandle = { noScript: true }
 
+/** Anonymous visitors are answered from memory for a minute (app/.server/reading-page.ts). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = readTemplateFilters(new URL(request.url).searchParams)
   const { api } = await getApi(request, context)
@@ -31,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ])
   const favoriteIds = favorites?.ids ?? []
   const items = filters.favorites && favorites ? list.items.filter((t) => favoriteIds.includes(t.id)) : list.items
-  const headers: HeadersInit = favorites?.setCookie ? { 'Set-Cookie': favorites.setCookie } : {}
+  const headers: HeadersInit = favorites?.setCookie ? { 'Set-Cookie': favorites.setCookie } : readingPageHeaders()
   return json({ filters, items, sample: list.sample_page, signedIn: state.status === 'ok', favoriteIds }, { headers })
 }
 
