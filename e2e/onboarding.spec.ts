@@ -64,7 +64,7 @@ test('a new account from a sign-up link lands in its guide; the finished guide l
   await landsOnThePage(page)
   // A free account's page shows after the wait; the next steps say so, and show once.
   await expect(page.getByTestId('guide-finished')).toContainText('Publish it into your Shopify store once it shows here.')
-  await nextStepsOnce(page, 'Your first page is ready')
+  await nextStepsOnce(page, 'Your first page is made')
 })
 
 test('guide v1: connecting the demo shop from the store step comes back into the guide, to its products', async ({ page }, info) => {

@@ -9,7 +9,7 @@ import { signedCookie } from './session'
  *
  * - fromSignUp: this sign-in created the account. It lands in its guide (the sign-up link's
  *   `?guide=`, else ONBOARDING_FLOW) unless it was on its way somewhere, and the page its guide
- *   makes greets it with "Your first page is ready".
+ *   makes greets it with "Your first page is ready" ("… is made" while a free page waits).
  * - fromLogin: an existing account signed in. It goes back where it was going, or home; never into
  *   a guide, and no first-page greeting.
  * - fromGuideGenerate: a guide step started this page (its session_id). When the page is done its

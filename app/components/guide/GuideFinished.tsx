@@ -24,7 +24,7 @@ export function GuideFinished({ finish, sessionId, publishing }: Props) {
   if (!shown || shown.sessionId !== sessionId) return null
   return (
     <section className="card guide-finished" data-testid="guide-finished" aria-labelledby="guide-finished-title">
-      <h2 id="guide-finished-title">{shown.finish === 'firstPage' ? 'Your first page is ready' : 'Your page is ready'}</h2>
+      <h2 id="guide-finished-title">{heading(shown.finish, !!publishing)}</h2>
       <p className="muted">Next steps:</p>
       <ol className="guide-finished-steps">
         <li>
@@ -56,4 +56,10 @@ export function GuideFinished({ finish, sessionId, publishing }: Props) {
       </ol>
     </section>
   )
+}
+
+/** "Ready" only once the owner can see it: a free page still in its wait is "made" (its time is below). */
+function heading(finish: GuideFinish, shown: boolean) {
+  const state = shown ? 'ready' : 'made'
+  return finish === 'firstPage' ? `Your first page is ${state}` : `Your page is ${state}`
 }
