@@ -1,18 +1,16 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { guidePath, guideProgress, type GuideFlow } from '../../server/domain/onboarding'
-import { can, denialFor } from '../../server/domain/permissions'
 import { productUrlField } from '../../server/domain/task-input'
 import { TASK_STATUS } from '../../server/domain/task-status'
 import { taskIdParam } from '../../server/domain/url-state'
 import { FULL_LINK, FULL_LINK_MESSAGE } from '../forms/generate'
 import { ownerPagePath } from '../lib/paths'
 import { type ApiClient } from './api'
-import { apiFailure } from './api-failure'
 import { getApi, optionalUser, requireUser } from './auth'
-import { denialFromApi, redirectToDialog } from './denials'
 import { log } from './log'
 import { httpError, orHttpError } from './responses'
+import { startTask } from './start-task'
 import { markGuideGenerate } from './ui-flags'
 
 /** The product link a guide's pick step posts (a demo product's, or one typed in). */
@@ -73,29 +71,16 @@ export async function toGuideStep(request: Request, user: { uuid: string }, to: 
   return redirect(to, { headers: { 'Set-Cookie': await markGuideGenerate(request, user.uuid, sessionId) } })
 }
 
-/**
- * Starts a page from a product link as /generate does: the permission checks first (so the right
- * dialog opens), then the api, whose refusals become the same dialogs or a message.
- */
+/** Starts a page from a guide's product link (startTask); a failure is the step's message. */
 export async function startPage(
   request: Request,
-  { user, api }: { user: Parameters<typeof can>[0]; api: ApiClient },
+  signedIn: Parameters<typeof startTask>[1],
   url: string,
-  opts: { outline: boolean; templateId?: number | null; keep?: Record<string, string | undefined> },
+  opts: { outline: boolean; keep?: Record<string, string | undefined> },
 ): Promise<{ sessionId: string } | { response: Response }> {
-  const keep = opts.keep ?? {}
-  if (!can(user, 'generate')) return { response: redirectToDialog(request, denialFor('generate'), keep) }
-  if (!can(user, 'all_urls', { url })) return { response: redirectToDialog(request, denialFor('all_urls'), keep) }
-  try {
-    const body = { url, page_template_id: opts.templateId ?? null }
-    const task = opts.outline ? await api.tasks.createByUrl(body) : await api.tasks.create(body)
-    return { sessionId: task.session_id }
-  } catch (error) {
-    const denial = denialFromApi(error)
-    if (denial) return { response: redirectToDialog(request, denial, keep) }
-    const failure = apiFailure(error, "We couldn't reach Pagewright's page service. Please try again in a moment.")
-    return { response: json({ error: failure.message }, { status: failure.status }) }
-  }
+  const started = await startTask(request, signedIn, { url, outline: opts.outline }, { keep: opts.keep })
+  if (!('failure' in started)) return started
+  return { response: json({ error: started.failure.message }, { status: started.failure.status }) }
 }
 
 /**

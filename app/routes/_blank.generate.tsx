@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { apiFailure, replyErrors } from '~/.server/api-failure'
+import { replyErrors } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
-import { denialFromApi, redirectToDialog } from '~/.server/denials'
 import { env } from '~/.server/env'
+import { startTask } from '~/.server/start-task'
 import { TemplateSwatch } from '~/components/templates/TemplateSwatch'
 import { FieldErrors, FormErrors } from '~/components/ui/Field'
 import { GENERATE_RULES } from '~/forms/generate'
@@ -12,7 +12,7 @@ import { generateSchema } from '~/forms/generate.server'
 import { GENERATE_INTENT } from '~/forms/intents'
 import { useForm } from '~/lib/form'
 import templatesCss from '~/styles/templates.css?url'
-import { can, denialFor } from '../../server/domain/permissions'
+import { can } from '../../server/domain/permissions'
 import { CREDITS_PER_PAGE } from '../../server/domain/plans'
 import { PAGE_TEMPLATES, templateById } from '../../server/domain/templates'
 
@@ -42,24 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   const v = submission.value
   const keep = { mode: v.mode, url: v.url, template: v.page_template_id ? String(v.page_template_id) : undefined }
-  // The same rules the api enforces, checked first so the right dialog opens.
-  if (!can(user, 'generate')) return redirectToDialog(request, denialFor('generate'), keep)
-  if (v.mode === 'url' && !can(user, 'all_urls', { url: v.url })) return redirectToDialog(request, denialFor('all_urls'), keep)
-  try {
-    const body = { page_template_id: v.page_template_id ?? null }
-    const task =
-      v.mode === 'text'
-        ? await api.tasks.createFromText({ text: v.text!, ...body })
-        : v.intent === GENERATE_INTENT.outline
-          ? await api.tasks.createByUrl({ url: v.url!, ...body })
-          : await api.tasks.create({ url: v.url!, ...body })
-    return redirect(`/guidev3/generating?session_id=${task.session_id}`)
-  } catch (error) {
-    const denial = denialFromApi(error)
-    if (denial) return redirectToDialog(request, denial, keep)
-    const failure = apiFailure(error, "We couldn't reach Pagewright's page service. Please try again in a moment.")
-    return json({ result: submission.reply(replyErrors(failure)) }, { status: failure.status })
-  }
+  const source = v.mode === 'text' ? { text: v.text! } : { url: v.url!, outline: v.intent === GENERATE_INTENT.outline }
+  const started = await startTask(request, { user, api }, source, { templateId: v.page_template_id, keep })
+  if ('response' in started) return started.response
+  if ('failure' in started) return json({ result: submission.reply(replyErrors(started.failure)) }, { status: started.failure.status })
+  return redirect(`/guidev3/generating?session_id=${started.sessionId}`)
 }
 
 export default function Generate() {

@@ -176,6 +176,38 @@ describe('/generate', () => {
     expect(location(res)).toBe('/generate?mode=url&url=https%3A%2F%2Fshop.example%2Fproducts%2Flamp&dialog=upgrade&reason=generate')
     expect(msw.to('/v2/tasks/create')).toHaveLength(0)
   })
+
+  it('pasted text and "review the outline first" start the page through their own api calls', async () => {
+    msw.server.use(
+      me(fakeUser({ remaining_credit_count: 200 })),
+      mockRoute(contract.tasks.createFromText, () => detail()),
+      mockRoute(contract.tasks.createByUrl, () => detail({ status: 1 })),
+    )
+    const cookie = await signedIn()
+    const text = 'A hand-glazed ceramic dripper with a 600 ml glass carafe, dishwasher safe.'
+    const fromText = await run(generate.action, post('/generate', { mode: 'text', text, intent: 'generate' }, cookie))
+    expect(location(fromText)).toBe(`/guidev3/generating?session_id=${ID}`)
+    expect(await msw.to('/v3/tasks/create')[0].json()).toMatchObject({ text })
+    const url = 'https://shop.example/products/lamp'
+    const outline = await run(generate.action, post('/generate', { mode: 'url', url, intent: 'outline' }, cookie))
+    expect(location(outline)).toBe(`/guidev3/generating?session_id=${ID}`)
+    expect(await msw.to('/v3/tasks/create_by_url')[0].json()).toMatchObject({ url })
+  })
+
+  it("the api's refusal opens its dialog; its failure is a message on the form, nothing started", async () => {
+    const url = 'https://shop.example/products/lamp'
+    msw.server.use(
+      me(fakeUser({ remaining_credit_count: 200 })),
+      mockRoute(contract.tasks.create, () => apiError(403, 'Not enough credits.', { permission: 'generate' })),
+    )
+    const cookie = await signedIn()
+    const refused = await run(generate.action, post('/generate', { mode: 'url', url, intent: 'generate' }, cookie))
+    expect(location(refused)).toMatch(/^\/generate\?mode=url&url=https%3A%2F%2Fshop\.example%2Fproducts%2Flamp&dialog=upgrade/)
+    msw.server.use(mockRoute(contract.tasks.create, () => apiError(503, 'The page service is restarting.')))
+    const failed = await runResponse(generate.action, post('/generate', { mode: 'url', url, intent: 'generate' }, cookie))
+    expect(failed.status).toBe(503)
+    expect(JSON.stringify(await failed.json())).toContain('The page service is restarting.')
+  })
 })
 
 describe('outline editor', () => {

@@ -1,0 +1,40 @@
+import { can, denialFor } from '../../server/domain/permissions'
+import type { ApiClient } from './api'
+import { apiFailure, type ApiFailure } from './api-failure'
+import { denialFromApi, redirectToDialog } from './denials'
+
+/** Where a new page comes from: a product link (with or without an outline to review first) or pasted text. */
+export type TaskSource = { url: string; outline: boolean } | { text: string }
+
+const UNREACHABLE = "We couldn't reach Pagewright's page service. Please try again in a moment."
+
+/**
+ * Starts a page as /generate and every guide do: the permission checks first (so the right dialog
+ * opens), then the api, whose refusals become the same dialogs. Any other failure is handed back
+ * for the caller's form to show.
+ */
+export async function startTask(
+  request: Request,
+  { user, api }: { user: Parameters<typeof can>[0]; api: ApiClient },
+  source: TaskSource,
+  opts: { templateId?: number | null; keep?: Record<string, string | undefined> } = {},
+): Promise<{ sessionId: string } | { response: Response } | { failure: ApiFailure }> {
+  const keep = opts.keep ?? {}
+  if (!can(user, 'generate')) return { response: redirectToDialog(request, denialFor('generate'), keep) }
+  if ('url' in source && !can(user, 'all_urls', { url: source.url }))
+    return { response: redirectToDialog(request, denialFor('all_urls'), keep) }
+  try {
+    const page_template_id = opts.templateId ?? null
+    const task =
+      'text' in source
+        ? await api.tasks.createFromText({ text: source.text, page_template_id })
+        : source.outline
+          ? await api.tasks.createByUrl({ url: source.url, page_template_id })
+          : await api.tasks.create({ url: source.url, page_template_id })
+    return { sessionId: task.session_id }
+  } catch (error) {
+    const denial = denialFromApi(error)
+    if (denial) return { response: redirectToDialog(request, denial, keep) }
+    return { failure: apiFailure(error, UNREACHABLE) }
+  }
+}
