@@ -95,101 +95,98 @@ export default function Docs() {
   if ('area' in data) return <AreaPage {...data.area} publicUrl={data.publicUrl} />
   if ('missing' in data) return <MissingArea areas={data.missing.areas} />
   return (
-    <div className="docs">
-      <SiteHeader />
-      <div className="docs-body">
-        <div className="docs-intro">
-          <h1>Pagewright help and API</h1>
-          <p className="lead">
-            How credits, honesty and referrals work, and how to drive Pagewright from your own code: every endpoint, with what it takes and
-            what it answers.
-          </p>
-        </div>
-        <nav className="docs-toc" aria-label="On this page">
-          <p className="docs-toc__title">On this page</p>
-          <ol>
-            <li>
-              <a href="#credits">Credits and plans</a>
-            </li>
-            <li>
-              <a href="#honesty">What we never invent</a>
-            </li>
-            <li>
-              <a href="#referral-terms">Referral terms</a>
-            </li>
-            <li>
-              <a href="#api">The API</a>
-              <ol>
-                <li>
-                  <a href="#api-key">Getting an API key</a>
-                </li>
-                <li>
-                  <a href="#using-the-key">Using it</a>
-                </li>
-                <li>
-                  <a href="#rate-limits">Rate limits</a>
-                </li>
-                <li>
-                  <a href="#errors">Errors</a>
-                </li>
-                <li>
-                  <a href="#openapi">OpenAPI document</a>
-                </li>
-              </ol>
-            </li>
-            <li>
-              <a href="#reference">Reference</a>
-              <ol>
-                {data.index.map((g) => (
-                  <li key={g.id}>
-                    <a href={`#${g.id}`}>{g.tag}</a>
-                  </li>
-                ))}
-              </ol>
-            </li>
-          </ol>
-        </nav>
-        <main className="docs-main" id="main">
-          <h2 id="credits">Credits and plans</h2>
-          <p>
-            Every page costs {CREDITS_PER_PAGE} credits. A new account gets {FREE_SIGNUP_CREDITS} credits. Pro plans add credits every month
-            (or all twelve months at once on a yearly plan). Prices are in USD.
-          </p>
-
-          <h2 id="honesty">What we never invent</h2>
-          <p>
-            Pagewright writes pages only from facts it imported from your product's source. It does not invent reviews, ratings, sales
-            numbers, "as seen on" logos, guarantee lengths or shipping times. Reviews shown on a page name where they came from.
-          </p>
-
-          <h2 id="referral-terms">Referral terms</h2>
-          <ol>
-            <li>
-              Free accounts can publish {FREE_PUBLISH_SLOTS} page. Each qualified referral adds one publish slot, up to {MAX_PUBLISH_SLOTS}{' '}
-              slots in all.
-            </li>
-            <li>{QUALIFIED_REFERRAL_TEXT}</li>
-            <li>
-              Your referral link has the shape <code>/r/your-invitation-code</code>; you find it under "Publish more pages".
-            </li>
-            <li>Slots are granted when the referral qualifies. Referrals found to be fraudulent are removed with the slots they gave.</li>
-            <li>Pro plans publish without limit, so referral slots do not apply to them.</li>
-          </ol>
-
-          <ApiGuide publicUrl={data.publicUrl} signedIn={data.signedIn} apiKeyHint={data.apiKeyHint} createdKey={created?.apiKey ?? null} />
-
-          <h2 id="reference">Reference</h2>
-          <p>
-            Every endpoint the api serves, grouped by area. Paths are relative to <code>{data.publicUrl}</code>. Each area has a page with
-            what its endpoints take and answer, field by field.
-          </p>
-          <ReferenceIndex groups={data.index} />
-          <p>
-            <a href="#main">Back to the top</a>
-          </p>
-        </main>
+    <DocsFrame>
+      <div className="docs-intro">
+        <h1>Pagewright help and API</h1>
+        <p className="lead">
+          How credits, honesty and referrals work, and how to drive Pagewright from your own code: every endpoint, with what it takes and
+          what it answers.
+        </p>
       </div>
-    </div>
+      <nav className="docs-toc" aria-label="On this page">
+        <p className="docs-toc__title">On this page</p>
+        <ol>
+          <li>
+            <a href="#credits">Credits and plans</a>
+          </li>
+          <li>
+            <a href="#honesty">What we never invent</a>
+          </li>
+          <li>
+            <a href="#referral-terms">Referral terms</a>
+          </li>
+          <li>
+            <a href="#api">The API</a>
+            <ol>
+              <li>
+                <a href="#api-key">Getting an API key</a>
+              </li>
+              <li>
+                <a href="#using-the-key">Using it</a>
+              </li>
+              <li>
+                <a href="#rate-limits">Rate limits</a>
+              </li>
+              <li>
+                <a href="#errors">Errors</a>
+              </li>
+              <li>
+                <a href="#openapi">OpenAPI document</a>
+              </li>
+            </ol>
+          </li>
+          <li>
+            <a href="#reference">Reference</a>
+            <ol>
+              {data.index.map((g) => (
+                <li key={g.id}>
+                  <a href={`#${g.id}`}>{g.tag}</a>
+                </li>
+              ))}
+            </ol>
+          </li>
+        </ol>
+      </nav>
+      <main className="docs-main" id="main">
+        <h2 id="credits">Credits and plans</h2>
+        <p>
+          Every page costs {CREDITS_PER_PAGE} credits. A new account gets {FREE_SIGNUP_CREDITS} credits. Pro plans add credits every month
+          (or all twelve months at once on a yearly plan). Prices are in USD.
+        </p>
+
+        <h2 id="honesty">What we never invent</h2>
+        <p>
+          Pagewright writes pages only from facts it imported from your product's source. It does not invent reviews, ratings, sales
+          numbers, "as seen on" logos, guarantee lengths or shipping times. Reviews shown on a page name where they came from.
+        </p>
+
+        <h2 id="referral-terms">Referral terms</h2>
+        <ol>
+          <li>
+            Free accounts can publish {FREE_PUBLISH_SLOTS} page. Each qualified referral adds one publish slot, up to {MAX_PUBLISH_SLOTS}{' '}
+            slots in all.
+          </li>
+          <li>{QUALIFIED_REFERRAL_TEXT}</li>
+          <li>
+            Your referral link has the shape <code>/r/your-invitation-code</code>; you find it under "Publish more pages".
+          </li>
+          <li>Slots are granted when the referral qualifies. Referrals found to be fraudulent are removed with the slots they gave.</li>
+          <li>Pro plans publish without limit, so referral slots do not apply to them.</li>
+        </ol>
+
+        <ApiGuide publicUrl={data.publicUrl} signedIn={data.signedIn} apiKeyHint={data.apiKeyHint} createdKey={created?.apiKey ?? null} />
+
+        <h2 id="reference">Reference</h2>
+        <p>
+          Every endpoint the api serves, grouped by area. Paths are relative to <code>{data.publicUrl}</code>. Each area has a page with
+          what its endpoints take and answer, field by field.
+        </p>
+        <ReferenceIndex groups={data.index} />
+        <p>
+          <a href="#main">Back to the top</a>
+        </p>
+      </main>
+    </DocsFrame>
   )
 }
 
@@ -198,60 +195,64 @@ type AreaData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { area:
 /** One area of the reference in full, with the other areas beside it. */
 function AreaPage({ group, schemas, areas, publicUrl }: AreaData & { publicUrl: string }) {
   return (
-    <div className="docs">
-      <SiteHeader />
-      <div className="docs-body">
-        <div className="docs-intro">
-          <p className="docs-crumbs">
-            <a href="/docs">Help and API</a> › <a href="/docs#reference">Reference</a>
-          </p>
-          <h1>{group.tag}</h1>
-          <p className="lead">
-            Every {group.tag} endpoint: what it takes and what it answers. Paths are relative to <code>{publicUrl}</code>; how to sign
-            requests is under <a href="/docs#using-the-key">Using the key</a>.
-          </p>
-        </div>
-        <nav className="docs-toc" aria-label="Areas of the API">
-          <p className="docs-toc__title">Areas</p>
-          <ol>
-            {areas.map((a) => (
-              <li key={a.area}>
-                <a href={`/docs?area=${a.area}`} aria-current={a.area === group.area ? 'page' : undefined}>
-                  {a.tag}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        <main className="docs-main" id="main">
-          <ReferenceArea group={group} schemas={schemas} />
-          <p>
-            <a href="#main">Back to the top</a>
-          </p>
-        </main>
+    <DocsFrame>
+      <div className="docs-intro">
+        <p className="docs-crumbs">
+          <a href="/docs">Help and API</a> › <a href="/docs#reference">Reference</a>
+        </p>
+        <h1>{group.tag}</h1>
+        <p className="lead">
+          Every {group.tag} endpoint: what it takes and what it answers. Paths are relative to <code>{publicUrl}</code>; how to sign
+          requests is under <a href="/docs#using-the-key">Using the key</a>.
+        </p>
       </div>
-    </div>
+      <nav className="docs-toc" aria-label="Areas of the API">
+        <p className="docs-toc__title">Areas</p>
+        <ol>
+          {areas.map((a) => (
+            <li key={a.area}>
+              <a href={`/docs?area=${a.area}`} aria-current={a.area === group.area ? 'page' : undefined}>
+                {a.tag}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <main className="docs-main" id="main">
+        <ReferenceArea group={group} schemas={schemas} />
+        <p>
+          <a href="#main">Back to the top</a>
+        </p>
+      </main>
+    </DocsFrame>
   )
 }
 
 /** An area name the reference does not have: a 404 in the same frame, with the areas it has. */
 function MissingArea({ areas }: { areas: { tag: string; area: string }[] }) {
   return (
+    <DocsFrame>
+      <main className="docs-main" id="main">
+        <h1>Not found</h1>
+        <p>There is no such part of the API reference. These are the parts it has:</p>
+        <ul>
+          {areas.map((a) => (
+            <li key={a.area}>
+              <a href={`/docs?area=${a.area}`}>{a.tag}</a>
+            </li>
+          ))}
+        </ul>
+      </main>
+    </DocsFrame>
+  )
+}
+
+/** The reading frame every docs page shares: the site header, then the page. */
+function DocsFrame({ children }: { children: React.ReactNode }) {
+  return (
     <div className="docs">
       <SiteHeader />
-      <div className="docs-body">
-        <main className="docs-main" id="main">
-          <h1>Not found</h1>
-          <p>There is no such part of the API reference. These are the parts it has:</p>
-          <ul>
-            {areas.map((a) => (
-              <li key={a.area}>
-                <a href={`/docs?area=${a.area}`}>{a.tag}</a>
-              </li>
-            ))}
-          </ul>
-        </main>
-      </div>
+      <div className="docs-body">{children}</div>
     </div>
   )
 }
