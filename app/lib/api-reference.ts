@@ -263,14 +263,12 @@ export function referenceGroups(doc: OpenApiDocument): ReferenceGroup[] {
   return [...groups.values()]
 }
 
-/** The shared schemas (`#/components/schemas`) the operations link to, by name. */
-export function sharedSchemas(doc: OpenApiDocument): { name: string; id: string; shape: Shape; description: string | null }[] {
-  return Object.entries(doc.components?.schemas ?? {}).map(([name, schema]) => ({
-    name,
-    id: schemaId(name),
-    shape: describeSchema(schema),
-    description: schema.description ?? null,
-  }))
+/** The shared schemas (`#/components/schemas`) an area's operations link to, described for the page. */
+export function sharedSchemas(doc: OpenApiDocument, tag: string): { name: string; id: string; shape: Shape; description: string | null }[] {
+  const used = schemasUsedBy(doc, tag)
+  return Object.entries(doc.components?.schemas ?? {})
+    .filter(([name]) => used.has(name))
+    .map(([name, schema]) => ({ name, id: schemaId(name), shape: describeSchema(schema), description: schema.description ?? null }))
 }
 
 /** The names of the shared schemas an area's operations name, and the ones those name in turn. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { useLoaderData, useNavigation } from '@remix-run/react'
 import { loadGuidePick, pickForGuideV1 } from '~/.server/guide-v1'
-import { PickProduct } from '~/components/guide/PickProduct'
+import { PickProduct, ProductChoice } from '~/components/guide/PickProduct'
 import { usePolling } from '~/lib/use-polling'
 import guideCss from '~/styles/guide.css?url'
 
@@ -33,14 +33,7 @@ export default function GuidePickProduct() {
           <ul className="guide-products" data-testid="guide-catalogue">
             {catalogue.map((p) => (
               <li key={p.id}>
-                <Form method="post" className="guide-product">
-                  {p.image ? <img src={p.image} alt="" width={180} height={180} loading="lazy" /> : null}
-                  <h3>{p.title}</h3>
-                  <input type="hidden" name="product_id" value={p.id} />
-                  <button type="submit" className="button button--small" disabled={busy} aria-label={`Make my page: ${p.title}`}>
-                    Make my page
-                  </button>
-                </Form>
+                <ProductChoice image={p.image} title={p.title} field={['product_id', String(p.id)]} cta="Make my page" busy={busy} />
               </li>
             ))}
           </ul>

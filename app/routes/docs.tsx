@@ -15,7 +15,7 @@ import { QUALIFIED_REFERRAL_TEXT } from '~/components/dialogs/ReferDialog'
 import { ApiGuide } from '~/components/docs/ApiGuide'
 import { ReferenceArea, ReferenceIndex } from '~/components/docs/ApiReference'
 import { SiteHeader } from '~/components/SiteHeader'
-import { referenceGroups, schemasUsedBy, sharedSchemas, type OpenApiDocument } from '~/lib/api-reference'
+import { referenceGroups, sharedSchemas, type OpenApiDocument } from '~/lib/api-reference'
 import type { RouteHandle } from '~/lib/shopper-view'
 import docsCss from '~/styles/docs.css?url'
 import { FREE_PUBLISH_SLOTS, FREE_SIGNUP_CREDITS, MAX_PUBLISH_SLOTS } from '../../server/domain/accounts'
@@ -64,8 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const group = groups.find((g) => g.area === wanted)
     const areas = groups.map(({ tag, area }) => ({ tag, area }))
     if (!group) return json({ publicUrl, missing: { areas } }, { status: 404 })
-    const used = schemasUsedBy(doc, group.tag)
-    const schemas = sharedSchemas(doc).filter((s) => used.has(s.name))
+    const schemas = sharedSchemas(doc, group.tag)
     return json({ publicUrl, area: { group, schemas, areas } }, { headers })
   }
   const index = groups.map(({ tag, id, area, operations }) => ({

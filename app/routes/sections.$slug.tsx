@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { readingPageHeaders } from '~/.server/reading-page'
 import { canonicalUrl, libraryTheme, libraryTopics, sectionDetail, sectionLinks, type SectionDetail } from '~/.server/section-library'
 import { LibraryLayout, LibraryNotFound } from '~/components/section-library/LibraryChrome'
+import { TopicChips } from '~/components/section-library/SectionCards'
 import { SectionExample } from '~/components/section-library/SectionExample'
 import { libraryMeta } from '~/lib/section-library-meta'
 import type { RouteHandle } from '~/lib/shopper-view'
@@ -65,15 +66,7 @@ function SectionDetailView({ section, theme }: { section: SectionDetail; theme: 
           </nav>
           <h1>{section.name}</h1>
           <p className="sl-lead">{section.purpose}</p>
-          <ul className="sl-card__topics" aria-label="Topics">
-            {section.topics.map((t) => (
-              <li key={t.slug}>
-                <Link to={`/sections/t/${t.slug}`} className="sl-chip sl-chip--small">
-                  {t.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <TopicChips topics={section.topics} />
         </div>
       </div>
       <div className="sl-container sl-detail">

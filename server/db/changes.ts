@@ -12,7 +12,7 @@ export const EVERYTHING = '*'
 
 /**
  * Change notifications from the database, for memos that must never serve stale data. While the
- * feed is not `live` (a Postgres connection lost and not yet back) notifications may be missed:
+ * feed is not `live` (a Postgres connection lost and still reconnecting) notifications may be missed:
  * memos must not be trusted then, and every listener is told EVERYTHING when it comes back.
  */
 export interface ChangeFeed {

@@ -30,7 +30,7 @@ export interface Database {
   /** Runs start-up work (migrations, seeds, queue creation) one process at a time (a Postgres advisory lock). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>
   /**
-   * Postgres only: a new connection outside the pool (not yet connected), for session state that
+   * Postgres only: a new connection outside the pool (the caller connects it), for session state that
    * must live as long as the process, such as the locks of running jobs (server/jobs/orphans.ts).
    */
   newClient?: () => pg.Client

@@ -70,15 +70,14 @@ export function PickProduct({ children }: { children?: ReactNode }) {
           <ul className="guide-products" data-testid="guide-demo-products">
             {data.demo.map((p) => (
               <li key={p.handle}>
-                <Form method="post" className="guide-product">
-                  <img src={p.image} alt="" width={180} height={180} loading="lazy" />
-                  <h3>{p.title}</h3>
-                  <p className="muted small">{`${p.product_type} · ${formatUsd(p.price)}`}</p>
-                  <input type="hidden" name="url" value={p.url} />
-                  <button type="submit" className="button button--small" disabled={busy} aria-label={`${cta}: ${p.title}`}>
-                    {cta}
-                  </button>
-                </Form>
+                <ProductChoice
+                  image={p.image}
+                  title={p.title}
+                  detail={`${p.product_type} · ${formatUsd(p.price)}`}
+                  field={['url', p.url]}
+                  cta={cta}
+                  busy={busy}
+                />
               </li>
             ))}
           </ul>
@@ -90,5 +89,29 @@ export function PickProduct({ children }: { children?: ReactNode }) {
         </p>
       )}
     </section>
+  )
+}
+
+/** One product to start a page from: its picture, its name and the button that posts it. */
+export function ProductChoice(props: {
+  image: string | null
+  title: string
+  detail?: string
+  /** The hidden field the step's action reads: a product link or a synced product's id. */
+  field: [name: string, value: string]
+  cta: string
+  busy: boolean
+}) {
+  const [name, value] = props.field
+  return (
+    <Form method="post" className="guide-product">
+      {props.image ? <img src={props.image} alt="" width={180} height={180} loading="lazy" /> : null}
+      <h3>{props.title}</h3>
+      {props.detail ? <p className="muted small">{props.detail}</p> : null}
+      <input type="hidden" name={name} value={value} />
+      <button type="submit" className="button button--small" disabled={props.busy} aria-label={`${props.cta}: ${props.title}`}>
+        {props.cta}
+      </button>
+    </Form>
   )
 }

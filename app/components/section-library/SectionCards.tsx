@@ -20,15 +20,7 @@ export function SectionCards({ cards, theme }: { cards: LibraryCard[]; theme: Th
                 <li key={n}>{n}</li>
               ))}
             </ul>
-            <ul className="sl-card__topics" aria-label="Topics">
-              {card.topics.map((t) => (
-                <li key={t.slug}>
-                  <Link to={`/sections/t/${t.slug}`} className="sl-chip sl-chip--small">
-                    {t.title}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <TopicChips topics={card.topics} />
             <Link to={`/sections/${card.slug}`} className="sl-more">
               {`How the ${card.name.toLowerCase()} section works`}
               <span aria-hidden="true"> →</span>
@@ -42,5 +34,20 @@ export function SectionCards({ cards, theme }: { cards: LibraryCard[]; theme: Th
         </li>
       ))}
     </ol>
+  )
+}
+
+/** The topics a section belongs to, each a link to its topic page. */
+export function TopicChips({ topics }: { topics: { slug: string; title: string }[] }) {
+  return (
+    <ul className="sl-card__topics" aria-label="Topics">
+      {topics.map((t) => (
+        <li key={t.slug}>
+          <Link to={`/sections/t/${t.slug}`} className="sl-chip sl-chip--small">
+            {t.title}
+          </Link>
+        </li>
+      ))}
+    </ul>
   )
 }

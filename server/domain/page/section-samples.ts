@@ -1,4 +1,5 @@
 import type { SanitizedHtml } from '../sanitize'
+import { PAGE_TEMPLATES } from '../templates'
 import type { OwnerFacts, Page, Section, Theme } from './schema'
 import type { SectionType } from './section-types'
 
@@ -23,15 +24,8 @@ export type SampleProduct = keyof typeof SAMPLE_PRODUCTS
 
 export const SAMPLE_CURRENCY = 'USD'
 
-/** The Classic template's theme (server/domain/templates.ts). */
-export const SAMPLE_THEME: Theme = {
-  primary: '#1f2937',
-  accent: '#4338ca',
-  background: '#ffffff',
-  text: '#111827',
-  font: 'system',
-  radius: 'small',
-}
+/** The Classic template's theme: the examples look as a page on the default template does. */
+export const SAMPLE_THEME: Theme = PAGE_TEMPLATES[0].theme
 
 export interface SectionSample {
   product: SampleProduct
