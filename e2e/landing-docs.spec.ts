@@ -153,4 +153,10 @@ test('/docs: a signed-in owner makes an API key, sees it once, and it works as a
   await page.goto('/docs')
   await expect(page.getByTestId('new-api-key')).toHaveCount(0)
   await expect(page.getByTestId('api-key-panel')).toContainText(`pwk_…${key.slice(-4)}`)
+  // A form this page does not know: a 400 with a message, and the key stays.
+  const odd = await page.request.post('/docs', { form: { intent: 'delete-everything' }, headers: { origin: new URL(page.url()).origin } })
+  expect(odd.status()).toBe(400)
+  expect(await odd.text()).toContain('This page only makes API keys')
+  await page.goto('/docs')
+  await expect(page.getByTestId('api-key-panel')).toContainText(`pwk_…${key.slice(-4)}`)
 })

@@ -82,9 +82,10 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context)
   const form = await request.formData()
-  if (form.get('intent') !== 'api-key') throw json({ error: 'Unknown action' }, { status: 400 })
+  if (form.get('intent') !== 'api-key')
+    return json({ apiKey: null, error: 'This page only makes API keys: use the "Make an API key" button.' }, { status: 400 })
   const created = await api.auth.createApiKey()
-  return json({ apiKey: created.api_key })
+  return json({ apiKey: created.api_key, error: null })
 }
 
 /** Help and terms that the dialogs link to, then the API: keys, limits, errors and the reference. */
@@ -173,7 +174,13 @@ export default function Docs() {
           <li>Pro plans publish without limit, so referral slots do not apply to them.</li>
         </ol>
 
-        <ApiGuide publicUrl={data.publicUrl} signedIn={data.signedIn} apiKeyHint={data.apiKeyHint} createdKey={created?.apiKey ?? null} />
+        <ApiGuide
+          publicUrl={data.publicUrl}
+          signedIn={data.signedIn}
+          apiKeyHint={data.apiKeyHint}
+          createdKey={created?.apiKey ?? null}
+          formError={created?.error ?? null}
+        />
 
         <h2 id="reference">Reference</h2>
         <p>

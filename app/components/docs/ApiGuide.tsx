@@ -13,10 +13,12 @@ interface ApiGuideProps {
   apiKeyHint: string | null
   /** A key made by this very request: the only time it is ever shown. */
   createdKey: string | null
+  /** Why the last post made no key (a form this page does not know). */
+  formError?: string | null
 }
 
 /** Getting and using an API key, the limits the api enforces and its error contract. */
-export function ApiGuide({ publicUrl, signedIn, apiKeyHint, createdKey }: ApiGuideProps) {
+export function ApiGuide({ publicUrl, signedIn, apiKeyHint, createdKey, formError }: ApiGuideProps) {
   return (
     <>
       <h2 id="api">The API</h2>
@@ -31,6 +33,11 @@ export function ApiGuide({ publicUrl, signedIn, apiKeyHint, createdKey }: ApiGui
         shown once, when you make it. Making a new key replaces the old one at once: programs still using the old key get 401.
       </p>
       <div className="docs-key" data-testid="api-key-panel">
+        {formError ? (
+          <p className="notice notice--error" role="alert">
+            {formError}
+          </p>
+        ) : null}
         {createdKey ? (
           <>
             <p>
