@@ -111,12 +111,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('api ×1, worker ×2, web ×2 on
     const etag = String(answers[0].headers.etag)
     expect((await request(webs[1].baseUrl + share, { headers: { 'if-none-match': etag } })).status).toBe(304)
 
-    // Made private in the database (as any process could): both webs must notice at once.
+    // Made private in the database (as any process could): Postgres announces it after the commit
+    // (LISTEN/NOTIFY, milliseconds on one server), so both webs stop answering within a second.
+    const statuses = () => Promise.all(webs.map(async (w) => (await request(w.baseUrl + share)).status))
     await db.rows('UPDATE tasks SET is_public = false WHERE session_id = $1', [jobs[0].sessionId])
-    const after = await Promise.all(webs.map((w) => request(w.baseUrl + share)))
-    expect(after.map((a) => a.status)).toEqual([404, 404])
+    await expect.poll(statuses, { timeout: 1_000, interval: 20 }).toEqual([404, 404])
     await db.rows('UPDATE tasks SET is_public = true WHERE session_id = $1', [jobs[0].sessionId])
-    const back = await Promise.all(webs.map((w) => request(w.baseUrl + share)))
-    expect(back.map((a) => a.status)).toEqual([200, 200])
+    await expect.poll(statuses, { timeout: 1_000, interval: 20 }).toEqual([200, 200])
   })
 })
