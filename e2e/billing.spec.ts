@@ -1,10 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
+import { UNEXPECTED_PAYMENT_ERROR } from '../server/domain/billing'
+import { serveFakeStripeJs } from './support/fake-stripe-js'
 import { signUp, uniqueEmail } from './support/helpers'
 
 /**
  * Paying for Pro against the local Stripe double (the e2e harness starts it and gives the app its
  * test keys): hosted checkout from /subscription and from the upgrade dialog, the payment check's
- * dialog, the checkout panel's card form (Stripe.js cannot load offline: the hosted way is offered).
+ * dialog, the checkout panel's card form (Stripe.js cannot load offline: the hosted way is offered;
+ * with a stand-in Stripe.js the card form itself runs).
  */
 async function payOnStripe(page: Page) {
   await expect(page.getByRole('heading', { name: 'Subscribe' })).toBeVisible()
@@ -100,4 +103,42 @@ test('upgrade dialog: Pay Now for the chosen plan leads to Stripe; the checkout 
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/latest?dialog=upgrade')
   await page.screenshot({ path: `test-results/upgrade-dialog-${info.project.name}-390.png` })
+})
+
+test('checkout panel with Stripe.js: the card form runs in the browser build, a declined card shows Stripe’s words, anything else the spec’s message', async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== 'js', 'the card form needs JavaScript (the JS-off panel is covered above)')
+  const email = uniqueEmail(info, 'card-form')
+  await signUp(page, email)
+  await serveFakeStripeJs(page, { type: 'card_error', message: 'Your card was declined.' })
+  await page.goto('/latest?dialog=upgrade&cycle=month&credits=2000')
+  await page.waitForLoadState('networkidle')
+  await page.getByTestId('upgrade-dialog').getByRole('link', { name: 'Pay with a card here instead' }).click()
+  const panel = page.getByTestId('checkout-panel')
+  await panel.getByLabel('Card number').fill('4000 0000 0000 0002')
+  await panel.getByRole('button', { name: 'Pay Now' }).click()
+  await expect(panel.getByTestId('card-error')).toHaveText('Your card was declined.')
+  const stripe = await page.evaluate(() => (window as unknown as { __stripe: Record<string, unknown> }).__stripe)
+  expect(stripe.key).toMatch(/^pk_test_/)
+  expect(stripe.clientSecret).toMatch(/_secret_/)
+  expect(stripe.created).toBe('payment')
+  const [confirmed] = stripe.confirmed as { returnUrl: string; email: string; card: string }[]
+  expect(confirmed.email).toBe(email)
+  expect(confirmed.card).toBe('4000 0000 0000 0002')
+  expect(new URL(confirmed.returnUrl).pathname).toBe('/subscription')
+  expect(new URL(confirmed.returnUrl).searchParams.get('session_id')).toMatch(/^sub_/)
+  await panel.screenshot({ path: `test-results/card-form-${info.project.name}.png` })
+
+  // An error that is not the card's: the spec's own words, not Stripe's.
+  const other = await page.context().newPage()
+  await serveFakeStripeJs(other, { type: 'api_error', message: 'Something internal at Stripe' })
+  await other.goto('/latest?dialog=upgrade&cycle=month&credits=2000')
+  await other.waitForLoadState('networkidle')
+  await other.getByTestId('upgrade-dialog').getByRole('link', { name: 'Pay with a card here instead' }).click()
+  const again = other.getByTestId('checkout-panel')
+  await again.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await again.getByRole('button', { name: 'Pay Now' }).click()
+  await expect(again.getByTestId('card-error')).toHaveText(UNEXPECTED_PAYMENT_ERROR)
+  await expect(again.getByTestId('card-error')).not.toContainText('internal')
 })

@@ -10,6 +10,7 @@ import { env } from './env'
 import { log } from './log'
 import { unavailablePage } from './responses'
 import { commitSession, destroySession, flashToast, getSession, preferencesCookie, readPreferences, referralCookie } from './session'
+import { AFTER_CONNECT } from './shopify-connect'
 import { landingAfterSignIn, uiFlagsAfterSignIn } from './ui-flags'
 
 type Session = Awaited<ReturnType<typeof getSession>>
@@ -103,13 +104,14 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
  */
 export async function completeSignIn(request: Request, context: AppLoadContext | undefined, result: AuthResult) {
   const session = await getSession(request)
+  const install = session.get('shopifyLoginSessionId')
   const landing = landingAfterSignIn({
     newAccount: result.new_account,
-    redirectTo: session.get('redirectTo'),
+    // An install from Shopify's admin: an account that already existed goes to the store's products.
+    redirectTo: install && !result.new_account ? AFTER_CONNECT : session.get('redirectTo'),
     guide: session.get('guide'),
     defaultFlow: env().onboardingFlow,
   })
-  const install = session.get('shopifyLoginSessionId')
   for (const key of ['email', 'name', 'lastRequestCode', 'redirectTo', 'guide', 'shopifyLoginSessionId', 'fromShopifySignUp'] as const)
     session.unset(key)
   session.set('token', result.access_token)

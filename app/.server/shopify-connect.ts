@@ -39,14 +39,17 @@ export async function toShopify(result: { url: string; set_cookies: string[] }, 
 
 const clearedReturn = () => returnCookie().serialize('', { maxAge: 0, expires: new Date(0) })
 
-/** Where the callback goes once the store is connected: the target this attempt started with, else the catalogue. */
-export async function returnAfterConnect(request: Request): Promise<string> {
+/** The target this approval started with (bound to its `state`), or null. */
+export async function savedReturn(request: Request): Promise<string | null> {
   const saved: unknown = await returnCookie().parse(request.headers.get('Cookie'))
   const state = new URL(request.url).searchParams.get('state')
-  if (!saved || typeof saved !== 'object' || !state) return AFTER_CONNECT
+  if (!saved || typeof saved !== 'object' || !state) return null
   const { state: savedState, to } = saved as { state?: unknown; to?: unknown }
-  return savedState === state && typeof to === 'string' ? safeRedirectPath(to, AFTER_CONNECT) : AFTER_CONNECT
+  return savedState === state ? connectReturnOf(typeof to === 'string' ? to : null) : null
 }
+
+/** Where the callback goes once the store is connected: the target this attempt started with, else the catalogue. */
+export const returnAfterConnect = async (request: Request) => (await savedReturn(request)) ?? AFTER_CONNECT
 
 /** Clears the state cookies (and the return target) once the callback used them. */
 export async function clearOAuthCookies(headers: Headers) {

@@ -4,7 +4,8 @@ import { createApiClient, transportFor } from '~/.server/api'
 import { apiFailure } from '~/.server/api-failure'
 import { optionalUser } from '~/.server/auth'
 import { commitSession, flashToast, getSession } from '~/.server/session'
-import { AFTER_CONNECT, clearOAuthCookies, connectDenial, returnAfterConnect } from '~/.server/shopify-connect'
+import { AFTER_CONNECT, clearOAuthCookies, connectDenial, savedReturn } from '~/.server/shopify-connect'
+import { connectShopifyPath } from '~/lib/paths'
 
 export const meta: MetaFunction = () => [{ title: 'Connecting your store · Pagewright' }]
 
@@ -19,6 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookie = request.headers.get('Cookie') ?? ''
   const signedIn = await optionalUser(request, context)
   const headers = new Headers()
+  // Where connecting started (a guide step, a page): back there once connected, or on a failure.
+  const returnTo = await savedReturn(request)
   await clearOAuthCookies(headers)
   try {
     if (signedIn) {
@@ -28,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         await flashToast(request, { type: 'success', text: `Connected ${store.name ?? store.shop_domain}. Its products are syncing.` }),
       )
       // Back where connecting started (a guide step, a page), else the synced catalogue.
-      return redirect(await returnAfterConnect(request), { headers })
+      return redirect(returnTo ?? AFTER_CONNECT, { headers })
     }
     const api = createApiClient({ transport: transportFor(context), clientIp: context?.clientIp })
     const install = await api.stores.installCallback(query, cookie)
@@ -38,7 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     session.set('fromShopifySignUp', true)
     if (install.shop_name) session.set('name', install.shop_name)
     session.set('lastRequestCode', Date.now())
-    session.set('redirectTo', AFTER_CONNECT)
+    // A new account goes through guide v1 (its store step already done); an existing one to its products.
+    session.set('guide', 'v1')
     headers.append('Set-Cookie', await commitSession(session))
     return redirect('/account/verify', { headers })
   } catch (error) {
@@ -48,20 +52,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return dialog
     }
     const failure = apiFailure(error, "We couldn't reach Pagewright's store service. Please try again in a moment.")
-    return json({ message: failure.message }, { status: failure.status, headers })
+    return json({ message: failure.message, returnTo }, { status: failure.status, headers })
   }
 }
 
 export default function ConnectCallback() {
-  const { message } = useLoaderData<typeof loader>()
+  const { message, returnTo } = useLoaderData<typeof loader>()
   return (
     <section className="card connect-card" role="alert">
       <h1>Your store was not connected</h1>
       <p>{message}</p>
       <p>
-        <Link to="/connect-shopify" className="button button--primary">
+        <Link to={connectShopifyPath(returnTo ?? undefined)} className="button button--primary">
           Try again
-        </Link>
+        </Link>{' '}
+        {returnTo ? (
+          <Link to={returnTo} className="button">
+            Go back without a store
+          </Link>
+        ) : null}
       </p>
     </section>
   )

@@ -14,6 +14,7 @@ import * as productV2 from '~/routes/_blank.productv2.$id'
 import * as googleShopping from '~/routes/_default.google-shopping'
 import * as products from '~/routes/_default.products'
 import * as stores from '~/routes/stores'
+import { guideStart } from '../../server/domain/onboarding'
 import { createTestApi, type TestApi } from '../helpers/api'
 import { DB_KINDS } from '../helpers/db'
 import { consentInShop } from '../shopify/connect'
@@ -115,6 +116,25 @@ describe.each(DB_KINDS)('Shopify screens on %s', (kind) => {
     }
   })
 
+  it('a connection that fails on the way back offers to try again from the same guide step, or to go back to it', async () => {
+    const next = '/guide/pick-product?guide=v1'
+    const owner = new CookieJar().take(
+      `${await sessionCookie({ token: (await t.signIn('guide-fail@example.com', 'Gil Guide')).token })}; Path=/`,
+    )
+    const started = await runResponse(connect.action, post('/connect-shopify', { intent: 'demo', return_to: next }, owner), {
+      context: ctx,
+    })
+    owner.take(started)
+    const back = new URL(await approve(location(started)), 'http://x')
+    back.searchParams.set('hmac', '0'.repeat(64))
+    const failed = await runResponse(callback.loader, get(`${back.pathname}${back.search}`, owner), { context: ctx })
+    expect(failed.status).toBe(400)
+    expect(await body(failed)).toMatchObject({ returnTo: next })
+    // Without a target of its own (or with another attempt's state) it offers nothing but a new try.
+    const bare = await runResponse(callback.loader, get(`${back.pathname}${back.search}`, new CookieJar()), { context: ctx })
+    expect((await body(bare)).returnTo).toBeNull()
+  })
+
   it('make a page from a product, then publish it from the page view', async () => {
     const catalog = await body(await run(products.loader, get('/products?q=pour-over', jar), { context: ctx }))
     const made = await runResponse(
@@ -204,27 +224,40 @@ describe.each(DB_KINDS)('Shopify screens on %s', (kind) => {
     expect(location(accepted)).toBe('/google-shopping')
   })
 
-  it('an install that starts in Shopify: verify the shop owner’s e-mail, and the store is connected to the new account', async () => {
-    const made = await t.call('POST', '/v2/shopify/demo-shop', undefined, (await t.signIn('maker@example.com', 'Mo Maker')).token)
-    const shop = made.body.shop as string
-    const appLoad = await t.demoShop.fetch(new Request(`${t.demoShop.origin(shop)}/admin/apps/pagewright`))
-    const installPath = new URL(appLoad.headers.get('location')!)
-    const visitor = new CookieJar()
-    const started = await runResponse(install.loader, get(`${installPath.pathname}${installPath.search}`, visitor), { context: ctx })
-    expect(started.status).toBe(302)
-    visitor.take(started)
-    const back = await approve(location(started))
-    const waiting = await runResponse(callback.loader, get(back, visitor), { context: ctx })
-    expect(location(waiting)).toBe('/account/verify')
-    visitor.take(waiting)
-    const page = await body(await run(verify.loader, get('/account/verify', visitor), { context: ctx }))
-    expect(page.fromShopify).toBe(true)
-    const code = t.mails.filter((m) => m.to === page.email).at(-1)!.code
-    const verified = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code }, visitor), { context: ctx })
-    expect(location(verified)).toBe('/products')
-    visitor.take(verified)
-    const catalog = await body(await run(products.loader, get('/products', visitor), { context: ctx }))
-    expect(catalog.store.shop_domain).toBe(shop)
+  it('an install that starts in Shopify: verify the shop owner’s e-mail, and the store joins the account (a new one goes through guide v1, an existing one to its products)', async () => {
+    // A new account goes through guide v1 (its store step already done); one that existed, to the store's products.
+    for (const existing of [false, true]) {
+      const made = await t.call(
+        'POST',
+        '/v2/shopify/demo-shop',
+        undefined,
+        (await t.signIn(`maker-${existing}@example.com`, 'Mo Maker')).token,
+      )
+      const shop = made.body.shop as string
+      // The demo shop's owner e-mail, signed up here before the install.
+      if (existing)
+        await t.signIn(shop.replace(/^pagewright-demo-(\w+)\.myshopify\.com$/, 'owner+$1@demo-shop.pagewright.test'), 'Al Ready')
+      const appLoad = await t.demoShop.fetch(new Request(`${t.demoShop.origin(shop)}/admin/apps/pagewright`))
+      const installPath = new URL(appLoad.headers.get('location')!)
+      const visitor = new CookieJar()
+      const started = await runResponse(install.loader, get(`${installPath.pathname}${installPath.search}`, visitor), { context: ctx })
+      expect(started.status).toBe(302)
+      visitor.take(started)
+      const back = await approve(location(started))
+      const waiting = await runResponse(callback.loader, get(back, visitor), { context: ctx })
+      expect(location(waiting)).toBe('/account/verify')
+      visitor.take(waiting)
+      const page = await body(await run(verify.loader, get('/account/verify', visitor), { context: ctx }))
+      expect(page.fromShopify).toBe(true)
+      const code = t.mails.filter((m) => m.to === page.email).at(-1)!.code
+      const verified = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code }, visitor), { context: ctx })
+      expect(location(verified)).toBe(existing ? '/products' : guideStart('v1'))
+      visitor.take(verified)
+      const catalog = await body(await run(products.loader, get('/products', visitor), { context: ctx }))
+      expect(catalog.store.shop_domain).toBe(shop)
+    }
+    const shop = (await t.call('POST', '/v2/shopify/demo-shop', undefined, (await t.signIn('maker-forged@example.com', 'Mo Maker')).token))
+      .body.shop as string
 
     const forged = await runResponse(install.loader, get(`/connect-shopify/install?shop=${shop}&hmac=00&timestamp=1`, new CookieJar()), {
       context: ctx,
