@@ -8,6 +8,7 @@ import { isFree } from '../../server/domain/user'
 import { requireUser } from './auth'
 import { env } from './env'
 import { orHttpError } from './responses'
+import { viewerPageHeaders } from './task-lists'
 import { takeGuideFinish } from './ui-flags'
 
 /** Loader of /product/{id} and /productv2/{id}: the owner's page, with the hide window applied. */
@@ -47,6 +48,7 @@ export async function loadProductView({ request, context, params }: LoaderFuncti
       canMakePrivate: allowsFreeDenied(user, 'set_private'),
       device: new URL(request.url).searchParams.get('device') === 'mobile' ? ('mobile' as const) : ('desktop' as const),
     },
-    guide.setCookie ? { headers: { 'Set-Cookie': guide.setCookie } } : undefined,
+    // Kept for the viewer like the lists, except the one answer that spends the guide's flag.
+    { headers: guide.setCookie ? { 'Set-Cookie': guide.setCookie } : viewerPageHeaders(request, user) },
   )
 }

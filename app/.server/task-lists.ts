@@ -41,14 +41,15 @@ export async function loadTaskList(request: Request, context: AppLoadContext | u
 }
 
 /**
- * A list screen is a function of its address, the cookies and the viewer's own rows: the web may
- * keep it for the viewer (server/http/signed-in-front.ts) unless its query makes the root act.
+ * A list screen or a page view is a function of its address, the cookies and the viewer's own rows
+ * (migrations 0008, 0011): the web may keep it for the viewer (server/http/signed-in-front.ts)
+ * unless its query makes the root act.
  */
-export function listPageHeaders(request: Request, user: { id: number }): Record<string, string> {
+export function viewerPageHeaders(request: Request, user: { id: number }): Record<string, string> {
   return isKeepableQuery(new URL(request.url).searchParams) ? signedInPageHeaders(user.id) : {}
 }
 
-/** The document headers of a list screen: its layout's, with its loader's on top. */
+/** The document headers of a screen kept for its viewer: its layout's, with its loader's on top. */
 export const withLoaderHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
   const headers = new Headers(parentHeaders)
   // Remix adds every loader's cookies itself.

@@ -1,7 +1,8 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { loadProductView } from '~/.server/product-view'
 import { handleTaskAction } from '~/.server/task-actions'
+import { withLoaderHeaders } from '~/.server/task-lists'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { GuideFinished } from '~/components/guide/GuideFinished'
 import { FailedPage, HiddenPage } from '~/components/ProductStates'
@@ -14,6 +15,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.task.title ?? 'Page'} · Pagewright` }]
 
 export const loader = (args: LoaderFunctionArgs) => loadProductView(args)
+export const headers: HeadersFunction = withLoaderHeaders
 export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
 
 export default function ProductView() {

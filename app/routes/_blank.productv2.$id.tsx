@@ -1,7 +1,8 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { loadProductView } from '~/.server/product-view'
 import { handleTaskAction } from '~/.server/task-actions'
+import { withLoaderHeaders } from '~/.server/task-lists'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { GuideFinished } from '~/components/guide/GuideFinished'
 import { PreviewSizeNav } from '~/components/PreviewSizeNav'
@@ -18,6 +19,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.task.title ?? 'Page'} · Pagewright` }]
 
 export const loader = (args: LoaderFunctionArgs) => loadProductView(args)
+export const headers: HeadersFunction = withLoaderHeaders
 export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
 
 /** v2: the section list (each with its own rewrite) beside a desktop or mobile preview. */

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { env } from '~/.server/env'
 import { landingForVisitors } from '~/.server/landing'
 import { handleTaskAction } from '~/.server/task-actions'
-import { listPageHeaders, loadTaskList, withLoaderHeaders, type ListView } from '~/.server/task-lists'
+import { viewerPageHeaders, loadTaskList, withLoaderHeaders, type ListView } from '~/.server/task-lists'
 import { TaskList } from '~/components/TaskList'
 import { can } from '../../server/domain/permissions'
 
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const v = new URL(request.url).searchParams.get('view')
   const view: ListView = v === 'favorites' || v === 'archived' ? v : 'all'
   const list = await loadTaskList(request, context, view)
-  return json({ ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl }, { headers: listPageHeaders(request, list.user) })
+  return json({ ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl }, { headers: viewerPageHeaders(request, list.user) })
 }
 
 export const headers: HeadersFunction = withLoaderHeaders

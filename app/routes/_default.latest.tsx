@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Link, useLoaderData } from '@remix-run/react'
 import { env } from '~/.server/env'
 import { handleTaskAction } from '~/.server/task-actions'
-import { listPageHeaders, loadTaskList, withLoaderHeaders } from '~/.server/task-lists'
+import { viewerPageHeaders, loadTaskList, withLoaderHeaders } from '~/.server/task-lists'
 import { TaskList } from '~/components/TaskList'
 import { usePolling } from '~/lib/use-polling'
 import { can } from '../../server/domain/permissions'
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: 'Latest pages · Pagewright' }
 /** Newest first, including pages still being made. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const list = await loadTaskList(request, context, 'latest')
-  return json({ ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl }, { headers: listPageHeaders(request, list.user) })
+  return json({ ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl }, { headers: viewerPageHeaders(request, list.user) })
 }
 
 export const headers: HeadersFunction = withLoaderHeaders

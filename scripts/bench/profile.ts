@@ -2,7 +2,7 @@
  * `npm run bench:profile -- <page>`: where the server's CPU goes while one page is under load.
  * Starts the built product with `--cpu-prof`, signs a user up, makes a page (for `share`), loads the
  * page with autocannon, stops the server and prints self time by package and by function.
- * Pages: login, home, share, or any path (requested signed in). Env: BENCH_SECONDS (default 10).
+ * Pages: login, home, share, page (the owner's view of a made page), or any path (requested signed in). Env: BENCH_SECONDS (default 10).
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -72,6 +72,11 @@ async function main() {
     if (which === 'login' || which === 'share') headers = {}
     if (which === 'login') pagePath = '/account/login'
     if (which === 'share') pagePath = `/share/${(await timeGeneration(product, 1)).lastSessionId}`
+    if (which === 'page') {
+      const made = await timeGeneration(product, 1)
+      pagePath = `/productv2/${made.lastSessionId}`
+      headers = { cookie: made.lastOwnerCookie }
+    }
     const r = await autocannon({ url: product.baseUrl + pagePath, connections: 50, duration: seconds, headers })
     console.log(`${pagePath}: ${num(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx, ${r.errors} errors`)
   } finally {
@@ -84,7 +89,8 @@ async function main() {
     const p = JSON.parse(await readFile(path.join(profDir, f), 'utf8')) as CpuProfile
     if (!best || p.nodes.length > best.nodes.length) best = p
   }
-  await rm(profDir, { recursive: true, force: true })
+  if (process.env.KEEP_PROFILE) console.log(`profiles kept in ${profDir}`)
+  else await rm(profDir, { recursive: true, force: true })
   if (!best) throw new Error('the server wrote no CPU profile')
   const s = summarise(best)
   console.log(`\nSelf time by package:\n${s.packages}\n\nSelf time by function:\n${s.functions}`)

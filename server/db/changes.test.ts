@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../../tests/helpers/api'
 import { DB_KINDS } from '../../tests/helpers/db'
 import { openChangeFeed, USER_CHANNEL, type ChangeFeed } from './changes'
+import { publications, shopifyStores, tasks } from './schema'
 
 const DEMO = (handle: string) => `${TEST_ORIGIN}/demo-store/products/${handle}`
 
@@ -53,6 +55,28 @@ describe.each(DB_KINDS)('user change announcements on %s', (kind) => {
 
     const archived = await announcedBy(() => ok(t.call('PUT', `/v2/tasks/${sessionId}`, { data_status: 2 }, ana.token)))
     expect(archived).toEqual(new Set([String(ana.user.id)]))
+  })
+
+  it('a publication of a page announces the page’s owner (its row names no user)', async () => {
+    const { db } = t.db.database
+    const [task] = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.userId, ana.user.id)).limit(1)
+    const [store] = await db
+      .insert(shopifyStores)
+      .values({ userId: ana.user.id, shopDomain: 'ana-announce.myshopify.com', kind: 'custom' })
+      .returning({ id: shopifyStores.id })
+    let id = 0
+    const added = await announcedBy(async () => {
+      const [row] = await db
+        .insert(publications)
+        .values({ taskId: task.id, storeId: store.id, status: 'publishing', pageVersion: 1 })
+        .returning({ id: publications.id })
+      id = row.id
+    })
+    expect(added).toEqual(new Set([String(ana.user.id)]))
+    const done = await announcedBy(() => db.update(publications).set({ status: 'published' }).where(eq(publications.id, id)))
+    expect(done).toEqual(new Set([String(ana.user.id)]))
+    const gone = await announcedBy(() => db.delete(publications).where(eq(publications.id, id)))
+    expect(gone).toEqual(new Set([String(ana.user.id)]))
   })
 
   it('a role change and a signed-out session announce their user', async () => {

@@ -31,7 +31,7 @@ const SIGNED_IN_PAGE_SECONDS = 10
  * (a payment check's session_id, click ids) make the root loader act, so such pages are rendered
  * every time.
  */
-const KEEPABLE_QUERY = new Set(['view', 'page', 'share', 'dialog', 'reason', 'cycle', 'credits', 'panel'])
+const KEEPABLE_QUERY = new Set(['view', 'page', 'share', 'dialog', 'reason', 'cycle', 'credits', 'panel', 'device'])
 export const isKeepableQuery = (params: URLSearchParams) => [...params.keys()].every((k) => KEEPABLE_QUERY.has(k))
 
 /** The loader headers of a signed-in screen that may be kept for its viewer. */

@@ -1,7 +1,7 @@
 /**
- * Signed-in lists kept in memory per viewer (server/http/signed-in-front.ts), against the built
+ * Signed-in lists and page views kept in memory per viewer (server/http/signed-in-front.ts), against the built
  * server on each database: whatever changes a person's rows — their own form posts, the worker
- * finishing a page, signing out — shows on their next read, and nobody else is answered with it.
+ * finishing a page, another tab, signing out — shows on their next read, and nobody else is answered with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CookieJar, request } from '../../scripts/bench/http'
@@ -79,6 +79,27 @@ describe.each(DB_KINDS)('signed-in lists from memory on %s', (kind: DbKind) => {
     expect(listed).toBe(true)
     await bo.get('/')
     expect((await bo.get('/')).html).not.toContain(sessionId)
+
+    // The owner's page view is kept as well. A change that reaches it only through the database (her
+    // post from another tab, whose cookies this web has never seen) shows on the next read.
+    const view = `/productv2/${sessionId}`
+    const shown = await ana.get(view)
+    await sleep(50)
+    expect(withoutNonces((await ana.get(view)).html)).toBe(withoutNonces(shown.html))
+    expect(shown.html).toContain('Public · Make private')
+    const otherTab = await request(product.baseUrl + view, {
+      method: 'POST',
+      headers: { cookie: `${ana.cookie()}; pw_other_tab=1`, 'content-type': 'application/x-www-form-urlencoded', origin: product.baseUrl },
+      body: form({ intent: 'make-private', session_id: sessionId }),
+    })
+    expect(otherTab.status).toBe(302)
+    let privateShown = false
+    for (let i = 0; i < 20 && !privateShown; i++) {
+      privateShown = (await ana.get(view)).html.includes('Private · Make public')
+      if (!privateShown) await sleep(50)
+    }
+    expect(privateShown).toBe(true)
+    expect((await bo.get(view)).status).toBe(404)
 
     // Archiving moves it between the views at once.
     await ana.get('/?view=archived')

@@ -1,8 +1,16 @@
 /** Formatting shared by the page sections. Deterministic (fixed locale, UTC) so server and client agree. */
 
+// A formatter is costly to make (a page shows a dozen prices): one per currency.
+const priceFormats = new Map<string, Intl.NumberFormat>()
+
 export function formatPrice(amount: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount)
+    let format = priceFormats.get(currency)
+    if (!format) {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+      if (priceFormats.size < 200) priceFormats.set(currency, format)
+    }
+    return format.format(amount)
   } catch {
     // An unknown ISO code: show the figure with the code rather than fail the whole page.
     return `${amount.toFixed(2)} ${currency}`
