@@ -6,7 +6,9 @@
  *
  *   npm run build && npx tsx scripts/bench-cores.ts   (BENCH_SECONDS, BENCH_CONNECTIONS to change the load)
  */
+import { readFile } from 'node:fs/promises'
 import os from 'node:os'
+import path from 'node:path'
 import { timeGeneration } from './bench/generation'
 import { measureLoad, type LoadResult } from './bench/measure'
 import { startProduct, stopAllProducts, type Product } from './bench/product'
@@ -49,8 +51,12 @@ async function main() {
   ]
   const one: LoadResult[] = []
   for (const p of pages) one.push(await loadOn([all], p.path, p.headers))
-  // The second core: a web on its own, with the first process's data folder (its session secret).
-  const web = await startProduct({ mode: 'web', dataDir: all.dataDir, env: { API_URL: all.baseUrl } })
+  // The second core: a web on its own that asks the first process's api, with its secrets.
+  const secrets = JSON.parse(await readFile(path.join(all.dataDir, 'secrets.json'), 'utf8')) as Record<string, string>
+  const web = await startProduct({
+    mode: 'web',
+    env: { API_URL: all.baseUrl, SESSION_SECRET: secrets.SESSION_SECRET, AUTH_SECRET: secrets.AUTH_SECRET },
+  })
   const rows: Row[] = []
   for (const [i, p] of pages.entries()) rows.push({ page: p.page, one: one[i], two: await loadOn([all, web], p.path, p.headers) })
   await stopAllProducts()

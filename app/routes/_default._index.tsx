@@ -20,7 +20,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const v = new URL(request.url).searchParams.get('view')
   const view: ListView = v === 'favorites' || v === 'archived' ? v : 'all'
   const list = await loadTaskList(request, context, view)
-  return json({ ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl }, { headers: viewerPageHeaders(request, list.user) })
+  return json(
+    { ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl },
+    { headers: viewerPageHeaders(request, list.user) },
+  )
 }
 
 export const headers: HeadersFunction = withLoaderHeaders

@@ -13,7 +13,10 @@ export const meta: MetaFunction = () => [{ title: 'Latest pages · Pagewright' }
 /** Newest first, including pages still being made. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const list = await loadTaskList(request, context, 'latest')
-  return json({ ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl }, { headers: viewerPageHeaders(request, list.user) })
+  return json(
+    { ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl },
+    { headers: viewerPageHeaders(request, list.user) },
+  )
 }
 
 export const headers: HeadersFunction = withLoaderHeaders
