@@ -62,10 +62,10 @@ export default function ConnectCallback() {
     <section className="card connect-card" role="alert">
       <h1>Your store was not connected</h1>
       <p>{message}</p>
-      <p>
+      <p className="actions-row">
         <Link to={connectShopifyPath(returnTo ?? undefined)} className="button button--primary">
           Try again
-        </Link>{' '}
+        </Link>
         {returnTo ? (
           <Link to={returnTo} className="button">
             Go back without a store
