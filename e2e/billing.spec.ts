@@ -105,19 +105,25 @@ test('upgrade dialog: Pay Now for the chosen plan leads to Stripe; the checkout 
   await page.screenshot({ path: `test-results/upgrade-dialog-${info.project.name}-390.png` })
 })
 
+/** Opens the checkout panel's card form (Stripe.js answering `answer`), types a card and pays; returns the panel. */
+async function payByCard(page: Page, card: string, answer: { type: string; message: string }) {
+  await serveFakeStripeJs(page, answer)
+  await page.goto('/latest?dialog=upgrade&cycle=month&credits=2000')
+  await page.waitForLoadState('networkidle')
+  await page.getByTestId('upgrade-dialog').getByRole('link', { name: 'Pay with a card here instead' }).click()
+  const panel = page.getByTestId('checkout-panel')
+  await panel.getByLabel('Card number').fill(card)
+  await panel.getByRole('button', { name: 'Pay Now' }).click()
+  return panel
+}
+
 test('checkout panel with Stripe.js: the card form runs in the browser build, a declined card shows Stripe’s words, anything else the spec’s message', async ({
   page,
 }, info) => {
   test.skip(info.project.name !== 'js', 'the card form needs JavaScript (the JS-off panel is covered above)')
   const email = uniqueEmail(info, 'card-form')
   await signUp(page, email)
-  await serveFakeStripeJs(page, { type: 'card_error', message: 'Your card was declined.' })
-  await page.goto('/latest?dialog=upgrade&cycle=month&credits=2000')
-  await page.waitForLoadState('networkidle')
-  await page.getByTestId('upgrade-dialog').getByRole('link', { name: 'Pay with a card here instead' }).click()
-  const panel = page.getByTestId('checkout-panel')
-  await panel.getByLabel('Card number').fill('4000 0000 0000 0002')
-  await panel.getByRole('button', { name: 'Pay Now' }).click()
+  const panel = await payByCard(page, '4000 0000 0000 0002', { type: 'card_error', message: 'Your card was declined.' })
   await expect(panel.getByTestId('card-error')).toHaveText('Your card was declined.')
   const stripe = await page.evaluate(() => (window as unknown as { __stripe: Record<string, unknown> }).__stripe)
   expect(stripe.key).toMatch(/^pk_test_/)
@@ -131,14 +137,10 @@ test('checkout panel with Stripe.js: the card form runs in the browser build, a 
   await panel.screenshot({ path: `test-results/card-form-${info.project.name}.png` })
 
   // An error that is not the card's: the spec's own words, not Stripe's.
-  const other = await page.context().newPage()
-  await serveFakeStripeJs(other, { type: 'api_error', message: 'Something internal at Stripe' })
-  await other.goto('/latest?dialog=upgrade&cycle=month&credits=2000')
-  await other.waitForLoadState('networkidle')
-  await other.getByTestId('upgrade-dialog').getByRole('link', { name: 'Pay with a card here instead' }).click()
-  const again = other.getByTestId('checkout-panel')
-  await again.getByLabel('Card number').fill('4242 4242 4242 4242')
-  await again.getByRole('button', { name: 'Pay Now' }).click()
+  const again = await payByCard(await page.context().newPage(), '4242 4242 4242 4242', {
+    type: 'api_error',
+    message: 'Something internal at Stripe',
+  })
   await expect(again.getByTestId('card-error')).toHaveText(UNEXPECTED_PAYMENT_ERROR)
   await expect(again.getByTestId('card-error')).not.toContainText('internal')
 })

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { AFTER_CONNECT, CALLBACK_PATH, clearOAuthCookies, connectReturnOf, returnAfterConnect, toShopify } from './shopify-connect'
+import { AFTER_CONNECT, CALLBACK_PATH, clearOAuthCookies, connectReturnOf, savedReturn, toShopify } from './shopify-connect'
 
 const APPROVAL = 'http://localhost:3000/demo-shop/pagewright-demo-1.myshopify.com/admin/oauth/authorize?client_id=x&state=st-123'
 const begin = { url: APPROVAL, set_cookies: ['shopify_app_state=st-123; Path=/connect-shopify/callback'] }
 const GUIDE_NEXT = '/guide/pick-product?guide=v1'
+/** Where the callback lands once connected: the saved target, else the catalogue. */
+const returnAfterConnect = async (request: Request) => (await savedReturn(request)) ?? AFTER_CONNECT
 
 const returnCookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('pw_connect_return='))!
 /** The callback as Shopify sends the browser back, with the cookies the browser kept. */

@@ -48,9 +48,6 @@ export async function savedReturn(request: Request): Promise<string | null> {
   return savedState === state ? connectReturnOf(typeof to === 'string' ? to : null) : null
 }
 
-/** Where the callback goes once the store is connected: the target this attempt started with, else the catalogue. */
-export const returnAfterConnect = async (request: Request) => (await savedReturn(request)) ?? AFTER_CONNECT
-
 /** Clears the state cookies (and the return target) once the callback used them. */
 export async function clearOAuthCookies(headers: Headers) {
   for (const name of OAUTH_COOKIE_NAMES) headers.append('Set-Cookie', `${name}=; Max-Age=0; Path=${CALLBACK_PATH}; SameSite=Lax; Secure`)

@@ -63,7 +63,7 @@ export default function ConnectCallback() {
       <h1>Your store was not connected</h1>
       <p>{message}</p>
       <p className="actions-row">
-        <Link to={connectShopifyPath(returnTo ?? undefined)} className="button button--primary">
+        <Link to={connectShopifyPath(returnTo)} className="button button--primary">
           Try again
         </Link>
         {returnTo ? (
