@@ -28,13 +28,21 @@ export function unavailablePage(error: unknown): Response | null {
   return res
 }
 
+/**
+ * What to throw for an api failure: its 4xx (and its 503) as a page with that status and message
+ * (404 stays 404), not a 500; anything else as it is.
+ */
+export function asHttpError(error: unknown): unknown {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return httpError(error.status, error.message)
+  return unavailablePage(error) ?? error
+}
+
 /** Api answers in the 4xx range (and its 503) become pages with that status (404 stays 404), not a 500. */
 export async function orHttpError<T>(pending: Promise<T>): Promise<T> {
   try {
     return await pending
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw httpError(error.status, error.message)
-    throw unavailablePage(error) ?? error
+    throw asHttpError(error)
   }
 }
 

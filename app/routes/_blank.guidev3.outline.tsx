@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { ApiError } from '~/.server/api'
 import { requireUser } from '~/.server/auth'
 import { toGuideStep } from '~/.server/guide'
-import { httpError, orHttpError } from '~/.server/responses'
+import { asHttpError, httpError, orHttpError } from '~/.server/responses'
 import { GuideSteps } from '~/components/guide/GuideSteps'
 import { formObject } from '~/forms/form-object'
 import { OUTLINE_INTENT } from '~/forms/intents'
@@ -63,8 +63,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect(afterOutline(guide, sessionId, '/guidev3/pricing'))
     }
   } catch (error) {
+    // Past review already (another tab went on): on to what comes next.
     if (error instanceof ApiError && error.status === 409) return redirect(afterOutline(guide, sessionId, '/guidev3/pricing'))
-    throw error
+    // Someone else's task, or none by this id: the 404 page, not a 500.
+    throw asHttpError(error)
   }
   // Back to the section that changed (a plain anchor: the browser scrolls there, with or without JS).
   const show = sectionToShow(submitted, parsed.data, intent)
