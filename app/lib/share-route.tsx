@@ -1,7 +1,8 @@
 import type { HeadersFunction, LinksFunction, MetaFunction } from '@remix-run/node'
 import type { SharedPage } from '~/.server/api'
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { errorStatus, GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import pageCss from '~/styles/page.css?url'
+import { errorPageFor } from './error-page'
 import type { RouteHandle } from './shopper-view'
 
 /** What /share/{id} and /sharev2/{id} have in common: shopper view, page CSS only, social meta. */
@@ -12,8 +13,9 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({ 'Cache-Control
 type ShareData = { shared: SharedPage; canonical: string; description: string; jsonLd: Record<string, unknown> }
 
 /** Title, a real sentence as description, canonical URL, Open Graph and schema.org Product (data, not script). */
-export const meta: MetaFunction<() => Promise<ShareData>> = ({ data }) => {
-  if (!data) return [{ title: 'Page not found' }]
+export const meta: MetaFunction<() => Promise<ShareData>> = ({ data, error }) => {
+  // The error page's own heading (a 503 is not "not found").
+  if (!data) return [{ title: errorPageFor(errorStatus(error)).heading }]
   const title = data.shared.title ?? 'Product'
   const images = data.jsonLd.image as string[] | undefined
   return [
