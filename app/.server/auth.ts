@@ -8,6 +8,7 @@ import { ApiError, createApiClient, transportFor, type ApiClient, type AuthResul
 import { sendClickIdsOnce } from './click-ids'
 import { env } from './env'
 import { log } from './log'
+import type { SignInTarget } from './login-flow'
 import { unavailablePage } from './responses'
 import { commitSession, destroySession, flashToast, getSession, preferencesCookie, readPreferences, referralCookie } from './session'
 import { AFTER_CONNECT } from './shopify-connect'
@@ -101,15 +102,23 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
  * Stores the api token in the cookie session (remix-auth v4 keeps none itself), records how the
  * account came in (fromSignUp or fromLogin, app/.server/ui-flags.ts), sends the click ids kept in
  * preferences once, and redirects: where the person was going, else a new account's guide, else home.
+ * `target` is where the tab that signs in was going (the verify page's address); a sign-in without
+ * a tab of its own (the e-mailed link, Google's return) falls back to the session's copy.
  */
-export async function completeSignIn(request: Request, context: AppLoadContext | undefined, result: AuthResult) {
+export async function completeSignIn(
+  request: Request,
+  context: AppLoadContext | undefined,
+  result: AuthResult,
+  target: SignInTarget | null = null,
+) {
   const session = await getSession(request)
   const install = session.get('shopifyLoginSessionId')
   const landing = landingAfterSignIn({
     newAccount: result.new_account,
     // An install from Shopify's admin: an account that already existed goes to the store's products.
-    redirectTo: install && !result.new_account ? AFTER_CONNECT : session.get('redirectTo'),
-    guide: session.get('guide'),
+    redirectTo: install && !result.new_account ? AFTER_CONNECT : target ? target.redirectTo : session.get('redirectTo'),
+    // The install's callback names its guide in the session (v1, store step done).
+    guide: target?.guide ?? session.get('guide'),
     defaultFlow: env().onboardingFlow,
   })
   for (const key of ['email', 'name', 'lastRequestCode', 'redirectTo', 'guide', 'shopifyLoginSessionId', 'fromShopifySignUp'] as const)

@@ -1,10 +1,36 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import { LOGIN_CODE } from '../../server/domain/accounts'
-import type { GuideFlow } from '../../server/domain/onboarding'
+import { guideOf, type GuideFlow } from '../../server/domain/onboarding'
 import { safeRedirectPath } from '../../server/domain/routing'
 import { ApiError, createApiClient, transportFor } from './api'
 import { apiFailure, type ApiFailure } from './api-failure'
 import { commitSession, flashToast, getSession, referralCookie } from './session'
+
+/**
+ * Where one tab's sign-in is going. It travels with the tab (the verify page's address, which its
+ * forms post back to), not in the cookie session: every tab shares that cookie, so a login started
+ * in a second tab would overwrite the first one's target.
+ */
+export interface SignInTarget {
+  /** A same-site path (safeRedirectPath), or null: then where it lands depends on whether the account is new. */
+  redirectTo: string | null
+  guide: GuideFlow | null
+}
+
+/** The target a sign-in page's address carries (`?redirectTo=&guide=`); an off-site redirectTo is dropped. */
+export function targetOf(request: Request): SignInTarget {
+  const query = new URL(request.url).searchParams
+  return { redirectTo: safeRedirectPath(query.get('redirectTo'), '') || null, guide: guideOf(query) }
+}
+
+/** A sign-in screen's address carrying the tab's target. */
+export function signInPath(screen: '/account/verify' | '/account/login', target: SignInTarget): string {
+  const query = new URLSearchParams()
+  if (target.redirectTo) query.set('redirectTo', target.redirectTo)
+  if (target.guide && screen === '/account/verify') query.set('guide', target.guide)
+  const qs = query.toString()
+  return qs ? `${screen}?${qs}` : screen
+}
 
 export interface CodeRequest {
   email: string
@@ -20,8 +46,9 @@ export interface CodeRequest {
 
 /**
  * Asks the api to e-mail a code and moves the browser to the verify page, remembering the e-mail
- * (and name) in the session. A too-early repeat still lands on the verify page, with the api's
- * "Please wait …" message. Other api errors are returned for the form to show.
+ * (and name) in the session and carrying where this tab is going in the verify page's address. A
+ * too-early repeat still lands on the verify page, with the api's "Please wait …" message. Other
+ * api errors are returned for the form to show.
  */
 export async function requestCodeAndContinue(
   request: Request,
@@ -34,10 +61,11 @@ export async function requestCodeAndContinue(
   else session.unset('name')
   // Only a destination the person was really headed for is kept: without one, where they land
   // depends on whether the code creates an account (app/.server/ui-flags.ts).
-  const redirectTo = safeRedirectPath(input.redirectTo, '')
-  if (redirectTo) session.set('redirectTo', redirectTo)
+  const target: SignInTarget = { redirectTo: safeRedirectPath(input.redirectTo, '') || null, guide: input.guide ?? null }
+  // The session's copy is only for the e-mailed link, which opens in a tab of its own.
+  if (target.redirectTo) session.set('redirectTo', target.redirectTo)
   else session.unset('redirectTo')
-  if (input.guide) session.set('guide', input.guide)
+  if (target.guide) session.set('guide', target.guide)
   else session.unset('guide')
   const headers = new Headers()
   if (!input.bot) {
@@ -57,7 +85,7 @@ export async function requestCodeAndContinue(
     session.set('lastRequestCode', Date.now())
   }
   headers.append('Set-Cookie', await commitSession(session))
-  return { response: redirect('/account/verify', { headers }) }
+  return { response: redirect(signInPath('/account/verify', target), { headers }) }
 }
 
 /** Seconds until another code may be requested, from the session's lastRequestCode. */

@@ -64,7 +64,8 @@ export default function Login() {
         </button>
       </Form>
       <p className="small center">
-        New to Pagewright? <Link to="/account/sign-up">Create an account</Link>
+        New to Pagewright?{' '}
+        <Link to={redirectTo ? `/account/sign-up?${new URLSearchParams({ redirectTo })}` : '/account/sign-up'}>Create an account</Link>
       </p>
       <p className="small center">
         <Link to="/lp/1">What is Pagewright?</Link>

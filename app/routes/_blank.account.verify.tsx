@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { apiFailure, replyErrors } from '~/.server/api-failure'
 import { authenticatorFor, completeSignIn, requireAnonymous } from '~/.server/auth'
 import { isBot } from '~/.server/honeypot'
-import { requestCodeAndContinue, resendWaitSeconds } from '~/.server/login-flow'
+import { requestCodeAndContinue, resendWaitSeconds, signInPath, targetOf } from '~/.server/login-flow'
 import { getSession } from '~/.server/session'
 import { Field, FormErrors } from '~/components/ui/Field'
 import { Honeypot } from '~/components/ui/Honeypot'
@@ -20,15 +20,19 @@ export const handle: RouteHandle = { signInScript: true }
 
 export const meta: MetaFunction = () => [{ title: 'Check your e-mail · Pagewright' }]
 
+// Where this tab is going rides in this page's address (targetOf): its forms post back to it, and
+// requireAnonymous sends a tab whose browser signed in elsewhere on to it.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context)
   const session = await getSession(request)
   const email = session.get('email')
-  if (!email) throw redirect('/account/login')
+  const target = targetOf(request)
+  if (!email) throw redirect(signInPath('/account/login', target))
   return json({
     email,
     waitSeconds: resendWaitSeconds(session.get('lastRequestCode')),
     fromShopify: session.get('fromShopifySignUp') === true,
+    loginPath: signInPath('/account/login', target),
   })
 }
 
@@ -36,7 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context)
   const session = await getSession(request)
   const email = session.get('email')
-  if (!email) throw redirect('/account/login')
+  const target = targetOf(request)
+  if (!email) throw redirect(signInPath('/account/login', target))
   // FormStrategy reads the body itself, so look at a copy.
   const form = await request.clone().formData()
 
@@ -44,8 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = await requestCodeAndContinue(request, context, {
       email,
       name: session.get('name'),
-      redirectTo: session.get('redirectTo'),
-      guide: session.get('guide'),
+      redirectTo: target.redirectTo,
+      guide: target.guide ?? session.get('guide'),
       bot: isBot(form),
       tooSoonIsError: true,
     })
@@ -57,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply(), resendError: null }, { status: 400 })
   try {
     const result = await authenticatorFor(context).authenticate('email-code', request)
-    return completeSignIn(request, context, result)
+    return completeSignIn(request, context, result, target)
   } catch (error) {
     const failure = apiFailure(error)
     // Anything the api says about a code is said by the code field; an unreachable api, by the form.
@@ -67,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Verify() {
-  const { email, waitSeconds, fromShopify } = useLoaderData<typeof loader>()
+  const { email, waitSeconds, fromShopify, loginPath } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { form, field } = useForm({ lastResult: actionData?.result, rules: VERIFY_RULES, validateOn: 'submit' })
   return (
@@ -113,7 +118,7 @@ export default function Verify() {
         ) : null}
       </Form>
       <p className="small center">
-        Wrong address? <Link to="/account/login">Use a different e-mail</Link>
+        Wrong address? <Link to={loginPath}>Use a different e-mail</Link>
       </p>
     </section>
   )

@@ -232,7 +232,7 @@ describe('verify action', () => {
     expect((await body(await run(rootLoader, get('/latest', jar)))).user).toEqual(user)
   })
 
-  it('goes on to the page the person was headed for (the session redirectTo)', async () => {
+  it("goes on to the page the person was headed for (the verify page's redirectTo, not the shared session's)", async () => {
     msw.server.use(
       mockRoute(contract.auth.verify, () => ({
         access_token: 'pwt_good',
@@ -242,8 +242,12 @@ describe('verify action', () => {
         new_account: false,
       })),
     )
-    const cookie = await emailSession({ redirectTo: '/products?tab=2' })
-    const res = await run(verify.action, post('/account/verify', { intent: 'verify', code: '123456' }, cookie))
+    // Another tab's login wrote its target into the shared cookie: this tab keeps its own.
+    const cookie = await emailSession({ redirectTo: '/latest' })
+    const res = await run(
+      verify.action,
+      post('/account/verify?redirectTo=%2Fproducts%3Ftab%3D2', { intent: 'verify', code: '123456' }, cookie),
+    )
     expect(location(res)).toBe('/products?tab=2')
   })
 
@@ -264,8 +268,10 @@ describe('verify action', () => {
       ['https://evil.example', '/'],
     ]) {
       const jar = new CookieJar()
-      jar.take(await runResponse(login.action, post('/account/login', { email: 'ana@example.com', redirectTo })))
-      const res = await run(verify.action, post('/account/verify', { intent: 'verify', code: '123456' }, jar))
+      const sent = await runResponse(login.action, post('/account/login', { email: 'ana@example.com', redirectTo }))
+      jar.take(sent)
+      // The verify form posts back to its own address.
+      const res = await run(verify.action, post(location(sent), { intent: 'verify', code: '123456' }, jar))
       expect(location(res), redirectTo).toBe(expected)
     }
   })

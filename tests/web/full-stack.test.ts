@@ -170,8 +170,10 @@ describe.each(DB_KINDS)('web against the in-process api on %s', (kind) => {
     // And a login on its way somewhere goes back there.
     t.clock.advance(31_000)
     const jar = new CookieJar()
-    jar.take(await runResponse(login.action, post('/account/login', { email, redirectTo: '/latest?view=grid' }), { context: ctx }))
-    const verified = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code: lastCodeFor(email) }, jar), {
+    const sent = await runResponse(login.action, post('/account/login', { email, redirectTo: '/latest?view=grid' }), { context: ctx })
+    jar.take(sent)
+    // The verify page carries where this tab is going; its form posts back to it.
+    const verified = await runResponse(verify.action, post(location(sent), { intent: 'verify', code: lastCodeFor(email) }, jar), {
       context: ctx,
     })
     expect(location(verified)).toBe('/latest?view=grid')
