@@ -57,6 +57,11 @@ const schema = z.object({
   SHOPIFY_API_SECRET: z.string().min(1).optional(),
   /** The app's public address as Shopify knows it (redirect URL, webhooks); defaults to PUBLIC_URL. */
   SHOPIFY_APP_URL: z.url().optional(),
+  /**
+   * The built-in demo Shopify shop (/demo-shop). Unset: on in the embedded default, off in a
+   * deployment (production with DATABASE_URL, or a web with API_URL).
+   */
+  DEMO_SHOP: z.enum(['on', 'off']).optional(),
   /** 32 bytes, base64 or hex: the key that encrypts shop tokens at rest. */
   TOKEN_ENCRYPTION_KEY: z.string().optional(),
   /** Tests only: `shop=http://127.0.0.1:port,…` sends those shops to local test servers. */
@@ -107,6 +112,8 @@ export type ServerEnv = z.infer<typeof schema> & {
   TOKEN_ENCRYPTION_KEY: string
   /** The Shopify app as this server runs it; `configured` is false without real credentials (demo shop only). */
   shopifyApp: { apiKey: string; apiSecret: string; appUrl: string; configured: boolean }
+  /** DEMO_SHOP, with its default applied: this server makes and serves demo shops. */
+  demoShop: boolean
 }
 
 export class ConfigError extends Error {}
@@ -153,7 +160,9 @@ export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEn
     appUrl: (env.SHOPIFY_APP_URL ?? publicUrl).replace(/\/$/, ''),
     configured: !!env.SHOPIFY_API_KEY,
   }
-  return { ...env, AUTH_SECRET: authSecret, PUBLIC_URL: publicUrl, TOKEN_ENCRYPTION_KEY: tokenKey, shopifyApp }
+  // Anyone signed in may make demo shops, so a deployment offers them only when told to.
+  const demoShop = env.DEMO_SHOP ? env.DEMO_SHOP === 'on' : !(deployment || env.API_URL)
+  return { ...env, AUTH_SECRET: authSecret, PUBLIC_URL: publicUrl, TOKEN_ENCRYPTION_KEY: tokenKey, shopifyApp, demoShop }
 }
 
 /** A 32-byte key from base64 or hex; null when it is neither. */
@@ -166,12 +175,16 @@ export function decodeKey(value: string): Buffer | null {
 /**
  * The web reads its own settings (app/.server/env.ts) from the process environment. In the
  * embedded default it shares the process with the api, so its cookie secret comes from the
- * same data folder; a web deployed alone must be given SESSION_SECRET.
+ * same data folder; a web deployed alone must be given SESSION_SECRET, and so must an api that
+ * serves the demo shop (it reads the web's session cookie). Returns the secret.
  */
-export function provideWebSessionSecret(env: ServerEnv, dataDir: string) {
-  if (env.SESSION_SECRET) return
-  if (env.NODE_ENV === 'production' && (env.DATABASE_URL || env.API_URL)) throw new ConfigError('SESSION_SECRET is required in production.')
-  process.env.SESSION_SECRET = embeddedSecrets(dataDir).SESSION_SECRET
+export function provideWebSessionSecret(env: ServerEnv, dataDir: string): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET
+  if (env.NODE_ENV === 'production' && (env.DATABASE_URL || env.API_URL))
+    throw new ConfigError(
+      'SESSION_SECRET is required in production (the web signs its session cookie with it; an api serving the demo shop reads that cookie).',
+    )
+  return (process.env.SESSION_SECRET = embeddedSecrets(dataDir).SESSION_SECRET)
 }
 
 /** The log level before the settings are parsed (the logger is needed to report a bad setting). */

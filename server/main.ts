@@ -9,7 +9,7 @@ import type { Database } from './db/client'
 import { DataDirError, dataDirProblem, ensureWritableDataDir, inDataDir } from './db/data-dir'
 import { claimDataDir } from './db/data-lock'
 import { describeError, isDatabaseUnavailable, warnThrottled } from './db/unavailable'
-import type { DemoShop } from './demo-shop'
+import type { DemoShop, DemoShopDeps } from './demo-shop'
 import { ConfigError, loadServerEnv, provideWebSessionSecret } from './env'
 import type { PageViewCount, ViewCounter } from './http/page-views'
 import { log } from './log'
@@ -30,10 +30,13 @@ async function main() {
   const dataDir = path.resolve(env.DATA_DIR)
 
   if (mode === 'web' && !env.API_URL) throw new ConfigError('API_URL is required to run the web on its own.')
+  // The demo shop knows its owner by the web's session cookie, so an api serving it needs the web's secret.
+  const servesDemoShop = env.demoShop && (mode === 'all' || mode === 'api')
+  const needsSessionSecret = mode === 'all' || mode === 'web' || servesDemoShop
   // The data folder is written when PGlite lives there, or when the web's cookie secret is kept there.
   const embedded = mode !== 'web' && !env.DATABASE_URL
-  if (embedded || ((mode === 'all' || mode === 'web') && !env.SESSION_SECRET)) ensureWritableDataDir(dataDir)
-  if (mode === 'all' || mode === 'web') inDataDir(dataDir, () => provideWebSessionSecret(env, dataDir))
+  if (embedded || (needsSessionSecret && !env.SESSION_SECRET)) ensureWritableDataDir(dataDir)
+  const sessionSecret = needsSessionSecret ? inDataDir(dataDir, () => provideWebSessionSecret(env, dataDir)) : undefined
   if (embedded) releaseDataDir = claimDataDir(dataDir)
 
   // The checks above refuse a bad start in about a second; the rest of the server loads only now.
@@ -41,7 +44,7 @@ async function main() {
     { getRequestListener },
     { openDatabase },
     { migrateAndSeed },
-    { createDemoShop },
+    demoShopModule,
     { createDemoStore },
     { createComposer },
     { createProductSource },
@@ -61,11 +64,13 @@ async function main() {
     { frontChain },
     { createViewCounter },
     { addPageViews, remotePageViews },
+    { webSessionViewer },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./db/client'),
     import('./db/seed'),
-    import('./demo-shop'),
+    // Off (DEMO_SHOP), the demo shop is not even loaded.
+    env.demoShop && mode !== 'web' ? import('./demo-shop') : undefined,
     import('./demo-store/routes'),
     import('./generation/compose'),
     import('./generation/import/product-source'),
@@ -85,6 +90,7 @@ async function main() {
     import('./http/front-chain'),
     import('./http/page-views'),
     import('./modules/tasks/page-views'),
+    import('./modules/auth'),
   ])
 
   let database: Database | undefined
@@ -112,13 +118,16 @@ async function main() {
       await migrateAndSeed(db)
       return startBoss(db, { work })
     })
-    demoShop = createDemoShop({
+    // Who is signed in needs the api's dependencies, made just below (a worker serves no admin pages).
+    let viewerOf: DemoShopDeps['viewerOf'] = async () => null
+    demoShop = demoShopModule?.createDemoShop({
       database,
       clock: () => new Date(),
       publicUrl: env.PUBLIC_URL,
       app: env.shopifyApp,
       deliver: toSelfOrNet,
       fetchUrl: (url) => toSelfOrNet(new Request(url)),
+      viewerOf: (request) => viewerOf(request),
     })
     deps = {
       database,
@@ -132,9 +141,10 @@ async function main() {
         allowPrivateHosts: env.IMPORT_ALLOW_PRIVATE_HOSTS,
         demoStore,
       }),
-      shopify: createShopifyServices(env, demoShop),
+      shopify: createShopifyServices(env, demoShop ?? null),
       stripe: createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }),
     }
+    if (demoShop && sessionSecret) viewerOf = webSessionViewer(deps, sessionSecret)
     // Processes that serve pages remember shared-page versions until the database announces a change.
     if (mode !== 'worker') {
       changes = await openChangeFeed(database)

@@ -2,6 +2,7 @@ import { createCookie, createCookieSessionStorage, type Cookie } from '@remix-ru
 import type { GuideFlow } from '../../server/domain/onboarding'
 import { REFERRAL_COOKIE_DAYS } from '../../server/domain/referrals'
 import type { SnackbarInput } from '../../server/domain/snackbar'
+import { WEB_SESSION_COOKIE } from '../../server/domain/web-session'
 import { env } from './env'
 
 export interface SessionData {
@@ -27,7 +28,7 @@ function makeStorage() {
   return {
     session: createCookieSessionStorage<SessionData>({
       cookie: {
-        name: '__pw_session',
+        name: WEB_SESSION_COOKIE,
         httpOnly: true,
         sameSite: 'lax',
         secure: e.secureCookies,

@@ -18,6 +18,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const stores = await api.stores.list()
   return json({
     configured: stores.shopify_configured,
+    // The api says whether it makes demo shops (DEMO_SHOP): off in a deployment unless turned on.
+    demoShop: stores.demo_shop_available,
     storeCount: stores.items.length,
     atLimit: isFree(user.role) && stores.items.length >= FREE_STORE_LIMIT,
     shop: new URL(request.url).searchParams.get('shop') ?? '',
@@ -99,19 +101,23 @@ export default function ConnectShopify() {
       <p className="hint">Shopify asks you to approve Pagewright, then brings you back here.</p>
       {!data.configured ? (
         <p className="notice">
-          This Pagewright server is not registered as a Shopify app yet, so real stores connect with a custom-app token (below). The demo
-          shop works anyway.
+          This Pagewright server is not registered as a Shopify app yet, so real stores connect with a custom-app token (below).
+          {data.demoShop ? ' The demo shop works anyway.' : null}
         </p>
       ) : null}
       <hr />
-      <h2 className="h3">No store at hand?</h2>
-      <p className="muted">A demo shop with seven products and two themes, made for you here. Everything works as with a real store.</p>
-      <Form method="post">
-        <ReturnTo to={data.returnTo} />
-        <button type="submit" name="intent" value={CONNECT_INTENT.demo} className="button" disabled={busy}>
-          Connect a demo shop
-        </button>
-      </Form>
+      {data.demoShop ? (
+        <>
+          <h2 className="h3">No store at hand?</h2>
+          <p className="muted">A demo shop with seven products and two themes, made for you here. Everything works as with a real store.</p>
+          <Form method="post">
+            <ReturnTo to={data.returnTo} />
+            <button type="submit" name="intent" value={CONNECT_INTENT.demo} className="button" disabled={busy}>
+              Connect a demo shop
+            </button>
+          </Form>
+        </>
+      ) : null}
       <details className="custom-token">
         <summary>Use a custom app token instead</summary>
         <p className="hint">

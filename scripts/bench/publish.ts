@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import type { Publication } from '../../server/contract/publishing'
 import { TASK_STATUS } from '../../server/domain/task-status'
 import { request } from './http'
-import { BENCH_STAFF_DOMAIN, sleep, type Product } from './product'
+import { sleep, type Product } from './product'
+import { signUp, tokenOfCookie } from './session'
 import { num, type Column } from './table'
 
 /** How long publishing one page into a shop takes, as the owner waits for it. */
@@ -38,9 +38,11 @@ export const TIMING_COLUMNS: Column<PublishTiming>[] = [
  * reads "published" (polled every 25 ms). Publishing again updates the same product page.
  */
 export async function timePublishing(product: Product, runs = 10, step: (msg: string) => void = () => {}): Promise<PublishTiming> {
-  const api = await apiClient(product)
+  // Signed up through the web: the demo shop's consent screen answers its owner's session cookie.
+  const { cookie } = await signUp(product)
+  const api = tokenClient(product, tokenOfCookie(cookie))
   step('connecting a demo shop through OAuth')
-  const { shop } = await connectDemoShop(product, api)
+  const { shop } = await connectDemoShop(product, api, cookie)
   const productId = await syncedProduct(api, shop)
   step('making a page from a synced product')
   const sessionId = await finishedPage(api, productId)
@@ -93,31 +95,25 @@ async function call<T>(product: Product, method: 'GET' | 'POST', path: string, b
   return JSON.parse(text) as T
 }
 
-/** A new staff account signed in through the api (send-code → the code on the server's stdout → verify). */
-async function apiClient(product: Product): Promise<ApiClient> {
-  const email = `bench-publish-${randomBytes(6).toString('hex')}@${BENCH_STAFF_DOMAIN}`
-  await call(product, 'POST', '/v2/auth/send-code', { email, name: 'Bench Publisher' })
-  const code = await product.loginCode(email)
-  const { access_token: token } = await call<{ access_token: string }>(product, 'POST', '/v2/auth/verify', { email, code })
-  return tokenClient(product, token)
-}
-
 /** A new demo shop connected to the account as its owner would: begin, approve the consent form (with themes), callback. */
-export async function connectDemoShop(product: Product, api: ApiClient): Promise<{ shop: string; storeId: string }> {
+export async function connectDemoShop(product: Product, api: ApiClient, ownerCookie: string): Promise<{ shop: string; storeId: string }> {
   const { shop } = await api.json<{ shop: string }>('POST', '/v2/shopify/demo-shop')
-  const { store } = await approveAndConnect(product, api, shop)
+  const { store } = await approveAndConnect(product, api, shop, ownerCookie)
   return { shop, storeId: String(store.id) }
 }
 
-/** The owner's side of OAuth with the demo shop: begin, approve the consent form (with themes), callback. */
-async function approveAndConnect(product: Product, api: ApiClient, shop: string) {
+/**
+ * The owner's side of OAuth with the demo shop: begin, approve the consent form (with themes) in
+ * the owner's browser (its session cookie: the shop answers only the account that made it), callback.
+ */
+async function approveAndConnect(product: Product, api: ApiClient, shop: string, ownerCookie: string) {
   const begun = await api.json<{ url: string; set_cookies: string[] }>('POST', '/v2/shopify/oauth/begin', { shop })
   const consent = new URL(begun.url)
   const form = new URLSearchParams(consent.searchParams)
   form.set('themes', '1')
   const approved = await request(`${product.baseUrl}${consent.pathname}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: ownerCookie },
     body: form.toString(),
   })
   const location = approved.headers.location

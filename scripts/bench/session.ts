@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto'
+import { WEB_SESSION_COOKIE } from '../../server/domain/web-session'
 import { CookieJar, request } from './http'
 import { BENCH_STAFF_DOMAIN, type Product } from './product'
 
-export const SESSION_COOKIE = '__pw_session'
+/** The api access token inside the web's signed session cookie (`__pw_session=<base64 JSON>.<signature>`). */
+export function tokenOfCookie(cookie: string): string {
+  const value = new RegExp(`${WEB_SESSION_COOKIE}=([^;]+)`).exec(cookie)?.[1]
+  if (!value) throw new Error(`no ${WEB_SESSION_COOKIE} in ${cookie}`)
+  const data = decodeURIComponent(value)
+  const payload = data.slice(0, data.lastIndexOf('.'))
+  const token = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')).token
+  if (typeof token !== 'string') throw new Error('the session cookie carries no token (has its format changed?)')
+  return token
+}
 
 /**
  * Signs a brand-new user up through the web forms (sign-up → login code from the server log →
@@ -30,7 +40,7 @@ export async function signUp(product: Product): Promise<{ email: string; cookie:
   const signUpRes = await post('/account/sign-up', { name: 'Bench User', email })
   if (signUpRes.status !== 302 || !String(signUpRes.headers.location).startsWith('/account/verify'))
     throw new Error(`sign-up: expected 302 to /account/verify, got ${signUpRes.status} → ${signUpRes.headers.location ?? '(no location)'}`)
-  if (!jar.get(SESSION_COOKIE)) throw new Error(`sign-up did not set the ${SESSION_COOKIE} cookie`)
+  if (!jar.get(WEB_SESSION_COOKIE)) throw new Error(`sign-up did not set the ${WEB_SESSION_COOKIE} cookie`)
 
   const code = await product.loginCode(email)
   const verifyRes = await post('/account/verify', { code, intent: 'verify' })

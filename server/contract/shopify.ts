@@ -41,6 +41,7 @@ const storeList = z
     shopify_configured: z
       .boolean()
       .describe('Real shops can connect through the Shopify app (otherwise the demo shop and custom-app tokens).'),
+    demo_shop_available: z.boolean().describe('This server makes demo shops (POST /v2/shopify/demo-shop; DEMO_SHOP).'),
   })
   .meta({ id: 'ShopifyStoreList' })
 
@@ -161,7 +162,7 @@ export const createDemo = createRoute({
   tags,
   summary: 'Make an offline demo shop for this account (then connect it like a real one)',
   description:
-    'Makes a fresh offline demo shop, served by this server, and answers its domain; connect it with oauth/begin like a real store. Useful to try publishing without a Shopify store. 403 when a free account has its one store already; 409 when this server has no demo shop.',
+    'Makes a fresh offline demo shop, served by this server and owned by this account (its admin and install consent answer only it), and answers its domain; connect it with oauth/begin like a real store. Useful to try publishing without a Shopify store. 403 when a free account has its one store already; 409 when this server has no demo shop (DEMO_SHOP off).',
   security: SIGNED_IN,
   responses: { 200: json(z.object({ shop: z.string() }), 'The demo shop’s domain.'), 401: ERRORS[401], 403: ERRORS[403], 409: ERRORS[409] },
 })

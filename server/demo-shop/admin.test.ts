@@ -8,6 +8,8 @@ import { PRODUCTS_PAGE_QUERY, SHOP_QUERY, THEMES_QUERY, WEBHOOK_CREATE_MUTATION 
 import { adminGraphql, installApp } from './driver'
 import { createDemoShop, type DemoShop } from './index'
 
+/** The Pagewright user who made the shops. */
+const OWNER = 7
 const APP = { apiKey: 'demo-admin-key', apiSecret: 'demo-admin-secret', appUrl: 'http://pagewright.test' }
 const PUBLIC_URL = 'http://pagewright.test'
 const HOOKS = `${APP.appUrl}/v2/shopify/webhooks`
@@ -79,8 +81,10 @@ describe.each(DB_KINDS)('demo shop admin, webhooks and storefront (%s)', (kind) 
         return new Response('ok')
       },
       fetchUrl: async () => new Response('', { status: 404 }),
+      // Every request here comes from the shop's owner (owner.test.ts covers everyone else).
+      viewerOf: async () => OWNER,
     })
-    shop = await demo.createShop()
+    shop = await demo.createShop(OWNER)
     token = (await installApp(demo, shop, { app: APP })).accessToken
     for (const topic of ['APP_UNINSTALLED', 'PRODUCTS_UPDATE', 'PRODUCTS_DELETE', 'THEMES_PUBLISH']) {
       const res = await gql(WEBHOOK_CREATE_MUTATION, { topic, uri: HOOKS })

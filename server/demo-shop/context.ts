@@ -17,6 +17,11 @@ export interface DemoShopDeps {
   deliver: (request: Request) => Promise<Response>
   /** Fetches a URL (themeCreate's source zip); in-process for our own origin. */
   fetchUrl: (url: string) => Promise<Response>
+  /**
+   * The Pagewright user id of the request's signed-in web session, or null. A shop's admin, app link
+   * and OAuth consent answer only its owner (Shopify's own admin needs the merchant's sign-in).
+   */
+  viewerOf: (request: Request) => Promise<number | null>
 }
 
 /** One request's view of one shop. */

@@ -15,6 +15,8 @@ export interface InstallOptions {
   withoutThemes?: boolean
   expiring?: boolean
   state?: string
+  /** The Cookie header of the shop owner's signed-in session: the consent form answers only the owner. */
+  cookie?: string
 }
 
 export interface Installed {
@@ -38,7 +40,7 @@ export async function installApp(shop: Fetcher, domain: string, opts: InstallOpt
   const approved = await shop.fetch(
     new Request(`${shop.origin(domain)}/admin/oauth/authorize`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(opts.cookie ? { cookie: opts.cookie } : {}) },
       body: form,
     }),
   )

@@ -6,6 +6,8 @@ import * as DOCS from '../integrations/shopify/documents'
 import { adminGraphql, installApp } from './driver'
 import { createDemoShop, loadAdminSchema, type DemoShop } from './index'
 
+/** The Pagewright user who made the shops. */
+const OWNER = 7
 const APP = { apiKey: 'demo-test-key', apiSecret: 'demo-test-secret', appUrl: 'http://pagewright.test' }
 const PUBLIC_URL = 'http://pagewright.test'
 const ZIPS: Record<string, Uint8Array> = {
@@ -40,8 +42,10 @@ describe.each(DB_KINDS)('demo shop Admin GraphQL (%s)', (kind) => {
         return new Response('ok')
       },
       fetchUrl: async (url) => (ZIPS[url] ? new Response(new Uint8Array(ZIPS[url])) : new Response('missing', { status: 404 })),
+      // Every request here comes from the shop's owner (owner.test.ts covers everyone else).
+      viewerOf: async () => OWNER,
     })
-    shop = await demo.createShop()
+    shop = await demo.createShop(OWNER)
     token = (await installApp(demo, shop, { app: APP, expiring: true })).accessToken
   })
   afterAll(() => db.drop())
@@ -252,7 +256,7 @@ describe.each(DB_KINDS)('demo shop Admin GraphQL (%s)', (kind) => {
   })
 
   it('enforces the granted scopes', async () => {
-    const other = await demo.createShop()
+    const other = await demo.createShop(OWNER)
     const noThemes = await installApp(demo, other, { app: APP, withoutThemes: true })
     expect(noThemes.scope).toBe('write_products')
     const themes = await gql(DOCS.THEMES_QUERY, {}, noThemes.accessToken, other)

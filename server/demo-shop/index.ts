@@ -17,8 +17,8 @@ export { loadAdminSchema } from './schema'
 export interface DemoShop {
   /** Serves every `/demo-shop/*` request (storefront, admin, OAuth, Admin GraphQL, bulk results, theme assets). */
   fetch(request: Request): Promise<Response>
-  /** A new shop seeded with the demo catalogue and two themes; returns its domain. */
-  createShop(): Promise<string>
+  /** A new shop of this Pagewright user, seeded with the demo catalogue and two themes; returns its domain. */
+  createShop(ownerId: number): Promise<string>
   isDemoShop(shopDomain: string): Promise<boolean>
   /** `${publicUrl}/demo-shop/${shop}`: what `https://{shop}` means for a demo shop. */
   origin(shopDomain: string): string
@@ -26,6 +26,7 @@ export interface DemoShop {
   setThrottle(shopDomain: string, limits: { maximumAvailable: number; restoreRate: number }): Promise<void>
 }
 
+/** The same page for an unknown shop and for a shop's admin opened by anyone but its owner. */
 const notFound = () =>
   page(
     'Not found',
@@ -36,20 +37,28 @@ const notFound = () =>
 
 type Route = (request: Request, ctx: ShopContext, params: string[]) => Promise<Response>
 
+/**
+ * Who may open a path. Shopify's storefront is public, and its token endpoint, Admin GraphQL and bulk
+ * files carry their own credential (client secret, access token, key); its admin, the app link and the
+ * install consent need the merchant signed in: here, the shop's owner in Pagewright.
+ */
+type Access = 'anyone' | 'owner'
+
 /** Paths under `/demo-shop/{shop}`, by method. */
-const ROUTES: [method: 'GET' | 'POST', path: RegExp, route: Route][] = [
-  ['GET', /^\/?$/, (_r, ctx) => homePage(ctx)],
-  ['GET', /^\/products\/([^/]+)$/, (_r, ctx, [handle]) => productPage(ctx, handle)],
-  ['GET', /^\/themes\/(\d+)\/assets\/([^/]+)$/, (_r, ctx, [id, file]) => themeAsset(ctx, id, file)],
-  ['POST', /^\/cart\/add$/, (r, ctx) => cartAdd(r, ctx)],
-  ['GET', /^\/admin\/oauth\/authorize$/, (r, ctx) => authorize(r, ctx)],
-  ['POST', /^\/admin\/oauth\/authorize$/, (r, ctx) => approve(r, ctx)],
-  ['POST', /^\/admin\/oauth\/access_token$/, (r, ctx) => accessToken(r, ctx)],
+const ROUTES: [method: 'GET' | 'POST', path: RegExp, access: Access, route: Route][] = [
+  ['GET', /^\/?$/, 'anyone', (_r, ctx) => homePage(ctx)],
+  ['GET', /^\/products\/([^/]+)$/, 'anyone', (_r, ctx, [handle]) => productPage(ctx, handle)],
+  ['GET', /^\/themes\/(\d+)\/assets\/([^/]+)$/, 'anyone', (_r, ctx, [id, file]) => themeAsset(ctx, id, file)],
+  ['POST', /^\/cart\/add$/, 'anyone', (r, ctx) => cartAdd(r, ctx)],
+  ['GET', /^\/admin\/oauth\/authorize$/, 'owner', (r, ctx) => authorize(r, ctx)],
+  ['POST', /^\/admin\/oauth\/authorize$/, 'owner', (r, ctx) => approve(r, ctx)],
+  ['POST', /^\/admin\/oauth\/access_token$/, 'anyone', (r, ctx) => accessToken(r, ctx)],
   // Any released version is answered with the 2026-10 schema (Shopify falls forward the same way).
-  ['POST', /^\/admin\/api\/(\d{4}-\d{2}|unstable)\/graphql\.json$/, (r, ctx) => handleGraphql(r, ctx)],
+  ['POST', /^\/admin\/api\/(\d{4}-\d{2}|unstable)\/graphql\.json$/, 'anyone', (r, ctx) => handleGraphql(r, ctx)],
   [
     'GET',
     /^\/bulk\/(\d+)\.jsonl$/,
+    'anyone',
     async (r, ctx, [id]) => {
       const body = await bulkResult(ctx, id, new URL(r.url).searchParams.get('key'))
       return body === null
@@ -57,9 +66,19 @@ const ROUTES: [method: 'GET' | 'POST', path: RegExp, route: Route][] = [
         : new Response(body, { headers: { 'Content-Type': 'application/jsonl', 'Cache-Control': 'private, no-store' } })
     },
   ],
-  ['GET', /^\/admin\/?$/, (r, ctx) => adminPage(r, ctx)],
-  ['GET', /^\/admin\/apps\/pagewright$/, async (_r, ctx) => new Response(null, { status: 302, headers: { Location: appLoadUrl(ctx) } })],
-  ['POST', /^\/admin\/(products|themes|apps|privacy)(?:\/([^/]+))?(?:\/([^/]+))?$/, (r, ctx, action) => adminAction(r, ctx, action)],
+  ['GET', /^\/admin\/?$/, 'owner', (r, ctx) => adminPage(r, ctx)],
+  [
+    'GET',
+    /^\/admin\/apps\/pagewright$/,
+    'owner',
+    async (_r, ctx) => new Response(null, { status: 302, headers: { Location: appLoadUrl(ctx), 'Cache-Control': 'no-store' } }),
+  ],
+  [
+    'POST',
+    /^\/admin\/(products|themes|apps|privacy)(?:\/([^/]+))?(?:\/([^/]+))?$/,
+    'owner',
+    (r, ctx, action) => adminAction(r, ctx, action),
+  ],
 ]
 
 /** A path segment, decoded ('' when absent or malformed). */
@@ -74,6 +93,11 @@ function decode(segment: string | undefined): string {
 export function createDemoShop(deps: DemoShopDeps): DemoShop {
   const publicUrl = deps.publicUrl.replace(/\/$/, '')
   const origin = (shop: string) => `${publicUrl}/demo-shop/${shop}`
+
+  async function isOwner(request: Request, ctx: ShopContext): Promise<boolean> {
+    const viewer = await deps.viewerOf(request)
+    return viewer !== null && viewer === ctx.shop.ownerId
+  }
 
   async function context(shopDomain: string): Promise<ShopContext | null> {
     const shop = shopDomain.toLowerCase()
@@ -99,15 +123,17 @@ export function createDemoShop(deps: DemoShopDeps): DemoShop {
       const ctx = m ? await context(decode(m[1])) : null
       if (!m || !ctx) return notFound()
       const rest = m[2] ?? '/'
-      for (const [routeMethod, path, route] of ROUTES) {
-        const match = path.exec(rest)
-        if (!match || routeMethod !== method) continue
-        const res = await route(request, ctx, match.slice(1).map(decode))
-        return request.method === 'HEAD' ? new Response(null, { status: res.status, headers: res.headers }) : res
-      }
-      return ROUTES.some(([, path]) => path.test(rest)) ? new Response('Method not allowed', { status: 405 }) : notFound()
+      const matching = ROUTES.filter(([, path]) => path.test(rest))
+      if (!matching.length) return notFound()
+      // Anyone but the owner learns nothing of the admin, not even which methods it takes.
+      if (matching.every(([, , access]) => access === 'owner') && !(await isOwner(request, ctx))) return notFound()
+      const found = matching.find(([routeMethod]) => routeMethod === method)
+      if (!found) return new Response('Method not allowed', { status: 405 })
+      const [, path, , route] = found
+      const res = await route(request, ctx, path.exec(rest)!.slice(1).map(decode))
+      return request.method === 'HEAD' ? new Response(null, { status: res.status, headers: res.headers }) : res
     },
-    createShop: () => seedShop({ database: deps.database, publicUrl, apiKey: deps.app.apiKey, now: deps.clock() }),
+    createShop: (ownerId) => seedShop({ database: deps.database, publicUrl, apiKey: deps.app.apiKey, now: deps.clock(), ownerId }),
     isDemoShop: async (shop) => (await context(shop)) !== null,
     origin,
     async setThrottle(shop, limits) {

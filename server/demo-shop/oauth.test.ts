@@ -7,6 +7,8 @@ import { SHOP_QUERY } from '../integrations/shopify/documents'
 import { adminGraphql, installApp } from './driver'
 import { createDemoShop, type DemoShop } from './index'
 
+/** The Pagewright user who made the shops. */
+const OWNER = 7
 const APP = { apiKey: 'demo-oauth-key', apiSecret: 'demo-oauth-secret', appUrl: 'http://pagewright.test' }
 const SCOPES = ['read_products', 'write_products', 'read_themes', 'write_themes']
 
@@ -51,8 +53,10 @@ describe.each(DB_KINDS)('demo shop OAuth (%s)', (kind) => {
       app: APP,
       deliver: async () => new Response('ok'),
       fetchUrl: async () => new Response('', { status: 404 }),
+      // Every request here comes from the shop's owner (owner.test.ts covers everyone else).
+      viewerOf: async () => OWNER,
     })
-    shop = await demo.createShop()
+    shop = await demo.createShop(OWNER)
     // The library's fetch reaches `https://{shop}` through the demo shop, as Pagewright's shop network does.
     setAbstractFetchFunc(async (input, init) => {
       const url = new URL(String(input))

@@ -9,8 +9,14 @@ import { nextShopNumber, objectId, ShopStore, type ProductData, type ShopData } 
 export const appIdFor = (apiKey: string) =>
   1_000_000 + (parseInt(createHash('sha256').update(apiKey).digest('hex').slice(0, 8), 16) % 9_000_000)
 
-/** A new demo shop: the demo store's catalogue as Shopify products and the two demo themes (Harbor live). */
-export async function seedShop(opts: { database: Database; publicUrl: string; apiKey: string; now: Date }): Promise<string> {
+/** A new demo shop of `ownerId`: the demo store's catalogue as Shopify products and the two demo themes (Harbor live). */
+export async function seedShop(opts: {
+  database: Database
+  publicUrl: string
+  apiKey: string
+  now: Date
+  ownerId: number
+}): Promise<string> {
   const hex = randomBytes(4).toString('hex')
   const domain = `pagewright-demo-${hex}.myshopify.com`
   const number = await nextShopNumber(opts.database)
@@ -27,6 +33,7 @@ export async function seedShop(opts: { database: Database; publicUrl: string; ap
     shopId: objectId(number, 0),
     appId: appIdFor(opts.apiKey),
     createdAt: now,
+    ownerId: opts.ownerId,
     installation: null,
     metafields: [],
   }

@@ -24,6 +24,8 @@ export interface ShopData {
   shopId: number
   appId: number
   createdAt: string
+  /** The Pagewright account that made the shop: the only one its admin answers (absent on shops made before owners were kept). */
+  ownerId?: number
   installation: Installation | null
   metafields: MetafieldData[]
 }

@@ -60,6 +60,12 @@ describe('the demo shop mount', () => {
     expect(post.headers.get('x-content-type-options')).toBe('nosniff')
     expect((await host.request('/demo-shop/x.myshopify.com/', { method: 'DELETE' })).status).toBe(404)
   })
+
+  it('answers 404 under /demo-shop when this server has no demo shop (DEMO_SHOP=off)', async () => {
+    const off = createHost({ publicUrl: 'http://app.test', trustProxy: false })
+    expect((await off.request('/demo-shop/x.myshopify.com/admin')).status).toBe(404)
+    expect((await off.request('/demo-shop/x.myshopify.com/admin/oauth/authorize', { method: 'POST', body: 'a=1' })).status).toBe(404)
+  })
 })
 
 describe('the api as one web request calls it', () => {

@@ -73,6 +73,7 @@ export function createHost(opts: HostOptions) {
   // The demo shop answers its own forms (OAuth consent, admin buttons, cart) and checks their origin itself.
   const demoShop = opts.demoShop
   if (demoShop) app.on(['GET', 'POST'], '/demo-shop/*', (c) => demoShop.fetch(c.req.raw))
+  else app.all('/demo-shop/*', (c) => c.text('Not found', 404)) // off on this server (DEMO_SHOP)
 
   // Images Pagewright stored (server/modules/media): `/media/<sha256>.<ext>`, nothing deeper.
   const { media, mediaOrigin } = opts

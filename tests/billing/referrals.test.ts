@@ -41,11 +41,12 @@ describe.each(DB_KINDS)('referrals on %s', (kind) => {
 
   it('no slot for a store connected before, the referrer’s own store, or a second account of the referrer', async () => {
     const inviter = await t.signIn('jane.doe@gmail.com', 'Jane Doe')
-    // The referrer's own store, uninstalled, then connected by the referred account.
+    // The referrer's own store, uninstalled, then connected by the referred account (a demo shop's
+    // consent answers only the account that made it, so its owner approves the friend's connection).
     const own = await connectDemoShop(t, inviter.token, { sync: false })
-    await adminPost(t, own.shop, 'apps/pagewright/uninstall')
+    await adminPost(t, inviter.token, own.shop, 'apps/pagewright/uninstall')
     const friend = await signUpInvited('friend@example.com', inviter.user.invitation_code)
-    const approval = await approveInShop(t, friend.token, own.shop)
+    const approval = await approveInShop(t, friend.token, own.shop, { shopOwner: inviter.token })
     const connected = await t.call('POST', '/v2/shopify/oauth/callback', approval, friend.token)
     expect(connected.status).toBe(200)
     expect(await slots(inviter.token)).toBe(1)

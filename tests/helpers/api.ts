@@ -1,7 +1,9 @@
+import { createCookie } from '@remix-run/node'
 import type PgBoss from 'pg-boss'
 import type { ApiDeps } from '../../server/context'
 import { createDemoShop, type DemoShop } from '../../server/demo-shop'
 import { createDemoStore } from '../../server/demo-store/routes'
+import { WEB_SESSION_COOKIE } from '../../server/domain/web-session'
 import { loadServerEnv } from '../../server/env'
 import { createOfflineComposer } from '../../server/generation/compose'
 import { createProductSource } from '../../server/generation/import/product-source'
@@ -12,6 +14,7 @@ import { GENERATE_QUEUE, type GenerateJob } from '../../server/jobs/definitions'
 import { runGenerateJob } from '../../server/jobs/generate'
 import { queueOf, startBoss } from '../../server/jobs/queue'
 import { runShopifyJob, SHOPIFY_QUEUES } from '../../server/jobs/shopify'
+import { webSessionViewer } from '../../server/modules/auth'
 import { createShopifyServices } from '../../server/modules/shopify'
 import { createTestDatabase, type DbKind, type TestDatabase } from './db'
 
@@ -38,6 +41,8 @@ export interface TestApi {
   call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers }>
   /** Signs an e-mail in through send-code + verify and returns the access token. */
   signIn(email: string, name?: string): Promise<{ token: string; user: any }>
+  /** The Cookie header of a browser signed in to the web with this access token (what the demo shop's admin asks for). */
+  webCookie(token: string): Promise<string>
   boss: PgBoss
   /** Runs every queued generation job now, in this process (as the worker would); returns how many ran. */
   drainJobs(): Promise<number>
@@ -64,10 +69,18 @@ export async function createTestApi(
       mails.push(m)
     },
   }
-  const env = loadServerEnv({ NODE_ENV: 'test', AUTH_SECRET: 'test-auth-secret-0123456789', PUBLIC_URL: TEST_ORIGIN, ...envOverrides })
+  // The web's cookie secret (tests/setup.ts): the demo shop reads cookies the web tests make too.
+  const env = loadServerEnv({
+    NODE_ENV: 'test',
+    AUTH_SECRET: 'test-auth-secret-0123456789',
+    SESSION_SECRET: process.env.SESSION_SECRET,
+    PUBLIC_URL: TEST_ORIGIN,
+    ...envOverrides,
+  })
+  const sessionSecret = env.SESSION_SECRET!
   const boss = await startBoss(db.database, { work: false })
   // The demo shop plays Shopify in-process; its webhooks and downloads come back to this api.
-  const self: { app?: ReturnType<typeof createApi> } = {}
+  const self: { app?: ReturnType<typeof createApi>; viewerOf?: (request: Request) => Promise<number | null> } = {}
   const toApi = (request: Request) => {
     if (!self.app || new URL(request.url).origin !== TEST_ORIGIN) return Promise.reject(new Error(`no network in tests: ${request.url}`))
     return self.app.fetch(request, { inProcess: true })
@@ -80,6 +93,7 @@ export async function createTestApi(
     app: env.shopifyApp,
     deliver: toApi,
     fetchUrl: (url) => toApi(new Request(url)),
+    viewerOf: (request) => self.viewerOf?.(request) ?? Promise.resolve(null),
   })
   const deps: ApiDeps = {
     database: db.database,
@@ -93,12 +107,15 @@ export async function createTestApi(
       allowPrivateHosts: env.IMPORT_ALLOW_PRIVATE_HOSTS,
       demoStore: createDemoStore(),
     }),
-    shopify: createShopifyServices(env, demoShop, { sleep: async () => {} }),
+    // DEMO_SHOP=off: the api has no demo shop (the object stays for tests that look at it).
+    shopify: createShopifyServices(env, env.demoShop ? demoShop : null, { sleep: async () => {} }),
     stripe: createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }),
     ...overrides,
   }
   const api = createApi(deps)
   self.app = api
+  self.viewerOf = webSessionViewer(deps, sessionSecret)
+  const sessionCookie = createCookie(WEB_SESSION_COOKIE, { secrets: sessionSecret.split(',').map((x) => x.trim()) })
   let ipCounter = 0
 
   const call: TestApi['call'] = async (method, path, body, token) => {
@@ -171,6 +188,7 @@ export async function createTestApi(
       await boss.stop({ graceful: false, wait: true, close: false }).catch(() => {})
       await db.drop()
     },
+    webCookie: async (token) => (await sessionCookie.serialize({ token })).split(';')[0],
     async signIn(email, name) {
       const sent = await call('POST', '/v2/auth/send-code', { email, name })
       if (sent.status !== 200) throw new Error(`send-code ${sent.status}: ${JSON.stringify(sent.body)}`)

@@ -6,18 +6,17 @@ import type { TestApi } from '../helpers/api'
 export const cookieHeader = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]).join('; ')
 
 /**
- * The owner's side of OAuth with the demo shop, as a browser does it: begin (our api), the consent
- * form (the shop), the callback query (the shop's redirect). Returns what the web would forward.
+ * The demo shop's approval screen for an approval URL, approved by the browser with this Cookie
+ * header (the screen answers only the shop owner's signed-in session); returns where it sends the browser.
  */
-/** The demo shop's approval screen for an approval URL, approved as the owner would; returns where it sends the browser. */
-export async function consentInShop(t: TestApi, approvalUrl: string, opts: { withoutThemes?: boolean } = {}): Promise<URL> {
+export async function consentInShop(t: TestApi, approvalUrl: string, cookie: string, opts: { withoutThemes?: boolean } = {}): Promise<URL> {
   const approval = new URL(approvalUrl)
   const form = new URLSearchParams(approval.searchParams)
   if (!opts.withoutThemes) form.set('themes', '1')
   const approved = await t.demoShop.fetch(
     new Request(`${approval.origin}${approval.pathname}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
       body: form,
     }),
   )
@@ -26,14 +25,18 @@ export async function consentInShop(t: TestApi, approvalUrl: string, opts: { wit
   return new URL(location)
 }
 
-export async function approveInShop(t: TestApi, token: string, shop: string, opts: { withoutThemes?: boolean } = {}) {
+/**
+ * Begins connecting `shop` as `token` and approves it in the shop as its owner: the same account,
+ * or `shopOwner` (the owner's token) when another account connects a shop it does not own.
+ */
+export async function approveInShop(t: TestApi, token: string, shop: string, opts: { withoutThemes?: boolean; shopOwner?: string } = {}) {
   const begun = await t.call('POST', '/v2/shopify/oauth/begin', { shop }, token)
   if (begun.status !== 200) throw new Error(`begin ${begun.status}: ${JSON.stringify(begun.body)}`)
-  const back = await consentInShop(t, begun.body.url, opts)
+  const back = await consentInShop(t, begun.body.url, await t.webCookie(opts.shopOwner ?? token), opts)
   return { query: back.search.slice(1), cookie: cookieHeader(begun.body.set_cookies), begun }
 }
 
-/** A demo shop connected to the account through the real OAuth flow, its catalogue synced. */
+/** A demo shop made for the account and connected to it through the real OAuth flow, its catalogue synced. */
 export async function connectDemoShop(t: TestApi, token: string, opts: { withoutThemes?: boolean; sync?: boolean } = {}) {
   const made = await t.call('POST', '/v2/shopify/demo-shop', undefined, token)
   if (made.status !== 200) throw new Error(`demo-shop ${made.status}: ${JSON.stringify(made.body)}`)
@@ -45,12 +48,12 @@ export async function connectDemoShop(t: TestApi, token: string, opts: { without
   return { shop, store: connected.body.store }
 }
 
-/** A demo shop admin button, pressed as the owner would (same-origin form post). */
-export async function adminPost(t: TestApi, shop: string, path: string, form: Record<string, string> = {}) {
+/** A demo shop admin button, pressed as the holder of `token` would (same-origin form post, their web session cookie). */
+export async function adminPost(t: TestApi, token: string, shop: string, path: string, form: Record<string, string> = {}) {
   const res = await t.demoShop.fetch(
     new Request(`${t.demoShop.origin(shop)}/admin/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: await t.webCookie(token) },
       body: new URLSearchParams(form),
     }),
   )

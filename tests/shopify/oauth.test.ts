@@ -125,7 +125,7 @@ describe.each(DB_KINDS)('connecting a Shopify store on %s', (kind) => {
 
   it('a custom app token is checked with a shop query before it is kept', async () => {
     const shop = await demoShop()
-    const installed = await installApp(t.demoShop, shop, { app: t.deps.env.shopifyApp })
+    const installed = await installApp(t.demoShop, shop, { app: t.deps.env.shopifyApp, cookie: await t.webCookie(token) })
     const bad = await t.call('POST', '/v2/shopify/stores/custom', { shop, access_token: 'shpat_' + '0'.repeat(32) }, token)
     expect(bad.status).toBe(400)
     expect(bad.body.field).toBe('access_token')
@@ -136,14 +136,18 @@ describe.each(DB_KINDS)('connecting a Shopify store on %s', (kind) => {
 
   it('an install that starts in Shopify: the app URL is HMAC-checked, the owner’s e-mail gets a code, the store joins the account', async () => {
     const shop = await demoShop()
-    const appLoad = await t.demoShop.fetch(new Request(`${t.demoShop.origin(shop)}/admin/apps/pagewright`))
+    // The shop's admin and consent screen are opened as the shop's owner (Shopify's admin session);
+    // the api calls carry no Pagewright session, as from a browser not signed in to Pagewright.
+    const owner = await t.webCookie(token)
+    const appLoad = await t.demoShop.fetch(new Request(`${t.demoShop.origin(shop)}/admin/apps/pagewright`, { headers: { cookie: owner } }))
+    expect(appLoad.status).toBe(302)
     const installUrl = new URL(appLoad.headers.get('location')!)
     const forged = new URLSearchParams(installUrl.search)
     forged.set('shop', 'someone-else.myshopify.com')
     expect((await t.call('POST', '/v2/shopify/oauth/install', { query: forged.toString() })).status).toBe(400)
     const begun = await t.call('POST', '/v2/shopify/oauth/install', { query: installUrl.search.slice(1) })
     expect(begun.status).toBe(200)
-    const query = (await consentInShop(t, begun.body.url)).search.slice(1)
+    const query = (await consentInShop(t, begun.body.url, owner)).search.slice(1)
     const cookie = begun.body.set_cookies.map((c: string) => c.split(';')[0]).join('; ')
     const waiting = await t.call('POST', '/v2/shopify/oauth/install-callback', { query, cookie })
     expect(waiting.status).toBe(200)
@@ -152,11 +156,11 @@ describe.each(DB_KINDS)('connecting a Shopify store on %s', (kind) => {
     // The code the install sent signs the shop owner up (no account yet).
     const verified = await t.call('POST', '/v2/auth/verify', { email: waiting.body.email, code: t.mails.at(-1)!.code })
     expect(verified.status).toBe(200)
-    const owner = { token: verified.body.access_token as string }
-    const claimed = await t.call('POST', `/v2/shopify/installs/${waiting.body.install_id}/claim`, undefined, owner.token)
+    const shopEmail = { token: verified.body.access_token as string }
+    const claimed = await t.call('POST', `/v2/shopify/installs/${waiting.body.install_id}/claim`, undefined, shopEmail.token)
     expect(claimed.status).toBe(200)
     expect(claimed.body.store).toMatchObject({ shop_domain: shop, status: 'connected' })
-    const again = await t.call('POST', `/v2/shopify/installs/${waiting.body.install_id}/claim`, undefined, owner.token)
+    const again = await t.call('POST', `/v2/shopify/installs/${waiting.body.install_id}/claim`, undefined, shopEmail.token)
     expect(again.status).toBe(404)
     expect((await t.call('POST', `/v2/shopify/installs/${waiting.body.install_id}/claim`, undefined, token)).status).toBe(404)
   })

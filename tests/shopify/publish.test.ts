@@ -127,7 +127,7 @@ describe.each(DB_KINDS)('publishing on %s', (kind) => {
     const heading = (await t.call('GET', `/v2/tasks/${id}`, undefined, token)).body.page.sections[0].heading as string
     const themes = await themeIds(t, shop)
     expect(themes.Meadow.role).toBe('UNPUBLISHED')
-    const switched = await adminPost(t, shop, `themes/${themes.Meadow.id.split('/').pop()}/publish`)
+    const switched = await adminPost(t, token, shop, `themes/${themes.Meadow.id.split('/').pop()}/publish`)
     expect(switched.status).toBe(303)
     await t.drainShopifyJobs()
     expect((await themeIds(t, shop)).Meadow.role).toBe('MAIN')

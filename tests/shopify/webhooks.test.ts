@@ -72,7 +72,7 @@ describe.each(DB_KINDS)('Shopify webhooks on %s', (kind) => {
   it('products/update from the shop refreshes the catalogue; products/delete removes the product', async () => {
     const list = await t.call('GET', '/v2/search/shopify_products?q=skillet', undefined, token)
     const product = list.body.items[0]
-    const edited = await adminPost(t, shop, `products/${product.shopify_id.split('/').pop()}`, {
+    const edited = await adminPost(t, token, shop, `products/${product.shopify_id.split('/').pop()}`, {
       title: 'Heritage Skillet, 10 inch',
       price: '59.00',
     })
@@ -81,14 +81,14 @@ describe.each(DB_KINDS)('Shopify webhooks on %s', (kind) => {
     const after = await t.call('GET', `/v2/shopify_products/${product.id}`, undefined, token)
     expect(after.body).toMatchObject({ title: 'Heritage Skillet, 10 inch', price: 59 })
 
-    await adminPost(t, shop, `products/${product.shopify_id.split('/').pop()}/delete`)
+    await adminPost(t, token, shop, `products/${product.shopify_id.split('/').pop()}/delete`)
     const gone = await t.call('GET', `/v2/shopify_products/${product.id}`, undefined, token)
     expect(gone.body.deleted).toBe(true)
   })
 
   it('the privacy topics are answered: no customer data is held; shop/redact is kept for 48 hours after the uninstall', async () => {
     for (const topic of ['customers/data_request', 'customers/redact']) {
-      const res = await adminPost(t, shop, 'privacy', { topic })
+      const res = await adminPost(t, token, shop, 'privacy', { topic })
       expect(res.status).toBe(303)
     }
     expect((await post('shop/redact', { shop_domain: shop })).status).toBe(200)
@@ -99,7 +99,7 @@ describe.each(DB_KINDS)('Shopify webhooks on %s', (kind) => {
   })
 
   it('app/uninstalled marks the store and deletes its tokens; publishing then asks to reconnect; shop/redact deletes its data', async () => {
-    const res = await adminPost(t, shop, 'apps/pagewright/uninstall')
+    const res = await adminPost(t, token, shop, 'apps/pagewright/uninstall')
     expect(res.status).toBe(303)
     const stores = await t.call('GET', '/v2/shopify/stores', undefined, token)
     expect(stores.body.items[0]).toMatchObject({ status: 'uninstalled' })

@@ -36,10 +36,11 @@ describe.each(DB_KINDS)('Shopify screens on %s', (kind) => {
   })
   afterAll(() => t?.close())
 
-  /** The demo shop's consent screen (seen, then approved); returns the callback path and query. */
-  async function approve(approvalUrl: string) {
-    expect(await (await t.demoShop.fetch(new Request(approvalUrl))).text()).toMatch(/Install Pagewright/)
-    const back = await consentInShop(t, approvalUrl)
+  /** The demo shop's consent screen (seen, then approved) in the browser of this jar, the shop's owner; returns the callback path and query. */
+  async function approve(approvalUrl: string, browser: CookieJar) {
+    const cookie = browser.header()
+    expect(await (await t.demoShop.fetch(new Request(approvalUrl, { headers: { cookie } }))).text()).toMatch(/Install Pagewright/)
+    const back = await consentInShop(t, approvalUrl, cookie)
     return `${back.pathname}${back.search}`
   }
 
@@ -47,7 +48,7 @@ describe.each(DB_KINDS)('Shopify screens on %s', (kind) => {
 
   it('connect a demo shop: Shopify’s approval, back through the callback to the synced catalogue', async () => {
     const page = await body(await run(connect.loader, get('/connect-shopify', jar), { context: ctx }))
-    expect(page).toMatchObject({ configured: false, storeCount: 0, atLimit: false })
+    expect(page).toMatchObject({ configured: false, demoShop: true, storeCount: 0, atLimit: false })
 
     const empty = await runResponse(connect.action, post('/connect-shopify', { intent: 'connect', shop: '' }, jar), { context: ctx })
     expect(empty.status).toBe(400)
@@ -67,7 +68,7 @@ describe.each(DB_KINDS)('Shopify screens on %s', (kind) => {
     jar.take(started)
     expect(jar.has('shopify_app_state')).toBe(true)
 
-    const back = await approve(location(started))
+    const back = await approve(location(started), jar)
     const done = await runResponse(callback.loader, get(back, jar), { context: ctx })
     expect(location(done)).toBe('/products')
     jar.take(done)
@@ -101,7 +102,7 @@ describe.each(DB_KINDS)('Shopify screens on %s', (kind) => {
         context: ctx,
       })
       owner.take(started)
-      const done = await runResponse(callback.loader, get(await approve(location(started)), owner), { context: ctx })
+      const done = await runResponse(callback.loader, get(await approve(location(started), owner), owner), { context: ctx })
       expect(location(done)).toBe(expected)
       owner.take(done)
       expect(owner.has('pw_connect_return')).toBe(false)
@@ -125,7 +126,7 @@ describe.each(DB_KINDS)('Shopify screens on %s', (kind) => {
       context: ctx,
     })
     owner.take(started)
-    const back = new URL(await approve(location(started)), 'http://x')
+    const back = new URL(await approve(location(started), owner), 'http://x')
     back.searchParams.set('hmac', '0'.repeat(64))
     const failed = await runResponse(callback.loader, get(`${back.pathname}${back.search}`, owner), { context: ctx })
     expect(failed.status).toBe(400)
@@ -227,23 +228,26 @@ describe.each(DB_KINDS)('Shopify screens on %s', (kind) => {
   it('an install that starts in Shopify: verify the shop owner’s e-mail, and the store joins the account (a new one goes through guide v1, an existing one to its products)', async () => {
     // A new account goes through guide v1 (its store step already done); one that existed, to the store's products.
     for (const existing of [false, true]) {
-      const made = await t.call(
-        'POST',
-        '/v2/shopify/demo-shop',
-        undefined,
-        (await t.signIn(`maker-${existing}@example.com`, 'Mo Maker')).token,
-      )
+      const { token: makerToken } = await t.signIn(`maker-${existing}@example.com`, 'Mo Maker')
+      const made = await t.call('POST', '/v2/shopify/demo-shop', undefined, makerToken)
       const shop = made.body.shop as string
       // The demo shop's owner e-mail, signed up here before the install.
       if (existing)
         await t.signIn(shop.replace(/^pagewright-demo-(\w+)\.myshopify\.com$/, 'owner+$1@demo-shop.pagewright.test'), 'Al Ready')
-      const appLoad = await t.demoShop.fetch(new Request(`${t.demoShop.origin(shop)}/admin/apps/pagewright`))
+      // Two cookie jars, as with a real shop: Shopify's admin (here the demo shop, which answers only the
+      // account that made it) and Pagewright's own pages, where this browser is not signed in. With a demo
+      // shop in one real browser both are the maker's session, so the callback connects the maker's account
+      // (the next test); the e-mail code below is what a real shop's install meets.
+      const shopAdmin = new CookieJar().take(`${await sessionCookie({ token: makerToken })}; Path=/`)
+      const appLoad = await t.demoShop.fetch(
+        new Request(`${t.demoShop.origin(shop)}/admin/apps/pagewright`, { headers: { cookie: shopAdmin.header() } }),
+      )
       const installPath = new URL(appLoad.headers.get('location')!)
       const visitor = new CookieJar()
       const started = await runResponse(install.loader, get(`${installPath.pathname}${installPath.search}`, visitor), { context: ctx })
       expect(started.status).toBe(302)
       visitor.take(started)
-      const back = await approve(location(started))
+      const back = await approve(location(started), shopAdmin)
       const waiting = await runResponse(callback.loader, get(back, visitor), { context: ctx })
       expect(location(waiting)).toBe('/account/verify')
       visitor.take(waiting)
@@ -263,5 +267,29 @@ describe.each(DB_KINDS)('Shopify screens on %s', (kind) => {
       context: ctx,
     })
     expect(forged.status).toBe(400)
+  })
+
+  it('a demo shop’s owner opens Pagewright from its admin in one browser: the install connects the store to their account', async () => {
+    const { token } = await t.signIn('admin-install@example.com', 'Ines Install')
+    const browser = new CookieJar().take(`${await sessionCookie({ token })}; Path=/`)
+    const shop = (await t.call('POST', '/v2/shopify/demo-shop', undefined, token)).body.shop as string
+    const appLoad = await t.demoShop.fetch(
+      new Request(`${t.demoShop.origin(shop)}/admin/apps/pagewright`, { headers: { cookie: browser.header() } }),
+    )
+    expect(appLoad.status).toBe(302)
+    const installPath = new URL(appLoad.headers.get('location')!)
+    const started = await runResponse(install.loader, get(`${installPath.pathname}${installPath.search}`, browser), { context: ctx })
+    browser.take(started)
+    const done = await runResponse(callback.loader, get(await approve(location(started), browser), browser), { context: ctx })
+    expect(location(done)).toBe('/products')
+    browser.take(done)
+    const catalog = await body(await run(products.loader, get('/products', browser), { context: ctx }))
+    expect(catalog.store.shop_domain).toBe(shop)
+    // Another account's browser is shown nothing of the shop's admin.
+    const other = new CookieJar().take(`${await sessionCookie({ token: (await t.signIn('not-owner@example.com', 'Nat')).token })}; Path=/`)
+    const refused = await t.demoShop.fetch(
+      new Request(`${t.demoShop.origin(shop)}/admin/apps/pagewright`, { headers: { cookie: other.header() } }),
+    )
+    expect(refused.status).toBe(404)
   })
 })

@@ -197,9 +197,9 @@ export async function connectCustom(deps: ApiDeps, user: UserRow, input: { shop:
   })
 }
 
-/** A fresh offline demo shop for this account (the offline walk-through and the tests use it). */
+/** A fresh offline demo shop owned by this account: only it may open the shop's admin (the offline walk-through and the tests use it). */
 export async function createDemoShopFor(deps: ApiDeps, user: UserRow) {
   if (!deps.shopify.demo) throw new HttpError(409, 'The demo shop is not available on this server.')
   if (isFree(user.role)) await assertCanConnect(deps, user, 'pagewright-demo-new.myshopify.com')
-  return { shop: await deps.shopify.demo.createShop() }
+  return { shop: await deps.shopify.demo.createShop(user.id) }
 }

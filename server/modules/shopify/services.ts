@@ -6,8 +6,8 @@ import { createShopifyOAuth, type ShopifyOAuth } from '../../integrations/shopif
 export interface ShopifyServices {
   network: ShopNetwork
   oauth: ShopifyOAuth
-  /** Offline demo shops (server/demo-shop), when this process has them. */
-  demo: (DemoShopHost & { createShop(): Promise<string> }) | null
+  /** Offline demo shops (server/demo-shop), when this process has them (DEMO_SHOP); each belongs to the user who made it. */
+  demo: (DemoShopHost & { createShop(ownerId: number): Promise<string> }) | null
   tokenKey: Buffer
   /** Waits between throttled calls and while a bulk operation runs (tests pass a fast one). */
   sleep: (ms: number) => Promise<void>

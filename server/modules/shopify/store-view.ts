@@ -61,6 +61,7 @@ export async function listStores(deps: ApiDeps, user: UserRow) {
     current_store_id: current?.id ?? null,
     store_limit: isFree(user.role) ? FREE_STORE_LIMIT : null,
     shopify_configured: deps.env.shopifyApp.configured,
+    demo_shop_available: deps.shopify.demo !== null,
   }
 }
 

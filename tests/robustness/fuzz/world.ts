@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { CookieJar, request } from '../../../scripts/bench/http'
 import type { Product } from '../../../scripts/bench/product'
 import { connectDemoShop, tokenClient } from '../../../scripts/bench/publish'
-import { signUp } from '../../../scripts/bench/session'
+import { signUp, tokenOfCookie } from '../../../scripts/bench/session'
 import type { DbKind } from '../../helpers/db'
 import { startServerOn, type Server } from '../server-on'
 
@@ -34,18 +34,9 @@ export interface World {
 }
 
 /** The built server on this database kind, with rate limits high enough that the hostile bodies reach the handlers. */
-export const startServer = (kind: DbKind): Promise<Server> => startServerOn(kind, { AUTH_RATE_LIMIT_PER_IP: '1000000', LOG_LEVEL: 'info' })
-
-/** The api access token inside the web's signed session cookie (`__pw_session=<base64 JSON>.<signature>`). */
-export function tokenOfCookie(cookie: string): string {
-  const value = /__pw_session=([^;]+)/.exec(cookie)?.[1]
-  if (!value) throw new Error(`no __pw_session in ${cookie}`)
-  const data = decodeURIComponent(value)
-  const payload = data.slice(0, data.lastIndexOf('.'))
-  const token = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')).token
-  if (typeof token !== 'string') throw new Error('the session cookie carries no token (has its format changed?)')
-  return token
-}
+export const startServer = (kind: DbKind): Promise<Server> =>
+  // The demo shop is off in a Postgres deployment unless turned on; the world connects one.
+  startServerOn(kind, { AUTH_RATE_LIMIT_PER_IP: '1000000', LOG_LEVEL: 'info', DEMO_SHOP: 'on' })
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -103,9 +94,10 @@ async function generate(product: Product, cookie: string, intent: 'generate' | '
   }
 }
 
-/** The demo shop connected through its consent screen (as a browser would), its catalogue synced. */
-async function connectShop(product: Product, token: string): Promise<{ storeId: string; productIds: string[] }> {
-  const { storeId } = await connectDemoShop(product, tokenClient(product, token))
+/** The demo shop connected through its consent screen (as its owner's browser would), its catalogue synced. */
+async function connectShop(product: Product, owner: Account): Promise<{ storeId: string; productIds: string[] }> {
+  const { token } = owner
+  const { storeId } = await connectDemoShop(product, tokenClient(product, token), owner.cookie)
   const deadline = Date.now() + 30_000
   for (;;) {
     const list = await api(product, 'GET', '/v2/shopify_products/', token)
@@ -142,7 +134,7 @@ export async function buildWorld(product: Product): Promise<World> {
   let storeId: string | undefined
   let productIds: string[] = []
   try {
-    ;({ storeId, productIds } = await connectShop(product, owner.token))
+    ;({ storeId, productIds } = await connectShop(product, owner))
     if (!productIds.length) notes.push('the demo shop connected but no products were synced within 30 s')
   } catch (e) {
     notes.push(`demo shop not connected: ${(e as Error).message}`)
