@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { creditTiers, formatUsd, monthlyAmount, pagesPerMonth, yearlyDiscountPercent, type Plan } from '../server/domain/plans'
+import { pagesPerMonth } from '../server/domain/entitlements'
+import { creditTiers, formatUsd, monthlyAmount, yearlyDiscountPercent, type Plan } from '../server/domain/plans'
 import { signUp, uniqueEmail } from './support/helpers'
 
 /** Every script the page loads or carries (JSON-LD data is not a script). */

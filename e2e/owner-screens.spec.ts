@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEFAULT_HIDE_WINDOW_MINUTES } from '../server/domain/visibility'
+import { DEFAULT_HIDE_WINDOW_MINUTES } from '../server/domain/entitlements'
 import { signUp, staffEmail, uniqueEmail } from './support/helpers'
 
 // A viewer in Berlin: without JS the server reads the zone from Accept-Language (de-DE), with JS

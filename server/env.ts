@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { AUTH_RATE_LIMIT } from './domain/accounts'
-import { DEFAULT_HIDE_WINDOW_MINUTES, MAX_HIDE_WINDOW_MINUTES } from './domain/visibility'
+import { DEFAULT_HIDE_WINDOW_MINUTES, MAX_HIDE_WINDOW_MINUTES } from './domain/entitlements'
 
 /** Every setting of the api and worker, parsed once. The only module that reads process.env. */
 const schema = z.object({

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node'
+import { isStaff } from '../../server/domain/entitlements'
 import { requireUser } from './auth'
 import { httpError } from './responses'
 
@@ -8,6 +9,6 @@ import { httpError } from './responses'
  */
 export async function requireStaff(request: Request, context: AppLoadContext | undefined) {
   const auth = await requireUser(request, context)
-  if (auth.user.role !== 'admin') throw httpError(404, `Page not found: ${new URL(request.url).pathname}`)
+  if (!isStaff(auth.user)) throw httpError(404, `Page not found: ${new URL(request.url).pathname}`)
   return auth
 }

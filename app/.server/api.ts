@@ -8,7 +8,7 @@ export type { SharedPage } from '../../server/contract/tasks'
 export type { ShopifyStore } from '../../server/contract/shopify'
 export type { CatalogProduct } from '../../server/contract/catalog'
 export type { SamplePage } from '../../server/contract/docs'
-export type { Publication } from '../../server/contract/publishing'
+export type { NextPublish, Publication } from '../../server/contract/publishing'
 export type { PostSummary } from '../../server/contract/posts'
 export type AuthResult = RouteOutput<typeof contract.auth.verify>
 
@@ -174,6 +174,8 @@ export function createApiClient(opts: ApiClientOptions) {
       get: (sessionId: string) => call(tasks.get, { params: { key: sessionId } }),
       list: (params: ListParams = {}) => call(tasks.list, { query: listQuery(params) }),
       update: (id: string, body: RouteInput<typeof tasks.update>['json']) => call(tasks.update, { params: { key: id }, json: body }),
+      /** The page's share link (Pro; 403 `share` otherwise). */
+      shareLink: (id: string) => call(tasks.shareLink, { params: { key: id } }),
       regenerate: (sessionId: string) => call(tasks.regenerate, { json: { session_id: sessionId } }),
       research: (sessionId: string) => call(tasks.research, { json: { session_id: sessionId } }),
       rewriteSection: (sessionId: string, sectionId: string, instruction?: string) =>

@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node'
-import { DENIAL_NAMES, denialFor, type Denial, type FreeDenied, type Permission } from '../../server/domain/permissions'
+import { REFUSAL_NAMES, type Decision, type RefusalName } from '../../server/domain/entitlements'
+import { denialFor, type Denial } from '../../server/domain/permissions'
 import { ApiError } from './api'
 
 /** A denied permission opens its dialog through the URL (works without JS, survives a reload). */
@@ -14,11 +15,16 @@ export function redirectToDialog(request: Request, denial: Denial, keep: Record<
   return redirect(`${path ?? url.pathname}?${params}`)
 }
 
-const KNOWN = new Set<string>(DENIAL_NAMES)
+/** The dialog of an allowance the web decided with server/domain/entitlements.ts (null: allowed). */
+export function refusalOf(decision: Decision): Denial | null {
+  return decision.allowed ? null : denialFor(decision.permission)
+}
 
-/** The dialog an api 403 asks for (the api names the permission it denied). */
+const KNOWN = new Set<string>(REFUSAL_NAMES)
+
+/** The dialog an api 403 asks for (the api names the refusal it made). */
 export function denialFromApi(error: unknown): Denial | null {
   if (!(error instanceof ApiError) || error.status !== 403) return null
   const p = error.body.permission
-  return typeof p === 'string' && KNOWN.has(p) ? denialFor(p as Permission | FreeDenied) : null
+  return typeof p === 'string' && KNOWN.has(p) ? denialFor(p as RefusalName) : null
 }

@@ -1,8 +1,8 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
+import { mayCheckout } from '../../server/domain/entitlements'
 import { guidePath, guideProgress } from '../../server/domain/onboarding'
 import { monthlyAmount } from '../../server/domain/plans'
 import { taskIdParam } from '../../server/domain/url-state'
-import { isFree } from '../../server/domain/user'
 import { requireUser } from './auth'
 import { log } from './log'
 import { httpError, orHttpError } from './responses'
@@ -17,7 +17,7 @@ export async function loadGuidePricing(request: Request, context: AppLoadContext
   if (!sessionId) throw httpError(404, 'There is no page in the making here.')
   const task = await orHttpError(api.tasks.get(sessionId))
   const next = guidePath(flow, flow === 'v2' ? '/guidev2/generating' : '/guidev3/generating', task.session_id)
-  if (!isFree(user.role)) throw redirect(next)
+  if (!mayCheckout(user)) throw redirect(next)
   let cheapest: { perMonth: number; credits: number } | null = null
   let plansFailed = false
   try {

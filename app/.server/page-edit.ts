@@ -1,4 +1,5 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
+import { CREDITS_PER_PAGE, generateDecision } from '../../server/domain/entitlements'
 import {
   addSection,
   applyTemplate,
@@ -13,8 +14,6 @@ import {
 } from '../../server/domain/page/edit'
 import { PAGE_SECTIONS_MAX, pageSchema, type Page } from '../../server/domain/page/schema'
 import type { SectionType } from '../../server/domain/page/section-types'
-import { can, denialFor } from '../../server/domain/permissions'
-import { CREDITS_PER_PAGE } from '../../server/domain/plans'
 import { templateById } from '../../server/domain/templates'
 import { formObject } from '../forms/form-object'
 import { EDIT_INTENT } from '../forms/intents'
@@ -22,7 +21,7 @@ import { galleryFromForm, pageEditSchema, sectionContentFromForm, type PageEditF
 import { ApiError, type ApiClient } from './api'
 import { apiFailure } from './api-failure'
 import { requireUser } from './auth'
-import { denialFromApi, redirectToDialog } from './denials'
+import { denialFromApi, redirectToDialog, refusalOf } from './denials'
 import { redirectWithToast } from './responses'
 
 export const STALE_EDIT =
@@ -108,7 +107,8 @@ export async function handlePageEdit(request: Request, context: AppLoadContext |
         })
       }
       case EDIT_INTENT.regenerate: {
-        if (!can(user, 'generate')) return redirectToDialog(request, denialFor('generate'))
+        const refused = refusalOf(generateDecision(user))
+        if (refused) return redirectToDialog(request, refused)
         if (form.confirm !== 'yes') return redirect(`${editor}?confirm=regenerate#regenerate`)
         await api.tasks.regenerate(id)
         return redirectWithToast(request, `/guidev3/generating?session_id=${id}`, {

@@ -1,10 +1,9 @@
 import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { pageEditorPath } from '~/lib/paths'
+import { galleryDecision, generateDecision, privateDecision, publishSlotsShown, shareDecision } from '../../server/domain/entitlements'
 import { shopperPage } from '../../server/domain/page/shopper'
-import { allowsFreeDenied, can } from '../../server/domain/permissions'
 import { shareUrl } from '../../server/domain/share'
 import { isRunning, TASK_STATUS } from '../../server/domain/task-status'
-import { isFree } from '../../server/domain/user'
 import { requireUser } from './auth'
 import { env } from './env'
 import { orHttpError } from './responses'
@@ -33,8 +32,9 @@ export async function loadProductView({ request, context, params }: LoaderFuncti
               ? { id: currentStore.id, name: currentStore.name ?? currentStore.shop_domain, status: currentStore.status }
               : null,
             publications: publications?.items ?? [],
-            canPublish: can(user, 'publish'),
-            slots: isFree(user.role) ? user.publish_pages_count : null,
+            // What Publish would answer now: the api's publishDecision for this page and store.
+            next: publications?.next_publish ?? null,
+            slots: publishSlotsShown(user),
           }
         : null,
       task,
@@ -43,9 +43,10 @@ export async function loadProductView({ request, context, params }: LoaderFuncti
       editHref: pageEditorPath(task.session_id),
       readyAt: task.hidden_until,
       shareUrl: shareUrl(env().publicUrl, task.session_id),
-      canShare: can(user, 'share'),
-      canGenerate: can(user, 'generate'),
-      canMakePrivate: allowsFreeDenied(user, 'set_private'),
+      canShare: shareDecision(user).allowed,
+      canGenerate: generateDecision(user).allowed,
+      canMakePrivate: privateDecision(user).allowed,
+      canListInGallery: galleryDecision(user).allowed,
       device: new URL(request.url).searchParams.get('device') === 'mobile' ? ('mobile' as const) : ('desktop' as const),
     },
     // Kept for the viewer like the lists, except the one answer that spends the guide's flag.

@@ -1,7 +1,7 @@
-import { can, denialFor } from '../../server/domain/permissions'
+import { generateDecision, sourceDecision, type Account } from '../../server/domain/entitlements'
 import type { ApiClient } from './api'
 import { apiFailure, type ApiFailure } from './api-failure'
-import { denialFromApi, redirectToDialog } from './denials'
+import { denialFromApi, redirectToDialog, refusalOf } from './denials'
 
 /** Where a new page comes from: a product link (with or without an outline to review first) or pasted text. */
 export type TaskSource = { url: string; outline: boolean } | { text: string }
@@ -15,14 +15,14 @@ const UNREACHABLE = "We couldn't reach Pagewright's page service. Please try aga
  */
 export async function startTask(
   request: Request,
-  { user, api }: { user: Parameters<typeof can>[0]; api: ApiClient },
+  { user, api }: { user: Account; api: ApiClient },
   source: TaskSource,
   opts: { templateId?: number | null; keep?: Record<string, string | undefined> } = {},
 ): Promise<{ sessionId: string } | { response: Response } | { failure: ApiFailure }> {
   const keep = opts.keep ?? {}
-  if (!can(user, 'generate')) return { response: redirectToDialog(request, denialFor('generate'), keep) }
-  if ('url' in source && !can(user, 'all_urls', { url: source.url }))
-    return { response: redirectToDialog(request, denialFor('all_urls'), keep) }
+  const refused =
+    refusalOf(generateDecision(user)) ?? refusalOf(sourceDecision(user, 'url' in source ? { url: source.url } : { text: true }))
+  if (refused) return { response: redirectToDialog(request, refused, keep) }
   try {
     const page_template_id = opts.templateId ?? null
     const task =

@@ -1,20 +1,35 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
 import { pageEditorPath } from '~/lib/paths'
-import { allowsFreeDenied, can, denialFor } from '../../server/domain/permissions'
-import { shareUrl } from '../../server/domain/share'
+import {
+  galleryDecision,
+  generateDecision,
+  privateDecision,
+  shareDecision,
+  type Account,
+  type Decision,
+} from '../../server/domain/entitlements'
 import { DATA_STATUS } from '../../server/domain/task-status'
 import { formObject } from '../forms/form-object'
 import { TASK_INTENT } from '../forms/intents'
 import { taskActionSchema } from '../forms/task-actions'
 import { apiFailure } from './api-failure'
 import { requireUser } from './auth'
-import { denialFromApi, redirectToDialog } from './denials'
-import { env } from './env'
+import { denialFromApi, redirectToDialog, refusalOf } from './denials'
 import { backToForm, redirectWithToast } from './responses'
 
+/** The allowance an intent needs that the account alone decides (publishing needs the page's facts: the api's). */
+const ACCOUNT_ALLOWANCES: Partial<Record<string, (account: Account) => Decision>> = {
+  [TASK_INTENT.share]: shareDecision,
+  [TASK_INTENT.makePrivate]: privateDecision,
+  [TASK_INTENT.showInGallery]: galleryDecision,
+  [TASK_INTENT.regenerate]: generateDecision,
+}
+
 /**
- * The mutations on a page, shared by the lists and the product views. Permission checks happen
- * here first (the api checks again); a denial opens its dialog through the URL.
+ * The mutations on a page, shared by the lists and the product views. Allowances the account alone
+ * decides are asked of server/domain/entitlements.ts here first, so the dialog opens without a
+ * round trip (the api asks the same functions again); those that need the page's facts (publish)
+ * are the api's answer. Either way a refusal opens its dialog through the URL.
  */
 export async function handleTaskAction(request: Request, context: AppLoadContext | undefined) {
   const { user, api } = await requireUser(request, context)
@@ -23,6 +38,9 @@ export async function handleTaskAction(request: Request, context: AppLoadContext
   const action = parsed.data
   const id = action.session_id
   const back = backToForm(request)
+  const allowance = ACCOUNT_ALLOWANCES[action.intent]?.(user)
+  const denial = allowance && refusalOf(allowance)
+  if (denial) return redirectToDialog(request, denial)
   try {
     switch (action.intent) {
       case TASK_INTENT.favorite:
@@ -37,26 +55,34 @@ export async function handleTaskAction(request: Request, context: AppLoadContext
       case TASK_INTENT.unarchive:
         await api.tasks.update(id, { data_status: DATA_STATUS.active })
         return redirectWithToast(request, back, { type: 'success', text: 'Page restored.' })
-      case TASK_INTENT.share:
-        if (!can(user, 'share')) return redirectToDialog(request, denialFor('share'))
+      case TASK_INTENT.share: {
         // Without JS the link is shown (sticky) so it can be copied by hand.
-        return redirectWithToast(request, back, { type: 'info', title: 'Share link', text: shareUrl(env().publicUrl, id), duration: 0 })
+        const link = await api.tasks.shareLink(id)
+        return redirectWithToast(request, back, { type: 'info', title: 'Share link', text: link.url, duration: 0 })
+      }
       case TASK_INTENT.makePrivate:
-        if (!allowsFreeDenied(user, 'set_private')) return redirectToDialog(request, denialFor('set_private'))
         await api.tasks.update(id, { is_public: false })
         return redirectWithToast(request, back, { type: 'success', text: 'The page is private now: its share link no longer works.' })
       case TASK_INTENT.makePublic:
         await api.tasks.update(id, { is_public: true })
         return redirectWithToast(request, back, { type: 'success', text: 'The page is public: anyone with the link can see it.' })
+      case TASK_INTENT.showInGallery:
+        await api.tasks.update(id, { in_gallery: true })
+        return redirectWithToast(request, back, {
+          type: 'success',
+          text: 'The page is in the gallery at /trending now, for as long as it is public.',
+        })
+      case TASK_INTENT.hideFromGallery:
+        await api.tasks.update(id, { in_gallery: false })
+        return redirectWithToast(request, back, { type: 'success', text: 'The page is out of the gallery. Its link still works.' })
       case TASK_INTENT.regenerate:
-        if (!can(user, 'generate')) return redirectToDialog(request, denialFor('generate'))
         // It spends credits: the editor's confirmation names the cost first.
         if (action.confirm !== 'yes') return redirect(`${pageEditorPath(id)}?confirm=regenerate#regenerate`)
         await api.tasks.regenerate(id)
         return redirectWithToast(request, `/guidev3/generating?session_id=${id}`, { type: 'info', text: 'Writing the page again…' })
       case TASK_INTENT.publish: {
-        // Spec §6: publishing without a slot opens the "Publish more pages" dialog.
-        if (!can(user, 'publish')) return redirectToDialog(request, denialFor('publish'))
+        // Whether it may (hide window, re-publish, product room, slots) is the api's publishDecision:
+        // a refusal comes back as a 403 and opens its dialog below ("Publish more pages" for slots).
         const publication = await api.publishing.publish(id, action.store_id)
         return redirectWithToast(request, back, {
           type: 'info',

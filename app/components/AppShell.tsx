@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { isFree, avatarLetter, planLabel } from '../../server/domain/user'
+import { isStaff, offersUpgrade } from '../../server/domain/entitlements'
+import { avatarLetter, planLabel } from '../../server/domain/user'
 import { withParams } from '../lib/dialog-url'
 import { useRootData } from '../lib/root-data'
 import { Logo } from './ui/Logo'
@@ -31,7 +32,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <span className="credits" title="Remaining credits" data-testid="credits">
               {`${user.remaining_credit_count.toLocaleString('en-US')} credits`}
             </span>
-            {isFree(user.role) ? (
+            {offersUpgrade(user) ? (
               <Link
                 to={withParams(pathname, search, { dialog: 'upgrade' })}
                 preventScrollReset
@@ -82,7 +83,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               </NavLink>
             ))}
             {/* Staff only: the support console (everyone else gets its 404). */}
-            {user.role === 'admin' ? (
+            {isStaff(user) ? (
               <NavLink to="/admin" className="sidenav-link">
                 Support
               </NavLink>

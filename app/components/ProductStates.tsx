@@ -1,7 +1,6 @@
 import { Link, useLocation } from '@remix-run/react'
 import type { TaskDetail } from '../../server/contract/tasks'
-import { CREDITS_PER_PAGE } from '../../server/domain/plans'
-import { DEFAULT_HIDE_WINDOW_MINUTES } from '../../server/domain/visibility'
+import { CREDITS_PER_PAGE, DEFAULT_HIDE_WINDOW_MINUTES } from '../../server/domain/entitlements'
 import { withParams } from '../lib/dialog-url'
 import { hideWindowSentence } from '../lib/format-time'
 import { useRootData } from '../lib/root-data'

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from '@remix-run/react'
 import type { TaskDetail } from '../../server/contract/tasks'
+import { CREDITS_PER_PAGE } from '../../server/domain/entitlements'
 import { SECTION_LABELS } from '../../server/domain/page/section-types'
-import { CREDITS_PER_PAGE } from '../../server/domain/plans'
 import { sharePath } from '../../server/domain/share'
 import { REWRITE_INSTRUCTION_MAX } from '../../server/domain/task-input'
 import { DATA_STATUS } from '../../server/domain/task-status'
@@ -17,6 +17,8 @@ interface Props {
   canShare: boolean
   /** Free users are offered Pro instead (spec §6: setting a link to private). */
   canMakePrivate: boolean
+  /** Showing the page in the public gallery (/trending) is sharing it: Pro's, and only by the owner's choice. */
+  canListInGallery: boolean
   /** v2 puts the rewrite form beside each section instead. */
   withRewrite?: boolean
   /** The page editor, offered once there is a page. */
@@ -28,7 +30,16 @@ interface Props {
 const Hidden = ({ id }: { id: string }) => <input type="hidden" name="session_id" value={id} />
 
 /** The product view's actions; each is a plain form (JS only adds copy-to-clipboard). */
-export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withRewrite = true, editHref, publishing }: Props) {
+export function ProductToolbar({
+  task,
+  shareUrl,
+  canShare,
+  canMakePrivate,
+  canListInGallery,
+  withRewrite = true,
+  editHref,
+  publishing,
+}: Props) {
   const hydrated = useHydrated()
   const { pathname, search } = useLocation()
   const sections = task.page?.sections ?? []
@@ -109,6 +120,38 @@ export function ProductToolbar({ task, shareUrl, canShare, canMakePrivate, withR
             </button>
           </Form>
         )}
+        {task.is_public && task.page ? (
+          task.in_gallery ? (
+            <Form method="post">
+              <Hidden id={task.session_id} />
+              <button
+                type="submit"
+                name="intent"
+                value={TASK_INTENT.hideFromGallery}
+                className="button button--small"
+                data-testid="gallery"
+              >
+                In the gallery · Remove
+              </button>
+            </Form>
+          ) : canListInGallery ? (
+            <Form method="post">
+              <Hidden id={task.session_id} />
+              <button type="submit" name="intent" value={TASK_INTENT.showInGallery} className="button button--small" data-testid="gallery">
+                Show in the gallery
+              </button>
+            </Form>
+          ) : (
+            <Link
+              to={withParams(pathname, search, { dialog: 'upgrade', reason: 'share' })}
+              preventScrollReset
+              className="button button--small"
+              data-testid="gallery"
+            >
+              Show in the gallery
+            </Link>
+          )
+        ) : null}
         {task.is_public && task.page ? (
           <a href={sharePath(task.session_id)} className="button button--small button--ghost" target="_blank" rel="noreferrer">
             View as shopper

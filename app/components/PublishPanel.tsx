@@ -1,6 +1,8 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
-import type { Publication } from '~/.server/api'
+import type { NextPublish, Publication } from '~/.server/api'
 import { usePolling } from '~/lib/use-polling'
+import type { RefusalName } from '../../server/domain/entitlements'
+import { denialFor } from '../../server/domain/permissions'
 import { PUBLICATION_STATUS_LABELS } from '../../server/domain/shopify'
 import { TASK_INTENT } from '../forms/intents'
 import { withParams } from '../lib/dialog-url'
@@ -9,7 +11,8 @@ import { LocalTime } from './LocalTime'
 export interface PublishingState {
   store: { id: number; name: string; status: string } | null
   publications: Publication[]
-  canPublish: boolean
+  /** What Publish answers now (the api's decision for this page and the current store). */
+  next: NextPublish
   /** A free account's publish slots left; null for Pro. */
   slots: number | null
 }
@@ -18,8 +21,8 @@ const REFRESH_SECONDS = 3
 
 /**
  * Publishing a page into the owner's Shopify store, as plain forms: where it is live, how it went,
- * and the one button that publishes (again). A free account without a slot gets the "Publish more
- * pages" dialog from the same button.
+ * and the one button that publishes (again). When the api would refuse (no slot left, a page still
+ * hidden, no room for another product) the same button opens that refusal's dialog instead.
  */
 export function PublishPanel({ sessionId, version, state }: { sessionId: string; version: number; state: PublishingState }) {
   const { pathname, search } = useLocation()
@@ -40,8 +43,9 @@ export function PublishPanel({ sessionId, version, state }: { sessionId: string;
     )
   }
   const Hidden = () => <input type="hidden" name="session_id" value={sessionId} />
+  const refusal = state.next && !state.next.allowed && state.next.permission ? denialFor(state.next.permission as RefusalName) : null
   const publishButton = (label: string) =>
-    state.canPublish || current ? (
+    !refusal ? (
       <Form method="post" preventScrollReset>
         <Hidden />
         <input type="hidden" name="store_id" value={state.store!.id} />
@@ -56,7 +60,12 @@ export function PublishPanel({ sessionId, version, state }: { sessionId: string;
         </button>
       </Form>
     ) : (
-      <Link to={withParams(pathname, search, { dialog: 'refer' })} preventScrollReset className="button button--small button--primary">
+      <Link
+        to={withParams(pathname, search, refusal.dialog === 'refer' ? { dialog: 'refer' } : { dialog: 'upgrade', reason: refusal.reason })}
+        preventScrollReset
+        className="button button--small button--primary"
+        title={state.next?.message ?? undefined}
+      >
         {label}
       </Link>
     )
@@ -75,7 +84,10 @@ export function PublishPanel({ sessionId, version, state }: { sessionId: string;
         <>
           <p className="publish-panel__text">
             Not published yet.
-            {state.slots !== null ? ` Publishing uses one of your publish slots (${state.slots} left).` : ''}
+            {state.next?.allowed && state.next.spends_slot && state.slots !== null
+              ? ` Publishing uses one of your publish slots (${state.slots} left).`
+              : ''}
+            {state.next && !state.next.allowed && state.next.message ? ` ${state.next.message}` : ''}
           </p>
           {publishButton(`Publish to ${state.store.name}`)}
         </>

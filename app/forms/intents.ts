@@ -12,6 +12,8 @@ export const TASK_INTENT = {
   share: 'share',
   makePrivate: 'make-private',
   makePublic: 'make-public',
+  showInGallery: 'show-in-gallery',
+  hideFromGallery: 'hide-from-gallery',
   regenerate: 'regenerate',
   rewrite: 'rewrite',
   publish: 'publish',

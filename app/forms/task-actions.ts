@@ -17,6 +17,8 @@ export const taskActionSchema = z.discriminatedUnion('intent', [
   simple(TASK_INTENT.share),
   simple(TASK_INTENT.makePrivate),
   simple(TASK_INTENT.makePublic),
+  simple(TASK_INTENT.showInGallery),
+  simple(TASK_INTENT.hideFromGallery),
   z.object({ intent: z.literal(TASK_INTENT.regenerate), session_id: sessionId, confirm: z.literal('yes').optional() }),
   simple(TASK_INTENT.publishTemplate),
   z.object({ intent: z.literal(TASK_INTENT.publish), session_id: sessionId, store_id: z.coerce.number().int().positive().optional() }),

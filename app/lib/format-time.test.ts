@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_HIDE_WINDOW_MINUTES } from '../../server/domain/visibility'
+import { DEFAULT_HIDE_WINDOW_MINUTES } from '../../server/domain/entitlements'
 import { formatClockTime, formatCountdown, hideWindowSentence } from './format-time'
 import { isTimeZone } from './time-zone'
 

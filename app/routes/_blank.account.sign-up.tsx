@@ -14,7 +14,7 @@ import { SIGN_UP_RULES } from '~/forms/auth'
 import { signUpSchema } from '~/forms/auth.server'
 import { useForm } from '~/lib/form'
 import type { RouteHandle } from '~/lib/shopper-view'
-import { FREE_SIGNUP_CREDITS } from '../../server/domain/accounts'
+import { FREE_SIGNUP_CREDITS } from '../../server/domain/entitlements'
 import { guideOf } from '../../server/domain/onboarding'
 import { SIGN_IN_PAGE_HEADERS } from '../../server/domain/page-cache'
 

@@ -8,8 +8,7 @@ import { FieldErrors, FormErrors } from '~/components/ui/Field'
 import { CONNECT_INTENT, CONNECT_RULES, SHOP_MAX } from '~/forms/shopify'
 import { connectSchema } from '~/forms/shopify.server'
 import { useForm } from '~/lib/form'
-import { FREE_STORE_LIMIT } from '../../server/domain/shopify'
-import { isFree } from '../../server/domain/user'
+import { storeDecision } from '../../server/domain/entitlements'
 
 export const meta: MetaFunction = () => [{ title: 'Connect Shopify · Pagewright' }]
 
@@ -21,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The api says whether it makes demo shops (DEMO_SHOP): off in a deployment unless turned on.
     demoShop: stores.demo_shop_available,
     storeCount: stores.items.length,
-    atLimit: isFree(user.role) && stores.items.length >= FREE_STORE_LIMIT,
+    atLimit: !storeDecision(user, stores.items.length).allowed,
     shop: new URL(request.url).searchParams.get('shop') ?? '',
     // Where to come back to once connected (a guide step, a page); only a same-site path.
     returnTo: connectReturnOf(new URL(request.url).searchParams.get('return_to')),

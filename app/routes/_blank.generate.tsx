@@ -12,8 +12,7 @@ import { generateSchema } from '~/forms/generate.server'
 import { GENERATE_INTENT } from '~/forms/intents'
 import { useForm } from '~/lib/form'
 import templatesCss from '~/styles/templates.css?url'
-import { can } from '../../server/domain/permissions'
-import { CREDITS_PER_PAGE } from '../../server/domain/plans'
+import { CREDITS_PER_PAGE, generateDecision, importsAnyUrl } from '../../server/domain/entitlements'
 import { PAGE_TEMPLATES, templateById } from '../../server/domain/templates'
 
 export const meta: MetaFunction = () => [{ title: 'Generate a page · Pagewright' }]
@@ -28,8 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // ?template={id} from the template pages; an unknown id selects nothing (Best fit).
     templateId: templateById(Number(q.get('template')))?.id ?? null,
     credits: user.remaining_credit_count,
-    canGenerate: can(user, 'generate'),
-    anyUrl: can(user, 'all_urls'),
+    canGenerate: generateDecision(user).allowed,
+    anyUrl: importsAnyUrl(user),
     // On PUBLIC_URL, one of the origins the importer answers from the built-in demo store (offline).
     demoUrl: `${env().publicUrl}/demo-store/products/aurora-pour-over-set`,
   })

@@ -9,7 +9,7 @@ import { PlansBlock } from '~/components/landing/PlansBlock'
 import type { RouteHandle } from '~/lib/shopper-view'
 import landingCss from '~/styles/landing.css?url'
 import pageCss from '~/styles/page.css?url'
-import { FREE_SIGNUP_CREDITS } from '../../server/domain/accounts'
+import { FREE_SIGNUP_CREDITS } from '../../server/domain/entitlements'
 import { PLATFORM_NAMES } from '../../server/domain/platforms'
 
 export const handle: RouteHandle = { noScript: true }

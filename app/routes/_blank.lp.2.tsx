@@ -9,7 +9,7 @@ import { PlansBlock } from '~/components/landing/PlansBlock'
 import type { RouteHandle } from '~/lib/shopper-view'
 import landingCss from '~/styles/landing.css?url'
 import pageCss from '~/styles/page.css?url'
-import { FREE_PUBLISH_SLOTS, FREE_SIGNUP_CREDITS } from '../../server/domain/accounts'
+import { FREE_PUBLISH_SLOTS, FREE_SIGNUP_CREDITS } from '../../server/domain/entitlements'
 
 export const handle: RouteHandle = { noScript: true }
 export const links: LinksFunction = () => [

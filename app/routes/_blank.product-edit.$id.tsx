@@ -13,9 +13,8 @@ import { PageView } from '~/components/sections'
 import { EDIT_INTENT } from '~/forms/intents'
 import { ownerPagePath } from '~/lib/paths'
 import pageCss from '~/styles/page.css?url'
+import { CREDITS_PER_PAGE, generateDecision } from '../../server/domain/entitlements'
 import { shopperPage } from '../../server/domain/page/shopper'
-import { can } from '../../server/domain/permissions'
-import { CREDITS_PER_PAGE } from '../../server/domain/plans'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.title ?? 'page'} · Pagewright` }]
@@ -52,7 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     confirmRegenerate: q.get('confirm') === 'regenerate',
     highlight: q.get('highlight'),
     credits: user.remaining_credit_count,
-    canGenerate: can(user, 'generate'),
+    canGenerate: generateDecision(user).allowed,
   })
 }
 

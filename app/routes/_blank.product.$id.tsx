@@ -19,7 +19,8 @@ export const headers: HeadersFunction = withLoaderHeaders
 export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
 
 export default function ProductView() {
-  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, publishing, guideFinish } = useLoaderData<typeof loader>()
+  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, canListInGallery, publishing, guideFinish } =
+    useLoaderData<typeof loader>()
   return (
     <div className="product-view">
       <ProductToolbar
@@ -27,10 +28,11 @@ export default function ProductView() {
         shareUrl={shareUrl}
         canShare={canShare}
         canMakePrivate={canMakePrivate}
+        canListInGallery={canListInGallery}
         editHref={editHref}
         publishing={publishing}
       />
-      <GuideFinished finish={guideFinish} sessionId={task.session_id} publishing={publishing} />
+      <GuideFinished finish={guideFinish} sessionId={task.session_id} publishing={publishing} canShare={canShare} />
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
       {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
       {task.page ? (

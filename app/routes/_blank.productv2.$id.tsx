@@ -24,7 +24,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAc
 
 /** v2: the section list (each with its own rewrite) beside a desktop or mobile preview. */
 export default function ProductViewV2() {
-  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, publishing, guideFinish, device } =
+  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, canListInGallery, publishing, guideFinish, device } =
     useLoaderData<typeof loader>()
   const sections = task.page?.sections ?? []
   return (
@@ -34,11 +34,12 @@ export default function ProductViewV2() {
         shareUrl={shareUrl}
         canShare={canShare}
         canMakePrivate={canMakePrivate}
+        canListInGallery={canListInGallery}
         editHref={editHref}
         publishing={publishing}
         withRewrite={false}
       />
-      <GuideFinished finish={guideFinish} sessionId={task.session_id} publishing={publishing} />
+      <GuideFinished finish={guideFinish} sessionId={task.session_id} publishing={publishing} canShare={canShare} />
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
       {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
       {task.page ? (

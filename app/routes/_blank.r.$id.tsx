@@ -2,8 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { createApiClient, transportFor } from '~/.server/api'
 import { referralCookie } from '~/.server/session'
-import { FREE_SIGNUP_CREDITS } from '../../server/domain/accounts'
-import { CREDITS_PER_PAGE } from '../../server/domain/plans'
+import { CREDITS_PER_PAGE, FREE_SIGNUP_CREDITS, pagesFromCredits } from '../../server/domain/entitlements'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.inviter ? `${data.inviter} invited you to Pagewright` : 'Join Pagewright' },
@@ -43,8 +42,8 @@ export default function Referral() {
         <li>Publish into your Shopify store, or share a link.</li>
       </ul>
       <p>
-        A free account comes with {FREE_SIGNUP_CREDITS} credits: {Math.floor(FREE_SIGNUP_CREDITS / CREDITS_PER_PAGE)} pages at{' '}
-        {CREDITS_PER_PAGE} credits each.
+        A free account comes with {FREE_SIGNUP_CREDITS} credits: {pagesFromCredits(FREE_SIGNUP_CREDITS)} pages at {CREDITS_PER_PAGE} credits
+        each.
       </p>
       <p>
         <Link to="/account/sign-up" className="button button--primary">

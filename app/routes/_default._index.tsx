@@ -5,7 +5,7 @@ import { landingForVisitors } from '~/.server/landing'
 import { handleTaskAction } from '~/.server/task-actions'
 import { viewerPageHeaders, loadTaskList, withLoaderHeaders, type ListView } from '~/.server/task-lists'
 import { TaskList } from '~/components/TaskList'
-import { can } from '../../server/domain/permissions'
+import { shareDecision } from '../../server/domain/entitlements'
 
 export const meta: MetaFunction = () => [{ title: 'My pages · Pagewright' }]
 
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const view: ListView = v === 'favorites' || v === 'archived' ? v : 'all'
   const list = await loadTaskList(request, context, view)
   return json(
-    { ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl },
+    { ...list, canShare: shareDecision(list.user).allowed, publicUrl: env().publicUrl },
     { headers: viewerPageHeaders(request, list.user) },
   )
 }

@@ -5,7 +5,7 @@ import { handleTaskAction } from '~/.server/task-actions'
 import { viewerPageHeaders, loadTaskList, withLoaderHeaders } from '~/.server/task-lists'
 import { TaskList } from '~/components/TaskList'
 import { usePolling } from '~/lib/use-polling'
-import { can } from '../../server/domain/permissions'
+import { shareDecision } from '../../server/domain/entitlements'
 import { isRunning } from '../../server/domain/task-status'
 
 export const meta: MetaFunction = () => [{ title: 'Latest pages · Pagewright' }]
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: 'Latest pages · Pagewright' }
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const list = await loadTaskList(request, context, 'latest')
   return json(
-    { ...list, canShare: can(list.user, 'share'), publicUrl: env().publicUrl },
+    { ...list, canShare: shareDecision(list.user).allowed, publicUrl: env().publicUrl },
     { headers: viewerPageHeaders(request, list.user) },
   )
 }

@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { apiFailure } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
-import { denialFromApi, redirectToDialog } from '~/.server/denials'
+import { denialFromApi, redirectToDialog, refusalOf } from '~/.server/denials'
 import { backToForm, redirectWithToast } from '~/.server/responses'
 import { CatalogCard } from '~/components/catalog/CatalogCard'
 import { LocalTime } from '~/components/LocalTime'
@@ -10,7 +10,7 @@ import { CATALOG_INTENT } from '~/forms/catalog'
 import { catalogActionSchema, catalogFilterSchema } from '~/forms/catalog.server'
 import { formObject } from '~/forms/form-object'
 import { usePolling } from '~/lib/use-polling'
-import { can, denialFor } from '../../server/domain/permissions'
+import { generateDecision } from '../../server/domain/entitlements'
 
 export const meta: MetaFunction = () => [{ title: 'Products · Pagewright' }]
 
@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     list,
     trending: trending?.items ?? [],
     filters: f,
-    canGenerate: can(user, 'generate'),
+    canGenerate: generateDecision(user).allowed,
   })
 }
 
@@ -55,7 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     switch (a.intent) {
       case CATALOG_INTENT.create: {
-        if (!can(user, 'generate')) return redirectToDialog(request, denialFor('generate'))
+        const refused = refusalOf(generateDecision(user))
+        if (refused) return redirectToDialog(request, refused)
         const task = await api.catalog.createTask({ product_id: a.product_id })
         return redirect(`/guidev3/generating?session_id=${task.session_id}`)
       }

@@ -9,17 +9,9 @@ import { PLANS_FAILED_MESSAGE, PRO_BENEFITS } from '~/components/dialogs/Upgrade
 import { LocalTime } from '~/components/LocalTime'
 import { UNEXPECTED_PAYMENT_ERROR } from '../../server/domain/billing'
 import { CREDIT_REASON_LABELS } from '../../server/domain/credits'
+import { pagesPerMonth, isStaff, mayCheckout } from '../../server/domain/entitlements'
 import { DEFAULT_UPGRADE_TITLE_PAID } from '../../server/domain/permissions'
-import {
-  creditTiers,
-  formatUsd,
-  monthlyAmount,
-  pagesPerMonth,
-  yearlyAmount,
-  yearlyDiscountPercent,
-  type Plan,
-} from '../../server/domain/plans'
-import { isFree } from '../../server/domain/user'
+import { creditTiers, formatUsd, monthlyAmount, yearlyAmount, yearlyDiscountPercent, type Plan } from '../../server/domain/plans'
 
 export const meta: MetaFunction = () => [{ title: 'Subscription · Pagewright' }]
 
@@ -28,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const overview = await api.payments.overview()
   let plans: Plan[] | null = null
   let plansFailed = false
-  if (isFree(user.role)) {
+  if (mayCheckout(user)) {
     try {
       plans = await api.plans.list()
     } catch (error) {
@@ -36,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       log.warn('plan loading failed', { error: String(error) })
     }
   }
-  return json({ overview, free: isFree(user.role), role: user.role, plans, plansFailed })
+  return json({ overview, free: mayCheckout(user), staff: isStaff(user), plans, plansFailed })
 }
 
 /** "Manage billing": Stripe's customer portal (card, invoices, cancellation). */
@@ -63,7 +55,7 @@ const money = (amount: number, currency: string) => {
 }
 
 export default function Subscription() {
-  const { overview: o, free, role, plans, plansFailed } = useLoaderData<typeof loader>()
+  const { overview: o, free, staff, plans, plansFailed } = useLoaderData<typeof loader>()
   return (
     <div className="subscription">
       <div className="page-head">
@@ -95,7 +87,7 @@ export default function Subscription() {
               </p>
             ) : null}
           </>
-        ) : role === 'admin' ? (
+        ) : staff ? (
           <p>Staff account: no plan needed.</p>
         ) : (
           <p>The free plan.</p>
@@ -117,7 +109,7 @@ export default function Subscription() {
             </button>
           </Form>
         ) : null}
-        {!free && role !== 'admin' ? <p className="muted small">{DEFAULT_UPGRADE_TITLE_PAID}</p> : null}
+        {!free && !staff ? <p className="muted small">{DEFAULT_UPGRADE_TITLE_PAID}</p> : null}
       </section>
 
       {free ? (

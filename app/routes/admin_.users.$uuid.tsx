@@ -5,7 +5,15 @@ import { requireStaff } from '~/.server/admin'
 import type { ApiClient } from '~/.server/api'
 import { apiFailure } from '~/.server/api-failure'
 import { httpError, orHttpError, redirectWithToast } from '~/.server/responses'
-import { AccountSummary, AuditTable, LedgerTable, PagesTable, ReferralsTable, StoresTable } from '~/components/admin/AccountTables'
+import {
+  AccountSummary,
+  AuditTable,
+  LedgerTable,
+  PagesTable,
+  ReferralsTable,
+  SlotsTable,
+  StoresTable,
+} from '~/components/admin/AccountTables'
 import { ConfirmBox, CreditsForm, DisqualifyForm, RoleForm, SignInForms, type ConsoleReply } from '~/components/admin/ConsoleForms'
 import { ConsoleHeader } from '~/components/admin/ConsoleHeader'
 import { consoleActionSchema, type ConsoleAction } from '~/forms/admin'
@@ -124,6 +132,8 @@ export default function ConsoleAccount() {
 
         <h2>Credit ledger</h2>
         <LedgerTable rows={account.ledger} />
+        <h2>Publish slots</h2>
+        <SlotsTable rows={account.slot_history} />
         <h2>Stores</h2>
         <StoresTable stores={account.stores} />
         <h2>

@@ -18,8 +18,7 @@ import { SiteHeader } from '~/components/SiteHeader'
 import { referenceGroups, sharedSchemas, type OpenApiDocument } from '~/lib/api-reference'
 import type { RouteHandle } from '~/lib/shopper-view'
 import docsCss from '~/styles/docs.css?url'
-import { FREE_PUBLISH_SLOTS, FREE_SIGNUP_CREDITS, MAX_PUBLISH_SLOTS } from '../../server/domain/accounts'
-import { CREDITS_PER_PAGE } from '../../server/domain/plans'
+import { FREE_PUBLISH_SLOTS, FREE_SIGNUP_CREDITS, MAX_PUBLISH_SLOTS, CREDITS_PER_PAGE } from '../../server/domain/entitlements'
 
 export const handle: RouteHandle = { noScript: true }
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: docsCss }]

@@ -8,8 +8,7 @@ import { SanitizedHtml } from '~/components/SanitizedHtml'
 import type { RouteHandle } from '~/lib/shopper-view'
 import { POSTS_FEED_PATH } from '~/lib/xml'
 import postsCss from '~/styles/posts.css?url'
-import { FREE_SIGNUP_CREDITS } from '../../server/domain/accounts'
-import { CREDITS_PER_PAGE } from '../../server/domain/plans'
+import { FREE_SIGNUP_CREDITS, CREDITS_PER_PAGE } from '../../server/domain/entitlements'
 import { sanitizeArticle } from '../../server/domain/sanitize'
 
 export const handle: RouteHandle = { noScript: true }

@@ -7,9 +7,9 @@ import { redirectWithToast } from '~/.server/responses'
 import { CHECKOUT_INTENT, checkoutSchema } from '~/forms/checkout'
 import { formObject } from '~/forms/form-object'
 import { PAYMENTS_NOT_CONFIGURED, priceIdFor, UNEXPECTED_PAYMENT_ERROR } from '../../server/domain/billing'
+import { mayCheckout } from '../../server/domain/entitlements'
 import { DEFAULT_UPGRADE_TITLE_PAID } from '../../server/domain/permissions'
 import { safeRedirectPath } from '../../server/domain/routing'
-import { isFree } from '../../server/domain/user'
 
 export const loader = () => redirect('/')
 
@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Not signed in: sign up first, then come back to the plans.
   const signUp = `/account/sign-up?redirectTo=${encodeURIComponent(back)}`
   if (!user) return wantsJson ? json({ redirect: signUp }) : redirect(signUp)
-  if (!isFree(user.role))
+  if (!mayCheckout(user))
     return wantsJson
       ? json({ error: DEFAULT_UPGRADE_TITLE_PAID }, { status: 403 })
       : redirectWithToast(request, back, { type: 'info', text: DEFAULT_UPGRADE_TITLE_PAID })

@@ -12,7 +12,7 @@ import { STORE_INTENT } from '~/forms/shopify'
 import { storeActionSchema } from '~/forms/shopify.server'
 import { usePolling } from '~/lib/use-polling'
 import storesCss from '~/styles/stores.css?url'
-import { can } from '../../server/domain/permissions'
+import { uploadThemeDecision } from '../../server/domain/entitlements'
 import { STORE_STATUS_LABELS } from '../../server/domain/shopify'
 
 export const meta: MetaFunction = () => [{ title: 'Stores · Pagewright' }]
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams
   return json({
     ...stores,
-    canUploadTheme: can(user, 'upload_theme'),
+    canUploadTheme: uploadThemeDecision(user).allowed,
     confirmDisconnect: Number(q.get('disconnect')) || null,
     atLimit: stores.store_limit !== null && stores.items.length >= stores.store_limit,
   })

@@ -19,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.sort === 'newest' ? 'Newest product pages · Pagewright' : 'Trending product pages · Pagewright' },
   {
     name: 'description',
-    content: 'Product pages store owners made with Pagewright and chose to share, ranked by how many shoppers viewed them this week.',
+    content: 'Product pages store owners made with Pagewright and chose to show here, ranked by how many shoppers viewed them this week.',
   },
 ]
 
@@ -54,7 +54,7 @@ export default function Trending() {
       <main className="trending__main">
         <h1>{sort === 'newest' ? 'Newest product pages' : 'Trending on Pagewright'}</h1>
         <p className="trending__lead">
-          Product pages store owners made with Pagewright and chose to share.{' '}
+          Product pages store owners made with Pagewright and chose to show here.{' '}
           {sort === 'newest'
             ? 'The most recently finished first.'
             : 'Ranked by shopper views this week and how many pages were made from the same product.'}
@@ -143,8 +143,8 @@ function EmptyGallery() {
     <div className="trending__empty">
       <h2>No shared pages yet</h2>
       <p>
-        This gallery shows product pages that store owners made with Pagewright and chose to share, with how many shoppers viewed them this
-        week. Private pages never appear here.
+        This gallery shows product pages that store owners made with Pagewright and chose to show here, with how many shoppers viewed them
+        this week. Private pages never appear here.
       </p>
       <p>Made a page you are proud of? Keep it public and share its link: it will show up here for other store owners to find.</p>
       <Link to="/generate" className="button button--primary">

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { z } from 'zod'
 import { MAX_CREDIT_ADJUSTMENT, REASON_LENGTH } from '../domain/admin'
-import { CREDIT_REASONS } from '../domain/credits'
+import { CREDIT_REASONS, SLOT_REASONS } from '../domain/credits'
 import { SHOPIFY_STORE_STATUSES, SHOPIFY_SYNC_STATUSES } from '../domain/shopify'
 import { ROLES } from '../domain/user'
 import { requiredText } from '../domain/validation'
@@ -42,6 +42,15 @@ const ledgerRow = z.object({
   reason: z.enum(CREDIT_REASONS),
   note: z.string().nullable(),
   task_session_id: z.string().nullable(),
+  created_at: z.string(),
+})
+
+const slotRow = z.object({
+  id: z.number().int(),
+  delta: z.number().int(),
+  balance_after: z.number().int(),
+  reason: z.enum(SLOT_REASONS),
+  referral_id: z.number().int().nullable(),
   created_at: z.string(),
 })
 
@@ -86,6 +95,13 @@ const referral = z
     qualified_shop: z.string().nullable(),
     disqualified_at: z.string().nullable(),
     disqualified_reason: z.string().nullable(),
+    refused_reason: z
+      .string()
+      .nullable()
+      .describe(
+        'Why the invitee\u2019s last store connection did not qualify the referral (a demo shop, the referrer\u2019s own store …).',
+      ),
+    refused_at: z.string().nullable(),
   })
   .meta({ id: 'AdminReferral' })
 
@@ -109,6 +125,9 @@ export const adminAccountSchema = z
       .describe('The catalogue plan the account is on (by its stripe_plan), if any.'),
     active_sessions: z.number().int(),
     ledger: z.array(ledgerRow).describe('The 30 newest ledger rows.'),
+    slot_history: z
+      .array(slotRow)
+      .describe('The 30 newest publish slot changes (slot ledger): spent, given back, earned by referrals, taken back.'),
     stores: z.array(store),
     pages: z.array(page).describe('The 20 newest pages (tasks).'),
     page_count: z.number().int(),

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { z } from 'zod'
-import { CREDITS_PER_PAGE } from '../domain/plans'
+import { CREDITS_PER_PAGE } from '../domain/entitlements'
 import { emailField, loginCodeField, optionalText, requiredText } from '../domain/validation'
 import { ERRORS, SIGNED_IN, json, jsonBody, okSchema } from './common'
 import { authResultSchema, publicUserSchema } from './users'

@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { z } from 'zod'
-import { FREE_PRODUCT_LIMIT } from '../domain/accounts'
-import { CREDITS_PER_PAGE } from '../domain/plans'
+import { FREE_PRODUCT_LIMIT, CREDITS_PER_PAGE } from '../domain/entitlements'
 import { templateIdField } from '../domain/task-input'
 import { ERRORS, SIGNED_IN, json, jsonBody, okSchema } from './common'
 import { taskDetailSchema, taskStatus } from './task-schemas'

@@ -24,6 +24,21 @@ export const publicationSchema = z
   .meta({ id: 'Publication' })
 export type Publication = z.output<typeof publicationSchema>
 
+export const nextPublishSchema = z
+  .object({
+    store_id: z.number().int().describe('The account\u2019s current store, where Publish would put the page.'),
+    allowed: z.boolean(),
+    permission: z
+      .string()
+      .nullable()
+      .describe('When not allowed: the refusal\u2019s name, as a 403 would carry it (publish, see_now, max_products).'),
+    message: z.string().nullable().describe('When not allowed: why, in words.'),
+    spends_slot: z.boolean().describe('Publishing now would spend one of a free account\u2019s publish slots.'),
+  })
+  .nullable()
+  .meta({ id: 'NextPublish' })
+export type NextPublish = z.output<typeof nextPublishSchema>
+
 const publishBody = z.object({
   session_id: z.string().min(1).max(64),
   store_id: z.number().int().positive().optional().describe('Default: the current store.'),
@@ -35,7 +50,7 @@ export const publish = createRoute({
   tags,
   summary: 'Publish a page into a store (a job; publishing again updates, never duplicates)',
   description:
-    'Queues the publishing of a finished page (409 otherwise) into the current store or `store_id` as a product page (the product is made in the store when the page was not made from one of its products); poll GET /v2/tasks/{key}/publications. Publishing into the same store again updates the same product page. A page not made from a catalogue product needs the owner\u2019s selling price first (400). A free account spends one publish slot on a page\u2019s first publish (403 `publish` without one); re-publishing is free. 409 when no store is connected or it must be reconnected.',
+    'Queues the publishing of a finished page (409 otherwise) into the current store or `store_id` as a product page (the product is made in the store when the page was not made from one of its products); poll GET /v2/tasks/{key}/publications. Publishing into the same store again updates the same product page. A page not made from a catalogue product needs the owner\u2019s selling price first (400). A page still hidden from a free owner (inside the hide window) cannot be published (403 `see_now`); a first publish that would add a product beyond a free account\u2019s limit is refused before anything is spent (403 `max_products`); a free account spends one publish slot on a page\u2019s first publish (403 `publish` without one) and gets it back if that publish fails; re-publishing is free. 409 when no store is connected or it must be reconnected.',
   security: SIGNED_IN,
   request: { body: jsonBody(publishBody) },
   responses: {
@@ -54,10 +69,15 @@ export const publications = createRoute({
   tags,
   summary: 'Where a page is published, and how each publish went',
   description:
-    'Every store the page was published into, newest request first, with the status of the last publish (queued, publishing, published, failed and why), how shoppers get the page, and the live URL once published.',
+    'Every store the page was published into, newest request first, with the status of the last publish (queued, publishing, published, failed and why), how shoppers get the page, and the live URL once published. ' +
+    '`next_publish` is what a publish into the current store would answer now (the same rule the publish route applies; null without a store or a finished page).',
   security: SIGNED_IN,
   request: { params: z.object({ key: z.string().max(64) }) },
-  responses: { 200: json(z.object({ items: z.array(publicationSchema) }), 'The publications.'), 401: ERRORS[401], 404: ERRORS[404] },
+  responses: {
+    200: json(z.object({ items: z.array(publicationSchema), next_publish: nextPublishSchema }), 'The publications.'),
+    401: ERRORS[401],
+    404: ERRORS[404],
+  },
 })
 
 export const publishTemplate = createRoute({

@@ -49,6 +49,7 @@ export const taskSummarySchema = z
     image: z.string().nullable(),
     platform: z.string().nullable(),
     is_public: z.boolean(),
+    in_gallery: z.boolean().describe('The owner chose to show the page in the public gallery (/trending).'),
     is_favorite: z.boolean(),
     completed_at: z.string().nullable(),
     refunded: z.boolean(),

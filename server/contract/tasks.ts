@@ -4,9 +4,9 @@
  */
 import { createRoute } from '@hono/zod-openapi'
 import { z } from 'zod'
+import { CREDITS_PER_PAGE } from '../domain/entitlements'
 import { outlineSchema } from '../domain/outline'
 import { sectionIdField } from '../domain/page/schema'
-import { CREDITS_PER_PAGE } from '../domain/plans'
 import { pastedTextField, productUrlField, rewriteInstructionField, templateIdField } from '../domain/task-input'
 import { GALLERY_SORTS, TRENDING_PERIOD_NAMES } from '../domain/trending'
 import { ERRORS, SIGNED_IN, json, jsonBody } from './common'
@@ -93,7 +93,7 @@ export const gallery = createRoute({
   tags,
   summary: 'Finished public pages, newest first or trending (no sign-in)',
   description:
-    'Pages their owners share (finished, public; a free owner\u2019s only after the hide window). `sort=trending` ranks by views in the ' +
+    'Pages their owners chose to show in the gallery (finished, public, owner on Pro; a page is never listed just because its link works). `sort=trending` ranks by views in the ' +
     'period and pages made from the same product lately, recent days weighing more; `views` counts people, not bots.',
   request: {
     query: z.object({
@@ -199,21 +199,47 @@ export const get = createRoute({
   responses: { 200: task('The page.'), 401: ERRORS[401], 404: ERRORS[404] },
 })
 
+export const shareLink = createRoute({
+  method: 'get',
+  path: '/v2/tasks/{key}/share_link',
+  tags,
+  summary: 'The page\u2019s share link (Pro)',
+  description:
+    'The public address of the page (`/share/{session_id}`), for Pro and staff; 403 `share` on the free plan. The link works while the page ' +
+    'is public and finished; it does not list the page in the gallery (that is `in_gallery` on PUT /v2/tasks/{key}).',
+  security: SIGNED_IN,
+  request: { params: key },
+  responses: {
+    200: json(z.object({ url: z.string() }).meta({ id: 'ShareLink' }), 'The link.'),
+    401: ERRORS[401],
+    403: ERRORS[403],
+    404: ERRORS[404],
+  },
+})
+
 export const update = createRoute({
   method: 'put',
   path: '/v2/tasks/{key}',
   tags,
-  summary: 'Archive or restore (data_status), make public or private (is_public)',
+  summary: 'Archive or restore (data_status), make public or private (is_public), list in the gallery (in_gallery)',
   description:
-    'Send `data_status` 2 to archive the page or 1 to restore it, and/or `is_public`. Making a page private needs Pro (403 `set_private`); ' +
-    'a body with neither field is a 400.',
+    'Send `data_status` 2 to archive the page or 1 to restore it, `is_public`, and/or `in_gallery`. Making a page private needs Pro ' +
+    '(403 `set_private`); so does listing it in the public gallery at /trending (403 `share`): only pages their owners chose to show ' +
+    'there are listed, and only while they are public and their owner is on Pro. A body with none of the fields is a 400.',
   security: SIGNED_IN,
   request: {
     params: key,
     body: jsonBody(
       z
-        .object({ data_status: dataStatus.optional(), is_public: z.boolean().optional() })
-        .refine((b) => b.data_status !== undefined || b.is_public !== undefined, { message: 'Nothing to change', path: ['data_status'] }),
+        .object({
+          data_status: dataStatus.optional(),
+          is_public: z.boolean().optional(),
+          in_gallery: z.boolean().optional().describe('true: show the page in the public gallery (/trending); false: take it out.'),
+        })
+        .refine((b) => b.data_status !== undefined || b.is_public !== undefined || b.in_gallery !== undefined, {
+          message: 'Nothing to change',
+          path: ['data_status'],
+        }),
     ),
   },
   responses: { 200: task('The page after the change.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403], 404: ERRORS[404] },
@@ -302,6 +328,7 @@ export const routes = {
   list,
   get,
   update,
+  shareLink,
   createByUrl,
   createFromText,
   outline,

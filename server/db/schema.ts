@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { CREDIT_REASONS } from '../domain/credits'
+import { CREDIT_REASONS, SLOT_REASONS } from '../domain/credits'
 import type { Outline } from '../domain/outline'
 import type { Page } from '../domain/page/schema'
 import { PAGE_VERSION_KINDS } from '../domain/page/versions'
@@ -150,6 +150,9 @@ export const referrals = pgTable('referrals', {
   /** Support marked it not qualified (a duplicate account found later …): no slot, with the reason. */
   disqualifiedAt: timestamp('disqualified_at', { withTimezone: true }),
   disqualifiedReason: text('disqualified_reason'),
+  /** Why the invitee's last store connection did not qualify it (shown to support), null once it qualifies. */
+  refusalReason: text('refusal_reason'),
+  refusedAt: timestamp('refused_at', { withTimezone: true }),
 })
 
 /** Answers to the onboarding "quick question" screens, one row per user and question. */
@@ -197,6 +200,8 @@ export const tasks = pgTable(
     /** The number of the current page version (0: no page yet); bumped atomically on every change. */
     pageVersion: integer('page_version').notNull().default(0),
     isPublic: boolean('is_public').notNull().default(true),
+    /** The owner chose "Show in the gallery" (/trending) at this time; null: not listed. */
+    galleryAt: timestamp('gallery_at', { withTimezone: true }),
     creditsCharged: integer('credits_charged').notNull().default(0),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -206,6 +211,9 @@ export const tasks = pgTable(
   (t) => [
     index('tasks_user_list_idx').on(t.userId, t.dataStatus, t.status, t.createdAt),
     index('tasks_public_idx').on(t.isPublic, t.status, t.createdAt),
+    index('tasks_gallery_idx')
+      .on(t.galleryAt)
+      .where(sql`gallery_at IS NOT NULL`),
     index('tasks_completed_idx').on(t.completedAt),
     check('tasks_status_known', sql`${t.status} IN (${sql.raw(TASK_STATUSES.join(', '))})`),
     check('tasks_data_status_known', sql`${t.dataStatus} IN (${sql.raw(DATA_STATUSES.join(', '))})`),
@@ -249,6 +257,36 @@ export const creditLedger = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * Every change of a user's publish slots, with the balance after it (server/modules/accounts/slots.ts):
+ * a slot taken back or given back is read from here, never re-derived.
+ */
+export const slotLedger = pgTable(
+  'slot_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason', { enum: SLOT_REASONS }).notNull(),
+    referralId: integer('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
+    publicationId: integer('publication_id').references((): AnyPgColumn => publications.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('slot_ledger_user_idx').on(t.userId, t.createdAt),
+    // A referral earns its slot once and loses it once, whatever retries or races do.
+    uniqueIndex('slot_ledger_referral_earned_key')
+      .on(t.referralId)
+      .where(sql`reason = 'referral'`),
+    uniqueIndex('slot_ledger_referral_taken_key')
+      .on(t.referralId)
+      .where(sql`reason = 'referral_taken_back'`),
+  ],
 )
 
 export const taskFavorites = pgTable(

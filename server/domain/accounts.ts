@@ -1,10 +1,3 @@
-/** Constants of a new free account (docs/spec.md §9). */
-export const FREE_SIGNUP_CREDITS = 200
-export const FREE_PUBLISH_SLOTS = 1
-export const MAX_PUBLISH_SLOTS = 10
-/** Spec leaves the free product maximum open; this is ours. */
-export const FREE_PRODUCT_LIMIT = 50
-
 /** Login-code rules (docs/security.md). */
 export const LOGIN_CODE = {
   lifetimeMs: 10 * 60_000,

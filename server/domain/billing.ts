@@ -1,4 +1,5 @@
-import { CREDITS_PER_PAGE, type Plan } from './plans'
+import { pagesPerMonth } from './entitlements'
+import { type Plan } from './plans'
 
 /** Spec §4/§8 payment messages, shown word for word. */
 export const PAYMENT_FAILED_MESSAGE = 'There was an error processing your payment.'
@@ -22,7 +23,7 @@ export function creditsForPayment(plan: Pick<Plan, 'billing_cycle' | 'credit_val
 /** The grant in words, for the ledger and the support console's confirmation. */
 export function grantDescription(plan: Pick<Plan, 'name' | 'billing_cycle' | 'credit_value_month'>): string {
   const credits = creditsForPayment(plan).toLocaleString('en-US')
-  const pages = Math.floor(creditsForPayment(plan) / CREDITS_PER_PAGE).toLocaleString('en-US')
+  const pages = pagesPerMonth(creditsForPayment(plan)).toLocaleString('en-US')
   return plan.billing_cycle === 'year'
     ? `${plan.name}: ${credits} credits for the year, granted upfront (${pages} pages)`
     : `${plan.name}: ${credits} credits for the month (${pages} pages)`

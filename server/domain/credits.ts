@@ -1,4 +1,4 @@
-/** Why a credit balance changed: one ledger row per change (server/modules/credits). */
+/** Why a credit balance changed: one ledger row per change (server/modules/accounts). */
 export const CREDIT_REASONS = ['signup', 'generation', 'refund', 'support', 'subscription'] as const
 export type CreditReason = (typeof CREDIT_REASONS)[number]
 
@@ -8,4 +8,17 @@ export const CREDIT_REASON_LABELS: Record<CreditReason, string> = {
   refund: 'Refund for a failed page',
   support: 'Adjusted by support',
   subscription: 'Plan credits',
+}
+
+/** Why a publish slot balance changed: one slot ledger row per change (server/modules/accounts/slots.ts). */
+export const SLOT_REASONS = ['opening', 'signup', 'referral', 'referral_taken_back', 'publish', 'publish_failed'] as const
+export type SlotReason = (typeof SLOT_REASONS)[number]
+
+export const SLOT_REASON_LABELS: Record<SlotReason, string> = {
+  opening: 'Slots before the slot history began',
+  signup: 'Free plan slot',
+  referral: 'Earned by a qualified referral',
+  referral_taken_back: 'Referral disqualified',
+  publish: 'Page published',
+  publish_failed: 'Given back: the publish failed',
 }

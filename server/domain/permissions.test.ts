@@ -1,66 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  allowsFreeDenied,
-  can,
-  denialFor,
-  denialSearch,
-  NOT_ENOUGH_CREDITS_TITLE,
-  notEnoughCreditsText,
-  shouldAutoCloseUpgrade,
-  upgradeDialogTitle,
-} from './permissions'
-import { CREDITS_PER_PAGE } from './plans'
+import { notEnoughCreditsText, CREDITS_PER_PAGE } from './entitlements'
+import { denialFor, denialSearch, NOT_ENOUGH_CREDITS_TITLE, shouldAutoCloseUpgrade, upgradeDialogTitle } from './permissions'
 import { isShopifyProductUrl } from './shopify-urls'
-import type { Role } from './user'
-
-const user = (role: Role, extra: { publish_pages_count?: number; remaining_credit_count?: number } = {}) => ({
-  role,
-  publish_pages_count: extra.publish_pages_count ?? 0,
-  remaining_credit_count: extra.remaining_credit_count ?? 200,
-})
-
-describe('spec §6 permission table', () => {
-  it.each([
-    ['share', 'free', false],
-    ['share', 'paid', true],
-    ['share', 'admin', true],
-    ['upload_theme', 'free', false],
-    ['upload_theme', 'paid', true],
-    ['upload_theme', 'admin', true],
-  ] as const)('%s for %s → %s', (perm, role, expected) => expect(can(user(role), perm)).toBe(expected))
-
-  it('publish: non-free, or a free user with publish_pages_count above 0', () => {
-    expect(can(user('paid'), 'publish')).toBe(true)
-    expect(can(user('admin'), 'publish')).toBe(true)
-    expect(can(user('free', { publish_pages_count: 1 }), 'publish')).toBe(true)
-    expect(can(user('free', { publish_pages_count: 0 }), 'publish')).toBe(false)
-  })
-
-  it('all_urls: paid or admin for any URL; free only for shop-platform product URLs', () => {
-    const ali = 'https://www.aliexpress.com/item/1005001.html'
-    expect(can(user('paid'), 'all_urls', { url: ali })).toBe(true)
-    expect(can(user('admin'), 'all_urls', { url: ali })).toBe(true)
-    expect(can(user('free'), 'all_urls', { url: ali })).toBe(false)
-    expect(can(user('free'), 'all_urls', { url: 'https://shop.example.com/products/blue-mug' })).toBe(true)
-    expect(can(user('free'), 'all_urls')).toBe(false)
-  })
-
-  it('a free user may generate from a Latin-American store link (es-419 locale), as the importer reads it', () => {
-    expect(can(user('free'), 'all_urls', { url: 'https://loja.example.com/es-419/products/mug' })).toBe(true)
-  })
-
-  it('generate: remaining_credit_count above 40 (41 yes, 40 no)', () => {
-    expect(can(user('free', { remaining_credit_count: 41 }), 'generate')).toBe(true)
-    expect(can(user('free', { remaining_credit_count: 40 }), 'generate')).toBe(false)
-    expect(can(user('paid', { remaining_credit_count: 0 }), 'generate')).toBe(false)
-  })
-
-  it.each(['max_products', 'publish_without_permission', 'set_private'] as const)('always denied for free users: %s', (what) => {
-    expect(allowsFreeDenied({ role: 'free' }, what)).toBe(false)
-    expect(allowsFreeDenied({ role: 'paid' }, what)).toBe(true)
-    expect(allowsFreeDenied({ role: 'admin' }, what)).toBe(true)
-  })
-})
 
 describe('shop-platform product URL patterns (spec §5)', () => {
   it.each([
@@ -92,6 +33,8 @@ describe('shop-platform product URL patterns (spec §5)', () => {
 describe('denials and dialog titles', () => {
   it('publish opens the refer dialog; the rest open the upgrade dialog', () => {
     expect(denialFor('publish')).toEqual({ dialog: 'refer' })
+    expect(denialFor('see_now')).toEqual({ dialog: 'upgrade', reason: 'see_now' })
+    expect(denialFor('max_products')).toEqual({ dialog: 'upgrade', reason: 'max_products' })
     expect(denialFor('set_private')).toEqual({ dialog: 'upgrade', reason: 'private' })
     expect(denialSearch(denialFor('all_urls'))).toBe('dialog=upgrade&reason=all_urls')
   })

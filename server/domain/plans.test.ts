@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { pagesPerMonth } from './entitlements'
 import {
   creditTiers,
   defaultBillingCycle,
   formatCredits,
   formatUsd,
   monthlyAmount,
-  pagesPerMonth,
   selectPlan,
   yearlyAmount,
   yearlyDiscountPercent,

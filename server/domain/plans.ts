@@ -20,7 +20,6 @@ export interface Plan {
 
 /** Only plans of this catalogue version are served (spec §3). */
 export const PLAN_VERSION = '2'
-export const CREDITS_PER_PAGE = 40
 
 const round2 = (n: number) => Math.round(n * 100) / 100
 
@@ -32,11 +31,6 @@ export function monthlyAmount(plan: Pick<Plan, 'amount' | 'billing_cycle'>): num
 /** Derived yearly amount: amount for yearly, amount*12 for monthly. */
 export function yearlyAmount(plan: Pick<Plan, 'amount' | 'billing_cycle'>): number {
   return plan.billing_cycle === 'year' ? round2(plan.amount) : round2(plan.amount * 12)
-}
-
-/** Pages per month = floor(monthly credits / 40). */
-export function pagesPerMonth(monthlyCredits: number): number {
-  return Math.floor(monthlyCredits / CREDITS_PER_PAGE)
 }
 
 /**

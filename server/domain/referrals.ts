@@ -1,4 +1,4 @@
-import { FREE_PUBLISH_SLOTS, MAX_PUBLISH_SLOTS } from './accounts'
+import { storeQualifiesReferral } from './entitlements'
 
 /** How long the referral link remembers who invited a visitor. */
 export const REFERRAL_COOKIE_DAYS = 30
@@ -15,11 +15,6 @@ export function mailboxOf(email: string): string {
   return `${name}@${plainDomain}`
 }
 
-/** Spec §9: 1 slot given, 1 per qualified referral, never more than 10 in all. */
-export function earnsSlot(qualifiedBefore: number): boolean {
-  return FREE_PUBLISH_SLOTS + qualifiedBefore < MAX_PUBLISH_SLOTS
-}
-
 /** Why a referral did not qualify, in words support can read; null when it qualifies (spec §5). */
 export function referralRefusal(r: {
   inviterMailbox: string
@@ -27,7 +22,9 @@ export function referralRefusal(r: {
   storeFirstUserId: number | null
   inviteeId: number
   inviterHadStore: boolean
+  isDemo: boolean
 }): string | null {
+  if (!storeQualifiesReferral({ isDemo: r.isDemo })) return 'A demo shop: only a real Shopify store counts.'
   if (r.inviterMailbox === r.inviteeMailbox) return 'The same person as the referrer (same e-mail address).'
   if (r.inviterHadStore) return 'The referrer’s own store.'
   if (r.storeFirstUserId !== r.inviteeId) return 'A store that was connected to Pagewright before.'

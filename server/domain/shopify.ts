@@ -61,9 +61,6 @@ export const themeMetafieldNamespace = (appId: string) => `app--${appId}--pagewr
 /** The alternate product template Pagewright writes; it never touches `templates/product.json`. */
 export const TEMPLATE_SUFFIX = 'pagewright'
 
-/** Free accounts connect one store; Pro and staff any number (spec dialog 1 benefit list). */
-export const FREE_STORE_LIMIT = 1
-
 const MYSHOPIFY = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/
 
 /**

@@ -9,7 +9,7 @@ import { bestTemplateFor, findTemplate } from '../domain/templates'
 import { importProduct, factsFromText } from '../generation/import'
 import { ImportError } from '../generation/import/types'
 import { log } from '../log'
-import { refundGeneration } from '../modules/credits'
+import { refundPage } from '../modules/accounts'
 import { downloadProductImages } from '../modules/media'
 import { savePageVersion } from '../modules/tasks'
 import { GENERATE_DEAD_QUEUE, GENERATE_QUEUE, type GenerateJob } from './definitions'
@@ -137,7 +137,7 @@ export async function failTask(deps: ApiDeps, taskId: number, reason: string): P
       .where(and(eq(tasks.id, taskId), notInArray(tasks.status, FINAL_STATUSES)))
       .returning({ id: tasks.id })
     if (!failed.length) return false
-    await refundGeneration(tx, taskId, now)
+    await refundPage(tx, taskId, now)
     return true
   })
 }

@@ -1,22 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_PUBLISH_SLOTS } from '../../server/domain/accounts'
+import { MAX_PUBLISH_SLOTS } from '../../server/domain/entitlements'
 import { mailboxOf } from '../../server/domain/referrals'
 import { createTestApi, type TestApi } from '../helpers/api'
 import { DB_KINDS } from '../helpers/db'
-import { adminPost, approveInShop, connectDemoShop } from '../shopify/connect'
+import { connectDemoShop } from '../shopify/connect'
+import { createOutsideShops, type OutsideShops } from '../shopify/outside-shop'
 
 /**
- * Spec §5/§9: a referral qualifies when the referred account adds a unique store (not the
- * referrer's, not one connected before, not a second account of the referrer); each gives the
- * referrer one publish slot, never more than 10 in all.
+ * A referral qualifies when the referred account adds a unique real store (not a demo shop, not the
+ * referrer's, not one connected before, not from a second account of the referrer); each gives the
+ * referrer one publish slot, never more than 10 in all. The real stores here are outside shops
+ * (tests/shopify/outside-shop.ts): Pagewright does not know them as its own demo shops.
  */
 describe.each(DB_KINDS)('referrals on %s', (kind) => {
   let t: TestApi
+  let outside: OutsideShops
 
   beforeAll(async () => {
     t = await createTestApi(kind)
+    outside = await createOutsideShops(t, kind)
   })
-  afterAll(() => t.close())
+  afterAll(async () => {
+    await outside?.close()
+    await t?.close()
+  })
+  const connectOutside = async (token: string, shop?: string) => {
+    const connected = await outside.connect(token, shop ?? (await outside.create()))
+    expect(connected.status).toBe(200)
+    expect(connected.body.store.is_demo).toBe(false)
+    return connected.body.store
+  }
+  const refusal = async (email: string) =>
+    (
+      await t.db.database.sql.executeSql(
+        'SELECT r.refusal_reason FROM referrals r JOIN users u ON u.id = r.invitee_id WHERE u.email = $1',
+        [email],
+      )
+    ).rows[0]?.refusal_reason
 
   /** Signs up through a referral link (the web passes the remembered code as invited_by). */
   async function signUpInvited(email: string, code: string) {
@@ -35,34 +55,48 @@ describe.each(DB_KINDS)('referrals on %s', (kind) => {
     const lookup = await t.call('GET', `/v2/referrals/${inviter.user.invitation_code}`)
     expect(lookup.body).toEqual({ code: inviter.user.invitation_code, first_name: 'Ivo' })
     const invitee = await signUpInvited('newbie@example.com', inviter.user.invitation_code)
+    // A demo shop first: it never qualifies, and support can read why.
     await connectDemoShop(t, invitee.token, { sync: false })
+    expect(await slots(inviter.token)).toBe(1)
+    expect(await refusal('newbie@example.com')).toMatch(/demo shop/i)
+    // Then the invitee's real store (as a Pro account, with room for a second store).
+    await t.setUser('newbie@example.com', { role: 'paid' })
+    await connectOutside(invitee.token)
     expect(await slots(inviter.token)).toBe(2)
+    expect(await refusal('newbie@example.com')).toBeNull()
+    const ledger = await t.db.database.sql.executeSql(
+      `SELECT l.reason, l.delta FROM slot_ledger l JOIN users u ON u.id = l.user_id WHERE u.email = 'ivo@example.com' ORDER BY l.id`,
+      [],
+    )
+    expect(ledger.rows).toEqual([
+      { reason: 'signup', delta: 1 },
+      { reason: 'referral', delta: 1 },
+    ])
   })
 
   it('no slot for a store connected before, the referrer’s own store, or a second account of the referrer', async () => {
     const inviter = await t.signIn('jane.doe@gmail.com', 'Jane Doe')
-    // The referrer's own store, uninstalled, then connected by the referred account (a demo shop's
-    // consent answers only the account that made it, so its owner approves the friend's connection).
-    const own = await connectDemoShop(t, inviter.token, { sync: false })
-    await adminPost(t, inviter.token, own.shop, 'apps/pagewright/uninstall')
+    // The referrer's own store, uninstalled (its uninstall webhook), then connected by the referred account.
+    const own = await connectOutside(inviter.token)
+    await t.db.database.sql.executeSql("UPDATE shopify_stores SET status = 'uninstalled' WHERE id = $1", [own.id])
     const friend = await signUpInvited('friend@example.com', inviter.user.invitation_code)
-    const approval = await approveInShop(t, friend.token, own.shop, { shopOwner: inviter.token })
-    const connected = await t.call('POST', '/v2/shopify/oauth/callback', approval, friend.token)
-    expect(connected.status).toBe(200)
+    await connectOutside(friend.token, own.shop_domain)
     expect(await slots(inviter.token)).toBe(1)
+    expect(await refusal('friend@example.com')).toMatch(/connected to Pagewright before/)
 
     // The same person under another address (Gmail ignores dots and +tags).
     expect(mailboxOf('J.a.n.e.Doe+pw@googlemail.com')).toBe(mailboxOf('jane.doe@gmail.com'))
     const twin = await signUpInvited('j.a.n.e.doe+pw@gmail.com', inviter.user.invitation_code)
-    await connectDemoShop(t, twin.token, { sync: false })
+    await connectOutside(twin.token)
     expect(await slots(inviter.token)).toBe(1)
+    expect(await refusal('j.a.n.e.doe+pw@gmail.com')).toMatch(/same person/i)
   })
 
   it('never more than 10 publish slots from referrals', async () => {
     const inviter = await t.signIn('popular@example.com', 'Pop Popular')
     for (let i = 0; i < MAX_PUBLISH_SLOTS + 1; i++) {
       const invitee = await signUpInvited(`fan${i}@example.com`, inviter.user.invitation_code)
-      await connectDemoShop(t, invitee.token, { sync: false })
+      await connectOutside(invitee.token)
     }
     expect(await slots(inviter.token)).toBe(MAX_PUBLISH_SLOTS)
     const qualified = await t.db.database.sql.executeSql(

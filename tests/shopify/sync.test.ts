@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FREE_PRODUCT_LIMIT } from '../../server/domain/accounts'
+import { FREE_PRODUCT_LIMIT } from '../../server/domain/entitlements'
 import { PRODUCT_SET_MUTATION } from '../../server/integrations/shopify/documents'
 import { PAGE_SIZE, runSync } from '../../server/modules/shopify'
 import { createTestApi, type TestApi } from '../helpers/api'

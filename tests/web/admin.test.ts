@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loader as rootLoader } from '~/root'
 import * as search from '~/routes/admin'
 import * as account from '~/routes/admin_.users.$uuid'
-import { referrals, shopifyStores, tasks, users } from '../../server/db/schema'
+import { referrals, shopifyStores, storeDomains, tasks, users } from '../../server/db/schema'
 import { TASK_STATUS } from '../../server/domain/task-status'
+import { qualifyReferral } from '../../server/modules/referrals'
 import { createTestApi, type TestApi } from '../helpers/api'
 import { DB_KINDS } from '../helpers/db'
 import { startWebDocuments, type WebDocuments } from './document'
@@ -159,8 +160,10 @@ describe.each(DB_KINDS)('support console screens on %s', (kind) => {
     await t.call('POST', '/v2/auth/send-code', { email: 'cleo@example.com', invited_by: anaRow.invitationCode })
     await t.call('POST', '/v2/auth/verify', { email: 'cleo@example.com', code: t.mails.at(-1)!.code })
     const [ref] = await db.select().from(referrals).where(eq(referrals.inviterId, anaRow.id))
-    await db.update(referrals).set({ qualifiedAt: t.clock.now(), qualifiedShop: 'cleo.myshopify.com' }).where(eq(referrals.id, ref.id))
-    await db.update(users).set({ publishPagesCount: 2 }).where(eq(users.id, anaRow.id))
+    // Cleo connects a unique real store: the referral qualifies the way a connection does, and Ana earns a slot.
+    await db.insert(storeDomains).values({ shopDomain: 'cleo.myshopify.com', firstUserId: ref.inviteeId, firstConnectedAt: t.clock.now() })
+    await db.transaction((tx) => qualifyReferral(tx, ref.inviteeId, { shop: 'cleo.myshopify.com', isDemo: false }, t.clock.now()))
+    expect((await db.select().from(users).where(eq(users.id, anaRow.id)))[0].publishPagesCount).toBe(2)
 
     const fields = { intent: 'disqualify', referral_id: String(ref.id), reason: 'Cleo is Ana' }
     const html = await (await web.fetch(post(page(), fields, staff), ctx)).text()

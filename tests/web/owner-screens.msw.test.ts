@@ -43,6 +43,7 @@ const summary = (overrides: Partial<TaskSummary> = {}): TaskSummary => ({
   image: null,
   platform: 'shopify',
   is_public: true,
+  in_gallery: false,
   is_favorite: false,
   completed_at: '2026-11-23T11:51:00.000Z',
   refunded: false,

@@ -150,7 +150,7 @@ describe.each(DB_KINDS)('Shopify screens on %s', (kind) => {
     await t.drainJobs()
 
     const view = await body(await run(productV2.loader, get(`/productv2/${sessionId}`, jar), { context: ctx, params: { id: sessionId } }))
-    expect(view.publishing).toMatchObject({ canPublish: true, slots: null, publications: [] })
+    expect(view.publishing).toMatchObject({ next: { allowed: true, spends_slot: false }, slots: null, publications: [] })
     expect(view.publishing.store.name).toMatch(/^Demo Shop/)
 
     const asked = await runResponse(

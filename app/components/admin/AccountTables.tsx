@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { AdminAccount } from '../../../server/contract/admin'
 import { AUDIT_ACTION_LABELS, ROLE_LABELS } from '../../../server/domain/admin'
-import { CREDIT_REASON_LABELS } from '../../../server/domain/credits'
+import { CREDIT_REASON_LABELS, SLOT_REASON_LABELS } from '../../../server/domain/credits'
 import { STORE_STATUS_LABELS } from '../../../server/domain/shopify'
 import { DATA_STATUS, STATUS_LABELS, TASK_STATUS } from '../../../server/domain/task-status'
 import { LocalTime } from '../LocalTime'
@@ -91,6 +91,26 @@ export function LedgerTable({ rows }: { rows: AdminAccount['ledger'] }) {
   )
 }
 
+export function SlotsTable({ rows }: { rows: AdminAccount['slot_history'] }) {
+  return (
+    <Table head={['When', 'Change', 'Slots', 'Why']} empty="No publish slot changes yet.">
+      {rows.map((r) => (
+        <tr key={r.id}>
+          <td>
+            <When iso={r.created_at} />
+          </td>
+          <td className={`num ${r.delta < 0 ? 'minus' : 'plus'}`}>{r.delta > 0 ? `+${n(r.delta)}` : n(r.delta)}</td>
+          <td className="num">{n(r.balance_after)}</td>
+          <td>
+            {SLOT_REASON_LABELS[r.reason]}
+            {r.referral_id ? <small> · referral {r.referral_id}</small> : null}
+          </td>
+        </tr>
+      ))}
+    </Table>
+  )
+}
+
 export function StoresTable({ stores }: { stores: AdminAccount['stores'] }) {
   return (
     <Table head={['Store', 'Status', 'Connected', 'Catalogue sync']} empty="No store connected.">
@@ -162,6 +182,7 @@ type Referral = AdminAccount['referrals_made'][number]
 function referralState(r: Referral) {
   if (r.state === 'disqualified') return `Not qualified: ${r.disqualified_reason ?? 'no reason given'}`
   if (r.state === 'qualified') return `Qualified${r.qualified_shop ? ` by ${r.qualified_shop}` : ''}`
+  if (r.refused_reason) return `Not qualified yet: ${r.refused_reason}`
   return 'Waiting for a unique store'
 }
 

@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react'
-import { MAX_PUBLISH_SLOTS } from '../../../server/domain/accounts'
-import { isFree, type PublicUser } from '../../../server/domain/user'
+import { MAX_PUBLISH_SLOTS, publishSlotsShown } from '../../../server/domain/entitlements'
+import type { PublicUser } from '../../../server/domain/user'
 import { withParams, withoutDialog } from '../../lib/dialog-url'
 import { CopyButton } from '../ui/CopyButton'
 import { DialogFrame } from './DialogFrame'
@@ -12,7 +12,7 @@ export const QUALIFIED_REFERRAL_TEXT =
 export function ReferDialog({ user, publicUrl }: { user: PublicUser; publicUrl: string }) {
   const { pathname, search } = useLocation()
   const link = `${publicUrl}/r/${user.invitation_code}`
-  const slots = isFree(user.role) ? user.publish_pages_count : null
+  const slots = publishSlotsShown(user)
   return (
     <DialogFrame title="Publish more pages" maxWidth={480} closeTo={withoutDialog(pathname, search)} testId="refer-dialog">
       <p className="lead" data-testid="publish-count">

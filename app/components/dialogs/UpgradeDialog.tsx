@@ -1,13 +1,13 @@
 import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { notEnoughCreditsText, shouldAutoCloseUpgrade, upgradeDialogTitle } from '../../../server/domain/permissions'
+import { mayCheckout, notEnoughCreditsText, pagesPerMonth } from '../../../server/domain/entitlements'
+import { shouldAutoCloseUpgrade, upgradeDialogTitle } from '../../../server/domain/permissions'
 import {
   creditTiers,
   defaultBillingCycle,
   formatCredits,
   formatUsd,
   monthlyAmount,
-  pagesPerMonth,
   selectPlan,
   yearlyAmount,
   yearlyDiscountPercent,
@@ -15,7 +15,7 @@ import {
   type Plan,
 } from '../../../server/domain/plans'
 import { readUrlState } from '../../../server/domain/url-state'
-import { isFree, type PublicUser } from '../../../server/domain/user'
+import type { PublicUser } from '../../../server/domain/user'
 import { withParams, withoutDialog } from '../../lib/dialog-url'
 import { CheckoutPanel } from './CheckoutPanel'
 import { DialogFrame } from './DialogFrame'
@@ -44,7 +44,7 @@ export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | 
   // Denied generate: say how many credits a page needs and what comes next, on any plan.
   const creditsShort = user && state.reason === 'generate' ? notEnoughCreditsText(user) : null
 
-  if (user && !isFree(user.role) && creditsShort) {
+  if (user && !mayCheckout(user) && creditsShort) {
     // A Pro user cannot buy their way out here (no plan change in the app): the balance is the news.
     return (
       <DialogFrame title={title} maxWidth={460} closeTo={closeTo} testId="upgrade-dialog">
@@ -63,7 +63,7 @@ export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | 
   const tiers = plans ? creditTiers(plans, cycle) : []
   const discount = plan && cycle === 'year' ? yearlyDiscountPercent(plan, plans ?? []) : null
   const link = (set: Record<string, string | null>) => withParams(pathname, search, set)
-  const canPay = !user || isFree(user.role)
+  const canPay = !user || mayCheckout(user)
 
   return (
     <DialogFrame title={title} maxWidth={460} closeTo={closeTo} testId="upgrade-dialog">

@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { AUTH_RATE_LIMIT, LOGIN_CODE } from '../../../server/domain/accounts'
-import { CREDITS_PER_PAGE } from '../../../server/domain/plans'
+import { CREDITS_PER_PAGE } from '../../../server/domain/entitlements'
 import { INPUT_LIMITS } from '../../../server/domain/text-input'
 
 const minutes = (ms: number) => Math.round(ms / 60_000)

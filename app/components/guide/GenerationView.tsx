@@ -2,7 +2,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import type { loadGeneration } from '~/.server/guide'
 import { TaskProgress } from '~/components/TaskProgress'
 import { usePolling } from '~/lib/use-polling'
-import { CREDITS_PER_PAGE } from '../../../server/domain/plans'
+import { CREDITS_PER_PAGE } from '../../../server/domain/entitlements'
 import { TASK_STATUS } from '../../../server/domain/task-status'
 import { GuideSteps } from './GuideSteps'
 

@@ -4,6 +4,7 @@ import type { GuideFinish } from '~/.server/ui-flags'
 import { TASK_INTENT } from '~/forms/intents'
 import { withParams } from '~/lib/dialog-url'
 import { connectShopifyPath, ownerPagePath } from '~/lib/paths'
+import { sharePath } from '../../../server/domain/share'
 
 interface Props {
   /** What the loader said (once: it spends the flag). */
@@ -11,6 +12,8 @@ interface Props {
   sessionId: string
   /** The publishing panel's state: null while the page is not shown yet. */
   publishing: { store: { name: string } | null } | null
+  /** Share links are Pro's: a free owner is offered the shopper's view instead (never a prompt that upgrades). */
+  canShare: boolean
 }
 
 /**
@@ -18,7 +21,7 @@ interface Props {
  * the flag, so a reload shows nothing; the first answer is kept while this view stays open, as
  * polling and the minute's refresh ask the loader again.
  */
-export function GuideFinished({ finish, sessionId, publishing }: Props) {
+export function GuideFinished({ finish, sessionId, publishing, canShare }: Props) {
   const [shown] = useState(finish ? { finish, sessionId } : null)
   const { pathname, search } = useLocation()
   if (!shown || shown.sessionId !== sessionId) return null
@@ -28,13 +31,26 @@ export function GuideFinished({ finish, sessionId, publishing }: Props) {
       <p className="muted">Next steps:</p>
       <ol className="guide-finished-steps">
         <li>
-          <Form method="post">
-            <input type="hidden" name="session_id" value={sessionId} />
-            <button type="submit" name="intent" value={TASK_INTENT.share} className="button button--small">
-              Get its share link
-            </button>
-          </Form>{' '}
-          and send it to anyone: shoppers open it without an account.
+          {canShare ? (
+            <>
+              <Form method="post">
+                <input type="hidden" name="session_id" value={sessionId} />
+                <button type="submit" name="intent" value={TASK_INTENT.share} className="button button--small">
+                  Get its share link
+                </button>
+              </Form>{' '}
+              and send it to anyone: shoppers open it without an account.
+            </>
+          ) : publishing ? (
+            <>
+              <a href={sharePath(sessionId)} target="_blank" rel="noreferrer">
+                See it as shoppers will
+              </a>
+              : your price, your buy button, no supplier.
+            </>
+          ) : (
+            'Look it over once it shows here, and change anything in the editor.'
+          )}
         </li>
         <li>
           {!publishing ? (

@@ -2,8 +2,8 @@ import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import type { loadGuidePricing } from '~/.server/guide-pricing'
 import { PLANS_FAILED_MESSAGE, PRO_BENEFITS } from '~/components/dialogs/UpgradeDialog'
 import { withParams } from '~/lib/dialog-url'
-import { FREE_PUBLISH_SLOTS } from '../../../server/domain/accounts'
-import { CREDITS_PER_PAGE, formatUsd, pagesPerMonth } from '../../../server/domain/plans'
+import { FREE_PUBLISH_SLOTS, CREDITS_PER_PAGE, pagesPerMonth } from '../../../server/domain/entitlements'
+import { formatUsd } from '../../../server/domain/plans'
 import { GuideSteps } from './GuideSteps'
 
 /** The plan step of guides v2 and v3, shown while the page is being written. */

@@ -1,8 +1,8 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { loadPickProduct } from '~/.server/guide'
-import { FREE_SIGNUP_CREDITS } from '../../../server/domain/accounts'
-import { CREDITS_PER_PAGE, formatUsd } from '../../../server/domain/plans'
+import { FREE_SIGNUP_CREDITS, CREDITS_PER_PAGE } from '../../../server/domain/entitlements'
+import { formatUsd } from '../../../server/domain/plans'
 import { GuideSteps } from './GuideSteps'
 
 /**

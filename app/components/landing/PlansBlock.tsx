@@ -1,31 +1,22 @@
 import { Link } from '@remix-run/react'
 import { withParams } from '~/lib/dialog-url'
-import { FREE_PUBLISH_SLOTS, FREE_SIGNUP_CREDITS, MAX_PUBLISH_SLOTS } from '../../../server/domain/accounts'
-import { can } from '../../../server/domain/permissions'
 import {
-  CREDITS_PER_PAGE,
+  FREE_PUBLISH_SLOTS,
+  FREE_SIGNUP_CREDITS,
+  MAX_PUBLISH_SLOTS,
+  pagesPerMonth,
+  pagesFromCredits,
+} from '../../../server/domain/entitlements'
+import {
   creditTiers,
   formatCredits,
   formatUsd,
   monthlyAmount,
-  pagesPerMonth,
   yearlyAmount,
   yearlyDiscountPercent,
   type Plan,
 } from '../../../server/domain/plans'
 import { PRO_BENEFITS } from '../dialogs/UpgradeDialog'
-
-/** How many pages a balance pays for, by the generate rule itself (spec §6), not a restatement of it. */
-export function pagesFromCredits(credits: number): number {
-  let pages = 0
-  for (
-    let left = credits;
-    can({ role: 'free', publish_pages_count: 0, remaining_credit_count: left }, 'generate');
-    left -= CREDITS_PER_PAGE
-  )
-    pages++
-  return pages
-}
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
 

@@ -1,10 +1,15 @@
 import type { MetaDescriptor } from '@remix-run/node'
 import { Link } from '@remix-run/react'
-import { FREE_PRODUCT_LIMIT, FREE_PUBLISH_SLOTS, FREE_SIGNUP_CREDITS, MAX_PUBLISH_SLOTS } from '../../../server/domain/accounts'
-import { CREDITS_PER_PAGE } from '../../../server/domain/plans'
+import {
+  FREE_PRODUCT_LIMIT,
+  FREE_PUBLISH_SLOTS,
+  FREE_SIGNUP_CREDITS,
+  MAX_PUBLISH_SLOTS,
+  CREDITS_PER_PAGE,
+  FREE_STORE_LIMIT,
+  pagesFromCredits,
+} from '../../../server/domain/entitlements'
 import { PLATFORM_NAMES } from '../../../server/domain/platforms'
-import { FREE_STORE_LIMIT } from '../../../server/domain/shopify'
-import { pagesFromCredits } from './PlansBlock'
 
 /** Title, description, canonical and Open Graph tags of a landing page. */
 export function landingMeta(opts: { title: string; description: string; path: string; publicUrl: string | undefined }): MetaDescriptor[] {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, type TestApi } from '../../../tests/helpers/api'
 import { DB_KINDS } from '../../../tests/helpers/db'
 import { contract, fillPath } from '../../contract'
-import { auditLog, creditLedger, referrals, users } from '../../db/schema'
+import { auditLog, creditLedger, referrals, storeDomains, users } from '../../db/schema'
+import { qualifyReferral } from '../referrals'
 
 describe.each(DB_KINDS)('support console api on %s', (kind) => {
   let t: TestApi
@@ -229,10 +230,16 @@ describe.each(DB_KINDS)('support console api on %s', (kind) => {
       return r
     }
     const bobId = (await row('bob@example.com')).id
-    // Carol qualified (as a unique store would make her): Bob got a second slot.
+    // A unique real store, connected by the invitee: the referral qualifies the way a connection does.
+    const qualify = async (email: string, shop: string) => {
+      const invitee = await row(email)
+      await db.insert(storeDomains).values({ shopDomain: shop, firstUserId: invitee.id, firstConnectedAt: t.clock.now() })
+      await db.transaction((tx) => qualifyReferral(tx, invitee.id, { shop, isDemo: false }, t.clock.now()))
+    }
+    // Carol qualified: Bob got a second slot.
     const carol = await invite('carol@example.com')
-    await db.update(referrals).set({ qualifiedAt: t.clock.now(), qualifiedShop: 'carol.myshopify.com' }).where(eq(referrals.id, carol.id))
-    await db.update(users).set({ publishPagesCount: 2 }).where(eq(users.id, bobId))
+    await qualify('carol@example.com', 'carol.myshopify.com')
+    expect((await row('bob@example.com')).publishPagesCount).toBe(2)
     const dan = await invite('dan@example.com')
 
     const view = (await as(staff).get(`/v2/admin/users/${bob.uuid}`)).body
@@ -257,7 +264,8 @@ describe.each(DB_KINDS)('support console api on %s', (kind) => {
     expect((await as(staff).post(`/v2/admin/referrals/${dan.id}/disqualify`, {})).body.error).toMatch(/^reason: /)
 
     // Dan qualifies, Bob spends his slots publishing, then Dan is disqualified: the count stays at 0.
-    await db.update(referrals).set({ qualifiedAt: t.clock.now() }).where(eq(referrals.id, dan.id))
+    await qualify('dan@example.com', 'dan.myshopify.com')
+    expect((await row('bob@example.com')).publishPagesCount).toBe(2)
     await db.update(users).set({ publishPagesCount: 0 }).where(eq(users.id, bobId))
     const spent = await as(staff).post(`/v2/admin/referrals/${dan.id}/disqualify`, { reason: 'Test account' })
     expect(spent.body.slot_taken_back).toBe(false)

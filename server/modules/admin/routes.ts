@@ -2,6 +2,7 @@ import type { RouteConfig, RouteHandler } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import type { ApiEnv } from '../../context'
 import { contract } from '../../contract'
+import { isStaff } from '../../domain/entitlements'
 import { requireAuth } from '../../http/auth-middleware'
 import { notFound } from '../../http/http-error'
 import { contractRouter } from '../../http/implement'
@@ -13,7 +14,7 @@ export const adminRoutes = contractRouter()
 
 /** Runs after the bearer / API-key check and before the input is validated: a non-admin learns nothing. */
 const staffOnly = createMiddleware<ApiEnv>(async (c, next) => {
-  if (c.var.user.role !== 'admin') throw notFound('Not found.')
+  if (!isStaff(c.var.user)) throw notFound('Not found.')
   await next()
 })
 

@@ -1,15 +1,14 @@
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { DbOrTx } from '../../db/client'
-import { auditLog, creditLedger, plans, referrals, sessions, users } from '../../db/schema'
+import { auditLog, plans, referrals, sessions, users } from '../../db/schema'
 import { AUDIT_ACTIONS, changedFields } from '../../domain/admin'
 import { grantDescription } from '../../domain/billing'
 import { PLAN_VERSION } from '../../domain/plans'
-import { earnsSlot } from '../../domain/referrals'
 import type { Role } from '../../domain/user'
 import { HttpError, badRequest } from '../../http/http-error'
+import { changeCredits, endPlan, grantPlan, lockAccount, setRole, takeBackReferralSlot, toPlan } from '../accounts'
 import { sendLoginCode } from '../auth'
-import { endPlan, grantPlan, toPlan } from '../billing'
 import type { UserRow } from '../users'
 import { findAccount, referralById, userSummary } from './view'
 
@@ -78,8 +77,8 @@ export async function applyRole(
     if (target.role === 'admin') throw new HttpError(409, `${target.email} is staff already.`)
     description = `${target.email} is staff (admin).`
   }
-  // billing keeps staff as staff; an explicit role change here is meant.
-  await tx.update(users).set({ role: a.role, updatedAt: now }).where(eq(users.id, target.id))
+  // grantPlan and endPlan keep staff as staff; an explicit role change here is meant.
+  await setRole(tx, target.id, a.role, now)
   const [after] = await tx.select().from(users).where(eq(users.id, target.id))
   await writeAudit(tx, {
     actor: a.actor,
@@ -111,31 +110,24 @@ export async function adjustCredits(deps: ApiDeps, actor: UserRow, uuid: string,
   const now = deps.clock()
   return deps.database.db.transaction(async (tx) => {
     const target = await findAccount(tx, uuid)
-    const [row] = await tx
-      .update(users)
-      .set({ remainingCreditCount: sql`${users.remainingCreditCount} + ${input.delta}`, updatedAt: now })
-      .where(and(eq(users.id, target.id), sql`${users.remainingCreditCount} + ${input.delta} >= 0`))
-      .returning({ balance: users.remainingCreditCount })
-    if (!row) {
-      const [{ balance }] = await tx.select({ balance: users.remainingCreditCount }).from(users).where(eq(users.id, target.id))
+    const balance = await changeCredits(tx, target.id, input.delta, { reason: 'support', note: input.reason, now })
+    if (balance === null) {
+      const [held] = await tx.select({ balance: users.remainingCreditCount }).from(users).where(eq(users.id, target.id))
       throw badRequest(
-        `delta: ${target.email} has ${balance.toLocaleString('en-US')} credits; removing ${(-input.delta).toLocaleString('en-US')} would take the balance below zero.`,
+        `delta: ${target.email} has ${held.balance.toLocaleString('en-US')} credits; removing ${(-input.delta).toLocaleString('en-US')} would take the balance below zero.`,
         { field: 'delta' },
       )
     }
-    await tx
-      .insert(creditLedger)
-      .values({ userId: target.id, delta: input.delta, balanceAfter: row.balance, reason: 'support', note: input.reason, createdAt: now })
     await writeAudit(tx, {
       actor,
       targetUserId: target.id,
       action: AUDIT_ACTIONS.credits,
       reason: input.reason,
-      before: { remaining_credit_count: row.balance - input.delta },
-      after: { remaining_credit_count: row.balance },
+      before: { remaining_credit_count: balance - input.delta },
+      after: { remaining_credit_count: balance },
       now,
     })
-    return { delta: input.delta, balance: row.balance }
+    return { delta: input.delta, balance }
   })
 }
 
@@ -179,9 +171,9 @@ export async function revokeSessions(deps: ApiDeps, actor: UserRow, uuid: string
 }
 
 /**
- * Marks a referral not qualified. If its qualification gave the referrer a publish slot (it was
- * qualified while they had fewer than the maximum, as qualifyReferral counted then), the slot is
- * taken back, never below zero: a slot already spent on a published page stays spent.
+ * Marks a referral not qualified. If its qualification earned the referrer a publish slot (the slot
+ * ledger says so), the slot is taken back, never below zero: a slot already spent on a published
+ * page stays spent.
  */
 export async function disqualifyReferral(deps: ApiDeps, actor: UserRow, id: number, reason: string) {
   const now = deps.clock()
@@ -189,32 +181,10 @@ export async function disqualifyReferral(deps: ApiDeps, actor: UserRow, id: numb
     const [r] = await tx.select().from(referrals).where(eq(referrals.id, id)).for('update')
     if (!r) throw new HttpError(404, 'There is no referral with this id.')
     if (r.disqualifiedAt) throw new HttpError(409, 'This referral was disqualified already.')
-    const [inviter] = await tx.select().from(users).where(eq(users.id, r.inviterId)).for('update')
-    let gaveSlot = false
-    if (r.qualifiedAt) {
-      const at = r.qualifiedAt
-      const [{ n }] = await tx
-        .select({ n: count() })
-        .from(referrals)
-        .where(
-          and(
-            eq(referrals.inviterId, r.inviterId),
-            or(lt(referrals.qualifiedAt, at), and(eq(referrals.qualifiedAt, at), lt(referrals.id, r.id))),
-            or(isNull(referrals.disqualifiedAt), gt(referrals.disqualifiedAt, at)),
-          ),
-        )
-      gaveSlot = earnsSlot(n)
-    }
+    const inviter = await lockAccount(tx, r.inviterId)
     await tx.update(referrals).set({ disqualifiedAt: now, disqualifiedReason: reason }).where(eq(referrals.id, r.id))
-    let slots = inviter.publishPagesCount
-    if (gaveSlot) {
-      const [row] = await tx
-        .update(users)
-        .set({ publishPagesCount: sql`GREATEST(${users.publishPagesCount} - 1, 0)`, updatedAt: now })
-        .where(eq(users.id, inviter.id))
-        .returning({ slots: users.publishPagesCount })
-      slots = row.slots
-    }
+    // The slot its qualification earned, if it earned one, is read from the slot ledger.
+    const { balance: slots } = await takeBackReferralSlot(tx, inviter.id, r.id, now)
     const state = r.qualifiedAt ? 'qualified' : 'pending'
     await writeAudit(tx, {
       actor,

@@ -3,13 +3,13 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { ApiDeps } from '../../context'
 import type { AdminAccount, AdminPlan } from '../../contract/admin'
 import type { DbOrTx } from '../../db/client'
-import { auditLog, creditLedger, plans, referrals, sessions, shopifyStores, tasks, users } from '../../db/schema'
+import { auditLog, creditLedger, plans, referrals, sessions, slotLedger, shopifyStores, tasks, users } from '../../db/schema'
 import { SEARCH_LIMIT } from '../../domain/admin'
 import { grantDescription } from '../../domain/billing'
 import { PLAN_VERSION } from '../../domain/plans'
 import { TASK_STATUS } from '../../domain/task-status'
 import { notFound } from '../../http/http-error'
-import { toPlan } from '../billing'
+import { toPlan } from '../accounts'
 import { toPublicUser, type UserRow } from '../users'
 
 /** What support reads about accounts. Writes are in service.ts. */
@@ -102,6 +102,8 @@ function referralView({ r, ...who }: ReferralRow) {
     qualified_shop: r.qualifiedShop,
     disqualified_at: iso(r.disqualifiedAt),
     disqualified_reason: r.disqualifiedReason,
+    refused_reason: r.qualifiedAt ? null : r.refusalReason,
+    refused_at: r.qualifiedAt ? null : iso(r.refusedAt),
   }
 }
 
@@ -117,7 +119,7 @@ export async function accountView(deps: ApiDeps, uuid: string): Promise<AdminAcc
   const user = await findAccount(db, uuid)
   const now = deps.clock()
   const actor = alias(users, 'actor')
-  const [plan, [sessionCount], ledger, stores, pages, [pageCounts], made, received, audit] = await Promise.all([
+  const [plan, [sessionCount], ledger, slots, stores, pages, [pageCounts], made, received, audit] = await Promise.all([
     user.stripePlan ? db.select().from(plans).where(eq(plans.slug, user.stripePlan)) : Promise.resolve([]),
     db
       .select({ n: count() })
@@ -130,6 +132,7 @@ export async function accountView(deps: ApiDeps, uuid: string): Promise<AdminAcc
       .where(eq(creditLedger.userId, user.id))
       .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
       .limit(30),
+    db.select().from(slotLedger).where(eq(slotLedger.userId, user.id)).orderBy(desc(slotLedger.createdAt), desc(slotLedger.id)).limit(30),
     db.select().from(shopifyStores).where(eq(shopifyStores.userId, user.id)).orderBy(asc(shopifyStores.connectedAt)),
     db
       .select({
@@ -173,6 +176,14 @@ export async function accountView(deps: ApiDeps, uuid: string): Promise<AdminAcc
       note: row.note,
       task_session_id: sessionId,
       created_at: row.createdAt.toISOString(),
+    })),
+    slot_history: slots.map((s) => ({
+      id: s.id,
+      delta: s.delta,
+      balance_after: s.balanceAfter,
+      reason: s.reason,
+      referral_id: s.referralId,
+      created_at: s.createdAt.toISOString(),
     })),
     stores: stores.map((s) => ({
       id: s.id,

@@ -3,9 +3,9 @@ import type Stripe from 'stripe'
 import type { ApiDeps } from '../../context'
 import { creditLedger, plans, subscriptions, users } from '../../db/schema'
 import { PAYMENT_FAILED_MESSAGE, PAYMENT_SUCCESS_MESSAGE, PAYMENTS_NOT_CONFIGURED, PAID_STATUSES } from '../../domain/billing'
+import { mayCheckout } from '../../domain/entitlements'
 import { DEFAULT_UPGRADE_TITLE_PAID } from '../../domain/permissions'
 import { PLAN_VERSION } from '../../domain/plans'
-import { isFree } from '../../domain/user'
 import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error'
 import { stripeMessage } from '../../integrations/stripe'
 import type { UserRow } from '../users'
@@ -40,7 +40,7 @@ async function planForPrice(deps: ApiDeps, priceId: string) {
 
 /** Spec §6: paid users cannot change plan in the app. */
 function assertFree(user: UserRow) {
-  if (!isFree(user.role)) throw forbidden(DEFAULT_UPGRADE_TITLE_PAID)
+  if (!mayCheckout(user)) throw forbidden(DEFAULT_UPGRADE_TITLE_PAID)
 }
 
 /** The account's Stripe customer, made on first use (one per account, kept on the user row). */
@@ -223,7 +223,7 @@ export async function subscriptionOverview(deps: ApiDeps, user: UserRow) {
         ends_at: current.sub.cancelAtPeriodEnd ? periodEnd : null,
         payment_failed: current.sub.paymentFailedAt !== null || current.sub.status === 'past_due',
       }
-    : user.role !== 'free' && user.plan
+    : !mayCheckout(user) && user.plan
       ? { name: user.plan, billing_cycle: null, amount: null, status: 'active', renews_at: null, ends_at: null, payment_failed: false }
       : null
   return {

@@ -3,8 +3,8 @@ import { contract } from '../../contract'
 import { plans } from '../../db/schema'
 import { PLAN_VERSION, type Plan } from '../../domain/plans'
 import { contractRouter, implement } from '../../http/implement'
+import { toPlan } from '../accounts'
 import { createCheckout, createPaymentIntent, paymentCheck, portalSession, subscriptionOverview } from './checkout'
-import { toPlan } from './grants'
 import { handleStripeWebhook } from './webhook'
 
 export const billingRoutes = contractRouter()

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client'
 import { plans, subscriptions, users } from '../../db/schema'
 import { isPaidStatus, PAID_STATUSES } from '../../domain/billing'
 import { log } from '../../log'
-import { endPlan, grantPlan, setPlan } from './grants'
+import { endPlan, grantPlan, setPlan } from '../accounts'
 
 type PlanRow = typeof plans.$inferSelect
 type UserRow = typeof users.$inferSelect

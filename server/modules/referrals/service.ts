@@ -1,9 +1,10 @@
-import { and, count, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { referrals, shopifyStores, storeDomains, users } from '../../db/schema'
-import { earnsSlot, mailboxOf, referralRefusal } from '../../domain/referrals'
+import { mailboxOf, referralRefusal } from '../../domain/referrals'
 import { DEFAULT_FIRST_NAME } from '../../domain/user'
 import { log } from '../../log'
+import { earnReferralSlot, lockAccount } from '../accounts'
 
 /**
  * Records that `inviteeId` signed up through the link of the user whose invitation code is `code`.
@@ -16,46 +17,44 @@ export async function recordReferral(tx: DbOrTx, code: string, inviteeId: number
 }
 
 /**
- * Spec §5: a referral qualifies when the referred user adds a unique store — not the referrer's,
- * not one anybody connected before, not by a second account of the referrer. A qualified referral
- * gives the referrer one publish slot, up to 10 in all (spec §9). Runs in the transaction that
- * connects the store, with the referrer's row locked, so parallel connections cannot overshoot.
+ * A referral qualifies when the referred account adds a unique store — a real Shopify store (not a
+ * demo shop), not the referrer's, not one anybody connected before, not by a second account of the
+ * referrer. A qualified referral earns the referrer one publish slot while the cap allows
+ * (accounts' earnReferralSlot). Runs in the transaction that connects the store, with the referrer's
+ * row locked, so parallel connections cannot overshoot. A refusal is kept on the referral with its
+ * reason, for support; a later unique store may still qualify it.
  */
-export async function qualifyReferral(tx: DbOrTx, inviteeId: number, shop: string, now: Date): Promise<void> {
+export async function qualifyReferral(tx: DbOrTx, inviteeId: number, store: { shop: string; isDemo: boolean }, now: Date): Promise<void> {
   const [referral] = await tx
     .select()
     .from(referrals)
     .where(and(eq(referrals.inviteeId, inviteeId), isNull(referrals.qualifiedAt), isNull(referrals.disqualifiedAt)))
   if (!referral) return
-  const [inviter] = await tx.select().from(users).where(eq(users.id, referral.inviterId)).for('update')
+  const inviter = await lockAccount(tx, referral.inviterId)
   const [invitee] = await tx.select().from(users).where(eq(users.id, inviteeId))
-  const [domain] = await tx.select().from(storeDomains).where(eq(storeDomains.shopDomain, shop))
+  const [domain] = await tx.select().from(storeDomains).where(eq(storeDomains.shopDomain, store.shop))
   const [inviterStore] = await tx
     .select({ id: shopifyStores.id })
     .from(shopifyStores)
-    .where(and(eq(shopifyStores.userId, inviter.id), eq(shopifyStores.shopDomain, shop)))
+    .where(and(eq(shopifyStores.userId, inviter.id), eq(shopifyStores.shopDomain, store.shop)))
   const refusal = referralRefusal({
     inviterMailbox: mailboxOf(inviter.email),
     inviteeMailbox: mailboxOf(invitee.email),
     storeFirstUserId: domain?.firstUserId ?? null,
     inviteeId,
     inviterHadStore: !!inviterStore,
+    isDemo: store.isDemo,
   })
   if (refusal) {
+    await tx.update(referrals).set({ refusalReason: refusal, refusedAt: now }).where(eq(referrals.id, referral.id))
     log.info('referral not qualified', { referral: referral.id, reason: refusal })
     return
   }
-  const [{ n }] = await tx
-    .select({ n: count() })
-    .from(referrals)
-    .where(and(eq(referrals.inviterId, inviter.id), isNotNull(referrals.qualifiedAt), isNull(referrals.disqualifiedAt)))
-  await tx.update(referrals).set({ qualifiedAt: now, qualifiedShop: shop }).where(eq(referrals.id, referral.id))
-  if (earnsSlot(n)) {
-    await tx
-      .update(users)
-      .set({ publishPagesCount: inviter.publishPagesCount + 1, updatedAt: now })
-      .where(eq(users.id, inviter.id))
-  }
+  await tx
+    .update(referrals)
+    .set({ qualifiedAt: now, qualifiedShop: store.shop, refusalReason: null, refusedAt: null })
+    .where(eq(referrals.id, referral.id))
+  await earnReferralSlot(tx, inviter.id, referral.id, now)
 }
 
 /** The inviter behind a referral code, as the /r/{code} page names them: the first name only. */

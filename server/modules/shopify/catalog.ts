@@ -2,13 +2,13 @@ import { and, count, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, o
 import type { ApiDeps } from '../../context'
 import type { CatalogProduct } from '../../contract/catalog'
 import { publications, shopifyProductFavorites, shopifyProducts, shopifyStores, tasks } from '../../db/schema'
-import { FREE_PRODUCT_LIMIT } from '../../domain/accounts'
+import { productLimit, productsDecision } from '../../domain/entitlements'
 import { sanitize } from '../../domain/sanitize'
 import { storefrontProductUrl } from '../../domain/shopify'
-import { isFree } from '../../domain/user'
 import { factsFromCatalog } from '../../generation/import'
 import { ImportError } from '../../generation/import/types'
-import { badRequest, forbidden, notFound } from '../../http/http-error'
+import { assertAllowed } from '../../http/allowed'
+import { badRequest, notFound } from '../../http/http-error'
 import { assertNoUserErrors } from '../../integrations/shopify/admin-client'
 import { PRODUCT_UPDATE_MUTATION } from '../../integrations/shopify/documents'
 import { createTask } from '../tasks'
@@ -92,7 +92,8 @@ async function toView(deps: ApiDeps, user: UserRow, rows: ProductRow[]): Promise
 /** A page of the current (or named) store's catalogue, searched and filtered. */
 export async function listCatalog(deps: ApiDeps, user: UserRow, q: CatalogQuery) {
   const store = await currentStore(deps, user, q.store_id)
-  const limit = isFree(user.role) ? { count: await productCount(deps.database.db, user.id), max: FREE_PRODUCT_LIMIT } : null
+  const max = productLimit(user)
+  const limit = max !== null ? { count: await productCount(deps.database.db, user.id), max } : null
   if (!store) return { items: [], total: 0, page: q.page, page_size: q.page_size, store_id: null, product_limit: limit }
   const conditions: SQL[] = [eq(shopifyProducts.storeId, store.id)]
   conditions.push(q.deleted === '1' ? isNotNull(shopifyProducts.deletedAt) : isNull(shopifyProducts.deletedAt))
@@ -216,12 +217,8 @@ export async function batchProducts(deps: ApiDeps, user: UserRow, ids: number[],
     if (live.length) await db.update(shopifyProducts).set({ deletedAt: deps.clock() }).where(inArray(shopifyProducts.id, live))
     changed = live.length
   } else {
-    const room = isFree(user.role) ? FREE_PRODUCT_LIMIT - (await productCount(db, user.id)) : Infinity
     const back = own.filter((p) => p.deletedAt).map((p) => p.id)
-    if (back.length > room)
-      throw forbidden(`Your free plan holds ${FREE_PRODUCT_LIMIT} products: there is room for ${Math.max(0, room)} more.`, {
-        permission: 'max_products',
-      })
+    if (back.length) assertAllowed(user, productsDecision(user, await productCount(db, user.id), back.length))
     if (back.length) await db.update(shopifyProducts).set({ deletedAt: null }).where(inArray(shopifyProducts.id, back))
     changed = back.length
   }

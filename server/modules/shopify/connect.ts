@@ -3,7 +3,6 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { oauthStates, shopifyInstalls } from '../../db/schema'
 import { isMyshopifyDomain, myshopifyDomain } from '../../domain/shopify'
-import { isFree } from '../../domain/user'
 import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error'
 import { ShopifyApiError } from '../../integrations/shopify/admin-client'
 import { OAuthRefused, type ShopTokens } from '../../integrations/shopify/oauth'
@@ -200,6 +199,7 @@ export async function connectCustom(deps: ApiDeps, user: UserRow, input: { shop:
 /** A fresh offline demo shop owned by this account: only it may open the shop's admin (the offline walk-through and the tests use it). */
 export async function createDemoShopFor(deps: ApiDeps, user: UserRow) {
   if (!deps.shopify.demo) throw new HttpError(409, 'The demo shop is not available on this server.')
-  if (isFree(user.role)) await assertCanConnect(deps, user, 'pagewright-demo-new.myshopify.com')
+  // A new shop: only the store rule can refuse it (a second store on the free plan).
+  await assertCanConnect(deps, user, 'pagewright-demo-new.myshopify.com')
   return { shop: await deps.shopify.demo.createShop(user.id) }
 }

@@ -1,15 +1,23 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
-import type { Publication } from '../../contract/publishing'
+import type { NextPublish, Publication } from '../../contract/publishing'
+import type { DbOrTx } from '../../db/client'
 import { publications, shopifyProducts, shopifyStores, tasks, users } from '../../db/schema'
-import { FREE_PRODUCT_LIMIT } from '../../domain/accounts'
+import {
+  MESSAGES,
+  productLimit,
+  productRoom,
+  publishDecision,
+  spendsSlot,
+  taskHiddenUntil,
+  type PublishFacts,
+} from '../../domain/entitlements'
 import type { Page } from '../../domain/page/schema'
 import { isMarketplace, ownerFactsOf, publishableFacts, shopperPage, withOwnerDefaults } from '../../domain/page/shopper'
-import { can } from '../../domain/permissions'
 import { sanitize } from '../../domain/sanitize'
 import { PAGE_METAFIELD, storefrontProductUrl, TEMPLATE_SUFFIX, type PublishMethod } from '../../domain/shopify'
 import { TASK_STATUS } from '../../domain/task-status'
-import { isFree } from '../../domain/user'
+import { assertAllowed } from '../../http/allowed'
 import { HttpError, badRequest, forbidden } from '../../http/http-error'
 import { assertNoUserErrors, ShopifyApiError, type AdminClient } from '../../integrations/shopify/admin-client'
 import {
@@ -24,6 +32,7 @@ import {
 import { SHOPIFY_PUBLISH_QUEUE, type ShopifyPublishJob } from '../../jobs/definitions'
 import { descriptionHtml, themeFilesToPublish } from '../../liquid/theme-files'
 import { log } from '../../log'
+import { accountOf, giveBackSlot, lockAccount, spendSlot } from '../accounts'
 import { findOwnTask, savePageVersion, type TaskRow } from '../tasks'
 import type { UserRow } from '../users'
 import { shopLinks } from './store-view'
@@ -33,7 +42,6 @@ import { adminFor, type StoreRow } from './tokens'
 type PublicationRow = typeof publications.$inferSelect
 
 export const NO_STORE = 'Connect your Shopify store first: Pagewright publishes pages into it.'
-export const NO_SLOTS = 'You have no publish slots left. Upgrade to Pro to publish unlimited pages, or refer a friend to earn one.'
 
 /** Where the owner adds the Pagewright block once: the theme editor on a product page, app blocks panel. */
 function themeEditorUrl(adminUrl: string, apiKey: string) {
@@ -60,10 +68,32 @@ async function toView(deps: ApiDeps, row: PublicationRow, task: Pick<TaskRow, 's
 }
 
 /**
- * Asks for a page to be published into a store. Spec §6: Pro publishes freely; a free account
- * spends one publish slot on a page's first publish (never on a re-publish). The slot, the
- * publication row and the job are one transaction with the user row locked, so ten parallel
- * requests spend exactly what one would.
+ * What the allowance rules need to know about publishing this page into this store now: whether it
+ * is a re-publish, whether it would add a product, the products kept, and the hide window.
+ */
+async function publishFacts(
+  db: DbOrTx,
+  owner: Pick<UserRow, 'id' | 'role'>,
+  task: TaskRow,
+  existing: PublicationRow | undefined,
+  now: Date,
+  windowMinutes: number,
+): Promise<PublishFacts> {
+  const addsProduct = !task.shopifyProductId && !existing?.productGid
+  return {
+    alreadyPublished: !!existing && (existing.slotSpent || existing.publishedAt !== null),
+    addsProduct,
+    products: addsProduct && productLimit(owner) !== null ? await productCount(db, owner.id) : 0,
+    hiddenUntil: taskHiddenUntil(owner.role, task, now, windowMinutes),
+  }
+}
+
+/**
+ * Asks for a page to be published into a store. The allowance is entitlements' publishDecision: not
+ * while a free page is still hidden; a re-publish always; a first publish needs room for the product
+ * it may add, then (free plan) a publish slot. Deciding, spending the slot, the publication row and
+ * the job are one transaction with the account row locked, so ten parallel requests spend exactly
+ * what one would.
  */
 export async function requestPublish(deps: ApiDeps, user: UserRow, input: { session_id: string; store_id?: number }) {
   const task = await findOwnTask(deps, user, input.session_id)
@@ -78,34 +108,26 @@ export async function requestPublish(deps: ApiDeps, user: UserRow, input: { sess
     })
   }
   const now = deps.clock()
+  const windowMinutes = deps.env.HIDE_WINDOW_MINUTES
   const row = await deps.database.db.transaction(async (tx) => {
-    const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('update')
+    const me = await lockAccount(tx, user.id)
     const [existing] = await tx
       .select()
       .from(publications)
       .where(and(eq(publications.taskId, task.id), eq(publications.storeId, store.id)))
       .for('update')
-    let slotSpent = existing?.slotSpent ?? false
-    if (!existing) {
-      const subject = { role: me.role, publish_pages_count: me.publishPagesCount, remaining_credit_count: me.remainingCreditCount }
-      if (!can(subject, 'publish')) throw forbidden(NO_SLOTS, { permission: 'publish' })
-      if (isFree(me.role)) {
-        const spent = await tx
-          .update(users)
-          .set({ publishPagesCount: sql`${users.publishPagesCount} - 1` })
-          .where(and(eq(users.id, user.id), gt(users.publishPagesCount, 0)))
-          .returning({ id: users.id })
-        if (!spent.length) throw forbidden(NO_SLOTS, { permission: 'publish' })
-        slotSpent = true
-      }
-    }
+    const facts = await publishFacts(tx, me, task, existing, now, windowMinutes)
+    assertAllowed(me, publishDecision(accountOf(me), facts, windowMinutes))
     const values = { status: 'queued' as const, failureReason: null, pageVersion: task.pageVersion, requestedAt: now }
     const [saved] = existing
       ? await tx.update(publications).set(values).where(eq(publications.id, existing.id)).returning()
       : await tx
           .insert(publications)
-          .values({ ...values, taskId: task.id, storeId: store.id, slotSpent, createdAt: now })
+          .values({ ...values, taskId: task.id, storeId: store.id, createdAt: now })
           .returning()
+    if (spendsSlot(accountOf(me), facts.alreadyPublished) && !(await spendSlot(tx, me.id, saved.id, now))) {
+      throw forbidden(MESSAGES.noSlots, { permission: 'publish' })
+    }
     await deps.queue.send(SHOPIFY_PUBLISH_QUEUE, { publicationId: saved.id } satisfies ShopifyPublishJob, { tx })
     return saved
   })
@@ -113,15 +135,41 @@ export async function requestPublish(deps: ApiDeps, user: UserRow, input: { sess
   return toView(deps, row, task, store)
 }
 
+/**
+ * The answer publishDecision gives for this page in the account's current store right now, so a
+ * screen shows the button or the dialog the api would (it never decides on its own).
+ */
+async function nextPublish(deps: ApiDeps, user: UserRow, task: TaskRow): Promise<NextPublish> {
+  const store = await currentStore(deps, user)
+  if (!store || !task.page || task.status !== TASK_STATUS.completed) return null
+  const [existing] = await deps.database.db
+    .select()
+    .from(publications)
+    .where(and(eq(publications.taskId, task.id), eq(publications.storeId, store.id)))
+  const windowMinutes = deps.env.HIDE_WINDOW_MINUTES
+  const facts = await publishFacts(deps.database.db, user, task, existing, deps.clock(), windowMinutes)
+  const decision = publishDecision(accountOf(user), facts, windowMinutes)
+  return decision.allowed
+    ? {
+        store_id: store.id,
+        allowed: true,
+        permission: null,
+        message: null,
+        spends_slot: spendsSlot(accountOf(user), facts.alreadyPublished),
+      }
+    : { store_id: store.id, allowed: false, permission: decision.permission, message: decision.message, spends_slot: false }
+}
+
 export async function listPublications(deps: ApiDeps, user: UserRow, key: string) {
   const task = await findOwnTask(deps, user, key)
+  const next = await nextPublish(deps, user, task)
   const rows = await deps.database.db
     .select({ publication: publications, store: shopifyStores })
     .from(publications)
     .innerJoin(shopifyStores, eq(shopifyStores.id, publications.storeId))
     .where(eq(publications.taskId, task.id))
     .orderBy(desc(publications.requestedAt))
-  return { items: await Promise.all(rows.map((r) => toView(deps, r.publication, task, r.store))) }
+  return { items: await Promise.all(rows.map((r) => toView(deps, r.publication, task, r.store))), next_publish: next }
 }
 
 /** The store's shared design (publish_template_to_shopify): its theme, and its order for the section types it names. */
@@ -175,12 +223,10 @@ async function ensureProduct(deps: ApiDeps, admin: AdminClient, task: TaskRow, p
   const owner = ownerFactsOf(page)
   const facts = task.facts ? publishableFacts(task.facts) : null
   if (!pub.productGid) {
+    // Checked before the slot was spent too; here again, as products may have been synced since.
     const [me] = await deps.database.db.select().from(users).where(eq(users.id, store.userId))
-    if (isFree(me.role) && (await productCount(deps.database.db, me.id)) >= FREE_PRODUCT_LIMIT) {
-      throw forbidden(`Your free plan holds ${FREE_PRODUCT_LIMIT} products, and publishing this page would add one.`, {
-        permission: 'max_products',
-      })
-    }
+    if (productRoom(me, await productCount(deps.database.db, me.id)) < 1)
+      throw forbidden(MESSAGES.publishAddsProduct, { permission: 'max_products' })
   }
   const images = [...(page.gallery ?? []).map((g) => ({ src: g.src, alt: g.alt }))]
   const input = {
@@ -240,8 +286,13 @@ export async function runPublish(deps: ApiDeps, publicationId: number, attempt: 
   if (!pub || pub.status === 'published') return
   const [task] = await db.select().from(tasks).where(eq(tasks.id, pub.taskId))
   const [store] = await db.select().from(shopifyStores).where(eq(shopifyStores.id, pub.storeId))
+  // A publication that never went live gives back the slot it spent (once: giveBackSlot's flag).
   const fail = async (reason: string) => {
-    await db.update(publications).set({ status: 'failed', failureReason: reason }).where(eq(publications.id, pub.id))
+    await db.transaction(async (tx) => {
+      await tx.update(publications).set({ status: 'failed', failureReason: reason }).where(eq(publications.id, pub.id))
+      const owner = task?.userId ?? store?.userId
+      if (owner) await giveBackSlot(tx, pub.id, owner, deps.clock())
+    })
   }
   if (!task?.page || !store) return fail('The page or the store is gone.')
   await db.update(publications).set({ status: 'publishing', failureReason: null }).where(eq(publications.id, pub.id))

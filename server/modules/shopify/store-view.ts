@@ -2,9 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { ShopifyStore } from '../../contract/shopify'
 import { shopifyProducts, shopifyStores } from '../../db/schema'
-import { FREE_PRODUCT_LIMIT } from '../../domain/accounts'
-import { FREE_STORE_LIMIT } from '../../domain/shopify'
-import { isFree } from '../../domain/user'
+import { productLimit, productRoom, storeLimit } from '../../domain/entitlements'
 import type { UserRow } from '../users'
 import { currentStore, productCount } from './stores'
 import type { StoreRow } from './tokens'
@@ -25,7 +23,7 @@ export async function toStoreView(deps: ApiDeps, user: UserRow, row: StoreRow, c
     .from(shopifyProducts)
     .where(and(eq(shopifyProducts.storeId, row.id), isNull(shopifyProducts.deletedAt)))
   const links = await shopLinks(deps, row.shopDomain)
-  const limited = isFree(user.role) && (await productCount(deps.database.db, user.id)) >= FREE_PRODUCT_LIMIT
+  const limited = productLimit(user) !== null && productRoom(user, await productCount(deps.database.db, user.id)) === 0
   return {
     id: row.id,
     shop_domain: row.shopDomain,
@@ -59,7 +57,7 @@ export async function listStores(deps: ApiDeps, user: UserRow) {
   return {
     items,
     current_store_id: current?.id ?? null,
-    store_limit: isFree(user.role) ? FREE_STORE_LIMIT : null,
+    store_limit: storeLimit(user),
     shopify_configured: deps.env.shopifyApp.configured,
     demo_shop_available: deps.shopify.demo !== null,
   }

@@ -2,16 +2,16 @@ import { and, count, eq, isNull, ne } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { randomToken, sealSecret } from '../../crypto'
 import type { Tx } from '../../db/client'
-import { currentStores, shopifyProducts, shopifyStores, storeDomains, users } from '../../db/schema'
-import { FREE_PRODUCT_LIMIT } from '../../domain/accounts'
-import { UPGRADE_TITLES } from '../../domain/permissions'
-import { FREE_STORE_LIMIT, type ShopifyConnectionKind } from '../../domain/shopify'
-import { isFree } from '../../domain/user'
-import { HttpError, forbidden, notFound } from '../../http/http-error'
+import { currentStores, shopifyProducts, shopifyStores, storeDomains } from '../../db/schema'
+import { storeDecision } from '../../domain/entitlements'
+import { type ShopifyConnectionKind } from '../../domain/shopify'
+import { assertAllowed } from '../../http/allowed'
+import { HttpError, notFound } from '../../http/http-error'
 import { createAdminClient } from '../../integrations/shopify/admin-client'
 import { SHOP_QUERY, WEBHOOK_CREATE_MUTATION } from '../../integrations/shopify/documents'
 import { SHOPIFY_SYNC_QUEUE, type ShopifySyncJob } from '../../jobs/definitions'
 import { log } from '../../log'
+import { accountOf, lockAccount, setProductsKept } from '../accounts'
 import { qualifyReferral } from '../referrals'
 import type { UserRow } from '../users'
 import { sealedTokens, type StoreRow } from './tokens'
@@ -85,12 +85,6 @@ async function subscribeWebhooks(deps: ApiDeps, shop: string, accessToken: strin
   }
 }
 
-/** Locks the user row: store limits and publish slots are decided one request at a time per user. */
-async function lockUser(tx: Tx, userId: number) {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
-  return row
-}
-
 export const storeExists = () => new HttpError(409, STORE_EXISTS, { store_exists: true })
 
 /**
@@ -101,13 +95,16 @@ export async function assertCanConnect(deps: ApiDeps, user: UserRow, shop: strin
   const [existing] = await deps.database.db.select().from(shopifyStores).where(eq(shopifyStores.shopDomain, shop))
   if (existing && existing.status !== 'uninstalled' && !(existing.userId === user.id && existing.status === 'token_expired'))
     throw storeExists()
-  if (isFree(user.role)) {
-    const [{ n }] = await deps.database.db
-      .select({ n: count() })
-      .from(shopifyStores)
-      .where(and(eq(shopifyStores.userId, user.id), ne(shopifyStores.shopDomain, shop)))
-    if (n >= FREE_STORE_LIMIT) throw forbidden(UPGRADE_TITLES.stores!, { permission: 'stores' })
-  }
+  assertAllowed(user, storeDecision(accountOf(user), await otherStores(deps.database.db, user.id, shop)))
+}
+
+/** How many stores other than `shop` the account has connected (the store rule counts them). */
+async function otherStores(db: ApiDeps['database']['db'] | Tx, userId: number, shop: string): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(shopifyStores)
+    .where(and(eq(shopifyStores.userId, userId), ne(shopifyStores.shopDomain, shop)))
+  return n
 }
 
 /**
@@ -121,17 +118,11 @@ export async function attachStore(deps: ApiDeps, user: UserRow, conn: NewConnect
   const now = deps.clock()
   const isDemo = await deps.shopify.network.isDemoShop(conn.shop)
   const row = await deps.database.db.transaction(async (tx) => {
-    const owner = await lockUser(tx, user.id)
+    const owner = await lockAccount(tx, user.id)
     const [existing] = await tx.select().from(shopifyStores).where(eq(shopifyStores.shopDomain, conn.shop)).for('update')
     if (existing && existing.userId !== user.id && existing.status !== 'uninstalled') throw storeExists()
     if (existing && existing.userId !== user.id) await tx.delete(shopifyStores).where(eq(shopifyStores.id, existing.id))
-    if (isFree(owner.role)) {
-      const [{ n }] = await tx
-        .select({ n: count() })
-        .from(shopifyStores)
-        .where(and(eq(shopifyStores.userId, user.id), ne(shopifyStores.shopDomain, conn.shop)))
-      if (n >= FREE_STORE_LIMIT) throw forbidden(UPGRADE_TITLES.stores!, { permission: 'stores' })
-    }
+    assertAllowed(owner, storeDecision(accountOf(owner), await otherStores(tx, user.id, conn.shop)))
     const values = {
       name: info.name,
       email: info.email,
@@ -160,7 +151,7 @@ export async function attachStore(deps: ApiDeps, user: UserRow, conn: NewConnect
             .returning()
     await tx.insert(storeDomains).values({ shopDomain: conn.shop, firstUserId: user.id, firstConnectedAt: now }).onConflictDoNothing()
     // A referred account adding a unique store earns its referrer a publish slot (spec §5).
-    await qualifyReferral(tx, user.id, conn.shop, now)
+    await qualifyReferral(tx, user.id, { shop: conn.shop, isDemo }, now)
     await tx.insert(currentStores).values({ userId: user.id, storeId: saved.id }).onConflictDoNothing()
     await deps.queue.send(SHOPIFY_SYNC_QUEUE, { storeId: saved.id } satisfies ShopifySyncJob, { tx, singletonKey: `sync-${saved.id}` })
     return saved
@@ -243,11 +234,7 @@ export async function productCount(db: ApiDeps['database']['db'] | Tx, userId: n
 
 /** Keeps `remaining_product_count` (spec §3) true for free accounts: the limit minus their products. */
 export async function refreshProductAllowance(deps: ApiDeps, userId: number, db: ApiDeps['database']['db'] | Tx = deps.database.db) {
-  const used = await productCount(db, userId)
-  await db
-    .update(users)
-    .set({ remainingProductCount: Math.max(0, FREE_PRODUCT_LIMIT - used) })
-    .where(eq(users.id, userId))
+  await setProductsKept(db, userId, await productCount(db, userId))
 }
 
 /** shop/redact (48 h after uninstall): everything Pagewright holds about the shop goes, if it is still uninstalled. */

@@ -2,10 +2,9 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Tx } from '../../db/client'
 import { shopifyProducts, shopifyStores, users } from '../../db/schema'
-import { FREE_PRODUCT_LIMIT } from '../../domain/accounts'
+import { productLimit, productRoom } from '../../domain/entitlements'
 import { sanitize } from '../../domain/sanitize'
 import type { ShopifyVariantRow } from '../../domain/shopify'
-import { isFree } from '../../domain/user'
 import { HttpError } from '../../http/http-error'
 import { assertNoUserErrors, ShopifyApiError } from '../../integrations/shopify/admin-client'
 import {
@@ -19,6 +18,9 @@ import {
 import { log } from '../../log'
 import { productCount, refreshProductAllowance } from './stores'
 import { adminFor, type StoreRow } from './tokens'
+
+/** The store owner's plan: what the product limit depends on. */
+type Owner = Pick<typeof users.$inferSelect, 'role'>
 
 /**
  * Products per page of a sync. Shopify refuses a query that may cost over 1,000 points; one product
@@ -98,12 +100,12 @@ export function productRow(storeId: number, p: ShopifyProductNode, now: Date) {
 }
 
 /**
- * Saves products; a free account stops at its product limit (new products beyond it are not
+ * Saves products; an account with a product limit stops at it (new products beyond it are not
  * added; products already in the catalogue are still updated). Returns how many were refused.
  */
-async function upsertProducts(tx: Tx, store: StoreRow, nodes: ShopifyProductNode[], now: Date, free: boolean): Promise<number> {
+async function upsertProducts(tx: Tx, store: StoreRow, nodes: ShopifyProductNode[], now: Date, owner: Owner): Promise<number> {
   let refused = 0
-  let room = free ? FREE_PRODUCT_LIMIT - (await productCount(tx, store.userId)) : Infinity
+  let room = productRoom(owner, productLimit(owner) === null ? 0 : await productCount(tx, store.userId))
   for (const node of nodes) {
     const row = productRow(store.id, node, now)
     const [known] = await tx
@@ -141,7 +143,6 @@ export async function runSync(deps: ApiDeps, storeId: number, opts: { bulkThresh
   const [store] = await db.select().from(shopifyStores).where(eq(shopifyStores.id, storeId))
   if (!store || store.status !== 'connected') return
   const [owner] = await db.select().from(users).where(eq(users.id, store.userId))
-  const free = isFree(owner.role)
   const save = (patch: SyncPatch) =>
     db
       .update(shopifyStores)
@@ -166,7 +167,7 @@ export async function runSync(deps: ApiDeps, storeId: number, opts: { bulkThresh
     const [fresh] = await db.select().from(shopifyStores).where(eq(shopifyStores.id, store.id))
     let refused = 0
     if ((fresh.syncTotal ?? 0) > (opts.bulkThreshold ?? BULK_THRESHOLD) && !fresh.syncCursor) {
-      refused = await bulkSync(deps, fresh, free)
+      refused = await bulkSync(deps, fresh, owner)
     } else {
       let cursor = fresh.syncCursor
       let done = fresh.syncDone
@@ -176,7 +177,7 @@ export async function runSync(deps: ApiDeps, storeId: number, opts: { bulkThresh
         }>(PRODUCTS_PAGE_QUERY, { first: PAGE_SIZE, after: cursor })
         const page = data.products
         await db.transaction(async (tx) => {
-          refused += await upsertProducts(tx, fresh, page.nodes, deps.clock(), free)
+          refused += await upsertProducts(tx, fresh, page.nodes, deps.clock(), owner)
           done += page.nodes.length
           await tx
             .update(shopifyStores)
@@ -211,7 +212,7 @@ export async function runSync(deps: ApiDeps, storeId: number, opts: { bulkThresh
 type BulkLine = Record<string, unknown> & { __parentId?: string; id?: string }
 
 /** Bulk operation: run, wait for Shopify to finish, read the JSONL (children point at their product). */
-async function bulkSync(deps: ApiDeps, store: StoreRow, free: boolean): Promise<number> {
+async function bulkSync(deps: ApiDeps, store: StoreRow, owner: Owner): Promise<number> {
   const admin = await adminFor(deps, store)
   const run = await admin.request<{ bulkOperationRunQuery: { bulkOperation: { id: string } | null; userErrors: { message: string }[] } }>(
     BULK_RUN_MUTATION,
@@ -253,7 +254,7 @@ async function bulkSync(deps: ApiDeps, store: StoreRow, free: boolean): Promise<
   for (let i = 0; i < all.length; i += 200) {
     const slice = all.slice(i, i + 200)
     await deps.database.db.transaction(async (tx) => {
-      refused += await upsertProducts(tx, store, slice, deps.clock(), free)
+      refused += await upsertProducts(tx, store, slice, deps.clock(), owner)
       await tx
         .update(shopifyStores)
         .set({ syncDone: sql`${shopifyStores.syncDone} + ${slice.length}` })
@@ -279,7 +280,7 @@ export async function refreshProduct(deps: ApiDeps, storeId: number, gid: string
         .where(and(eq(shopifyProducts.storeId, store.id), eq(shopifyProducts.shopifyId, gid)))
       return
     }
-    await upsertProducts(tx, store, [product], deps.clock(), isFree(owner.role))
+    await upsertProducts(tx, store, [product], deps.clock(), owner)
   })
   await refreshProductAllowance(deps, store.userId)
 }

@@ -3,13 +3,15 @@ import { eq } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { safeEqualHex } from '../../crypto'
 import { shopifyStores } from '../../db/schema'
-import { can } from '../../domain/permissions'
+import { uploadThemeDecision } from '../../domain/entitlements'
 import { PAGE_METAFIELD } from '../../domain/shopify'
 import { TASK_STATUS } from '../../domain/task-status'
+import { assertAllowed } from '../../http/allowed'
 import { HttpError, forbidden, notFound } from '../../http/http-error'
 import { assertNoUserErrors } from '../../integrations/shopify/admin-client'
 import { METAFIELDS_SET_MUTATION, SHOP_QUERY, THEME_CREATE_MUTATION } from '../../integrations/shopify/documents'
 import { starterThemeZip } from '../../liquid/theme-files'
+import { accountOf } from '../accounts'
 import { findOwnTask } from '../tasks'
 import type { UserRow } from '../users'
 import { republishStore } from './publish'
@@ -24,18 +26,12 @@ export const THEME_NAME = 'Pagewright'
 const zipSignature = (deps: ApiDeps, store: number, exp: number) =>
   createHmac('sha256', deps.env.AUTH_SECRET).update(`theme-zip:${store}:${exp}`).digest('hex')
 
-const subject = (user: UserRow) => ({
-  role: user.role,
-  publish_pages_count: user.publishPagesCount,
-  remaining_credit_count: user.remainingCreditCount,
-})
-
 /**
  * upload_theme (Pro, spec §6): Pagewright's own small Online Store 2.0 theme, installed unpublished
  * from a signed, expiring zip URL; the owner previews and publishes it themselves.
  */
 export async function uploadTheme(deps: ApiDeps, user: UserRow, storeId: number) {
-  if (!can(subject(user), 'upload_theme')) throw forbidden('You need to upgrade to Pro to upload theme.', { permission: 'upload_theme' })
+  assertAllowed(user, uploadThemeDecision(accountOf(user)))
   const store = await findOwnStore(deps, user, storeId)
   const admin = await adminFor(deps, store)
   const exp = Math.floor(deps.clock().getTime() / 1000) + ZIP_LINK_TTL_S

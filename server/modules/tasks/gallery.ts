@@ -9,6 +9,7 @@ import type { ProductFacts } from '../../domain/product-facts'
 import { shareUrl } from '../../domain/share'
 import { DATA_STATUS } from '../../domain/task-status'
 import { decayWeights, GENERATION_WEIGHT, TRENDING_PERIODS, type GallerySort, type TrendingPeriod } from '../../domain/trending'
+import { galleryChosenSql } from './gallery-sql'
 import { sharedCondition } from './public'
 
 const DAY_MS = 86_400_000
@@ -29,8 +30,9 @@ function productKey(t: { facts: AnyPgColumn; url: AnyPgColumn; id: AnyPgColumn }
 
 /**
  * Shared pages for the gallery: newest first, or trending (server/domain/trending.ts: views and
- * pages made from the same product in the period, each day's weight decaying with age). Only what
- * the public may see (`sharedCondition`, not archived); cards carry what shoppers see of a page.
+ * pages made from the same product in the period, each day's weight decaying with age). Only pages
+ * their owners chose to show there (`galleryChosenSql`) that the public may see (`sharedCondition`,
+ * not archived); cards carry what shoppers see of a page.
  */
 export async function publicGallery(deps: ApiDeps, q: { page: number; page_size: number; sort: GallerySort; period: TrendingPeriod }) {
   const { db } = deps.database
@@ -70,7 +72,7 @@ export async function publicGallery(deps: ApiDeps, q: { page: number; page_size:
     .as('generations')
 
   const score = sql<number>`coalesce(${viewed.score}, 0) + ${GENERATION_WEIGHT} * coalesce(${generations.score}, 0)`
-  const where = and(sharedCondition(deps), eq(tasks.dataStatus, DATA_STATUS.active))
+  const where = and(sharedCondition(deps), galleryChosenSql(), eq(tasks.dataStatus, DATA_STATUS.active))
   const order = q.sort === 'trending' ? [desc(score), desc(tasks.completedAt), desc(tasks.id)] : [desc(tasks.completedAt), desc(tasks.id)]
   const [rows, [{ total }]] = await Promise.all([
     db

@@ -1,7 +1,11 @@
 import { contract } from '../../contract'
 import { toStatuses } from '../../contract/tasks'
+import { shareDecision } from '../../domain/entitlements'
+import { shareUrl } from '../../domain/share'
+import { assertAllowed } from '../../http/allowed'
 import { notFound, unauthorized } from '../../http/http-error'
 import { contractRouter, implement } from '../../http/implement'
+import { accountOf } from '../accounts'
 import { publicGallery } from './gallery'
 import { getPage, pageVersion, pageVersions, putPage, restorePageVersion } from './page-edit'
 import { addPageViews, isPageViewsKey } from './page-views'
@@ -78,6 +82,12 @@ implement(taskRoutes, tasks.list, async (c) => {
 implement(taskRoutes, tasks.get, async (c) => {
   const row = await findOwnTask(c.var.deps, c.var.user, c.req.valid('param').key)
   return c.json(await taskDetail(c.var.deps, c.var.user, row), 200)
+})
+
+implement(taskRoutes, tasks.shareLink, async (c) => {
+  const row = await findOwnTask(c.var.deps, c.var.user, c.req.valid('param').key)
+  assertAllowed(c.var.user, shareDecision(accountOf(c.var.user)))
+  return c.json({ url: shareUrl(c.var.deps.env.PUBLIC_URL, row.sessionId) }, 200)
 })
 
 implement(taskRoutes, tasks.update, async (c) =>

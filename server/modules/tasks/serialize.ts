@@ -34,6 +34,7 @@ export function toSummary(row: TaskListRow, isFavorite: boolean): TaskSummary {
     image: row.image,
     platform: row.platform,
     is_public: row.isPublic,
+    in_gallery: row.galleryAt !== null,
     is_favorite: isFavorite,
     completed_at: row.completedAt?.toISOString() ?? null,
     refunded: row.refundedAt !== null,

@@ -6,19 +6,28 @@ import type { researchSchema } from '../../contract/research'
 import type { Same } from '../../contract/same'
 import type { Tx } from '../../db/client'
 import { taskFavorites, tasks } from '../../db/schema'
+import {
+  galleryDecision,
+  generateDecision,
+  hideWindowFor,
+  notEnoughCreditsText,
+  privateDecision,
+  sourceDecision,
+  taskHiddenUntil,
+  visibleAt,
+} from '../../domain/entitlements'
 import { isSessionId } from '../../domain/ids'
 import type { Outline } from '../../domain/outline'
 import type { Page } from '../../domain/page/schema'
 import { publishableFacts } from '../../domain/page/shopper'
-import { allowsFreeDenied, can, notEnoughCreditsText, UPGRADE_TITLES } from '../../domain/permissions'
 import type { ProductFacts } from '../../domain/product-facts'
 import { isRunning, TASK_STATUS, type DataStatus, type TaskStatus } from '../../domain/task-status'
 import { PAGE_TEMPLATES } from '../../domain/templates'
-import { hideWindowFor, taskHiddenUntil, visibleAt } from '../../domain/visibility'
 import type { Research } from '../../generation/compose/types'
+import { assertAllowed } from '../../http/allowed'
 import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error'
 import { GENERATE_QUEUE, type GenerateJob } from '../../jobs/definitions'
-import { debitGeneration } from '../credits'
+import { accountOf, spendForPage } from '../accounts'
 import type { UserRow } from '../users'
 import { LIST_COLUMNS, toDetail, toSummary, toWaiting, type TaskRow } from './serialize'
 import { savePageVersion } from './versions'
@@ -26,19 +35,8 @@ import { hiddenTaskSql } from './visibility-sql'
 
 const STATUS = TASK_STATUS
 
-/** The fields the permission rules look at, in the api's shape. */
-const subject = (user: UserRow) => ({
-  role: user.role,
-  publish_pages_count: user.publishPagesCount,
-  remaining_credit_count: user.remainingCreditCount,
-})
-
-/** The generate denial: the balance, the price of a page, and what to do (upgrade, or wait for renewal). */
-const notEnoughCredits = (user: UserRow) => forbidden(notEnoughCreditsText(subject(user)), { permission: 'generate' })
-
-function denyGenerate(user: UserRow) {
-  if (!can(subject(user), 'generate')) throw notEnoughCredits(user)
-}
+/** The generate refusal, as the 403 it becomes: the balance, the price of a page, and what to do. */
+const notEnoughCredits = (user: UserRow) => forbidden(notEnoughCreditsText(accountOf(user)), { permission: 'generate' })
 
 export interface CreateInput {
   url?: string
@@ -54,7 +52,7 @@ export interface CreateInput {
  * queues its job. Any failure leaves nothing behind.
  */
 export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInput) {
-  denyGenerate(user)
+  assertAllowed(user, generateDecision(accountOf(user)))
   let url: string | null = null
   if (input.known) {
     // The owner's own catalogue: no link to check, and no marketplace rule to apply.
@@ -63,7 +61,7 @@ export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInpu
     const checked = deps.products.check(input.url)
     if (!checked.ok) throw badRequest(`url: ${checked.reason}`, { field: 'url' })
     url = checked.url.toString()
-    if (!can(subject(user), 'all_urls', { url })) throw forbidden(UPGRADE_TITLES.all_urls!, { permission: 'all_urls' })
+    assertAllowed(user, sourceDecision(accountOf(user), { url }))
   }
   if (input.page_template_id != null && !PAGE_TEMPLATES.some((t) => t.id === input.page_template_id)) {
     throw badRequest('page_template_id: There is no template with this id.', { field: 'page_template_id' })
@@ -96,7 +94,7 @@ export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInpu
         updatedAt: now,
       })
       .returning()
-    if ((await debitGeneration(tx, user.id, task.id, now)) === null) throw notEnoughCredits(user)
+    if ((await spendForPage(tx, user.id, task.id, now)) === null) throw notEnoughCredits(user)
     await enqueue(deps, tx, { taskId: task.id, phase: 'start' })
     return task
   })
@@ -209,16 +207,26 @@ export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
   }
 }
 
-export async function updateTask(deps: ApiDeps, user: UserRow, key: string, patch: { data_status?: DataStatus; is_public?: boolean }) {
+export interface TaskPatch {
+  data_status?: DataStatus
+  is_public?: boolean
+  /** Show the page in the public gallery (/trending), or take it out. */
+  in_gallery?: boolean
+}
+
+export async function updateTask(deps: ApiDeps, user: UserRow, key: string, patch: TaskPatch) {
   const row = await findOwnTask(deps, user, key)
-  if (patch.is_public === false && !allowsFreeDenied(user, 'set_private'))
-    throw forbidden(UPGRADE_TITLES.private!, { permission: 'set_private' })
+  if (patch.is_public === false) assertAllowed(user, privateDecision(accountOf(user)))
+  if (patch.in_gallery === true) assertAllowed(user, galleryDecision(accountOf(user)))
+  const now = deps.clock()
   const [updated] = await deps.database.db
     .update(tasks)
     .set({
       ...(patch.data_status !== undefined ? { dataStatus: patch.data_status } : {}),
       ...(patch.is_public !== undefined ? { isPublic: patch.is_public } : {}),
-      updatedAt: deps.clock(),
+      // The first choice's time is kept: choosing again does not move the page in "newest".
+      ...(patch.in_gallery !== undefined ? { galleryAt: patch.in_gallery ? (row.galleryAt ?? now) : null } : {}),
+      updatedAt: now,
     })
     .where(eq(tasks.id, row.id))
     .returning()
@@ -254,7 +262,7 @@ export async function continueTask(deps: ApiDeps, user: UserRow, key: string) {
 export async function regenerateTask(deps: ApiDeps, user: UserRow, key: string) {
   const row = await findOwnTask(deps, user, key)
   if (isRunning(row.status)) throw new HttpError(409, 'This page is still being generated.')
-  denyGenerate(user)
+  assertAllowed(user, generateDecision(accountOf(user)))
   const now = deps.clock()
   const updated = await deps.database.db.transaction(async (tx) => {
     const phase = row.facts && row.outline ? 'compose' : 'start'
@@ -263,7 +271,7 @@ export async function regenerateTask(deps: ApiDeps, user: UserRow, key: string) 
       .set({ status: phase === 'compose' ? STATUS.generating : STATUS.queued, step: 'Waiting to start', error: null, updatedAt: now })
       .where(eq(tasks.id, row.id))
       .returning()
-    if ((await debitGeneration(tx, user.id, row.id, now)) === null) throw notEnoughCredits(user)
+    if ((await spendForPage(tx, user.id, row.id, now)) === null) throw notEnoughCredits(user)
     await enqueue(deps, tx, { taskId: t.id, phase, regenerate: true })
     return t
   })

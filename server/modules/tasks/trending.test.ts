@@ -49,7 +49,11 @@ describe.each(DB_KINDS)('trending gallery on %s', (kind) => {
     // Two more pages of the night light (other links to the same product), kept private: they count as generations.
     await make('lamp2', `${DEMO('lumi-kids-night-light')}?utm_source=newsletter`)
     await make('lamp3', `${DEMO('lumi-kids-night-light')}/`)
+    await make('unchosen', DEMO('aurora-pour-over-set'))
     await t.drainJobs()
+    // The owner chose to show every page but one in the gallery; what the public may see still decides.
+    for (const name of Object.keys(ids).filter((n) => n !== 'unchosen'))
+      expect((await t.call('PUT', `/v2/tasks/${ids[name]}`, { in_gallery: true }, owner.token)).status).toBe(200)
     for (const name of ['private', 'lamp2', 'lamp3'])
       expect((await t.call('PUT', `/v2/tasks/${ids[name]}`, { is_public: false }, owner.token)).status).toBe(200)
     expect((await t.call('PUT', `/v2/tasks/${ids.archived}`, { data_status: 2 }, owner.token)).status).toBe(200)
@@ -74,12 +78,14 @@ describe.each(DB_KINDS)('trending gallery on %s', (kind) => {
     expect((await gallery('')).items).toHaveLength(4)
   })
 
-  it('never lists private, archived or unfinished pages, however viewed', async () => {
-    for (const name of ['private', 'archived', 'unfinished', 'lamp2']) await views(name, 1000)
+  it('never lists private, archived or unfinished pages, nor one its owner did not choose to show, however viewed', async () => {
+    for (const name of ['private', 'archived', 'unfinished', 'lamp2', 'unchosen']) await views(name, 1000)
     for (const query of ['sort=trending', 'sort=newest', 'sort=trending&period=month']) {
       const shown = await listed(query)
-      for (const name of ['private', 'archived', 'unfinished', 'lamp2', 'lamp3']) expect(shown).not.toContain(ids[name])
+      for (const name of ['private', 'archived', 'unfinished', 'lamp2', 'lamp3', 'unchosen']) expect(shown).not.toContain(ids[name])
     }
+    // Its link still works: shared is not the same as listed.
+    expect((await t.call('GET', `/v2/tasks/shared/${ids.unchosen}`)).status).toBe(200)
     expect((await gallery()).total).toBe(4)
   })
 
@@ -196,14 +202,24 @@ describe.each(DB_KINDS)('trending gallery on %s', (kind) => {
     }
   })
 
-  it("lists a free owner's page only once its hide window has passed", async () => {
+  it("never lists a free owner's page: its link works after the hide window, but it is not advertised", async () => {
     const free = await t.signIn('free@example.com', 'Fay Free')
     await make('free', DEMO('nomad-canvas-backpack'), free.token)
     await t.drainJobs()
     await views('free', 100)
+    t.clock.advance(45 * 60_000)
+    const chosen = await t.call('PUT', `/v2/tasks/${ids.free}`, { in_gallery: true }, free.token)
+    expect(chosen.status).toBe(403)
+    expect(chosen.body.permission).toBe('share')
+    expect((await t.call('GET', `/v2/tasks/shared/${ids.free}`)).status).toBe(200)
     expect(await listed()).not.toContain(ids.free)
     expect(await listed('sort=newest')).not.toContain(ids.free)
-    t.clock.advance(45 * 60_000)
+    // Chosen while on Pro, then back to the free plan: out of the gallery, link still working.
+    await t.setUser('free@example.com', { role: 'paid' })
+    expect((await t.call('PUT', `/v2/tasks/${ids.free}`, { in_gallery: true }, free.token)).status).toBe(200)
     expect((await listed())[0]).toBe(ids.free)
+    await t.setUser('free@example.com', { role: 'free' })
+    expect(await listed()).not.toContain(ids.free)
+    expect((await t.call('GET', `/v2/tasks/shared/${ids.free}`)).status).toBe(200)
   })
 })

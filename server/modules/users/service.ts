@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm'
 import { randomInvitationCode, randomToken, sha256 } from '../../crypto'
 import type { DbOrTx } from '../../db/client'
 import { users } from '../../db/schema'
-import { FREE_PRODUCT_LIMIT, FREE_PUBLISH_SLOTS, FREE_SIGNUP_CREDITS } from '../../domain/accounts'
+import { hideWindowFor } from '../../domain/entitlements'
 import { splitName, type PublicUser } from '../../domain/user'
-import { hideWindowFor } from '../../domain/visibility'
-import { recordSignupGrant } from '../credits'
+import { openAccount } from '../accounts'
 import { recordReferral } from '../referrals'
 
 export type UserRow = typeof users.$inferSelect
@@ -73,31 +72,25 @@ export async function createUser(tx: DbOrTx, input: NewUser, now: Date): Promise
   const apiKey = newApiKey()
   for (let attempt = 0; ; attempt++) {
     const invitationCode = randomInvitationCode()
-    const inserted = await tx
-      .insert(users)
-      .values({
+    const inserted = await openAccount(
+      tx,
+      {
         uuid: randomUUID(),
         email: input.email.toLowerCase(),
         name,
         ...splitNameColumns(name),
-        role: input.admin ? 'admin' : 'free',
-        remainingCreditCount: FREE_SIGNUP_CREDITS,
-        remainingProductCount: FREE_PRODUCT_LIMIT,
-        publishPagesCount: FREE_PUBLISH_SLOTS,
-        lastCreditReset: now,
         apiKeyHash: apiKey.hash,
         apiKeyHint: apiKey.hint,
         invitationCode,
         googleId: input.googleId ?? null,
         createdAt: now,
         updatedAt: now,
-      })
-      .onConflictDoNothing({ target: users.invitationCode })
-      .returning()
-    if (inserted[0]) {
-      await recordSignupGrant(tx, inserted[0].id, FREE_SIGNUP_CREDITS, now)
-      if (input.invitedBy) await recordReferral(tx, input.invitedBy, inserted[0].id, now)
-      return inserted[0]
+      },
+      { admin: !!input.admin },
+    )
+    if (inserted) {
+      if (input.invitedBy) await recordReferral(tx, input.invitedBy, inserted.id, now)
+      return inserted
     }
     // 32^8 codes: a clash is rare; a few more draws settle it.
     if (attempt >= 5) throw new Error('Could not allocate an invitation code')
