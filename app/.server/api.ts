@@ -15,7 +15,7 @@ export type AuthResult = RouteOutput<typeof contract.auth.verify>
 /** Sends one request to the api: the in-process Hono app, or the network when API_URL is set. */
 export type ApiTransport = (request: Request) => Promise<Response>
 
-/** An api answer that carried an `error` field (spec §7: raised with that text). */
+/** An api answer that carried an `error` field (reference §9.1: raised with that text). */
 export class ApiError extends Error {
   constructor(
     public status: number,
@@ -55,7 +55,7 @@ type Query = Record<string, string | number | boolean | null | undefined>
 interface RequestOptions {
   query?: Query
   json?: unknown
-  /** multipart body; null and undefined fields are left out (spec §7). */
+  /** multipart body; null and undefined fields are left out (reference §9.1). */
   form?: Record<string, string | number | boolean | Blob | null | undefined>
 }
 
@@ -154,7 +154,7 @@ export function createApiClient(opts: ApiClientOptions) {
       get: (slug: string) => call(contract.posts.get, { params: { slug } }),
     },
     payments: {
-      /** Hosted Checkout (spec §7: form-data, empty fields left out). */
+      /** Hosted Checkout (reference §9.1: form data, empty fields left out). */
       checkout: (body: { price_id: string; success_url?: string; cancel_url?: string }) =>
         request<RouteOutput<typeof payments.checkout>>('POST', payments.checkout.path, { form: body }),
       /** The embedded card form's subscription and client secret. */

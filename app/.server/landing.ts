@@ -7,7 +7,7 @@ import { log } from './log'
 
 export interface LandingData {
   publicUrl: string
-  /** Null when the plans could not be loaded: the page then leaves its plans block out (spec §8). */
+  /** Null when the plans could not be loaded: the page then leaves its plans block out (reference §10). */
   plans: Plan[] | null
   /** A page the built-in writer made from a demo-store product; null when it could not be made. */
   sample: SamplePage | null

@@ -1,4 +1,4 @@
-/** Spec §7 retry policy of the upstream client. */
+/** Retry policy of the upstream client (reference §9.1). */
 export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504])
 
 /** 0 retries for POST, PUT, PATCH and DELETE; 1 for other methods. */

@@ -59,7 +59,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
   let paymentCheck: RootData['paymentCheck'] = null
   const checkId = url.searchParams.get('session_id')
   if (state.user && isPaymentCheckId(checkId)) {
-    // Spec §4: success only when the answer is success and the subscription is active.
+    // reference §6.9: success only when the answer is success and the subscription is active.
     try {
       const answer = await api.payments.check(checkId)
       const ok = paymentSucceeded(answer)

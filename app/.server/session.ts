@@ -7,15 +7,15 @@ import { env } from './env'
 
 export interface SessionData {
   token: string
-  /** The e-mail and name of a sign-in in progress (spec "temporary form object"). */
+  /** The e-mail and name of a sign-in in progress (reference §4, web session). */
   email: string
   name: string
-  /** ms timestamp of the last code request (spec lastRequestCode). */
+  /** ms timestamp of the last code request, for the resend wait (reference §8.2). */
   lastRequestCode: number
   redirectTo: string
   /** The guide a new account starts (a sign-up link's `?guide=`); ONBOARDING_FLOW otherwise. */
   guide: GuideFlow
-  /** An install that started in Shopify, waiting for this sign-in (spec §3 session fields). */
+  /** An install that started in Shopify, waiting for this sign-in (reference §2.5, §4 web session). */
   shopifyLoginSessionId: string
   fromShopifySignUp: boolean
 }
@@ -86,7 +86,7 @@ export function signedCookie(name: string, opts: { maxAgeSeconds: number; path?:
     }))
 }
 
-/** Persisted UI state (spec "Global UI state — persisted"). Not secret, so only encoded. */
+/** Persisted UI state (reference §4, preferences). Not secret, so only encoded. */
 export interface Preferences {
   gclid?: string
   fbclid?: string

@@ -54,7 +54,7 @@ export async function clearOAuthCookies(headers: Headers) {
   headers.append('Set-Cookie', await clearedReturn())
 }
 
-/** The store-exists dialog (spec dialog 4) or the plan's limit, as the api answered a connection attempt; null otherwise. */
+/** The store-exists dialog (reference §7.3) or the plan's limit, as the api answered a connection attempt; null otherwise. */
 export function connectDenial(request: Request, error: unknown, path = '/stores') {
   if (error instanceof ApiError && error.status === 409 && error.body.store_exists) return redirect(`${path}?store_exist=1`)
   const denial = denialFromApi(error)

@@ -9,7 +9,7 @@ export type ListView = 'all' | 'favorites' | 'archived' | 'latest'
 
 /**
  * Loads a page of the user's tasks for a list screen. The api applies the free-user hide window
- * (spec §6) before anything reaches the web: hidden pages are left out of `items`, counted in
+ * (reference §6.7) before anything reaches the web: hidden pages are left out of `items`, counted in
  * `hidden` and listed, without their content, in `waiting`.
  */
 export async function loadTaskList(request: Request, context: AppLoadContext | undefined, view: ListView) {

@@ -5,21 +5,22 @@ import { apiFailure } from './api-failure'
 import { requireUser } from './auth'
 import { env } from './env'
 
-/** Spec §9: the favourite templates are cached for 24 hours. */
+/** The favourite templates are kept for 24 hours (reference §9.6). */
 const FAVORITE_TEMPLATES_TTL_SECONDS = 24 * 60 * 60
 
 /**
  * The web's cache of GET /v2/page-templates/user/favorites, per user: a signed cookie holding the
  * user's id and their favourite template ids, living 24 hours.
  *
- * Why a cookie and not this process's memory: several web processes may answer one browser (spec
- * scale-out), so a cache in one process's memory would show a change made through another process
- * only when it expires. The cookie travels with the browser to whichever process answers, and the
- * action that changes a favourite rewrites it in the same response (from the api's answer after the
- * change), so the very next page shows the new state on every process. It is signed (a browser
+ * Why a cookie and not this process's memory: several web processes may answer one browser (the
+ * scale-out of docs/architecture.md §1), so a cache in one process's memory would show a change
+ * made through another process only when it expires. The cookie travels with the browser to
+ * whichever process answers, and the action that changes a favourite rewrites it in the same
+ * response (from the api's answer after the change), so the very next page shows the new state on
+ * every process. It is signed (a browser
  * cannot mark favourites the api does not have) and names its user (another sign-in on the same
  * browser asks the api again). A change made elsewhere (another browser, an API key) shows here
- * within the spec's 24 hours.
+ * within those 24 hours.
  */
 let cookie: ReturnType<typeof createCookie> | undefined
 const favoritesCookie = () =>

@@ -4,7 +4,7 @@ import { safeRedirectPath } from '../../server/domain/routing'
 import { signedCookie } from './session'
 
 /**
- * The short-lived UI flags of spec §3 ("Global UI state — not persisted": fromLogin, fromSignUp,
+ * The short-lived UI flags of reference §4 (not persisted: fromLogin, fromSignUp,
  * fromGuideGenerate). They steer where a finished flow lands, and nothing else:
  *
  * - fromSignUp: this sign-in created the account. It lands in its guide (the sign-up link's

@@ -15,7 +15,7 @@ interface Props {
   task: TaskDetail
   shareUrl: string
   canShare: boolean
-  /** Free users are offered Pro instead (spec §6: setting a link to private). */
+  /** Free users are offered Pro instead (reference §6.8: making a page private). */
   canMakePrivate: boolean
   /** Showing the page in the public gallery (/trending) is sharing it: Pro's, and only by the owner's choice. */
   canListInGallery: boolean

@@ -36,7 +36,7 @@ const cardAnchor = (sessionId: string) => `task-${sessionId}`
 const fmtDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
-/** The free-user hide window, said where the pages would be (spec §6). */
+/** The free-user hide window, said where the pages would be (reference §6.7). */
 export function HiddenNotice({ hidden }: { hidden: TaskListProps['hidden'] }) {
   const { pathname, search } = useLocation()
   const minutes = useHideWindowMinutes()
@@ -154,7 +154,7 @@ function TaskCard({ task, canShare, publicUrl, sharing }: { task: TaskSummary } 
         <FavoriteButton sessionId={task.session_id} isFavorite={task.is_favorite} />
         {task.status === TASK_STATUS.completed ? (
           !canShare ? (
-            // Sharing is Pro (spec §6): the link opens the upgrade dialog, with or without JS.
+            // Sharing is Pro (reference §6.8): the link opens the upgrade dialog, with or without JS.
             <Link
               to={withParams(pathname, search, { dialog: 'upgrade', reason: 'share' })}
               preventScrollReset

@@ -1,4 +1,4 @@
-/** Spec §4/§9: reload once when a page part fails to load; suppress a second reload of the same path for 10 s. */
+/** reference §9.4: reload once when a page part fails to load; suppress a second reload of the same path for 10 s. */
 export const CHUNK_RELOAD_SUPPRESS_MS = 10_000
 const KEY = 'pw:chunk-reload'
 

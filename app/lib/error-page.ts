@@ -26,7 +26,7 @@ const PAGES: Record<number, ErrorPage> = {
     words: 'Your account is not allowed to do this.',
     next: 'home',
   },
-  // The spec's wording (docs/spec.md §8).
+  // Our fixed heading, word for word (docs/reference.md §8.1).
   404: {
     heading: 'Page Not Found',
     words: 'There is nothing at this address: it may have been removed, or the link is incomplete.',

@@ -16,7 +16,7 @@ export interface RootData {
   plansFailed: boolean
   /** The viewer's time zone and language as the server could tell (the browser refines it). */
   clock: Clock
-  /** The payment check's outcome when the URL carries a Checkout session_id (spec §2 query parameters). */
+  /** The payment check's outcome when the URL carries a Checkout session_id (reference §2.9 query parameters, §7.4). */
   paymentCheck: PaymentCheck | null
 }
 

@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: 'Connecting your store · Page
 /**
  * Where Shopify sends the owner back after they approve Pagewright. Signed in: the store joins the
  * account. Not signed in (an install that started in Shopify): the shop owner's e-mail gets a code,
- * and verifying it signs them in or up and connects the store (spec §3 `shopifyLoginSessionId`).
+ * and verifying it signs them in or up and connects the store (`shopifyLoginSessionId`, reference §2.5).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)

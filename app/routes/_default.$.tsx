@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 
 export const meta: MetaFunction = () => [{ title: 'Page not found · Pagewright' }]
 
-/** Spec §2: a path matching nothing is a non-fatal 404 inside the app shell. */
+/** reference §2.9: a path matching nothing is a non-fatal 404 inside the app shell. */
 export async function loader({ request }: LoaderFunctionArgs) {
   throw httpError(404, `Page not found: ${new URL(request.url).pathname}`)
 }

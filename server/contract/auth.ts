@@ -79,14 +79,14 @@ export const logout = createRoute({
 })
 
 const meResponses = { 200: json(publicUserSchema, 'The signed-in user.'), 401: ERRORS[401] }
-/** Spec §7: POST /v2/auth/me. */
+/** POST /v2/auth/me (reference §3.2, §9.2). */
 export const me = createRoute({
   method: 'post',
   path: '/v2/auth/me',
   tags,
   summary: 'The signed-in user',
   description:
-    'The account behind the token or API key: role, plan, credits, publish slots, API key hint and hide window. The same as GET /v2/auth/me (spec §7 names the POST).',
+    'The account behind the token or API key: role, plan, credits, publish slots, API key hint and hide window. The same as GET /v2/auth/me (the web polls with the POST, reference §9.2).',
   security: SIGNED_IN,
   responses: meResponses,
 })

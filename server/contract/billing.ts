@@ -4,7 +4,7 @@ import type { Plan } from '../domain/plans'
 import { ERRORS, json } from './common'
 import type { Same } from './same'
 
-/** Spec §3 Plan. */
+/** A plan (reference §4, §6.9). */
 export const planSchema = z
   .object({
     id: z.number().int(),

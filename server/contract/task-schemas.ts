@@ -30,7 +30,7 @@ export const dataStatus = codes<DataStatus>(DATA_STATUSES, {
   [DATA_STATUS.archived]: 'archived: listed only when asked for with data_status=2; restorable',
 })
 
-/** A task (product page) as lists show it: spec §3 Task fields plus what the screens need. */
+/** A task (product page) as lists show it: the Task fields of reference §4 plus what the screens need. */
 export const taskSummarySchema = z
   .object({
     id: z.number().int(),
@@ -42,7 +42,7 @@ export const taskSummarySchema = z
     status: taskStatus,
     flow: z.enum(['direct', 'outline']),
     step: z.string().nullable(),
-    /** Not named `error`: spec §7 raises any answer carrying one. */
+    /** Not named `error`: the web's client raises any answer carrying one (reference §9.1). */
     failure_reason: z.string().nullable().describe('Why the task failed (status 90).'),
     note: z.string().nullable(),
     title: z.string().nullable(),
@@ -132,7 +132,7 @@ export const galleryItemSchema = z
 export type GalleryItem = z.output<typeof galleryItemSchema>
 
 const STATUS_LIST = /^(all|\d{1,2}(,\d{1,2})*)$/
-/** List queries (spec §4: status 10 by default). */
+/** List queries (reference §5: status 10 by default). */
 export const listQuery = z.object({
   status: z
     .string()

@@ -34,7 +34,7 @@ const textBody = z.object({ text: pastedTextField(), ...withTemplate })
 const sessionBody = z.object({ session_id: z.string().min(1).max(64) })
 const task = (description: string) => json(taskDetailSchema, description)
 
-/** What every route that starts a generation checks and takes (spec §6). */
+/** What every route that starts a generation checks and takes (reference §6.3). */
 const GENERATION_RULES = `A generation costs ${CREDITS_PER_PAGE} credits and needs more than ${CREDITS_PER_PAGE} left (403 with \`permission: generate\`); the credits are taken when the job is queued and refunded if it fails.`
 
 // ------------------------------------------------------------------------------------------ /v2/tasks

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ROLES, type PublicUser } from '../domain/user'
 import type { Same } from './same'
 
-/** The user as the api shows it to its owner (spec §3 User, minus secrets and session fields). */
+/** The user as the api shows it to its owner (reference §4 User, minus secrets and session fields). */
 export const publicUserSchema = z
   .object({
     id: z.number().int(),

@@ -35,7 +35,7 @@ import { DEFAULT_FIRST_NAME, ROLES } from '../domain/user'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
-/** Spec §3 User. Secrets (api key) are stored hashed; session fields live in `sessions`. */
+/** User (reference §4). Secrets (api key) are stored hashed; session fields live in `sessions`. */
 export const users = pgTable(
   'users',
   {
@@ -114,7 +114,7 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
 })
 
-/** Spec §3 Plan. Only version "2" is served. */
+/** Plan (reference §4, §6.9). Only version "2" is served. */
 export const plans = pgTable('plans', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
@@ -145,7 +145,7 @@ export const referrals = pgTable('referrals', {
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   qualifiedAt: timestamp('qualified_at', { withTimezone: true }),
-  /** The store whose connection qualified the referral (spec §5). */
+  /** The store whose connection qualified the referral (reference §6.5). */
   qualifiedShop: text('qualified_shop'),
   /** Support marked it not qualified (a duplicate account found later …): no slot, with the reason. */
   disqualifiedAt: timestamp('disqualified_at', { withTimezone: true }),

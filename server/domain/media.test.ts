@@ -21,7 +21,7 @@ const WEBP = bytes('RIFF', [0x24, 0, 0, 0], 'WEBPVP8 ')
 const AVIF = bytes([0, 0, 0, 0x1c], 'ftypavif', [0, 0, 0, 0], 'mif1')
 const HASH = 'a'.repeat(64)
 
-describe('extensionForMime (spec §9)', () => {
+describe('extensionForMime (reference §11)', () => {
   it.each([
     ['image/jpeg', '.jpg'],
     ['image/png', '.png'],

@@ -31,7 +31,7 @@ const EXTENSIONS: Record<string, string> = {
 }
 
 /**
- * Spec §9: file extension fallback by mime type: jpeg gives .jpg; png, webp, gif, mp4, webm give
+ * reference §11: file extension fallback by mime type: jpeg gives .jpg; png, webp, gif, mp4, webm give
  * their own; quicktime gives .mov; anything else .bin. Parameters and case are ignored.
  */
 export function extensionForMime(mime: string): string {
@@ -43,7 +43,7 @@ export function extensionForMime(mime: string): string {
 }
 
 /**
- * The extension of a stored image's URL: the spec rule, except that our URLs also name the kinds
+ * The extension of a stored image's URL: the rule of extensionForMime, except that our URLs also name the kinds
  * it leaves to .bin (avif, and SVG from our own files), so a file saved from a page opens.
  */
 export function mediaExtension(mime: string): string {

@@ -1,5 +1,5 @@
 /**
- * The onboarding guides (spec §2 /guide*, /guidev2*, /guidev3*): three short funnels a new user can
+ * The onboarding guides (reference §2.3: /guide*, /guidev2*, /guidev3*): three short funnels a new user can
  * finish in under a minute. Each step is a real route; the guide a person is in travels in the
  * URL (`guide=v3`), so any step can be reloaded, bookmarked or resumed.
  */

@@ -3,7 +3,7 @@ import { notEnoughCreditsText, CREDITS_PER_PAGE } from './entitlements'
 import { denialFor, denialSearch, NOT_ENOUGH_CREDITS_TITLE, shouldAutoCloseUpgrade, upgradeDialogTitle } from './permissions'
 import { isShopifyProductUrl } from './shopify-urls'
 
-describe('shop-platform product URL patterns (spec §5)', () => {
+describe('shop-platform product URL patterns (reference §6.2)', () => {
   it.each([
     'https://store.com/products/blue-mug',
     'https://store.com/products/blue-mug?variant=1',
@@ -64,7 +64,7 @@ describe('denials and dialog titles', () => {
   })
 })
 
-describe('upgrade dialog auto-close (spec §4)', () => {
+describe('upgrade dialog auto-close (reference §7.1)', () => {
   it('closes when the role becomes non-free', () =>
     expect(shouldAutoCloseUpgrade({ role: 'free', remaining_credit_count: 0 }, { role: 'paid', remaining_credit_count: 0 })).toBe(true))
   it('closes when credits rise from under 40 to 40 or more', () => {

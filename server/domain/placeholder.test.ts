@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parsePlaceholder, placeholderSvg, placeholderUrl } from './placeholder'
 
-describe('placeholder images (spec §9)', () => {
+describe('placeholder images (reference §11)', () => {
   it('defaults to a white background and black text showing the size', () => {
     const p = parsePlaceholder('600x400.svg', new URLSearchParams())
     expect(p).toEqual({ width: 600, height: 400, bg: '#ffffff', fg: '#000000', text: '600 × 400' })

@@ -1,7 +1,7 @@
 import { isHexColor } from './validation'
 
 /**
- * Placeholder images for sections without a picture (spec §9: width, height and optional colours,
+ * Placeholder images for sections without a picture (reference §11: width, height and optional colours,
  * white background and black text by default), drawn by our own endpoint `/placeholder/{w}x{h}.svg`.
  */
 export const PLACEHOLDER_MAX = 4000

@@ -1,4 +1,4 @@
-/** Plan maths of spec §3/§9. Prices are USD amounts (two decimals), credits are per month. */
+/** Plan maths of reference §6.9. Prices are USD amounts (two decimals), credits are per month. */
 
 export const BILLING_CYCLES = ['month', 'year'] as const
 export type BillingCycle = (typeof BILLING_CYCLES)[number]
@@ -18,7 +18,7 @@ export interface Plan {
   version: string
 }
 
-/** Only plans of this catalogue version are served (spec §3). */
+/** Only plans of this catalogue version are served (reference §6.9). */
 export const PLAN_VERSION = '2'
 
 const round2 = (n: number) => Math.round(n * 100) / 100

@@ -15,7 +15,7 @@ export function mailboxOf(email: string): string {
   return `${name}@${plainDomain}`
 }
 
-/** Why a referral did not qualify, in words support can read; null when it qualifies (spec §5). */
+/** Why a referral did not qualify, in words support can read; null when it qualifies (reference §6.5). */
 export function referralRefusal(r: {
   inviterMailbox: string
   inviteeMailbox: string

@@ -1,5 +1,5 @@
 /**
- * Spec §2 routing rule: a trailing slash on any path other than the root is removed by a redirect
+ * Routing rule of reference §2.9: a trailing slash on any path other than the root is removed by a redirect
  * (the query is kept). Returns the target, or null when no redirect is needed.
  * Leading slashes are collapsed so that "//evil.example/" can never become a protocol-relative
  * redirect to another host.

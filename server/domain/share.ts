@@ -4,7 +4,7 @@ export const isShopperPath = (pathname: string) => /^\/share(v2)?\//.test(pathna
 /** The session id a shopper page path names, or null when the path is not a shopper page. */
 export const shopperPageId = (pathname: string) => SHOPPER_PATH.exec(pathname)?.[1] ?? null
 
-/** Where shoppers see a shared page (spec §2 /share/{id}). */
+/** Where shoppers see a shared page (/share/{id}, reference §2.6). */
 export const sharePath = (sessionId: string) => `/share/${sessionId}`
 
 /** The full link an owner copies: the public address of the app, then the share path. */

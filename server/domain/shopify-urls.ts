@@ -1,5 +1,5 @@
 /**
- * The shop-platform product URL (spec §5): `/products/{handle}` or `/collections/{c}/products/{handle}`,
+ * The shop-platform product URL (reference §6.2): `/products/{handle}` or `/collections/{c}/products/{handle}`,
  * optionally after a market/locale prefix such as `/en`, `/en-us` or `/es-419`, or under `/demo-store`
  * (our built-in Shopify-format shop). A pasted `.js`/`.json` endpoint names its product too.
  * One rule for both the free-user permission and the importer.

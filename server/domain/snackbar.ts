@@ -1,4 +1,4 @@
-/** Snackbar messages (spec §3, §9). */
+/** Snackbar messages (reference §9.3). */
 export type SnackbarType = 'success' | 'info' | 'warning' | 'error'
 
 export interface SnackbarInput {

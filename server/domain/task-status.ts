@@ -3,7 +3,7 @@ export const TASK_STATUS = { queued: 1, importing: 2, researching: 3, outlineRea
 export type TaskStatus = (typeof TASK_STATUS)[keyof typeof TASK_STATUS]
 export const TASK_STATUSES = Object.values(TASK_STATUS) as TaskStatus[]
 
-/** Spec §4: data_status 2 means archived. */
+/** reference §5: data_status 2 means archived. */
 export const DATA_STATUS = { active: 1, archived: 2 } as const
 export type DataStatus = (typeof DATA_STATUS)[keyof typeof DATA_STATUS]
 export const DATA_STATUSES = Object.values(DATA_STATUS) as DataStatus[]
@@ -19,7 +19,7 @@ export const FINAL_STATUSES: TaskStatus[] = [TASK_STATUS.completed, TASK_STATUS.
 export const isRunning = (status: number) => (RUNNING_STATUSES as readonly number[]).includes(status)
 export const isTaskStatus = (value: number): value is TaskStatus => (TASK_STATUSES as number[]).includes(value)
 
-/** Lists ask for finished pages by default (spec §4); `ALL_STATUSES` asks for every status. */
+/** Lists ask for finished pages by default (reference §5); `ALL_STATUSES` asks for every status. */
 export const DEFAULT_LIST_STATUS = String(TASK_STATUS.completed)
 export const ALL_STATUSES = TASK_STATUSES.join(',')
 

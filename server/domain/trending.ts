@@ -1,5 +1,5 @@
 /**
- * Trending (spec §2 /trending): shared pages ranked by how many people looked at them lately and how
+ * Trending (/trending, reference §6.8): shared pages ranked by how many people looked at them lately and how
  * many pages were made from the same product lately. Used by the api's ranking query and its tests.
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { avatarLetter, planLabel, splitName } from './user'
 
-describe('avatar letter (spec §4)', () => {
+describe('avatar letter (reference §9.7)', () => {
   it('uses the e-mail when first_name is the default "Firstname"', () =>
     expect(avatarLetter({ first_name: 'Firstname', name: 'Zed', email: 'ana@example.com' })).toBe('A'))
   it('otherwise the first letter of name', () => expect(avatarLetter({ first_name: 'Bob', name: 'carla smith', email: 'x@y.z' })).toBe('C'))

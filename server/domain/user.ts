@@ -1,11 +1,11 @@
-/** Spec §6 roles. */
+/** Roles (reference §6.1). */
 export const ROLES = ['free', 'paid', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 
-/** The free plan: the role the spec's "always denied for free users" rules speak of. */
+/** The free plan: the only role the allowances limit (reference §6.2). */
 export const isFree = (role: Role) => role === 'free'
 
-/** The user as the api returns it (spec §3 User, minus secrets and session fields). */
+/** The user as the api returns it (reference §4 User, minus secrets and session fields). */
 
 export interface PublicUser {
   id: number
@@ -29,14 +29,14 @@ export interface PublicUser {
   publish_pages_count: number
   api_key_hint: string | null
   created_at: string
-  /** How long this user's new pages stay hidden (spec §6): the setting for free users, 0 otherwise. */
+  /** How long this user's new pages stay hidden (reference §6.7): the setting for free users, 0 otherwise. */
   hide_window_minutes: number
 }
 
-/** Default first name given to accounts that never told us theirs (spec §4 avatar rule). */
+/** Default first name given to accounts that never told us theirs (the avatar rule, reference §9.7). */
 export const DEFAULT_FIRST_NAME = 'Firstname'
 
-/** Spec §4: the avatar letter. */
+/** The avatar letter (reference §9.7). */
 export function avatarLetter(user: Pick<PublicUser, 'first_name' | 'name' | 'email'>): string {
   const source = user.first_name === DEFAULT_FIRST_NAME ? user.email : user.name?.trim() || user.first_name?.trim() || 'Unknown'
   return (source.trim()[0] ?? 'U').toUpperCase()

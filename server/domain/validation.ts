@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Generic form messages of spec §5, word for word where the spec quotes them. */
+/** Generic form messages, word for word as reference §8.2 lists them. */
 export const MESSAGES = {
   required: 'This field is required',
   email: 'Please enter a valid email',
@@ -14,7 +14,7 @@ export const MESSAGES = {
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
 
-/** Spec §5: hex with a leading # and 3, 4, 6 or 8 digits. */
+/** reference §8.2: hex with a leading # and 3, 4, 6 or 8 digits. */
 export function isHexColor(value: string): boolean {
   return HEX_COLOR.test(value)
 }
@@ -61,7 +61,7 @@ export const uppercaseField = () =>
 
 export const hexColorField = () => trimmed().min(1, MESSAGES.required).refine(isHexColor, MESSAGES.invalidFormat)
 
-/** The six-digit login code (spec: 6 digits). */
+/** The six-digit login code (reference §8.2: 6 digits). */
 export const loginCodeField = () => digitsField(6)
 
 /** A path to come back to after a step (sign-in, checkout); checked for same-origin where it is used. */

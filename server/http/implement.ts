@@ -8,8 +8,8 @@ export const contractRouter = () => new OpenAPIHono<ApiEnv>({ strict: false, def
 
 /**
  * Serves one contract route. Routes the contract marks as signed-in (`security`) run the bearer /
- * API-key check first. Hono matches paths without their trailing slash (the spec's `/v2/tasks/`
- * answers with or without it).
+ * API-key check first. Hono matches paths without their trailing slash (`/v2/tasks/`, as
+ * reference §3 spells it, answers with or without it).
  */
 export function implement<R extends RouteConfig>(app: OpenAPIHono<ApiEnv>, route: R, handler: RouteHandler<R, ApiEnv>) {
   const path = route.path.length > 1 ? route.path.replace(/\/$/, '') : route.path

@@ -140,7 +140,7 @@ export function createHost(opts: HostOptions) {
   return app
 }
 
-/** Api calls sent as POST that change nothing (spec §7 fetches the current user with a POST). */
+/** Api calls sent as POST that change nothing (the web fetches the current user with a POST, reference §9.2). */
 const READ_POSTS = new Set<string>([contract.auth.me.path])
 
 /**

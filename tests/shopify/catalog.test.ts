@@ -3,7 +3,7 @@ import { createTestApi, type TestApi } from '../helpers/api'
 import { DB_KINDS } from '../helpers/db'
 import { connectDemoShop, shopQuery } from './connect'
 
-/** The catalogue api (spec §7 shop-platform products) and the Google Shopping optimizer on a synced demo shop. */
+/** The catalogue api (reference §3.9) and the Google Shopping optimizer on a synced demo shop. */
 describe.each(DB_KINDS)('catalogue and Google Shopping on %s', (kind) => {
   let t: TestApi
   let token: string

@@ -7,7 +7,7 @@ const DEMO = (handle: string) => `${TEST_ORIGIN}/demo-store/products/${handle}`
 const COUNT = '{ productsCount { count } }'
 
 /**
- * Publishing into a store: slots (spec §6) under concurrency, idempotency (publishing again
+ * Publishing into a store: slots (reference §6.4) under concurrency, idempotency (publishing again
  * updates, never duplicates), the ways a page reaches shoppers, and theme changes.
  */
 describe.each(DB_KINDS)('publishing on %s', (kind) => {

@@ -67,7 +67,7 @@ describe('createApiClient over API_URL (msw)', () => {
   // The retried answers carry no body: msw 2.15 clones mocked responses internally, and awaiting
   // body.cancel() on such a clone never settles (mswjs/interceptors#799), which the client does
   // before retrying. A real upstream (undici) is not affected. The second answer has a body.
-  describe('spec §7 retries', () => {
+  describe('retries (reference §9.1)', () => {
     it.each([408, 409, 425, 429, 500, 502, 503, 504])('GET is retried exactly once on %i', async (status) => {
       msw.server.use(
         http.get(`${API}/v2/thing`, () => new HttpResponse(null, { status }), { once: true }),

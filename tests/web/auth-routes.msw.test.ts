@@ -41,7 +41,7 @@ async function messages(res: unknown): Promise<string[]> {
 }
 
 describe('login action', () => {
-  it('refuses an invalid e-mail with 400 and the spec message, asking the api nothing', async () => {
+  it('refuses an invalid e-mail with 400 and our form message (reference §8.2), asking the api nothing', async () => {
     const res = await runResponse(login.action, post('/account/login', { email: 'ana@example' }))
     expect(res.status).toBe(400)
     const data = await body(res)

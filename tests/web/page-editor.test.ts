@@ -126,7 +126,7 @@ describe.each(DB_KINDS)('page editor on %s', (kind) => {
     expect(data.page.sections.some((s: { id: string }) => s.id === newId)).toBe(false)
   })
 
-  it('a theme colour that breaks the spec rule is refused with its message', async () => {
+  it('a theme colour that breaks our colour rule (reference §8.2) is refused with its message', async () => {
     const data = await load()
     const res = await send({
       intent: 'theme',

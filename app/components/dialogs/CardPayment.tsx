@@ -14,7 +14,7 @@ interface Started {
 export type CardPaymentFailure = { kind: 'provider-unavailable' | 'error'; message: string }
 
 /**
- * The embedded card form (spec dialog 1, second panel): a subscription is started for the plan,
+ * The embedded card form (reference §7.1, the Checkout panel): a subscription is started for the plan,
  * Stripe's Payment Element takes the card, and Stripe sends the buyer back to /subscription for
  * the payment check. Loaded only when the panel opens.
  */
@@ -75,7 +75,7 @@ function CardForm({ started }: { started: Started }) {
       elements,
       confirmParams: { return_url: returnUrl.toString(), receipt_email: started.email },
     })
-    // Spec §5: card and validation errors in Stripe's words; anything else is "unexpected".
+    // reference §8.1: card and validation errors in Stripe's words; anything else is "unexpected".
     if (failed)
       setError(
         failed.type === 'card_error' || failed.type === 'validation_error'

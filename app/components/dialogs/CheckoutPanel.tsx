@@ -7,7 +7,7 @@ import { PayNowForm } from './PayNowForm'
 // Stripe's libraries load only when the panel opens (they are not on any other page).
 const CardPayment = lazy(() => import('./CardPayment'))
 
-/** Spec dialog 1, second panel "Checkout": the card form, or the hosted checkout when it cannot be shown. */
+/** The upgrade dialog's second panel "Checkout" (reference §7.1): the card form, or the hosted checkout when it cannot be shown. */
 export function CheckoutPanel(props: { planId: number; returnTo: string; backTo: string }) {
   const hydrated = useHydrated()
   const [failure, setFailure] = useState<CardPaymentFailure | null>(null)

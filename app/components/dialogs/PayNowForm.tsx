@@ -5,7 +5,7 @@ import { useHydrated } from '../../lib/use-hydrated'
 
 /**
  * "Pay Now" for Stripe's hosted checkout. Without JavaScript: a plain POST, answered with a redirect
- * to Stripe. With it (spec §7): the checkout opens in a new tab; the tab is opened on the click
+ * to Stripe. With it (reference §7.1): the checkout opens in a new tab; the tab is opened on the click
  * itself, so popup blockers let it through, and pointed at Stripe once the address is known.
  */
 export function PayNowForm(props: { planId: number | null; returnTo: string; disabled: boolean; label?: string }) {

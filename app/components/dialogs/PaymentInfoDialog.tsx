@@ -7,7 +7,7 @@ export interface PaymentCheck {
   message: string
 }
 
-/** Spec §2 dialog 2 (persistent): the payment check's outcome; "Done" takes `session_id` out of the URL. */
+/** Payment info, reference §7.4 (persistent): the payment check's outcome; "Done" takes `session_id` out of the URL. */
 export function PaymentInfoDialog({ check }: { check: PaymentCheck }) {
   const { pathname, search } = useLocation()
   const done = withParams(pathname, search, { session_id: null })

@@ -8,7 +8,7 @@ import { DialogFrame } from './DialogFrame'
 export const QUALIFIED_REFERRAL_TEXT =
   'A qualified referral is a new user who signs up through your link and adds a unique Shopify store: not their own store, not a duplicate account and not a store already added.'
 
-/** Spec §2 dialog 3: "Publish more pages" (max width 480). */
+/** Refer, reference §7.2: "Publish more pages" (max width 480). */
 export function ReferDialog({ user, publicUrl }: { user: PublicUser; publicUrl: string }) {
   const { pathname, search } = useLocation()
   const link = `${publicUrl}/r/${user.invitation_code}`

@@ -2,7 +2,7 @@ import { Link, useLocation } from '@remix-run/react'
 import { withoutStoreExist } from '../../lib/dialog-url'
 import { DialogFrame } from './DialogFrame'
 
-/** Spec §2 dialog 4 (persistent): opened by ?store_exist, "confirm" removes it from the URL. */
+/** Store exists, reference §7.3 (persistent): opened by ?store_exist, "confirm" removes it from the URL. */
 export function StoreExistsDialog() {
   const { pathname, search } = useLocation()
   return (

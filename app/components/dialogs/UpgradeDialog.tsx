@@ -32,7 +32,7 @@ export const PRO_BENEFITS = [
 
 export const PLANS_FAILED_MESSAGE = 'There are some issues now.  The team is notified.  Thank you.'
 
-/** Spec §2 dialog 1 (max width 460). All of its state is in the URL: it works without JS. */
+/** Upgrade, reference §7.1 (max width 460). All of its state is in the URL: it works without JS. */
 export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | null; plansFailed: boolean }) {
   const { pathname, search } = useLocation()
   const state = readUrlState(search)
@@ -139,7 +139,7 @@ export function UpgradeDialog(props: { user: PublicUser | null; plans: Plan[] | 
   )
 }
 
-/** Spec §4: close when the role turns non-free or credits rise from under 40 to 40 or more. */
+/** reference §7.1: close when the role turns non-free or credits rise from under 40 to 40 or more. */
 function useAutoClose(user: PublicUser | null, closeTo: string) {
   const navigate = useNavigate()
   const previous = useRef(user)

@@ -95,7 +95,7 @@ export function OwnerForm({
   )
 }
 
-/** Colours (hex, checked by the spec's colour rule), font and corners. */
+/** Colours (hex, checked by our colour rule, reference §8.2), font and corners. */
 export function ThemeForm({ page, version, errors }: { page: Page; version: number; errors?: Record<string, string[]> }) {
   const t = page.theme
   const colour = (name: 'primary' | 'accent' | 'background' | 'text', label: string) => (

@@ -2,7 +2,7 @@ import { useSnackbar } from '../../lib/snackbar-context'
 import { useHydrated } from '../../lib/use-hydrated'
 
 /**
- * Copies text to the clipboard with the spec's "Copied!" / "Can not copy!" messages. The button
+ * Copies text to the clipboard with our "Copied!" / "Can not copy!" messages (reference §8.1). The button
  * exists only once JS runs (the clipboard needs it); callers keep a no-JS fallback beside it.
  */
 export function CopyButton({ text, label = 'Copy', className = 'button' }: { text: string; label?: string; className?: string }) {

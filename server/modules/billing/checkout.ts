@@ -27,7 +27,7 @@ async function calling<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Live keys use the plan's live price, test keys its test price (spec §3: stripe_price_id / stripe_price_id_dev). */
+/** Live keys use the plan's live price, test keys its test price (reference §6.9: stripe_price_id / stripe_price_id_dev). */
 async function planForPrice(deps: ApiDeps, priceId: string) {
   const rows = await deps.database.db
     .select()
@@ -38,7 +38,7 @@ async function planForPrice(deps: ApiDeps, priceId: string) {
   return found
 }
 
-/** Spec §6: paid users cannot change plan in the app. */
+/** reference §6.1: paid users cannot change plan in the app. */
 function assertFree(user: UserRow) {
   if (!mayCheckout(user)) throw forbidden(DEFAULT_UPGRADE_TITLE_PAID)
 }
@@ -131,7 +131,7 @@ function summary(sub: Stripe.Subscription, planName: string | null): Summary {
 }
 
 /**
- * The payment check (spec §4) after Checkout (`cs_…`) or the embedded form (`sub_…`): asks Stripe
+ * The payment check (reference §6.9) after Checkout (`cs_…`) or the embedded form (`sub_…`): asks Stripe
  * (never trusts the return URL), applies what Stripe says (idempotent: the webhook may have done it
  * already), and answers success only for an active subscription.
  */

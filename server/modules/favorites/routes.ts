@@ -7,7 +7,7 @@ import { findOwnTask, listTasks } from '../tasks'
 
 const { favorites } = contract
 
-/** /v2/task_favorites — spec §7 Task favorites (idempotent add and remove). */
+/** /v2/task_favorites — reference §3.7 (favourite pages; idempotent add and remove). */
 export const taskFavoritesRoutes = contractRouter()
 
 implement(taskFavoritesRoutes, favorites.list, async (c) => {

@@ -113,7 +113,7 @@ export async function completeConnect(deps: ApiDeps, user: UserRow, input: { que
 }
 
 /**
- * Step 2 for someone with no Pagewright session (spec §3 `shopifyLoginSessionId`): the tokens wait
+ * Step 2 for someone with no Pagewright session (`shopifyLoginSessionId`, reference §2.5): the tokens wait
  * (sealed, 30 minutes) while the shop owner's e-mail gets a sign-in code; verifying it signs them
  * in (or up) and the web then claims the install for the account.
  */

@@ -20,7 +20,7 @@ import { handleWebhook } from './webhooks'
 
 const { shopify, catalog, publishing } = contract
 
-/** Stores, catalogue and publishing: spec §7 "Shop-platform products" and the publish calls. */
+/** Stores, catalogue and publishing: reference §3.8 (stores), §3.9 (catalogue) and §3.10 (publishing). */
 export const shopifyRoutes = contractRouter()
 
 implement(shopifyRoutes, shopify.list, async (c) => c.json(await listStores(c.var.deps, c.var.user), 200))

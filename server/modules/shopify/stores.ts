@@ -88,7 +88,7 @@ async function subscribeWebhooks(deps: ApiDeps, shop: string, accessToken: strin
 export const storeExists = () => new HttpError(409, STORE_EXISTS, { store_exists: true })
 
 /**
- * Refuses a shop that is connected already, to this account or another (spec dialog 4). A shop
+ * Refuses a shop that is connected already, to this account or another (reference §7.3). A shop
  * whose app was uninstalled may be connected again (by anyone: the old account's copy is dropped).
  */
 export async function assertCanConnect(deps: ApiDeps, user: UserRow, shop: string) {
@@ -150,7 +150,7 @@ export async function attachStore(deps: ApiDeps, user: UserRow, conn: NewConnect
             .values({ ...values, userId: user.id, shopDomain: conn.shop, feedToken: randomToken('', 24), createdAt: now })
             .returning()
     await tx.insert(storeDomains).values({ shopDomain: conn.shop, firstUserId: user.id, firstConnectedAt: now }).onConflictDoNothing()
-    // A referred account adding a unique store earns its referrer a publish slot (spec §5).
+    // A referred account adding a unique store earns its referrer a publish slot (reference §6.5).
     await qualifyReferral(tx, user.id, { shop: conn.shop, isDemo }, now)
     await tx.insert(currentStores).values({ userId: user.id, storeId: saved.id }).onConflictDoNothing()
     await deps.queue.send(SHOPIFY_SYNC_QUEUE, { storeId: saved.id } satisfies ShopifySyncJob, { tx, singletonKey: `sync-${saved.id}` })
@@ -232,7 +232,7 @@ export async function productCount(db: ApiDeps['database']['db'] | Tx, userId: n
   return n
 }
 
-/** Keeps `remaining_product_count` (spec §3) true for free accounts: the limit minus their products. */
+/** Keeps `remaining_product_count` (reference §6.6) true for free accounts: the limit minus their products. */
 export async function refreshProductAllowance(deps: ApiDeps, userId: number, db: ApiDeps['database']['db'] | Tx = deps.database.db) {
   await setProductsKept(db, userId, await productCount(db, userId))
 }

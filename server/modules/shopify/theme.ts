@@ -27,7 +27,7 @@ const zipSignature = (deps: ApiDeps, store: number, exp: number) =>
   createHmac('sha256', deps.env.AUTH_SECRET).update(`theme-zip:${store}:${exp}`).digest('hex')
 
 /**
- * upload_theme (Pro, spec §6): Pagewright's own small Online Store 2.0 theme, installed unpublished
+ * upload_theme (Pro, reference §6.2): Pagewright's own small Online Store 2.0 theme, installed unpublished
  * from a signed, expiring zip URL; the owner previews and publishes it themselves.
  */
 export async function uploadTheme(deps: ApiDeps, user: UserRow, storeId: number) {

@@ -27,7 +27,7 @@ import { lookUpShareVersion } from './share-version'
 
 const { tasks } = contract
 
-/** /v2/tasks and /v3/tasks (the outline flow) — spec §7 Tasks. Everything but the public views is owner-scoped. */
+/** /v2/tasks and /v3/tasks (the outline flow) — reference §3.4–§3.6. Everything but the public views is owner-scoped. */
 export const taskRoutes = contractRouter()
 
 implement(taskRoutes, tasks.shared, async (c) => c.json(await sharedPage(c.var.deps, c.req.valid('param').session_id), 200))

@@ -88,7 +88,7 @@ export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInpu
           : {}),
         status: STATUS.queued,
         step: 'Waiting to start',
-        // Free users' pages are always public (spec §6); Pro users start public and may switch.
+        // Free users' pages are always public (reference §6.8); Pro users start public and may switch.
         isPublic: true,
         createdAt: now,
         updatedAt: now,

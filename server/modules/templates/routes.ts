@@ -4,7 +4,7 @@ import { favoriteTemplateIds, getTemplate, listTemplates, samplePage, setFavorit
 
 const { templates } = contract
 
-/** /v2/page-templates — spec §7 Page templates: the built-in library, its previews and favourites. */
+/** /v2/page-templates — reference §3.7: the built-in library, its previews and favourites. */
 export const templateRoutes = contractRouter()
 
 implement(templateRoutes, templates.publicList, async (c) => {
