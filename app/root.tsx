@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [
 
 export const loader = (args: LoaderFunctionArgs) => rootLoader(args)
 
-/** Spec §4/§9: the current user is re-fetched every 60 s while signed in. */
+/** The current user is re-fetched every 60 s while signed in (docs/reference.md §9.2). */
 export const USER_POLL_MS = 60_000
 /** How often the browser asks whether a newer build is out (first check after 1 s). */
 const BUILD_CHECK_MS = 5 * 60_000

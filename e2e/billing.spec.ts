@@ -117,7 +117,7 @@ async function payByCard(page: Page, card: string, answer: { type: string; messa
   return panel
 }
 
-test('checkout panel with Stripe.js: the card form runs in the browser build, a declined card shows Stripe’s words, anything else the spec’s message', async ({
+test('checkout panel with Stripe.js: the card form runs in the browser build, a declined card shows Stripe’s words, anything else our own message', async ({
   page,
 }, info) => {
   test.skip(info.project.name !== 'js', 'the card form needs JavaScript (the JS-off panel is covered above)')
@@ -136,7 +136,7 @@ test('checkout panel with Stripe.js: the card form runs in the browser build, a 
   expect(new URL(confirmed.returnUrl).searchParams.get('session_id')).toMatch(/^sub_/)
   await panel.screenshot({ path: `test-results/card-form-${info.project.name}.png` })
 
-  // An error that is not the card's: the spec's own words, not Stripe's.
+  // An error that is not the card's: our own words (docs/reference.md §8.1), not Stripe's.
   const again = await payByCard(await page.context().newPage(), '4242 4242 4242 4242', {
     type: 'api_error',
     message: 'Something internal at Stripe',

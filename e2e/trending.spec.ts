@@ -12,15 +12,24 @@ async function generate(page: Page, handle: string): Promise<string> {
   return page.url().split('/').pop()!
 }
 
-test('shared pages appear on /trending with their views; private ones never; the Newest tab works', async ({ page, browser }, info) => {
-  test.setTimeout(90_000) // two generations and a flush of the view counts (every 10 s)
-  // Staff accounts see pages at once (no hide window) and may make a page private.
+test('pages their owners show in the gallery appear on /trending with their views; private or unchosen ones never; the Newest tab works', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(120_000) // three generations and a flush of the view counts (every 10 s)
+  // Staff accounts see pages at once (no hide window) and may share and make a page private.
   await signUp(page, staffEmail(info, 'trending'))
   const shared = await generate(page, 'heritage-cast-iron-skillet')
+  await page.getByRole('button', { name: 'Show in the gallery' }).click()
+  await expect(page.getByText('The page is in the gallery at /trending now, for as long as it is public.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'In the gallery · Remove' })).toBeVisible()
   const hidden = await generate(page, 'quiet-pro-wireless-earbuds')
-  await page.goto(`/product/${hidden}`)
+  await page.getByRole('button', { name: 'Show in the gallery' }).click()
+  await expect(page.getByRole('button', { name: 'In the gallery · Remove' })).toBeVisible()
   await page.getByRole('button', { name: 'Public · Make private' }).click()
   await expect(page.getByText('The page is private now: its share link no longer works.')).toBeVisible()
+  // Public, with a working link, but its owner never chose to show it.
+  const unchosen = await generate(page, 'terra-linen-throw')
 
   // Shoppers look at the shared page (no cookies); a bot does too, and is not counted.
   const shoppers = await browser.newContext({ javaScriptEnabled: info.project.name === 'js', userAgent: PERSON })
@@ -39,6 +48,9 @@ test('shared pages appear on /trending with their views; private ones never; the
   await expect(card).toContainText('Heritage')
   await expect(card).toContainText(/\$\d/)
   await expect(shopper.locator(`a[href="/share/${hidden}"]`)).toHaveCount(0)
+  await expect(shopper.locator(`a[href="/share/${unchosen}"]`)).toHaveCount(0)
+  expect((await shopper.goto(`/share/${unchosen}`))?.status()).toBe(200)
+  await shopper.goto('/trending')
   const tabs = shopper.getByRole('navigation', { name: 'Order of the pages' })
   await expect(tabs.getByRole('link', { name: 'Trending' })).toHaveAttribute('aria-current', 'page')
   expect(await shopper.locator('script').count()).toBe(0)

@@ -86,7 +86,7 @@ export const me = createRoute({
   tags,
   summary: 'The signed-in user',
   description:
-    'The account behind the token or API key: role, plan, credits, publish slots, API key hint and hide window. The same as GET /v2/auth/me (the web polls with the POST, reference §9.2).',
+    'The account behind the token or API key: role, plan, credits, publish slots, API key hint and hide window. The same as GET /v2/auth/me (the web polls with the POST).',
   security: SIGNED_IN,
   responses: meResponses,
 })

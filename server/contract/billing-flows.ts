@@ -78,7 +78,7 @@ export const paymentSuccess = createRoute({
   method: 'get',
   path: '/v2/subscription/payment/success',
   tags,
-  summary: 'The payment check after Checkout (reference §6.9): success only when the subscription is active',
+  summary: 'The payment check after Checkout: success only when the subscription is active',
   description:
     'Asks Stripe about the Checkout Session (`cs_…`) or subscription (`sub_…`) the buyer came back with (the return URL alone proves nothing), applies what Stripe says (plan and credits, once per invoice) and answers success only for an active subscription, pending while the payment is not confirmed. Another account\u2019s payment is a 404; 409 when payments are not configured.',
   security: SIGNED_IN,

@@ -13,7 +13,10 @@ export const errorSchema = z
     error: z.string().describe('What went wrong, in words a person understands.'),
     fields: z.record(z.string(), z.array(z.string())).optional().describe('Per-field messages of a 400.'),
     field: z.string().optional().describe('The one field a 400 is about.'),
-    permission: z.string().optional().describe('The permission a 403 denied (reference §6.2).'),
+    permission: z
+      .string()
+      .optional()
+      .describe('The allowance a 403 refused (share, publish, see_now, max_products …): it names the dialog to show.'),
     retry_after: z.number().optional().describe('Seconds to wait before trying again (429).'),
     version: z.number().int().optional().describe('The current page version (a 409 on a stale `base_version`).'),
   })

@@ -101,12 +101,6 @@ export async function requestPublish(deps: ApiDeps, user: UserRow, input: { sess
   const store = await currentStore(deps, user, input.store_id)
   if (!store) throw new HttpError(409, NO_STORE)
   if (store.status !== 'connected') throw new HttpError(409, 'Reconnect this store on the Stores page before publishing into it.')
-  const owner = ownerFactsOf(task.page)
-  if (!task.shopifyProductId && owner.price === null) {
-    throw badRequest('Set your selling price in the editor first: publishing creates the product in your store with your price.', {
-      field: 'price',
-    })
-  }
   const now = deps.clock()
   const windowMinutes = deps.env.HIDE_WINDOW_MINUTES
   const row = await deps.database.db.transaction(async (tx) => {
@@ -118,6 +112,12 @@ export async function requestPublish(deps: ApiDeps, user: UserRow, input: { sess
       .for('update')
     const facts = await publishFacts(tx, me, task, existing, now, windowMinutes)
     assertAllowed(me, publishDecision(accountOf(me), facts, windowMinutes))
+    // Only once the page may go live at all: a page still hidden is refused for that, not for its price.
+    if (!task.shopifyProductId && ownerFactsOf(task.page!).price === null) {
+      throw badRequest('Set your selling price in the editor first: publishing creates the product in your store with your price.', {
+        field: 'price',
+      })
+    }
     const values = { status: 'queued' as const, failureReason: null, pageVersion: task.pageVersion, requestedAt: now }
     const [saved] = existing
       ? await tx.update(publications).set(values).where(eq(publications.id, existing.id)).returning()
