@@ -25,11 +25,14 @@ async function landsOnThePage(page: Page) {
   await expect(page).toHaveURL(/\/productv2\/[0-9a-f-]{36}/, { timeout: 20_000 })
 }
 
-/** The page's view says what to do next (fromGuideGenerate), and only this once. */
-async function nextStepsOnce(page: Page, heading: string) {
+/**
+ * The page's view says what to do next (fromGuideGenerate), and only this once. Share links are
+ * Pro's: a free owner is never offered one (a prompt that would only open the upgrade dialog).
+ */
+async function nextStepsOnce(page: Page, heading: string, plan: 'free' | 'pro') {
   const done = page.getByTestId('guide-finished')
   await expect(done.getByRole('heading', { level: 2 })).toHaveText(heading)
-  await expect(done.getByRole('button', { name: 'Get its share link' })).toBeVisible()
+  await expect(done.getByRole('button', { name: 'Get its share link' })).toHaveCount(plan === 'pro' ? 1 : 0)
   await expect(done.getByRole('link', { name: 'See plans' })).toBeVisible()
   await page.reload()
   await expect(page.getByTestId('page-preview').or(page.getByTestId('hidden-page'))).toBeVisible()
@@ -65,7 +68,8 @@ test('a new account from a sign-up link lands in its guide; the finished guide l
   await landsOnThePage(page)
   // A free account's page shows after the wait; the next steps say so, and show once.
   await expect(page.getByTestId('guide-finished')).toContainText('Publish it into your Shopify store once it shows here.')
-  await nextStepsOnce(page, 'Your first page is made')
+  await expect(page.getByTestId('guide-finished')).toContainText('Look it over once it shows here')
+  await nextStepsOnce(page, 'Your first page is made', 'free')
 })
 
 test('guide v1: connecting the demo shop from the store step comes back into the guide, to its products', async ({ page }, info) => {
@@ -88,7 +92,7 @@ test('guide v1: connecting the demo shop from the store step comes back into the
   await catalogue.getByRole('button', { name: 'Make my page: Aurora Ceramic Pour-Over Coffee Set' }).click()
   await landsOnThePage(page)
   await expect(page.getByTestId('guide-finished')).toContainText(`Publish it into ${shop} with “Publish to ${shop}” above.`)
-  await nextStepsOnce(page, 'Your first page is ready')
+  await nextStepsOnce(page, 'Your first page is ready', 'pro')
 })
 
 test('guide v3: pick a demo product before signing up, review the outline, see the plans, land on the page', async ({ page }, info) => {
