@@ -22,6 +22,11 @@ type Mode = 'all' | 'api' | 'web' | 'worker'
 /** Undoes the data folder mark, also when start-up fails after it. */
 let releaseDataDir = () => {}
 
+/** How long each step of the start took, in the "listening" line: what a slow start spends its time on. */
+const startedAt = performance.now()
+const steps: string[] = []
+const step = (name: string, since: number) => steps.push(`${name} ${Math.round(performance.now() - since)} ms`)
+
 async function main() {
   const mode = (process.argv[2] ?? 'all') as Mode
   if (!['all', 'api', 'web', 'worker'].includes(mode)) throw new ConfigError(`Unknown mode "${mode}": use all, api, web or worker.`)
@@ -40,6 +45,7 @@ async function main() {
   if (embedded) releaseDataDir = claimDataDir(dataDir)
 
   // The checks above refuse a bad start in about a second; the rest of the server loads only now.
+  let since = performance.now()
   const [
     { getRequestListener },
     { openDatabase },
@@ -93,6 +99,7 @@ async function main() {
     import('./modules/auth'),
   ])
 
+  step('modules', since)
   let database: Database | undefined
   let deps: ApiDeps | undefined
   // Requests the server makes to itself (demo shop webhooks, theme zips) are answered in-process.
@@ -106,6 +113,7 @@ async function main() {
   let viewerChanges: ChangeFeed | undefined
   const demoStore = createDemoStore()
   if (mode !== 'web') {
+    since = performance.now()
     database = env.DATABASE_URL
       ? await openDatabase({ url: env.DATABASE_URL })
       : await openDatabase({ dataDir: path.join(dataDir, 'pglite') }).catch((error: unknown) => {
@@ -114,10 +122,16 @@ async function main() {
     const work = mode === 'all' || mode === 'worker'
     const db = database
     // Several processes may start together on Postgres: schema, seeds and queues one at a time.
+    step('database', since)
+    since = performance.now()
     boss = await db.exclusive(async () => {
       await migrateAndSeed(db)
+      step('migrations', since)
+      since = performance.now()
       return startBoss(db, { work })
     })
+    step('queue', since)
+    since = performance.now()
     // Who is signed in needs the api's dependencies, made just below (a worker serves no admin pages).
     let viewerOf: DemoShopDeps['viewerOf'] = async () => null
     demoShop = demoShopModule?.createDemoShop({
@@ -152,6 +166,7 @@ async function main() {
       viewerChanges = await openChangeFeed(database, USER_CHANNEL)
     }
     if (work) workers = await startWorkers(boss, deps)
+    step('workers and change feeds', since)
   }
 
   let server: Server | undefined
@@ -201,7 +216,10 @@ async function main() {
     const fronts = [front?.handle, anonymousPages?.serve, signedInPages?.serve].filter((f) => f !== undefined)
     server = createServer(frontChain(fronts, getRequestListener(host.fetch))).listen(env.PORT, env.HOST)
     const where = env.DATABASE_URL ? 'Postgres' : `PGlite in ${path.relative(process.cwd(), dataDir) || '.'}`
-    log.info(`Pagewright (${mode}) listening on ${env.PUBLIC_URL} — database: ${database ? where : 'remote api'}`)
+    log.info(`Pagewright (${mode}) listening on ${env.PUBLIC_URL} — database: ${database ? where : 'remote api'}`, {
+      started_ms: Math.round(performance.now() - startedAt),
+      steps: steps.join(', '),
+    })
   } else {
     log.info('Pagewright worker running')
   }

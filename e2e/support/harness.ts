@@ -9,6 +9,7 @@ import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
+import { serverArgs } from '../../scripts/server-bundle.mjs'
 import { openDatabase } from '../../server/db/client'
 import { plans } from '../../server/db/schema'
 import { migrateAndSeed } from '../../server/db/seed'
@@ -101,7 +102,7 @@ await database.close()
 const stripe = createStripeDouble({ prices, webhook: { url: `http://localhost:${port}/v2/stripe/webhook`, secret: STRIPE_WEBHOOK_SECRET } })
 const stripeBase = await stripe.listen(stripePort)
 
-const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all'], {
+const app = spawn(process.execPath, serverArgs('all'), {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { serverArgs } from '../server-bundle.mjs'
 import { freePort, request } from './http'
 
 /** Bench accounts use this e-mail domain, listed in ADMIN_EMAILS: their pages show at once. */
@@ -101,7 +102,7 @@ export async function startProduct(opts: StartOptions = {}): Promise<Product> {
     ...opts.env,
   })
 
-  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts', opts.mode ?? 'all'], {
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...serverArgs(opts.mode ?? 'all')], {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -8,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { fromRoot } from '../paths'
 import * as schema from './schema'
 import { describeError, warnThrottled } from './unavailable'
 
@@ -39,11 +38,18 @@ export interface Database {
   close(): Promise<void>
 }
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+const MIGRATIONS = fromRoot('server', 'db', 'migrations')
 // Any fixed number: serialises start-up work when several processes start at once on Postgres.
 const STARTUP_LOCK = 7_351_902
 
 export type DatabaseConfig = { url: string } | { dataDir: string } | { memory: true }
+
+/**
+ * PGlite's Postgres starts with 160 MB of shared buffers, sized for a server: the embedded default
+ * serves one small store's data from one process, so 16 MB is plenty (the rest is the OS file cache)
+ * and the process holds about 130 MB less at rest (`npm run bench` prints the breakdown).
+ */
+const PGLITE_CONF = ['shared_buffers = 16MB', 'wal_buffers = 512kB', 'temp_buffers = 4MB']
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) return openPostgres(config.url)
@@ -51,9 +57,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('dataDir' in config) {
     // PGlite does not create parent folders.
     mkdirSync(config.dataDir, { recursive: true })
-    client = new PGlite(config.dataDir)
+    client = new PGlite(config.dataDir, { postgresqlconf: PGLITE_CONF })
   } else {
-    client = new PGlite()
+    client = new PGlite({ postgresqlconf: PGLITE_CONF })
   }
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Db

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { Hono, type Context } from 'hono'
 import { html, raw } from 'hono/html'
+import { fromRoot } from '../paths'
 import { DEMO_PRODUCTS, DEMO_STORE_NAME, type DemoProduct } from './catalog'
 
 const cents = (usd: number) => Math.round(usd * 100)
@@ -229,7 +231,7 @@ function indexPage(origin: string) {
 
 // The catalogue's image files. The web front serves them as static files (public/ is copied into the
 // build); the demo store answers them too, so the importer can read them in-process.
-const IMAGE_DIR = new URL('../../public/demo-store/', import.meta.url)
+const IMAGE_DIR = fromRoot('public', 'demo-store')
 const IMAGE_FILES = new Set(DEMO_PRODUCTS.flatMap((p) => p.images))
 const IMAGE_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }
 
@@ -242,7 +244,7 @@ export function createDemoStore() {
     const type = IMAGE_TYPES[file.split('.').pop() ?? '']
     // Only the files the catalogue names: no other path reaches the disk.
     if (!IMAGE_FILES.has(file) || !type) return c.text('Not found', 404)
-    const body = await readFile(new URL(file, IMAGE_DIR))
+    const body = await readFile(path.join(IMAGE_DIR, file))
     return c.body(new Uint8Array(body), 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=3600' })
   })
   const product = (c: Context, file: string) => {

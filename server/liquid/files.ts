@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { PROJECT_ROOT } from '../paths'
 
-/** Theme sources in the repository, read at run time from this module's location (no build step copies them). */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+/** Theme sources in the repository, read at run time from the project's folder (no build step copies them). */
+export const REPO_ROOT = PROJECT_ROOT
 export const EXTENSION_DIR = join(REPO_ROOT, 'extensions', 'pagewright-theme')
 export const THEMES_DIR = join(REPO_ROOT, 'themes')
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import path from 'node:path'
+import { fromRoot } from '../paths'
 
 /**
  * The shopper stylesheet as one file for themes (`assets/pagewright.css`): app/styles/page.css with
@@ -7,13 +8,13 @@ import { fileURLToPath } from 'node:url'
  * Generated, so the share page and the store can never drift apart; the committed asset is checked
  * against this by tests/liquid (refresh it with `npx tsx server/liquid/write-extension-css.ts`).
  */
-const STYLES = new URL('../../app/styles/', import.meta.url)
-const read = (url: URL) => readFileSync(fileURLToPath(url), 'utf8')
+const STYLES = fromRoot('app', 'styles')
+const read = (file: string) => readFileSync(file, 'utf8')
 const IMPORT = /@import\s+(?:url\()?\s*["']\.\/([\w-]+\.css)["']\s*\)?\s*;/g
 
 export function pagewrightCss(): string {
-  const page = read(new URL('page.css', STYLES)).replace(IMPORT, (_, file: string) => read(new URL(file, STYLES)).trim())
-  const additions = read(new URL('./shopify-additions.css', import.meta.url))
+  const page = read(path.join(STYLES, 'page.css')).replace(IMPORT, (_, file: string) => read(path.join(STYLES, file)).trim())
+  const additions = read(fromRoot('server', 'liquid', 'shopify-additions.css'))
   return [
     '/* Pagewright shopper stylesheet. Generated from app/styles/page.css and gallery.css by server/liquid/stylesheet.ts: do not edit. */',
     page.trim(),

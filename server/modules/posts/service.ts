@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import type { Post, PostSummary } from '../../contract/posts'
 import { htmlToText } from '../../domain/sanitize'
+import { fromRoot } from '../../paths'
 import { renderMarkdown } from './markdown'
 
-/** content/posts, found from this file's own place (not the current directory). */
-export const POSTS_DIR = fileURLToPath(new URL('../../../content/posts/', import.meta.url))
+/** content/posts, in the project's folder (not the current directory). */
+export const POSTS_DIR = fromRoot('content', 'posts')
 
 const WORDS_PER_MINUTE = 220
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { request, type CookieJar } from '../../../scripts/bench/http'
 import { BENCH_STAFF_DOMAIN, type Product } from '../../../scripts/bench/product'
+import { serverArgs } from '../../../scripts/server-bundle.mjs'
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -28,7 +29,7 @@ export function runUntilExit(opts: { env: Record<string, string>; uid?: number; 
   for (const k of ['DATABASE_URL', 'API_URL', 'SMTP_URL', 'AUTH_SECRET', 'SESSION_SECRET', 'TRUST_PROXY']) delete env[k]
   Object.assign(env, { ADMIN_EMAILS: `@${BENCH_STAFF_DOMAIN}`, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, opts.env)
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'all'], {
+  const child = spawn(process.execPath, serverArgs('all'), {
     cwd: process.cwd(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

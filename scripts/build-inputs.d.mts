@@ -1,0 +1,2 @@
+export declare const INPUTS: string[]
+export declare function inputsHash(root: string): string

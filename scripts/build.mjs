@@ -1,0 +1,53 @@
+// Builds what `npm start` serves — the web (Remix, Vite) and the server bundle (esbuild) — and only
+// when an input changed since the last build: a start on a current build takes no build time.
+// Plain JavaScript so that checking costs a Node start, not a TypeScript toolchain.
+//   node scripts/build.mjs            build if needed
+//   node scripts/build.mjs --force    build anyway
+//   node scripts/build.mjs --check    exit 1 when a build is needed (nothing is built)
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { inputsHash } from './build-inputs.mjs'
+import { SERVER_BUNDLE } from './server-bundle.mjs'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const STAMP = path.join(ROOT, 'build', '.inputs')
+const OUTPUTS = [path.join('build', 'server', 'index.js'), SERVER_BUNDLE]
+
+function run(command, args) {
+  const done = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' })
+  if (done.status !== 0) process.exit(done.status ?? 1)
+}
+
+async function bundleServer() {
+  const { build } = await import('esbuild')
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: ['server/main.ts'],
+    outdir: path.dirname(SERVER_BUNDLE),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // Packages stay in node_modules, loaded by Node as they are; only our own code is compiled.
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  })
+}
+
+const args = new Set(process.argv.slice(2))
+const hash = inputsHash(ROOT)
+const current = existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash && OUTPUTS.every((o) => existsSync(path.join(ROOT, o)))
+if (args.has('--check')) process.exit(current ? 0 : 1)
+if (current && !args.has('--force')) {
+  console.log('Build is current (no input changed since the last build).')
+} else {
+  run(process.execPath, [path.join(ROOT, 'node_modules', '@remix-run', 'dev', 'dist', 'cli.js'), 'vite:build'])
+  await bundleServer()
+  mkdirSync(path.dirname(STAMP), { recursive: true })
+  writeFileSync(STAMP, hash)
+  console.log(`Built the web and ${SERVER_BUNDLE}.`)
+}
