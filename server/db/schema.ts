@@ -372,6 +372,16 @@ export const shopifyStores = pgTable(
     appId: text('app_id'),
     /** Store-wide page design (POST /v2/publish_template_to_shopify). */
     templateSettings: jsonb('template_settings'),
+    /**
+     * Shopify refused our theme-file writes here (ACCESS_DENIED: the app has no theme-modification
+     * exemption): remembered so publishing does not ask again each time; cleared on reconnect or when
+     * the owner asks to try again.
+     */
+    themeWritesRefusedAt: timestamp('theme_writes_refused_at', { withTimezone: true }),
+    themeWritesRefusal: text('theme_writes_refusal'),
+    /** The live theme whose product template carried our app block at the last look (null: not there). */
+    appBlockThemeId: text('app_block_theme_id'),
+    appBlockCheckedAt: timestamp('app_block_checked_at', { withTimezone: true }),
     /** Secret part of the Merchant Center feed URL. */
     feedToken: text('feed_token').unique(),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
@@ -481,11 +491,43 @@ export const publications = pgTable(
     method: text('method', { enum: PUBLISH_METHODS }),
     /** A free user's publish slot was spent on this page (first publish only). */
     slotSpent: boolean('slot_spent').notNull().default(false),
+    /** What the owner should know about the last publish (a theme file Shopify refused, and why). */
+    notice: text('notice'),
+    /** Pagewright made the product (the page was not made from one of this store's products). */
+    productCreated: boolean('product_created').notNull().default(false),
+    /** The owner agreed that the page may replace this product's own description (the description fallback). */
+    descriptionAllowedAt: timestamp('description_allowed_at', { withTimezone: true }),
+    /** The product's description is ours now; `originalDescription` is the merchant's, restored on unpublish. */
+    descriptionSet: boolean('description_set').notNull().default(false),
+    originalDescription: text('original_description'),
+    /** The product's template suffix is ours now; `originalTemplateSuffix` is what it had (null: the default template). */
+    suffixSet: boolean('suffix_set').notNull().default(false),
+    originalTemplateSuffix: text('original_template_suffix'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('publications_task_store_key').on(t.taskId, t.storeId), index('publications_store_idx').on(t.storeId)],
+)
+
+/** Images uploaded to a shop's Files (one per store and source: a media hash or an outside URL), with the shop's CDN URL once READY. */
+export const shopifyFiles = pgTable(
+  'shopify_files',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    /** `gid://shopify/MediaImage/…` */
+    fileGid: text('file_gid').notNull(),
+    url: text('url'),
+    /** Shopify's FileStatus: UPLOADED, PROCESSING, READY or FAILED. */
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.source] })],
 )
 
 /** Webhook deliveries already handled (Shopify webhook ids, Stripe event ids): each is processed once. */
