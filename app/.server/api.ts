@@ -8,7 +8,7 @@ export type { SharedPage } from '../../server/contract/tasks'
 export type { ShopifyStore } from '../../server/contract/shopify'
 export type { CatalogProduct } from '../../server/contract/catalog'
 export type { SamplePage } from '../../server/contract/docs'
-export type { NextPublish, Publication } from '../../server/contract/publishing'
+export type { NextPublish, NextStep, Publication } from '../../server/contract/publishing'
 export type { PostSummary } from '../../server/contract/posts'
 export type AuthResult = RouteOutput<typeof contract.auth.verify>
 
@@ -217,6 +217,7 @@ export function createApiClient(opts: ApiClientOptions) {
       disconnect: (id: number) => call(shopify.disconnect, { params: { id } }),
       sync: (id: number) => call(shopify.sync, { params: { id } }),
       uploadTheme: (id: number) => call(shopify.uploadTheme, { params: { id } }),
+      retryThemeFiles: (id: number) => call(shopify.retryThemeFiles, { params: { id } }),
     },
     catalog: {
       list: (query: CatalogQuery = {}) => call(catalog.list, { query }),
@@ -236,6 +237,8 @@ export function createApiClient(opts: ApiClientOptions) {
       list: (sessionId: string) => call(publishing.publications, { params: { key: sessionId } }),
       publishTemplate: (sessionId: string, storeId?: number) =>
         call(publishing.publishTemplate, { json: { session_id: sessionId, store_id: storeId } }),
+      unpublish: (id: number) => call(publishing.unpublish, { params: { id } }),
+      descriptionFallback: (id: number, allowed: boolean) => call(publishing.descriptionFallback, { params: { id }, json: { allowed } }),
     },
     favorites: {
       add: (id: string) => call(favorites.add, { params: { key: id } }),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { AFTER_CONNECT, CALLBACK_PATH, clearOAuthCookies, connectReturnOf, savedReturn, toShopify } from './shopify-connect'
+import { AFTER_CONNECT, CALLBACK_PATH, clearOAuthCookies, connectReturnOf, savedReturn, toShopify, withHost } from './shopify-connect'
 
 const APPROVAL = 'http://localhost:3000/demo-shop/pagewright-demo-1.myshopify.com/admin/oauth/authorize?client_id=x&state=st-123'
 const begin = { url: APPROVAL, set_cookies: ['shopify_app_state=st-123; Path=/connect-shopify/callback'] }
 const GUIDE_NEXT = '/guide/pick-product?guide=v1'
 /** Where the callback lands once connected: the saved target, else the catalogue. */
-const returnAfterConnect = async (request: Request) => (await savedReturn(request)) ?? AFTER_CONNECT
+const returnAfterConnect = async (request: Request) => (await savedReturn(request)).to ?? AFTER_CONNECT
 
 const returnCookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('pw_connect_return='))!
 /** The callback as Shopify sends the browser back, with the cookies the browser kept. */
@@ -21,7 +21,8 @@ describe('coming back from Shopify to where connecting started', () => {
     const saved = returnCookieOf(res)
     expect(saved).toMatch(new RegExp(`Path=${CALLBACK_PATH}`))
     expect(saved).toMatch(/HttpOnly/i)
-    expect(saved).toMatch(/Max-Age=600/)
+    // As long as Shopify's state cookie is made to last: a merchant may have to sign in to Shopify first.
+    expect(saved).toMatch(/Max-Age=900/)
     expect(await returnAfterConnect(callback('st-123', saved))).toBe(GUIDE_NEXT)
   })
 
@@ -43,6 +44,16 @@ describe('coming back from Shopify to where connecting started', () => {
       expect(await returnAfterConnect(callback('st-123', returnCookieOf(res)))).toBe(AFTER_CONNECT)
     },
   )
+
+  it('keeps the Shopify admin’s host through the round trip, and only a real one', async () => {
+    const host = btoa('admin.shopify.com/store/pagewright-demo-1').replace(/=+$/, '')
+    const saved = returnCookieOf(await toShopify(begin, null, host))
+    expect(await savedReturn(callback('st-123', saved))).toEqual({ to: null, host })
+    expect(withHost('/products', host)).toBe(`/products?host=${host}`)
+    expect(withHost('/guide/pick-product?guide=v1', host)).toBe(`/guide/pick-product?guide=v1&host=${host}`)
+    const evil = btoa('evil.example.com/admin')
+    expect((await savedReturn(callback('st-123', returnCookieOf(await toShopify(begin, null, evil))))).host).toBeNull()
+  })
 
   it('the callback clears the target with Shopify’s state cookies', async () => {
     const headers = new Headers()

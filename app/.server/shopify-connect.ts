@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node'
 import { safeRedirectPath } from '../../server/domain/routing'
+import { OAUTH_STATE_MINUTES, shopifyHost } from '../../server/domain/shopify'
 import { ApiError } from './api'
 import { redirectToDialog, denialFromApi } from './denials'
 import { flashToast, signedCookie } from './session'
@@ -13,10 +14,11 @@ export const AFTER_CONNECT = '/products'
 
 /**
  * Where the callback returns an owner who started connecting from elsewhere (a guide step, a
- * page): a same-site path bound to this attempt's OAuth `state`, so it applies to that approval
- * only. Signed, sent to the callback only, and as short-lived as Shopify's own state cookie.
+ * page), and the Shopify admin's `host` when the attempt came from there: bound to this attempt's
+ * OAuth `state`, so it applies to that approval only. Signed, sent to the callback only, and as
+ * long-lived as the state cookie (minutes: the merchant may have to sign in to Shopify first).
  */
-const returnCookie = signedCookie('pw_connect_return', { maxAgeSeconds: 600, path: CALLBACK_PATH })
+const returnCookie = signedCookie('pw_connect_return', { maxAgeSeconds: OAUTH_STATE_MINUTES * 60, path: CALLBACK_PATH })
 
 /** The `return_to` a connect form or link carries, if it is a same-site path. */
 export const connectReturnOf = (value: FormDataEntryValue | string | null | undefined) =>
@@ -27,25 +29,39 @@ export const connectReturnOf = (value: FormDataEntryValue | string | null | unde
  * to come back to, bound to the approval's state). A full document load: the demo shop's approval
  * page is on our own origin, and Remix would otherwise try to route it as one of its own pages.
  */
-export async function toShopify(result: { url: string; set_cookies: string[] }, returnTo: string | null = null) {
+export async function toShopify(
+  result: { url: string; set_cookies: string[] },
+  returnTo: string | null = null,
+  host: string | null = null,
+) {
   const headers = new Headers({ Location: result.url, 'X-Remix-Reload-Document': 'true' })
   for (const c of result.set_cookies) headers.append('Set-Cookie', c)
   const state = new URL(result.url).searchParams.get('state')
   const to = connectReturnOf(returnTo)
+  const admin = shopifyHost(host)
   // Every attempt writes it: an earlier attempt's target never leaks into this one.
-  headers.append('Set-Cookie', state && to ? await returnCookie().serialize({ state, to }) : await clearedReturn())
+  headers.append('Set-Cookie', state && (to || admin) ? await returnCookie().serialize({ state, to, host: admin }) : await clearedReturn())
   return new Response(null, { status: 302, headers })
 }
 
 const clearedReturn = () => returnCookie().serialize('', { maxAge: 0, expires: new Date(0) })
 
-/** The target this approval started with (bound to its `state`), or null. */
-export async function savedReturn(request: Request): Promise<string | null> {
+/** The target this approval started with, and the admin's `host` (bound to its `state`); nulls otherwise. */
+export async function savedReturn(request: Request): Promise<{ to: string | null; host: string | null }> {
   const saved: unknown = await returnCookie().parse(request.headers.get('Cookie'))
   const state = new URL(request.url).searchParams.get('state')
-  if (!saved || typeof saved !== 'object' || !state) return null
-  const { state: savedState, to } = saved as { state?: unknown; to?: unknown }
-  return savedState === state ? connectReturnOf(typeof to === 'string' ? to : null) : null
+  if (!saved || typeof saved !== 'object' || !state) return { to: null, host: null }
+  const { state: savedState, to, host } = saved as { state?: unknown; to?: unknown; host?: unknown }
+  if (savedState !== state) return { to: null, host: null }
+  return { to: connectReturnOf(typeof to === 'string' ? to : null), host: shopifyHost(host) }
+}
+
+/** `path` with Shopify's `host` kept on it (an embedded app needs it on every page). */
+export function withHost(path: string, host: string | null): string {
+  if (!host) return path
+  const url = new URL(path, 'http://x')
+  url.searchParams.set('host', host)
+  return `${url.pathname}${url.search}${url.hash}`
 }
 
 /** Clears the state cookies (and the return target) once the callback used them. */

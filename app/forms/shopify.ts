@@ -4,7 +4,21 @@ import type { FieldRule } from '../lib/form'
 export const CONNECT_INTENT = { connect: 'connect', demo: 'demo', custom: 'custom' } as const
 
 /** /stores: one store, one action. */
-export const STORE_INTENT = { current: 'current', sync: 'sync', disconnect: 'disconnect', uploadTheme: 'upload-theme' } as const
+export const STORE_INTENT = {
+  current: 'current',
+  sync: 'sync',
+  disconnect: 'disconnect',
+  uploadTheme: 'upload-theme',
+  retryThemeFiles: 'retry-theme-files',
+} as const
+
+/** A publication's buttons (the publish panel posts them to /publications/{id}). */
+export const PUBLICATION_INTENT = {
+  unpublish: 'unpublish',
+  allowDescription: 'allow-description',
+  withdrawDescription: 'withdraw-description',
+  retryThemeFiles: 'retry-theme-files',
+} as const
 
 /** The longest store address or token the connect forms take (the schemas' limit too). */
 export const SHOP_MAX = 255

@@ -9,6 +9,7 @@ import { CONNECT_INTENT, CONNECT_RULES, SHOP_MAX } from '~/forms/shopify'
 import { connectSchema } from '~/forms/shopify.server'
 import { useForm } from '~/lib/form'
 import { storeDecision } from '../../server/domain/entitlements'
+import { shopifyHost } from '../../server/domain/shopify'
 
 export const meta: MetaFunction = () => [{ title: 'Connect Shopify · Pagewright' }]
 
@@ -24,6 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     shop: new URL(request.url).searchParams.get('shop') ?? '',
     // Where to come back to once connected (a guide step, a page); only a same-site path.
     returnTo: connectReturnOf(new URL(request.url).searchParams.get('return_to')),
+    // Opened from the Shopify admin: its `host` goes with the attempt and comes back on the address.
+    host: shopifyHost(new URL(request.url).searchParams.get('host')),
   })
 }
 
@@ -34,11 +37,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   const v = submission.value
   const returnTo = connectReturnOf(form.get('return_to'))
+  const host = shopifyHost(form.get('host'))
   try {
-    if (v.intent === CONNECT_INTENT.connect) return await toShopify(await api.stores.begin(v.shop), returnTo)
+    if (v.intent === CONNECT_INTENT.connect) return await toShopify(await api.stores.begin(v.shop), returnTo, host)
     if (v.intent === CONNECT_INTENT.demo) {
       const { shop } = await api.stores.createDemo()
-      return await toShopify(await api.stores.begin(shop), returnTo)
+      return await toShopify(await api.stores.begin(shop), returnTo, host)
     }
     const { store } = await api.stores.connectCustom({ shop: v.shop, access_token: v.access_token, api_secret: v.api_secret })
     return flashAndRedirect(request, returnTo ?? AFTER_CONNECT, `Connected ${store.name ?? store.shop_domain}. Its products are syncing.`)
@@ -78,6 +82,7 @@ export default function ConnectShopify() {
       ) : null}
       <Form method="post" {...form.props}>
         <ReturnTo to={data.returnTo} />
+        {data.host ? <input type="hidden" name="host" value={data.host} /> : null}
         <FormErrors errors={form.errors} id={form.errorId} />
         <div className="field">
           <label htmlFor={shop.id}>Your store’s address</label>
@@ -121,7 +126,7 @@ export default function ConnectShopify() {
         <summary>Use a custom app token instead</summary>
         <p className="hint">
           In Shopify: Settings → Apps and sales channels → Develop apps → Create an app, give it the Admin API scopes read_products,
-          write_products, read_themes and write_themes, install it, and copy its Admin API access token.
+          write_products, read_themes, write_themes, read_files and write_files, install it, and copy its Admin API access token.
         </p>
         <Form method="post">
           <ReturnTo to={data.returnTo} />

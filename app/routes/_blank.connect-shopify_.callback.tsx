@@ -1,11 +1,13 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { createApiClient, transportFor } from '~/.server/api'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { ApiError, createApiClient, transportFor } from '~/.server/api'
 import { apiFailure } from '~/.server/api-failure'
 import { optionalUser } from '~/.server/auth'
 import { commitSession, flashToast, getSession } from '~/.server/session'
-import { AFTER_CONNECT, clearOAuthCookies, connectDenial, savedReturn } from '~/.server/shopify-connect'
+import { AFTER_CONNECT, clearOAuthCookies, connectDenial, savedReturn, withHost } from '~/.server/shopify-connect'
+import { CONNECT_INTENT } from '~/forms/shopify'
 import { connectShopifyPath } from '~/lib/paths'
+import { isMyshopifyDomain, shopifyHost } from '../../server/domain/shopify'
 
 export const meta: MetaFunction = () => [{ title: 'Connecting your store · Pagewright' }]
 
@@ -13,6 +15,8 @@ export const meta: MetaFunction = () => [{ title: 'Connecting your store · Page
  * Where Shopify sends the owner back after they approve Pagewright. Signed in: the store joins the
  * account. Not signed in (an install that started in Shopify): the shop owner's e-mail gets a code,
  * and verifying it signs them in or up and connects the store (`shopifyLoginSessionId`, reference §2.5).
+ * The Shopify admin's `host` stays on the address wherever the owner lands. An attempt that expired
+ * (or came back to another browser) offers to start again at once.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -21,7 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const signedIn = await optionalUser(request, context)
   const headers = new Headers()
   // Where connecting started (a guide step, a page): back there once connected, or on a failure.
-  const returnTo = await savedReturn(request)
+  const saved = await savedReturn(request)
+  const returnTo = saved.to
+  const host = shopifyHost(url.searchParams.get('host')) ?? saved.host
+  const shop = url.searchParams.get('shop')?.toLowerCase() ?? ''
   await clearOAuthCookies(headers)
   try {
     if (signedIn) {
@@ -31,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         await flashToast(request, { type: 'success', text: `Connected ${store.name ?? store.shop_domain}. Its products are syncing.` }),
       )
       // Back where connecting started (a guide step, a page), else the synced catalogue.
-      return redirect(returnTo ?? AFTER_CONNECT, { headers })
+      return redirect(withHost(returnTo ?? AFTER_CONNECT, host), { headers })
     }
     const api = createApiClient({ transport: transportFor(context), clientIp: context?.clientIp })
     const install = await api.stores.installCallback(query, cookie)
@@ -44,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A new account goes through guide v1 (its store step already done); an existing one to its products.
     session.set('guide', 'v1')
     headers.append('Set-Cookie', await commitSession(session))
-    return redirect('/account/verify', { headers })
+    return redirect(withHost('/account/verify', host), { headers })
   } catch (error) {
     const dialog = connectDenial(request, error)
     if (dialog) {
@@ -52,26 +59,54 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return dialog
     }
     const failure = apiFailure(error, "We couldn't reach Pagewright's store service. Please try again in a moment.")
-    return json({ message: failure.message, returnTo }, { status: failure.status, headers })
+    const restart = error instanceof ApiError && error.body.restart === true
+    return json(
+      {
+        message: failure.message,
+        returnTo,
+        host,
+        restart,
+        // Starting again needs the shop's address: the one Shopify named, when it is one.
+        shop: isMyshopifyDomain(shop) ? shop : '',
+        signedIn: !!signedIn,
+      },
+      { status: failure.status, headers },
+    )
   }
 }
 
 export default function ConnectCallback() {
-  const { message, returnTo } = useLoaderData<typeof loader>()
+  const { message, returnTo, host, restart, shop, signedIn } = useLoaderData<typeof loader>()
+  const again = withHost(connectShopifyPath(returnTo), host)
   return (
     <section className="card connect-card" role="alert">
-      <h1>Your store was not connected</h1>
+      <h1>{restart ? 'Start connecting again' : 'Your store was not connected'}</h1>
       <p>{message}</p>
-      <p className="actions-row">
-        <Link to={connectShopifyPath(returnTo)} className="button button--primary">
-          Try again
-        </Link>
+      <div className="actions-row">
+        {restart && signedIn && shop ? (
+          // One press and the owner is back at Shopify's approval for the same store (works without JavaScript).
+          <Form method="post" action="/connect-shopify" reloadDocument>
+            <input type="hidden" name="shop" value={shop} />
+            {returnTo ? <input type="hidden" name="return_to" value={returnTo} /> : null}
+            {host ? <input type="hidden" name="host" value={host} /> : null}
+            <button type="submit" name="intent" value={CONNECT_INTENT.connect} className="button button--primary">
+              Start again
+            </button>
+          </Form>
+        ) : (
+          <Link
+            to={shop ? `${again}${again.includes('?') ? '&' : '?'}shop=${encodeURIComponent(shop)}` : again}
+            className="button button--primary"
+          >
+            {restart ? 'Start again' : 'Try again'}
+          </Link>
+        )}
         {returnTo ? (
           <Link to={returnTo} className="button">
             Go back without a store
           </Link>
         ) : null}
-      </p>
+      </div>
     </section>
   )
 }

@@ -50,6 +50,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (confirm !== 'yes') return redirect(`/stores?disconnect=${id}#store-${id}`)
         await api.stores.disconnect(id)
         return flashAndRedirect(request, '/stores', 'The store was disconnected. Your pages are still here.')
+      case STORE_INTENT.retryThemeFiles: {
+        const { republished } = await api.stores.retryThemeFiles(id)
+        return flashAndRedirect(
+          request,
+          `/stores#store-${id}`,
+          `Pagewright will ask Shopify again for its theme files${republished ? ` and publish ${republished} ${republished === 1 ? 'page' : 'pages'} again` : ''}.`,
+          'info',
+        )
+      }
       case STORE_INTENT.uploadTheme: {
         const theme = await api.stores.uploadTheme(id)
         return flashAndRedirect(
@@ -143,6 +152,43 @@ function SyncText({ sync: s }: { sync: ShopifyStore['sync'] }) {
   return <>Not synced yet</>
 }
 
+/** How pages published here reach shoppers, and the one thing to do for the best way. */
+function PublishingWay({ store }: { store: ShopifyStore }) {
+  const p = store.publishing
+  const busy = useNavigation().state !== 'idle'
+  return (
+    <div className="small store-card__publishing" data-testid="store-publishing">
+      <p>
+        {p.app_block
+          ? 'Pages show through the Pagewright block in your live theme.'
+          : p.theme_files === 'allowed'
+            ? 'Pages show with Pagewright’s product template.'
+            : 'Pages show once the Pagewright block is on your theme’s product page.'}{' '}
+        {p.app_block ? null : (
+          <a href={p.add_app_block_url} target="_blank" rel="noreferrer">
+            Add the block in the theme editor
+          </a>
+        )}
+      </p>
+      {p.theme_files === 'refused' ? (
+        <Form method="post" className="inline-form">
+          <input type="hidden" name="store_id" value={store.id} />
+          Shopify does not let Pagewright write theme files here (an exemption Shopify grants to few apps).{' '}
+          <button
+            type="submit"
+            name="intent"
+            value={STORE_INTENT.retryThemeFiles}
+            className="button button--small button--ghost"
+            disabled={busy}
+          >
+            Try theme files again
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  )
+}
+
 function StoreCard({ store, canUploadTheme, confirming }: { store: ShopifyStore; canUploadTheme: boolean; confirming: boolean }) {
   const busy = useNavigation().state !== 'idle'
   const Hidden = () => <input type="hidden" name="store_id" value={store.id} />
@@ -164,6 +210,7 @@ function StoreCard({ store, canUploadTheme, confirming }: { store: ShopifyStore;
         {store.product_count} {store.product_count === 1 ? 'product' : 'products'} · <SyncText sync={store.sync} />
         {store.sync.limited ? ' · the free plan’s product limit is reached' : ''}
       </p>
+      {store.status === 'connected' ? <PublishingWay store={store} /> : null}
       {store.status === 'uninstalled' ? (
         <p className="notice small">
           Pagewright was uninstalled from this store. Reconnect it to publish again; its data is deleted 48 hours after the uninstall.

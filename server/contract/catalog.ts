@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { z } from 'zod'
 import { FREE_PRODUCT_LIMIT, CREDITS_PER_PAGE } from '../domain/entitlements'
+import { PUBLICATION_STATUSES } from '../domain/shopify'
 import { templateIdField } from '../domain/task-input'
 import { ERRORS, SIGNED_IN, json, jsonBody, okSchema } from './common'
 import { taskDetailSchema, taskStatus } from './task-schemas'
@@ -35,7 +36,7 @@ export const catalogProductSchema = z
           title: z.string().nullable(),
           status: taskStatus,
           created_at: z.string(),
-          publication: z.enum(['queued', 'publishing', 'published', 'failed']).nullable(),
+          publication: z.enum(PUBLICATION_STATUSES).nullable(),
         }),
       )
       .describe('Pages made from this product, newest first.'),

@@ -5,6 +5,21 @@ import { ERRORS, SIGNED_IN, json, jsonBody } from './common'
 
 const tags = ['Publishing']
 
+export const NEXT_STEP_KINDS = ['add_app_block', 'check_again', 'allow_description', 'retry_theme_files'] as const
+
+export const nextStepSchema = z
+  .object({
+    kind: z
+      .enum(NEXT_STEP_KINDS)
+      .describe(
+        'add_app_block: open `url` (Shopify’s theme editor with the Pagewright block added; the owner presses Save). check_again: publish again (free) so Pagewright looks for the block. allow_description: PUT …/description_fallback `{ allowed: true }`. retry_theme_files: POST /v2/shopify/stores/{id}/theme_files.',
+      ),
+    text: z.string().describe('What to do, in words for the owner.'),
+    url: z.string().nullable(),
+  })
+  .meta({ id: 'PublicationNextStep' })
+export type NextStep = z.output<typeof nextStepSchema>
+
 export const publicationSchema = z
   .object({
     id: z.number().int(),
@@ -14,10 +29,30 @@ export const publicationSchema = z
     store_name: z.string().nullable(),
     status: z.enum(PUBLICATION_STATUSES),
     failure_reason: z.string().nullable(),
-    method: z.enum(PUBLISH_METHODS).nullable().describe('How shoppers get the page: template, app_block or description.'),
+    method: z
+      .enum(PUBLISH_METHODS)
+      .nullable()
+      .describe(
+        'How shoppers get the page: app_block (the Pagewright block in the theme), template (Pagewright’s product template, where Shopify lets the app write theme files), description (the page as the product description), pending_block (saved in the product, shown once the block is added).',
+      ),
+    method_label: z.string().nullable().describe('The method in words, once published.'),
+    live: z.boolean().describe('Shoppers see the page now.'),
     page_version: z.number().int(),
-    storefront_url: z.string().nullable().describe('The live product page.'),
-    theme_editor_url: z.string().nullable().describe('Where the owner adds the Pagewright block once (app_block/description).'),
+    storefront_url: z.string().nullable().describe('The live product page (while shoppers see the page).'),
+    theme_editor_url: z
+      .string()
+      .nullable()
+      .describe('Shopify’s theme editor with the Pagewright block being added to the product page (while the page needs it).'),
+    next_steps: z
+      .array(nextStepSchema)
+      .describe('What would make the page live, or live in a better way; empty when nothing is left to do.'),
+    notice: z
+      .string()
+      .nullable()
+      .describe('What Shopify refused on the last publish (a theme file and why), when publishing went on another way.'),
+    description_allowed: z.boolean().describe('The owner agreed that the page may replace this product’s own description.'),
+    product_created: z.boolean().describe('Pagewright made the product in the store (its description is Pagewright’s to set).'),
+    can_unpublish: z.boolean(),
     requested_at: z.string(),
     published_at: z.string().nullable(),
   })
@@ -103,4 +138,36 @@ export const publishTemplate = createRoute({
   },
 })
 
-export const routes = { publish, publications, publishTemplate }
+const publicationId = z.object({ id: z.coerce.number().int().positive() })
+
+export const unpublish = createRoute({
+  method: 'post',
+  path: '/v2/publications/{id}/unpublish',
+  tags,
+  summary: 'Take a published page out of the store (a job)',
+  description:
+    'Queues taking the page out of the product: Pagewright’s metafield is removed, the product gets back what publishing replaced (its own template and description), and a product Pagewright made is set to draft (never deleted). Poll GET /v2/tasks/{key}/publications: `unpublishing`, then `unpublished`. Publishing it again later is free. 404 for another account’s publication; 409 while it is being published or is not in the store, or when the store must be reconnected.',
+  security: SIGNED_IN,
+  request: { params: publicationId },
+  responses: { 200: json(publicationSchema, 'Queued.'), 401: ERRORS[401], 404: ERRORS[404], 409: ERRORS[409] },
+})
+
+export const descriptionFallback = createRoute({
+  method: 'put',
+  path: '/v2/publications/{id}/description_fallback',
+  tags,
+  summary: 'Agree (or not) that the page may replace this product’s own description',
+  description:
+    'Without the Pagewright block in the theme and without theme-file access, a page can still reach shoppers as the product description, but only once the owner agrees for that product: the merchant’s own description is kept and restored when the page is unpublished (or when the page is shown another way). Agreeing or withdrawing publishes the page again (free). 404 for another account’s publication; 409 while it is being published or taken out.',
+  security: SIGNED_IN,
+  request: { params: publicationId, body: jsonBody(z.object({ allowed: z.boolean() })) },
+  responses: {
+    200: json(publicationSchema, 'Saved (and queued again when the page is in the store).'),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    404: ERRORS[404],
+    409: ERRORS[409],
+  },
+})
+
+export const routes = { publish, publications, publishTemplate, unpublish, descriptionFallback }

@@ -16,7 +16,24 @@ export const storeSchema = z
     is_current: z.boolean(),
     storefront_url: z.string().describe('The shop’s storefront (the demo shop’s pages for a demo shop).'),
     admin_url: z.string().describe('The shop’s admin (the demo shop’s admin page for a demo shop).'),
-    theme_access: z.boolean().describe('Pagewright may write theme files (publishing through the Pagewright template).'),
+    theme_access: z
+      .boolean()
+      .describe('The store granted write_themes (Shopify still needs its exemption for theme-file writes: `publishing.theme_files`).'),
+    publishing: z
+      .object({
+        theme_files: z
+          .enum(['unknown', 'allowed', 'refused', 'no_access'])
+          .describe(
+            'Theme-file writes (Pagewright’s template): not tried yet, written, refused by Shopify (no exemption; remembered, not asked again until POST …/theme_files or a reconnect), or no write_themes scope.',
+          ),
+        theme_files_refusal: z.string().nullable().describe('Shopify’s words when it refused.'),
+        app_block: z
+          .boolean()
+          .nullable()
+          .describe('The live theme’s product template carries the Pagewright block (null: not looked at yet).'),
+        add_app_block_url: z.string().describe('Shopify’s theme editor with the Pagewright block being added to the product page.'),
+      })
+      .describe('How pages published here reach shoppers.'),
     connected_at: z.string(),
     uninstalled_at: z.string().nullable(),
     sync: z.object({
@@ -95,7 +112,7 @@ export const callback = createRoute({
   tags,
   summary: 'Finish connecting: checks the state, HMAC and shop, takes the tokens and connects the store',
   description:
-    'Step 2: pass Shopify\u2019s callback query string and the browser\u2019s cookies. The state cookie, HMAC, shop and timestamp are checked and a state works once (400 otherwise); then the tokens are stored encrypted, the store joins the account (current store if it had none) and its catalogue sync is queued. 409 when another account holds the store; 403 at the free store limit.',
+    'Step 2: pass Shopify\u2019s callback query string and the browser\u2019s cookies. The state cookie (it lasts 15 minutes), HMAC, shop and timestamp are checked and a state works once (400 otherwise; `restart: true` when the attempt expired or came from another browser, so the screen offers to start again); then the tokens are stored encrypted, the store joins the account (current store if it had none) and its catalogue sync is queued. 409 when another account holds the store; 403 at the free store limit.',
   security: SIGNED_IN,
   request: { body: jsonBody(callbackBody) },
   responses: {
@@ -253,6 +270,23 @@ export const uploadTheme = createRoute({
   },
 })
 
+export const retryThemeFiles = createRoute({
+  method: 'post',
+  path: '/v2/shopify/stores/{id}/theme_files',
+  tags,
+  summary: 'Try theme-file writes again (after Shopify granted the exemption)',
+  description:
+    'Forgets that Shopify refused Pagewright\u2019s theme-file writes in this store (remembered so publishing does not ask on every page) and publishes again the pages that are not yet shown by the Pagewright block or template, so each gets the best way now available. Reconnecting the store does the same. 404 for another account\u2019s store; 409 when it must be reconnected.',
+  security: SIGNED_IN,
+  request: { params: storeId },
+  responses: {
+    200: json(z.object({ store: storeSchema, republished: z.number().int() }), 'Forgotten; pages queued again.'),
+    401: ERRORS[401],
+    404: ERRORS[404],
+    409: ERRORS[409],
+  },
+})
+
 export const themeZip = createRoute({
   method: 'get',
   path: '/v2/shopify/theme.zip',
@@ -287,6 +321,7 @@ export const routes = {
   disconnect,
   sync,
   uploadTheme,
+  retryThemeFiles,
   themeZip,
   webhooks,
 }

@@ -1,8 +1,9 @@
 import { html } from 'hono/html'
+import { templateHasAppBlock } from '../liquid/app-block'
 import { allProducts, byId, money, type ShopContext } from './context'
 import { foreignPost, page } from './html'
 import { hostParam, signedQuery } from './oauth'
-import type { ShopData } from './state'
+import { settingsOf, type DemoShopSettings, type ShopData } from './state'
 import {
   COMPLIANCE_TOPICS,
   complianceUri,
@@ -33,6 +34,7 @@ export async function adminPage(request: Request, ctx: ShopContext): Promise<Res
   const [products, themes, subscriptions] = await Promise.all([allProducts(ctx), ctx.store.list('theme'), ctx.store.list('webhook')])
   const base = `${ctx.origin}/admin`
   const installation = ctx.shop.installation
+  const settings = settingsOf(ctx.shop)
   return page(
     `${ctx.shop.name} · Admin`,
     html`<p class="banner">
@@ -79,6 +81,13 @@ export async function adminPage(request: Request, ctx: ShopContext): Promise<Res
               <td>${t.role === 'MAIN' ? 'Live theme' : t.role.toLowerCase()}</td>
               <td>
                 ${
+                  templateHasAppBlock(t.files['templates/product.json'])
+                    ? 'Pagewright page block on the product page'
+                    : 'No Pagewright block on the product page'
+                }
+              </td>
+              <td>
+                ${
                   t.role === 'MAIN'
                     ? ''
                     : html`<form method="post" action="${base}/themes/${t.id}/publish" class="inline">
@@ -102,6 +111,23 @@ export async function adminPage(request: Request, ctx: ShopContext): Promise<Res
               </div>`
           : html`<p>Pagewright is not installed. Connect this shop from Pagewright (its domain is ${ctx.shop.domain}).</p>`
       }
+      <h2>How this shop answers Pagewright</h2>
+      <p>Real shops differ in what they let an app do. Set this shop like the one you want to try.</p>
+      <form method="post" action="${base}/settings">
+        <p>
+          <label
+            ><input type="checkbox" name="no_exemption" value="1" ${settings.themeWrites === 'no_exemption' ? 'checked' : ''} /> Refuse
+            theme file writes, as Shopify does for an app without its theme-modification exemption (most apps)</label
+          >
+        </p>
+        <p>
+          <label
+            ><input type="checkbox" name="write_jobs" value="1" ${settings.themeWriteJobs ? 'checked' : ''} /> Write theme files in a
+            background job (done after Pagewright polls it, as on Shopify)</label
+          >
+        </p>
+        <button type="submit">Save settings</button>
+      </form>
       <h2>Privacy requests</h2>
       <p>Send Pagewright the privacy webhooks Shopify sends (to ${complianceUri(ctx)}).</p>
       ${COMPLIANCE_TOPICS.map(
@@ -168,6 +194,18 @@ export async function adminAction(request: Request, ctx: ShopContext, action: st
     const shop: ShopData = { ...ctx.shop, installation: null }
     await ctx.store.put('shop', 'shop', shop)
     return back(ctx, `Uninstalled Pagewright: ${described(deliveries)}.`)
+  }
+  if (area === 'settings' && !id) {
+    const settings: DemoShopSettings = {
+      ...settingsOf(ctx.shop),
+      themeWrites: form.get('no_exemption') === '1' ? 'no_exemption' : 'allowed',
+      themeWriteJobs: form.get('write_jobs') === '1',
+    }
+    await ctx.store.put('shop', 'shop', { ...ctx.shop, settings })
+    return back(
+      ctx,
+      `Saved: theme file writes are ${settings.themeWrites === 'allowed' ? 'allowed' : 'refused (no exemption)'}${settings.themeWriteJobs ? ', run as jobs' : ''}.`,
+    )
   }
   if (area === 'privacy') {
     const topic = COMPLIANCE_TOPICS.find((t) => t === form.get('topic'))

@@ -28,7 +28,7 @@ export interface Installed {
 }
 
 export async function installApp(shop: Fetcher, domain: string, opts: InstallOptions): Promise<Installed> {
-  const scopes = opts.scopes ?? ['read_products', 'write_products', 'read_themes', 'write_themes']
+  const scopes = opts.scopes ?? ['read_products', 'write_products', 'read_themes', 'write_themes', 'read_files', 'write_files']
   const form = new URLSearchParams({
     client_id: opts.app.apiKey,
     scope: scopes.join(','),

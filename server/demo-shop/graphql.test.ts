@@ -156,8 +156,31 @@ describe.each(DB_KINDS)('demo shop Admin GraphQL (%s)', (kind) => {
           files: [{ filename: 'templates/product.pagewright.json', body: { type: 'TEXT', value: '{"sections":{},"order":[]}' } }],
         },
         (d) =>
-          expect(d.themeFilesUpsert).toEqual({ upsertedThemeFiles: [{ filename: 'templates/product.pagewright.json' }], userErrors: [] }),
+          expect(d.themeFilesUpsert).toEqual({
+            job: { id: expect.stringMatching(/^gid:\/\/shopify\/Job\//), done: false },
+            upsertedThemeFiles: [{ filename: 'templates/product.pagewright.json' }],
+            userErrors: [],
+          }),
       ],
+      JOB_QUERY: [{ id: 'gid://shopify/Job/00000000-0000-0000-0000-000000000000' }, (d) => expect(d.job.done).toBe(true)],
+      PRODUCT_STATE_QUERY: [{ id: first.id }, (d) => expect(d.product).toMatchObject({ id: first.id, status: 'ACTIVE' })],
+      METAFIELDS_DELETE_MUTATION: [
+        { metafields: [{ ownerId: first.id, namespace: '$app:pagewright', key: 'page' }] },
+        (d) =>
+          expect(d.metafieldsDelete).toEqual({
+            deletedMetafields: [{ ownerId: first.id, namespace: '$app:pagewright', key: 'page' }],
+            userErrors: [],
+          }),
+      ],
+      STAGED_UPLOADS_MUTATION: [
+        { input: [{ filename: 'lamp.png', mimeType: 'image/png', resource: 'IMAGE', httpMethod: 'POST' }] },
+        (d) => expect(d.stagedUploadsCreate.stagedTargets[0].url).toBe(`${PUBLIC_URL}/demo-shop/${shop}/staged-uploads`),
+      ],
+      FILE_CREATE_MUTATION: [
+        { files: [{ originalSource: 'http://pagewright.test/themes/ok.zip', alt: 'x', contentType: 'IMAGE' }] },
+        (d) => expect(d.fileCreate).toMatchObject({ userErrors: [], files: [{ fileStatus: 'UPLOADED', image: null }] }),
+      ],
+      FILES_STATUS_QUERY: [{ ids: ['gid://shopify/MediaImage/1'] }, (d) => expect(d.nodes).toEqual([null])],
       THEME_CREATE_MUTATION: [
         { source: 'http://pagewright.test/themes/ok.zip', name: 'Uploaded' },
         (d) => expect(d.themeCreate).toMatchObject({ userErrors: [], theme: { name: 'Uploaded', role: 'UNPUBLISHED' } }),
@@ -258,7 +281,7 @@ describe.each(DB_KINDS)('demo shop Admin GraphQL (%s)', (kind) => {
   it('enforces the granted scopes', async () => {
     const other = await demo.createShop(OWNER)
     const noThemes = await installApp(demo, other, { app: APP, withoutThemes: true })
-    expect(noThemes.scope).toBe('write_products')
+    expect(noThemes.scope).toBe('write_products,write_files')
     const themes = await gql(DOCS.THEMES_QUERY, {}, noThemes.accessToken, other)
     expect(themes.body.errors[0]).toMatchObject({ extensions: { code: 'ACCESS_DENIED' } })
     const upsert = await gql(

@@ -4,14 +4,18 @@ import { adminAction, adminPage, appLoadUrl } from './admin'
 import { bulkResult } from './bulk'
 import type { DemoShopDeps, ShopContext } from './context'
 import { setLimits } from './cost'
+import { cdnFile, receiveUpload } from './files'
 import { handleGraphql } from './graphql'
 import { page } from './html'
 import { accessToken, approve, authorize } from './oauth'
 import { seedShop } from './seed'
-import { objectId, ShopStore } from './state'
+import { objectId, settingsOf, ShopStore, type DemoShopSettings } from './state'
 import { cartAdd, homePage, productPage, themeAsset } from './storefront'
+import { saveThemeEditor, themeEditorPage } from './theme-editor'
 
 export type { DemoShopDeps } from './context'
+export type { DemoShopSettings } from './state'
+export { extensionUuid } from './theme-editor'
 export { loadAdminSchema } from './schema'
 
 export interface DemoShop {
@@ -24,6 +28,8 @@ export interface DemoShop {
   origin(shopDomain: string): string
   /** Tests: the GraphQL cost bucket of a shop (defaults 2000 available, restore 100/s). */
   setThrottle(shopDomain: string, limits: { maximumAvailable: number; restoreRate: number }): Promise<void>
+  /** How the shop answers what differs between real shops (theme-write exemption, write jobs, file processing); the admin page sets the same. */
+  configure(shopDomain: string, settings: Partial<DemoShopSettings>): Promise<DemoShopSettings>
 }
 
 /** The same page for an unknown shop and for a shop's admin opened by anyone but its owner. */
@@ -73,9 +79,13 @@ const ROUTES: [method: 'GET' | 'POST', path: RegExp, access: Access, route: Rout
     'owner',
     async (_r, ctx) => new Response(null, { status: 302, headers: { Location: appLoadUrl(ctx), 'Cache-Control': 'no-store' } }),
   ],
+  ['POST', /^\/staged-uploads$/, 'anyone', (r, ctx) => receiveUpload(r, ctx)],
+  ['GET', /^\/cdn\/files\/(\d+)\/([^/]+)$/, 'anyone', (_r, ctx, [id, name]) => cdnFile(ctx, id, name)],
+  ['GET', /^\/admin\/themes\/(current|\d+)\/editor$/, 'owner', (r, ctx, [theme]) => themeEditorPage(r, ctx, theme)],
+  ['POST', /^\/admin\/themes\/(current|\d+)\/editor$/, 'owner', (r, ctx, [theme]) => saveThemeEditor(r, ctx, theme)],
   [
     'POST',
-    /^\/admin\/(products|themes|apps|privacy)(?:\/([^/]+))?(?:\/([^/]+))?$/,
+    /^\/admin\/(products|themes|apps|privacy|settings)(?:\/([^/]+))?(?:\/([^/]+))?$/,
     'owner',
     (r, ctx, action) => adminAction(r, ctx, action),
   ],
@@ -140,6 +150,13 @@ export function createDemoShop(deps: DemoShopDeps): DemoShop {
       const ctx = await context(shop)
       if (!ctx) throw new Error(`${shop} is not a demo shop`)
       await setLimits(ctx.store, limits, deps.clock().getTime())
+    },
+    async configure(shop, settings) {
+      const ctx = await context(shop)
+      if (!ctx) throw new Error(`${shop} is not a demo shop`)
+      const next = { ...settingsOf(ctx.shop), ...settings }
+      await ctx.store.put('shop', 'shop', { ...ctx.shop, settings: next })
+      return next
     },
   }
 }

@@ -157,3 +157,40 @@ export async function metafieldsSet(_p: unknown, args: Record<string, unknown>, 
   if (inputs.some((m) => gidNumber(m.ownerId, 'Shop') !== null)) await ctx.store.put('shop', 'shop', shop)
   return { metafields: written, userErrors: [] }
 }
+
+interface MetafieldIdentifierInput {
+  ownerId: string
+  namespace: string
+  key: string
+}
+
+/** `metafieldsDelete`: each identified metafield of a product (or the shop) is removed; one that is not there answers null. */
+export async function metafieldsDelete(_p: unknown, args: Record<string, unknown>, ctx: GraphqlContext) {
+  const inputs = args.metafields as MetafieldIdentifierInput[]
+  if (inputs.length > 250)
+    return { deletedMetafields: null, userErrors: [{ field: ['metafields'], message: 'At most 250 metafields at once.' }] }
+  const deleted: (MetafieldIdentifierInput | null)[] = []
+  const now = ctx.now().toISOString()
+  for (const m of inputs) {
+    const namespace = resolveNamespace(m.namespace, ctx.shop.appId)
+    const productId = gidNumber(m.ownerId, 'Product')
+    if (productId !== null) {
+      requireScope(ctx, 'write_products', 'metafieldsDelete')
+      const product = await ctx.store.get('product', productId)
+      const kept = product?.metafields.filter((x) => !(x.namespace === namespace && x.key === m.key))
+      if (!product || kept!.length === product.metafields.length) deleted.push(null)
+      else {
+        await ctx.store.put('product', product.id, { ...product, metafields: kept!, updatedAt: now })
+        deleted.push(m)
+      }
+    } else if (gidNumber(m.ownerId, 'Shop') === ctx.shop.shopId) {
+      const kept = ctx.shop.metafields.filter((x) => !(x.namespace === namespace && x.key === m.key))
+      if (kept.length === ctx.shop.metafields.length) deleted.push(null)
+      else {
+        await ctx.store.put('shop', 'shop', { ...ctx.shop, metafields: kept })
+        deleted.push(m)
+      }
+    } else deleted.push(null)
+  }
+  return { deletedMetafields: deleted, userErrors: [] }
+}

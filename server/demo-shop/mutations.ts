@@ -1,6 +1,7 @@
 import { bulkOperationRunQuery } from './bulk'
 import type { GraphqlContext } from './context'
-import { metafieldsSet } from './metafields'
+import { fileCreate, stagedUploadsCreate } from './files'
+import { metafieldsDelete, metafieldsSet } from './metafields'
 import { productSet, productUpdate } from './product-mutations'
 import type { WebhookData } from './state'
 import { themeCreate, themeFilesUpsert } from './theme-mutations'
@@ -39,7 +40,10 @@ export const mutationResolvers = {
   productSet,
   productUpdate,
   metafieldsSet,
+  metafieldsDelete,
   themeFilesUpsert,
   themeCreate,
   webhookSubscriptionCreate,
+  stagedUploadsCreate,
+  fileCreate,
 }

@@ -15,6 +15,8 @@ const SCOPE_WORDS: Record<string, string> = {
   write_products: 'Create, edit and delete products, variants and collections',
   read_themes: 'View themes and their files',
   write_themes: 'Edit themes: add and change theme files',
+  read_files: 'View the files in Content → Files',
+  write_files: 'Upload images and other files to Content → Files',
   read_online_store_pages: 'View Online Store pages',
   write_online_store_pages: 'Edit Online Store pages',
 }

@@ -1,8 +1,10 @@
 import { storefrontProductUrl } from '../domain/shopify'
 import { connection, type PageArgs } from './connection'
 import { allProducts, byId, decimal, idArg, isPublished, money, requireScope, resolveNamespace, type GraphqlContext } from './context'
+import { isShopFile, nodesQuery, shopFileErrors, shopFileImage } from './files'
 import { gid } from './schema'
-import type { BulkData, ImageData, MetafieldData, ProductData, ThemeData, VariantData, WebhookData } from './state'
+import type { BulkData, FileData, ImageData, MetafieldData, ProductData, ThemeData, VariantData, WebhookData } from './state'
+import { jobQuery } from './theme-mutations'
 
 type Args = Record<string, unknown>
 type Resolver<P = unknown> = (parent: P, args: Args, ctx: GraphqlContext) => unknown
@@ -67,16 +69,29 @@ const variantResolvers: Record<string, Resolver<VariantData>> = {
   displayName: (v) => v.title,
 }
 
-const mediaImageResolvers: Record<string, Resolver<ImageData>> = {
+/** A product's image, or a file of the shop's Files (files.ts: processed before it is READY). */
+const mediaImageResolvers: Record<string, Resolver<ImageData | FileData>> = {
   id: (m) => gid('MediaImage', m.id),
   alt: (m) => m.alt ?? '',
   mediaContentType: () => 'IMAGE',
-  status: () => 'READY',
-  fileStatus: () => 'READY',
+  status: (m) => (isShopFile(m) ? m.status : 'READY'),
+  fileStatus: (m) => (isShopFile(m) ? m.status : 'READY'),
+  fileErrors: (m) => (isShopFile(m) ? shopFileErrors(m) : []),
+  mimeType: (m) => (isShopFile(m) ? m.mimeType : null),
+  createdAt: (m) => (isShopFile(m) ? m.createdAt : new Date(0).toISOString()),
+  updatedAt: (m) => (isShopFile(m) ? m.updatedAt : new Date(0).toISOString()),
   mediaErrors: () => [],
   mediaWarnings: () => [],
-  image: (m) => ({ id: gid('ImageSource', m.id), url: m.url, src: m.url, originalSrc: m.url, altText: m.alt, width: 800, height: 800 }),
-  preview: (m) => ({ status: 'READY', image: { id: gid('ImageSource', m.id), url: m.url, altText: m.alt, width: 800, height: 800 } }),
+  image: (m, _a, ctx) =>
+    isShopFile(m)
+      ? shopFileImage(ctx, m)
+      : { id: gid('ImageSource', m.id), url: m.url, src: m.url, originalSrc: m.url, altText: m.alt, width: 800, height: 800 },
+  preview: (m, _a, ctx) => {
+    const image = isShopFile(m)
+      ? shopFileImage(ctx, m)
+      : { id: gid('ImageSource', m.id), url: m.url, altText: m.alt, width: 800, height: 800 }
+    return { status: isShopFile(m) ? m.status : 'READY', image }
+  },
 }
 
 const metafieldResolvers: Record<string, Resolver<MetafieldData>> = {
@@ -217,6 +232,8 @@ const queryResolvers: Record<string, Resolver> = {
     requireScope(ctx, 'read_themes', 'theme')
     return ctx.store.get('theme', idArg(args.id, 'OnlineStoreTheme'))
   },
+  job: jobQuery,
+  nodes: nodesQuery,
 }
 
 /** Resolvers for every field Pagewright's documents reach; the rest answer from the records' own properties. */
@@ -230,6 +247,8 @@ export const typeResolvers = {
   BulkOperation: bulkResolvers,
   WebhookSubscription: webhookResolvers,
   Media: { __resolveType: () => 'MediaImage' },
+  File: { __resolveType: () => 'MediaImage' },
+  Node: { __resolveType: () => 'MediaImage' },
   OnlineStoreThemeFileBody: { __resolveType: (b: { __typename: string }) => b.__typename },
   WebhookSubscriptionEndpoint: { __resolveType: (e: { __typename: string }) => e.__typename },
 }

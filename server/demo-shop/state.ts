@@ -6,7 +6,8 @@ import { demoShopRecords } from '../db/schema'
  * The demo shop's persistent state: JSON documents in `demo_shop_records`, keyed by
  * (shop, kind, id). Nothing lives in process memory, so any number of processes can serve a shop.
  */
-export type RecordKind = 'shop' | 'product' | 'theme' | 'token' | 'code' | 'webhook' | 'bulk' | 'bucket' | 'counter'
+export type RecordKind =
+  'shop' | 'product' | 'theme' | 'token' | 'code' | 'webhook' | 'bulk' | 'bucket' | 'counter' | 'job' | 'upload' | 'file'
 
 export interface Installation {
   scopes: string[]
@@ -28,7 +29,27 @@ export interface ShopData {
   ownerId?: number
   installation: Installation | null
   metafields: MetafieldData[]
+  /** How this shop answers the calls that differ between real shops (absent: DEFAULT_SETTINGS). */
+  settings?: Partial<DemoShopSettings>
 }
+
+/** The ways real shops differ that publishing must cope with, set per demo shop (its admin, or tests). */
+export interface DemoShopSettings {
+  /**
+   * `allowed`: the app may write theme files (it has Shopify's theme-modification exemption).
+   * `no_exemption`: themeFilesUpsert answers a top-level ACCESS_DENIED, as Shopify answers an app
+   * that has `write_themes` but not the exemption.
+   */
+  themeWrites: 'allowed' | 'no_exemption'
+  /** themeFilesUpsert answers a job that is done only after it was polled (as Shopify's), instead of at once. */
+  themeWriteJobs: boolean
+  /** How many status reads a new file stays UPLOADED/PROCESSING before it is READY. */
+  fileProcessingReads: number
+}
+
+export const DEFAULT_SETTINGS: DemoShopSettings = { themeWrites: 'allowed', themeWriteJobs: true, fileProcessingReads: 2 }
+
+export const settingsOf = (shop: ShopData): DemoShopSettings => ({ ...DEFAULT_SETTINGS, ...shop.settings })
 
 export interface VariantData {
   id: number
@@ -137,6 +158,41 @@ export interface BucketData {
   at: number
 }
 
+/** A themeFilesUpsert running as a job: its files are written when it is done. */
+export interface JobData {
+  id: string
+  done: boolean
+  /** Status reads left before it is done. */
+  readsLeft: number
+  themeId: number
+  files: Record<string, { text?: string; base64?: string }>
+}
+
+/** A staged upload target (stagedUploadsCreate) and, once sent, the bytes. */
+export interface UploadData {
+  key: string
+  filename: string
+  mimeType: string
+  /** Base64 of the uploaded bytes (null until the POST came). */
+  bytes: string | null
+  createdAt: string
+}
+
+/** A file of the shop's Files (fileCreate): an image served from the shop's CDN once READY. */
+export interface FileData {
+  id: number
+  alt: string | null
+  filename: string
+  mimeType: string
+  bytes: string | null
+  status: 'UPLOADED' | 'PROCESSING' | 'READY' | 'FAILED'
+  /** Status reads left before it is READY. */
+  readsLeft: number
+  error: { code: string; message: string } | null
+  createdAt: string
+  updatedAt: string
+}
+
 interface KindData {
   shop: ShopData
   product: ProductData
@@ -147,6 +203,9 @@ interface KindData {
   bulk: BulkData
   bucket: BucketData
   counter: { next: number }
+  job: JobData
+  upload: UploadData
+  file: FileData
 }
 
 /** The global shop counter lives under this pseudo shop. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { strFromU8, unzipSync } from 'fflate'
+import { GraphQLError } from 'graphql'
 import { idArg, requireScope, type GraphqlContext } from './context'
-import type { ThemeData } from './state'
+import { settingsOf, type JobData, type ThemeData } from './state'
 
 /** The folders of an Online Store 2.0 theme; nothing else is a theme file. */
 const FOLDERS = ['assets', 'blocks', 'config', 'layout', 'locales', 'sections', 'snippets', 'templates']
@@ -43,8 +44,45 @@ async function fileContent(ctx: GraphqlContext, file: UpsertFile): Promise<{ tex
   return TEXT.test(file.filename) ? { text: Buffer.from(bytes).toString('utf8') } : { base64: Buffer.from(bytes).toString('base64') }
 }
 
+/**
+ * Shopify's answer to an app that has `write_themes` but not Shopify's exemption for theme-file
+ * writes: a top-level ACCESS_DENIED error on the field (and no data for it).
+ */
+export const THEME_WRITE_EXEMPTION =
+  'The user needs write_themes and an exemption from Shopify to modify theme files. If you think that your app is eligible for an exemption and should have access to this API, then you can submit an exception request.'
+
+function refuseWithoutExemption(ctx: GraphqlContext) {
+  if (settingsOf(ctx.shop).themeWrites === 'allowed') return
+  throw new GraphQLError(`Access denied for themeFilesUpsert field. Required access: ${THEME_WRITE_EXEMPTION}`, {
+    extensions: {
+      code: 'ACCESS_DENIED',
+      documentation: 'https://shopify.dev/api/usage/access-scopes',
+      requiredAccess: THEME_WRITE_EXEMPTION,
+    },
+  })
+}
+
+/** Writes checked file contents into the theme record. */
+async function writeFiles(ctx: GraphqlContext, themeId: number, files: JobData['files']) {
+  const theme = await ctx.store.get('theme', themeId)
+  if (!theme) return
+  for (const [name, content] of Object.entries(files)) {
+    delete theme.files[name]
+    delete theme.binary[name]
+    if (content.text !== undefined) theme.files[name] = content.text
+    else theme.binary[name] = content.base64!
+  }
+  await ctx.store.put('theme', theme.id, { ...theme, updatedAt: ctx.now().toISOString() })
+}
+
+/**
+ * `themeFilesUpsert`: each file checked on its own (a refused file is a user error naming it), the
+ * accepted ones written by a job. With the shop's `themeWriteJobs` the job is done only after it
+ * was polled (`job(id:)`), as on Shopify, and the files are in the theme from then on.
+ */
 export async function themeFilesUpsert(_p: unknown, args: Record<string, unknown>, ctx: GraphqlContext) {
   requireScope(ctx, 'write_themes', 'themeFilesUpsert')
+  refuseWithoutExemption(ctx)
   const files = args.files as UpsertFile[]
   const theme = await ctx.store.get('theme', idArg(args.themeId, 'OnlineStoreTheme'))
   if (!theme)
@@ -61,15 +99,14 @@ export async function themeFilesUpsert(_p: unknown, args: Record<string, unknown
     }
   const userErrors: { field: string[]; message: string; code: string; filename: string | null }[] = []
   const upserted = []
+  const accepted: JobData['files'] = {}
   const now = ctx.now().toISOString()
-  const seen = new Set<string>()
   for (const [i, file] of files.entries()) {
     const fail = (message: string, code: string) => userErrors.push({ field: ['files', String(i)], message, code, filename: file.filename })
-    if (seen.has(file.filename)) {
+    if (accepted[file.filename]) {
       fail(`${file.filename} is given more than once`, 'DUPLICATE_FILE_INPUT')
       continue
     }
-    seen.add(file.filename)
     if (!validFilename(file.filename)) {
       fail(`${file.filename} is not a valid theme file name`, 'FILE_VALIDATION_ERROR')
       continue
@@ -84,15 +121,35 @@ export async function themeFilesUpsert(_p: unknown, args: Record<string, unknown
       fail(problem, 'FILE_VALIDATION_ERROR')
       continue
     }
-    delete theme.files[file.filename]
-    delete theme.binary[file.filename]
-    if (content.text !== undefined) theme.files[file.filename] = content.text
-    else theme.binary[file.filename] = content.base64!
+    accepted[file.filename] = content
     const size = content.text !== undefined ? Buffer.byteLength(content.text) : Buffer.from(content.base64!, 'base64').length
     upserted.push({ filename: file.filename, size: String(size), checksumMd5: null, createdAt: now, updatedAt: now })
   }
-  if (upserted.length) await ctx.store.put('theme', theme.id, { ...theme, updatedAt: now })
-  return { job: upserted.length ? { id: `gid://shopify/Job/${randomUUID()}`, done: true } : null, upsertedThemeFiles: upserted, userErrors }
+  if (!upserted.length) return { job: null, upsertedThemeFiles: upserted, userErrors }
+  const id = randomUUID()
+  const reads = settingsOf(ctx.shop).themeWriteJobs ? 2 : 0
+  if (reads === 0) await writeFiles(ctx, theme.id, accepted)
+  else await ctx.store.put('job', id, { id, done: false, readsLeft: reads, themeId: theme.id, files: accepted })
+  return { job: { id: `gid://shopify/Job/${id}`, done: reads === 0 }, upsertedThemeFiles: upserted, userErrors }
+}
+
+/** `job(id:)`: a theme-write job advances on each read; done, its files are in the theme. Unknown ids are done (Shopify keeps none). */
+export async function jobQuery(_p: unknown, args: Record<string, unknown>, ctx: GraphqlContext) {
+  const id = String(args.id)
+  const m = /^gid:\/\/shopify\/Job\/([\w-]{1,64})$/.exec(id)
+  if (!m) throw new GraphQLError(`Invalid global id '${id}'`, { extensions: { code: 'argumentLiteralsIncompatible' } })
+  // The read that finishes the job writes its files (after the lock: the store's own queries must not wait on it).
+  const step = await ctx.store.locked('job', m[1], async (job, save) => {
+    if (!job || job.done) return { done: true, finished: null }
+    if (job.readsLeft > 1) {
+      await save({ ...job, readsLeft: job.readsLeft - 1 })
+      return { done: false, finished: null }
+    }
+    await save({ ...job, done: true, readsLeft: 0, files: {} })
+    return { done: true, finished: job }
+  })
+  if (step.finished) await writeFiles(ctx, step.finished.themeId, step.finished.files)
+  return { id, done: step.done }
 }
 
 /** The files of a theme zip, with a single wrapping folder removed; an error text when it is no theme. */

@@ -18,7 +18,7 @@ export const STORE_STATUS_LABELS: Record<ShopifyStoreStatus, string> = {
 
 export const SHOPIFY_SYNC_STATUSES = ['idle', 'queued', 'running', 'done', 'failed'] as const
 
-export const PUBLICATION_STATUSES = ['queued', 'publishing', 'published', 'failed'] as const
+export const PUBLICATION_STATUSES = ['queued', 'publishing', 'published', 'failed', 'unpublishing', 'unpublished'] as const
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number]
 
 export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
@@ -26,15 +26,52 @@ export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
   publishing: 'Publishing…',
   published: 'Published',
   failed: 'Publishing failed',
+  unpublishing: 'Taking the page out of the store…',
+  unpublished: 'Taken out of the store',
 }
 
 /**
- * How a published page reaches shoppers: `template` (our section files and the alternate product
- * template written into the theme), `app_block` (the theme app extension's block reads the
- * metafield; the owner adds it once), `description` (the page as the product description: any theme).
+ * How a published page reaches shoppers. Every method first writes the page into the product's
+ * app-owned metafield; then, best first:
+ * - `app_block`: the theme app extension's "Pagewright page" block, which the owner adds once to
+ *   the theme's product template (the theme-editor deep link), renders the metafield;
+ * - `template`: our section and the alternate product template written into the theme (only where
+ *   Shopify lets the app write theme files: most apps need an exemption for that);
+ * - `description`: the page as the product's description, any theme (a product Pagewright made, or
+ *   one whose owner agreed to it; the merchant's own description is kept and restored);
+ * - `pending_block`: the page is saved in the product but nothing shows it yet: the owner adds the
+ *   block (or agrees to the description).
  */
-export const PUBLISH_METHODS = ['template', 'app_block', 'description'] as const
+export const PUBLISH_METHODS = ['app_block', 'template', 'description', 'pending_block'] as const
 export type PublishMethod = (typeof PUBLISH_METHODS)[number]
+
+/** Shoppers see the page (every method but `pending_block`). */
+export const isLiveMethod = (method: PublishMethod | null | undefined) => !!method && method !== 'pending_block'
+
+/** How the owner is told the page is live, by method. */
+export const PUBLISH_METHOD_LABELS: Record<PublishMethod, string> = {
+  app_block: 'Live through the Pagewright block in your theme',
+  template: 'Live with Pagewright’s product template',
+  description: 'Live as the product description',
+  pending_block: 'Saved in the product, not shown yet',
+}
+
+/** The theme app extension's block (extensions/pagewright-theme/blocks/pagewright-page.liquid). */
+export const APP_BLOCK_HANDLE = 'pagewright-page'
+
+/**
+ * Shopify's theme-editor deep link that adds our app block to the live theme's product template, in
+ * its main section: the owner only presses Save. `adminUrl` is the shop's admin (`https://{shop}/admin`
+ * or the demo shop's); `apiKey` is the app's client id.
+ */
+export const addAppBlockUrl = (adminUrl: string, apiKey: string) =>
+  `${adminUrl.replace(/\/$/, '')}/themes/current/editor?template=product&addAppBlockId=${encodeURIComponent(apiKey)}/${APP_BLOCK_HANDLE}&target=mainSection`
+
+/**
+ * How long an OAuth attempt may take (the signed state cookie and the return target live this long):
+ * a merchant who must first sign in to Shopify, or find their store, needs minutes, not seconds.
+ */
+export const OAUTH_STATE_MINUTES = 15
 
 /** A synced product's variant, as the catalogue keeps it. */
 export interface ShopifyVariantRow {
@@ -50,8 +87,11 @@ export interface ShopifyVariantRow {
 /** Admin API version of every call and of the schema our documents are checked against. */
 export const SHOPIFY_API_VERSION = '2026-10'
 
-/** The scopes Pagewright asks for (shopify.app.toml says the same; a test keeps them equal). */
-export const SHOPIFY_SCOPES = ['read_products', 'write_products', 'read_themes', 'write_themes'] as const
+/**
+ * The scopes Pagewright asks for (shopify.app.toml says the same; a test keeps them equal). Files:
+ * the page's images go into the shop's Files, so the live page is served from Shopify's CDN.
+ */
+export const SHOPIFY_SCOPES = ['read_products', 'write_products', 'read_themes', 'write_themes', 'read_files', 'write_files'] as const
 
 /** Our app-owned metafield: `$app:pagewright.page` (JSON of the published page). */
 export const PAGE_METAFIELD = { namespace: '$app:pagewright', key: 'page' } as const
@@ -92,3 +132,21 @@ export const isMyshopifyDomain = (shop: string) => MYSHOPIFY.test(shop)
 /** The product's address on the storefront when Shopify gives none (unpublished to the Online Store). */
 export const storefrontProductUrl = (shopOrigin: string, handle: string) =>
   `${shopOrigin.replace(/\/$/, '')}/products/${encodeURIComponent(handle)}`
+
+/**
+ * Shopify's `host` parameter (base64 of the shop's admin address, `admin.shopify.com/store/{name}` or
+ * `{shop}.myshopify.com/admin`), which an embedded app needs back on every page it opens. Anything
+ * else is not passed on.
+ */
+export function shopifyHost(value: unknown): string | null {
+  if (typeof value !== 'string' || !/^[A-Za-z0-9+/_-]{8,200}={0,2}$/.test(value)) return null
+  let decoded: string
+  try {
+    decoded = atob(value.replace(/-/g, '+').replace(/_/g, '/'))
+  } catch {
+    return null
+  }
+  return /^admin\.shopify\.com\/store\/[a-z0-9][a-z0-9-]*$/.test(decoded) || /^[a-z0-9][a-z0-9-]*\.myshopify\.com\/admin$/.test(decoded)
+    ? value
+    : null
+}

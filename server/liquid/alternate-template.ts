@@ -1,3 +1,4 @@
+import { withoutAppBlock } from './app-block'
 import { readJsonTemplate, type JsonTemplate } from './theme-json'
 
 /** Shopify's limit on sections in one JSON template. */
@@ -25,13 +26,15 @@ const uniqueKey = (taken: Record<string, unknown>, base: string) => {
 
 /**
  * `templates/product.pagewright.json` from the theme's own `templates/product.json`: every section
- * of the theme kept in order, ours right after the theme's buy box. Without a readable template (or
+ * of the theme kept in order (our app block left out), ours right after the theme's buy box. Without a readable template (or
  * one with no room left) the theme gets our plain buy box followed by our section. Our page's title
  * is an h2 there, as the buy box above already shows the product title as the page's h1.
  */
 export function alternateProductTemplate(productTemplateJson: string | null): { template: JsonTemplate; usesBuyBox: boolean } {
   const ours = { type: PAGE_SECTION, settings: { title_level: 'h2' } }
-  const theirs = readJsonTemplate(productTemplateJson)
+  // Our block, if the owner added it to their template, is left out: our section shows the page once.
+  const read = readJsonTemplate(productTemplateJson)
+  const theirs = read && withoutAppBlock(read)
   if (!theirs || Object.keys(theirs.sections).length >= MAX_SECTIONS) {
     return {
       template: { sections: { main: { type: BUY_BOX_SECTION, settings: {} }, pagewright: ours }, order: ['main', 'pagewright'] },

@@ -41,6 +41,7 @@ describe.each(DB_KINDS)('connecting a Shopify store on %s', (kind) => {
     const res = await callback(tampered.toString(), cookie)
     expect(res.status).toBe(400)
     expect(res.body.error).toMatch(/could not be verified/)
+    expect(res.body.restart).toBe(false)
     // The code was not spent: the honest callback still works.
     expect((await callback(query, cookie)).status).toBe(200)
   })
@@ -53,7 +54,35 @@ describe.each(DB_KINDS)('connecting a Shopify store on %s', (kind) => {
     expect(crossed.status).toBe(400)
     const none = await callback(first.query, '')
     expect(none.status).toBe(400)
-    expect(none.body.error).toMatch(/took too long|another browser/)
+    expect(none.body.error).toMatch(/another browser/)
+  })
+
+  it('the state cookie lasts minutes, not seconds; an expired attempt says to start again, and starting again works', async () => {
+    const shop = await demoShop()
+    const before = Date.now()
+    const begun = await t.call('POST', '/v2/shopify/oauth/begin', { shop }, token)
+    const state = begun.body.set_cookies as string[]
+    expect(state.map((c) => c.split('=')[0])).toEqual(['shopify_app_state', 'shopify_app_state.sig'])
+    for (const c of state) {
+      expect(c).toMatch(/Max-Age=900/)
+      const expires = Date.parse(/Expires=([^;]+)/i.exec(c)![1])
+      expect(expires - before).toBeGreaterThan(14 * 60_000)
+      expect(expires - before).toBeLessThan(16 * 60_000)
+      expect(c).toMatch(/Path=\/connect-shopify\/callback/i)
+      expect(c).toMatch(/SameSite=lax/i)
+    }
+    // The merchant took longer than the cookie: the browser came back without it.
+    const back = await consentInShop(t, begun.body.url, await t.webCookie(token))
+    const expired = await callback(back.search.slice(1), '')
+    expect(expired.status).toBe(400)
+    expect(expired.body).toMatchObject({ restart: true })
+    expect(expired.body.error).toMatch(
+      /^This connection attempt has expired \(it lasts 15 minutes\) or was started in another browser\. Start again/,
+    )
+    expect(expired.body.error).not.toMatch(/took too long/)
+    // Starting again: a fresh attempt goes through.
+    const { query, cookie } = await approveInShop(t, token, shop)
+    expect((await callback(query, cookie)).status).toBe(200)
   })
 
   it('refuses a shop that is not a myshopify.com store, even correctly signed', async () => {

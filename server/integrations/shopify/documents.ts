@@ -302,15 +302,125 @@ export const THEME_FILES_QUERY = gql`
   }
 `
 
+/**
+ * Theme files are written by a job: its `job` is followed to `done` (JOB_QUERY), and each file's
+ * result is read (`upsertedThemeFiles`: what was written; `userErrors` with `filename`: what was not, and why).
+ */
 export const THEME_FILES_UPSERT_MUTATION = gql`
   mutation PagewrightThemeFilesUpsert($themeId: ID!, $files: [OnlineStoreThemeFilesUpsertFileInput!]!) {
     themeFilesUpsert(themeId: $themeId, files: $files) {
+      job {
+        id
+        done
+      }
       upsertedThemeFiles {
         filename
       }
       userErrors {
         field
         message
+        code
+        filename
+      }
+    }
+  }
+`
+
+export const JOB_QUERY = gql`
+  query PagewrightJob($id: ID!) {
+    job(id: $id) {
+      id
+      done
+    }
+  }
+`
+
+/** What publishing reads of a product before changing it (to restore it on unpublish). */
+export const PRODUCT_STATE_QUERY = gql`
+  query PagewrightProductState($id: ID!) {
+    product(id: $id) {
+      id
+      handle
+      status
+      descriptionHtml
+      templateSuffix
+      onlineStoreUrl
+    }
+  }
+`
+
+export const METAFIELDS_DELETE_MUTATION = gql`
+  mutation PagewrightMetafieldsDelete($metafields: [MetafieldIdentifierInput!]!) {
+    metafieldsDelete(metafields: $metafields) {
+      deletedMetafields {
+        ownerId
+        namespace
+        key
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`
+
+/** Step 1 of an upload to the shop's Files: where to send the bytes (a signed POST form). */
+export const STAGED_UPLOADS_MUTATION = gql`
+  mutation PagewrightStagedUploads($input: [StagedUploadInput!]!) {
+    stagedUploadsCreate(input: $input) {
+      stagedTargets {
+        url
+        resourceUrl
+        parameters {
+          name
+          value
+        }
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`
+
+/** Step 3: the uploaded bytes (or an outside image URL) become a file of the shop; Shopify processes it. */
+export const FILE_CREATE_MUTATION = gql`
+  mutation PagewrightFileCreate($files: [FileCreateInput!]!) {
+    fileCreate(files: $files) {
+      files {
+        id
+        fileStatus
+        ... on MediaImage {
+          image {
+            url
+          }
+        }
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`
+
+/** Until a file is READY (or FAILED), and then its URL on the shop's CDN. */
+export const FILES_STATUS_QUERY = gql`
+  query PagewrightFileStatus($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      id
+      ... on MediaImage {
+        fileStatus
+        fileErrors {
+          code
+          message
+        }
+        image {
+          url
+        }
       }
     }
   }
@@ -361,6 +471,12 @@ export const ALL_DOCUMENTS = {
   THEMES_QUERY,
   THEME_FILES_QUERY,
   THEME_FILES_UPSERT_MUTATION,
+  JOB_QUERY,
+  PRODUCT_STATE_QUERY,
+  METAFIELDS_DELETE_MUTATION,
+  STAGED_UPLOADS_MUTATION,
+  FILE_CREATE_MUTATION,
+  FILES_STATUS_QUERY,
   THEME_CREATE_MUTATION,
   WEBHOOK_CREATE_MUTATION,
 }

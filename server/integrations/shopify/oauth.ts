@@ -2,7 +2,7 @@ import '@shopify/shopify-api/adapters/web-api'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { ApiVersion, LogSeverity, shopifyApi, type Shopify } from '@shopify/shopify-api'
 import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime'
-import { SHOPIFY_SCOPES } from '../../domain/shopify'
+import { OAUTH_STATE_MINUTES, SHOPIFY_SCOPES } from '../../domain/shopify'
 import { log } from '../../log'
 import type { ShopNetwork } from './network'
 
@@ -21,7 +21,26 @@ export interface ShopTokens {
   state: string
 }
 
-export class OAuthRefused extends Error {}
+/** Why a connection was refused: `expired` (no state cookie: too late, or another browser) can simply be started again. */
+export class OAuthRefused extends Error {
+  constructor(
+    message: string,
+    public reason: 'expired' | 'refused' = 'refused',
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * The library's state cookie lasts 60 seconds: too short for a merchant who must first sign in to
+ * Shopify. Its signature covers the value only, so the same cookie is given a longer life here.
+ */
+export function longerStateCookie(setCookie: string, now = Date.now()): string {
+  if (!/^shopify_app_state(\.sig)?=/.test(setCookie)) return setCookie
+  const expires = new Date(now + OAUTH_STATE_MINUTES * 60_000).toUTCString()
+  const rest = setCookie.replace(/;\s*(expires|max-age)=[^;]*/gi, '')
+  return `${rest}; Max-Age=${OAUTH_STATE_MINUTES * 60}; Expires=${expires}`
+}
 
 // The library calls a process-wide fetch; each call runs with the network of the app that made it.
 const currentNetwork = new AsyncLocalStorage<ShopNetwork>()
@@ -96,7 +115,10 @@ export function createShopifyOAuth(opts: { apiKey: string; apiSecret: string; ap
       if (!location) throw new OAuthRefused('Shopify could not start the connection.')
       const approval = new URL(location)
       const origin = await opts.network.browserOrigin(approval.hostname)
-      return { location: `${origin}${approval.pathname}${approval.search}`, setCookies: res.headers.getSetCookie() }
+      return {
+        location: `${origin}${approval.pathname}${approval.search}`,
+        setCookies: res.headers.getSetCookie().map((c) => longerStateCookie(c)),
+      }
     },
     async callback(query, cookieHeader) {
       let rawRequest: Request
@@ -104,13 +126,14 @@ export function createShopifyOAuth(opts: { apiKey: string; apiSecret: string; ap
         rawRequest = new Request(new URL(`${OAUTH_CALLBACK_PATH}?${query.replace(/^\?/, '')}`, app), { headers: { cookie: cookieHeader } })
       } catch {
         // A cookie a browser could not have sent (characters outside a header's range).
-        throw new OAuthRefused('The connection could not be checked. Please start again from Pagewright.')
+        throw new OAuthRefused('The connection could not be checked. Please start again from Pagewright.', 'expired')
       }
       try {
         const { session } = await within(() => shopify.auth.callback({ rawRequest, expiring: true }))
         return tokensOf(session)
       } catch (error) {
-        throw new OAuthRefused(describeOAuthError(error))
+        const expired = (error as { name?: string })?.name === 'CookieNotFound' || /OAuth cookie/i.test(String((error as Error)?.message))
+        throw new OAuthRefused(describeOAuthError(error), expired ? 'expired' : 'refused')
       }
     },
     async refresh(shop, refreshToken) {
@@ -141,7 +164,7 @@ function describeOAuthError(error: unknown): string {
   const name = (error as { name?: string })?.name ?? ''
   const message = String((error as Error)?.message ?? '')
   if (name === 'CookieNotFound' || /OAuth cookie/i.test(message))
-    return 'The connection took too long or was started in another browser. Please try again.'
+    return `This connection attempt has expired (it lasts ${OAUTH_STATE_MINUTES} minutes) or was started in another browser. Start again: it takes you back to Shopify’s approval.`
   if (name === 'InvalidOAuthError' || /Invalid OAuth callback/i.test(message))
     return 'Shopify’s answer could not be verified. Please try again.'
   if (/timestamp/i.test(message)) return 'Shopify’s answer is too old. Please try again.'

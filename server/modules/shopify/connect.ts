@@ -89,7 +89,8 @@ async function exchange(deps: ApiDeps, query: string, cookie: string): Promise<S
   try {
     tokens = await deps.shopify.oauth.callback(query, cookie)
   } catch (error) {
-    if (error instanceof OAuthRefused) throw badRequest(error.message)
+    // An expired attempt can be started again at once: the screen offers that (`restart`).
+    if (error instanceof OAuthRefused) throw badRequest(error.message, { restart: error.reason === 'expired' })
     throw error
   }
   const recorded = await deps.database.db.insert(oauthStates).values({ state: tokens.state }).onConflictDoNothing().returning()

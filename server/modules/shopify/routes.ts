@@ -12,7 +12,7 @@ import {
 } from './catalog'
 import { beginConnect, beginInstall, claimInstall, completeConnect, completeInstall, connectCustom, createDemoShopFor } from './connect'
 import { feedResponse, optimizeProducts } from './google-shopping'
-import { listPublications, requestPublish } from './publish'
+import { listPublications, requestPublish, requestUnpublish, retryThemeFiles, setDescriptionFallback } from './publish'
 import { listStores, storeView } from './store-view'
 import { disconnectStore, requestSync, setCurrentStore } from './stores'
 import { publishTemplate, themeZip, uploadTheme } from './theme'
@@ -55,6 +55,9 @@ implement(shopifyRoutes, shopify.sync, async (c) => {
   return c.json({ store: await storeView(c.var.deps, c.var.user, store) }, 200)
 })
 implement(shopifyRoutes, shopify.uploadTheme, async (c) => c.json(await uploadTheme(c.var.deps, c.var.user, c.req.valid('param').id), 200))
+implement(shopifyRoutes, shopify.retryThemeFiles, async (c) =>
+  c.json(await retryThemeFiles(c.var.deps, c.var.user, c.req.valid('param').id), 200),
+)
 implement(shopifyRoutes, shopify.themeZip, async (c) => {
   const zip = await themeZip(c.var.deps, c.req.valid('query'))
   return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
@@ -108,4 +111,10 @@ implement(shopifyRoutes, publishing.publications, async (c) =>
 )
 implement(shopifyRoutes, publishing.publishTemplate, async (c) =>
   c.json(await publishTemplate(c.var.deps, c.var.user, c.req.valid('json')), 200),
+)
+implement(shopifyRoutes, publishing.unpublish, async (c) =>
+  c.json(await requestUnpublish(c.var.deps, c.var.user, c.req.valid('param').id), 200),
+)
+implement(shopifyRoutes, publishing.descriptionFallback, async (c) =>
+  c.json(await setDescriptionFallback(c.var.deps, c.var.user, c.req.valid('param').id, c.req.valid('json').allowed), 200),
 )

@@ -1,6 +1,7 @@
 import { decodeKey, type ServerEnv } from '../../env'
 import { createShopNetwork, type DemoShopHost, type ShopNetwork } from '../../integrations/shopify/network'
 import { createShopifyOAuth, type ShopifyOAuth } from '../../integrations/shopify/oauth'
+import { createShopThrottle, type ShopThrottle } from '../../integrations/shopify/throttle'
 
 /** What the Shopify area needs from outside: where shops live, OAuth, the demo shop, the token key. */
 export interface ShopifyServices {
@@ -11,6 +12,8 @@ export interface ShopifyServices {
   tokenKey: Buffer
   /** Waits between throttled calls and while a bulk operation runs (tests pass a fast one). */
   sleep: (ms: number) => Promise<void>
+  /** Shopify's cost-based limit, one bucket per shop for every call and job of this process. */
+  throttle: ShopThrottle
 }
 
 export function createShopifyServices(
@@ -26,5 +29,6 @@ export function createShopifyServices(
     demo,
     tokenKey: decodeKey(env.TOKEN_ENCRYPTION_KEY)!,
     sleep: opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+    throttle: createShopThrottle(),
   }
 }

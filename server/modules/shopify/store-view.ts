@@ -1,8 +1,9 @@
 import { and, count, eq, isNull } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { ShopifyStore } from '../../contract/shopify'
-import { shopifyProducts, shopifyStores } from '../../db/schema'
+import { publications, shopifyProducts, shopifyStores } from '../../db/schema'
 import { productLimit, productRoom, storeLimit } from '../../domain/entitlements'
+import { addAppBlockUrl } from '../../domain/shopify'
 import type { UserRow } from '../users'
 import { currentStore, productCount } from './stores'
 import type { StoreRow } from './tokens'
@@ -15,6 +16,16 @@ export async function shopLinks(deps: ApiDeps, shop: string) {
   const name = shop.replace(/\.myshopify\.com$/, '')
   const demoOrTest = storefront !== `https://${shop}`
   return { storefront, admin: demoOrTest ? `${storefront}/admin` : `https://admin.shopify.com/store/${name}` }
+}
+
+/** A page of the store is shown by our template: theme-file writes worked there. */
+async function templateInUse(deps: ApiDeps, storeId: number): Promise<boolean> {
+  const [row] = await deps.database.db
+    .select({ id: publications.id })
+    .from(publications)
+    .where(and(eq(publications.storeId, storeId), eq(publications.method, 'template')))
+    .limit(1)
+  return !!row
 }
 
 export async function toStoreView(deps: ApiDeps, user: UserRow, row: StoreRow, currentId: number | null): Promise<ShopifyStore> {
@@ -35,6 +46,18 @@ export async function toStoreView(deps: ApiDeps, user: UserRow, row: StoreRow, c
     storefront_url: links.storefront,
     admin_url: links.admin,
     theme_access: row.scopes.split(',').includes('write_themes'),
+    publishing: {
+      theme_files: !row.scopes.split(',').includes('write_themes')
+        ? 'no_access'
+        : row.themeWritesRefusedAt
+          ? 'refused'
+          : (await templateInUse(deps, row.id))
+            ? 'allowed'
+            : 'unknown',
+      theme_files_refusal: row.themeWritesRefusal,
+      app_block: row.appBlockCheckedAt ? row.appBlockThemeId !== null : null,
+      add_app_block_url: addAppBlockUrl(links.admin, deps.env.shopifyApp.apiKey),
+    },
     connected_at: row.connectedAt.toISOString(),
     uninstalled_at: iso(row.uninstalledAt),
     sync: {

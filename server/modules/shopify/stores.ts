@@ -51,9 +51,19 @@ interface ShopAnswer {
   currentAppInstallation: { app: { id: string } | null; accessScopes: { handle: string }[] } | null
 }
 
+/** An Admin GraphQL client on a given token, paced by the process's bucket for the shop. */
+export const shopClient = (deps: ApiDeps, shop: string, accessToken: string) =>
+  createAdminClient({
+    network: deps.shopify.network,
+    shop,
+    accessToken,
+    sleep: (ms) => deps.shopify.sleep(ms),
+    throttle: deps.shopify.throttle,
+  })
+
 /** Who the shop is, asked with the token itself (a custom-app token is checked this way too). */
 export async function fetchShopInfo(deps: ApiDeps, shop: string, accessToken: string): Promise<ShopInfo> {
-  const client = createAdminClient({ network: deps.shopify.network, shop, accessToken, sleep: deps.shopify.sleep })
+  const client = shopClient(deps, shop, accessToken)
   const data = await client.request<ShopAnswer>(SHOP_QUERY)
   const install = data.currentAppInstallation
   return {
@@ -70,7 +80,7 @@ export async function fetchShopInfo(deps: ApiDeps, shop: string, accessToken: st
 const WEBHOOK_TOPICS = ['APP_UNINSTALLED', 'PRODUCTS_UPDATE', 'PRODUCTS_DELETE', 'THEMES_PUBLISH'] as const
 
 async function subscribeWebhooks(deps: ApiDeps, shop: string, accessToken: string) {
-  const client = createAdminClient({ network: deps.shopify.network, shop, accessToken, sleep: deps.shopify.sleep })
+  const client = shopClient(deps, shop, accessToken)
   const uri = `${deps.env.shopifyApp.appUrl}/v2/shopify/webhooks`
   for (const topic of WEBHOOK_TOPICS) {
     const data = await client.request<{ webhookSubscriptionCreate: { userErrors: { message: string }[] } }>(WEBHOOK_CREATE_MUTATION, {
@@ -134,6 +144,9 @@ export async function attachStore(deps: ApiDeps, user: UserRow, conn: NewConnect
       webhookSecretEnc: conn.webhookSecret ? sealSecret(deps.shopify.tokenKey, conn.webhookSecret) : null,
       scopes: info.scopes.join(','),
       appId: info.appId,
+      // A reconnect asks Shopify afresh whether our theme files may be written (an exemption may have come).
+      themeWritesRefusedAt: null,
+      themeWritesRefusal: null,
       connectedAt: now,
       uninstalledAt: null,
       syncStatus: 'queued' as const,

@@ -14,7 +14,7 @@ import { starterThemeZip } from '../../liquid/theme-files'
 import { accountOf } from '../accounts'
 import { findOwnTask } from '../tasks'
 import type { UserRow } from '../users'
-import { republishStore } from './publish'
+import { republishLesser } from './publish-theme'
 import { shopLinks } from './store-view'
 import { currentStore, findOwnStore } from './stores'
 import { adminFor } from './tokens'
@@ -81,6 +81,6 @@ export async function publishTemplate(deps: ApiDeps, user: UserRow, input: { ses
     .update(shopifyStores)
     .set({ templateSettings: settings, updatedAt: deps.clock() })
     .where(eq(shopifyStores.id, store.id))
-  await republishStore(deps, store.id)
+  await republishLesser(deps, store.id, { all: true })
   return { store_id: store.id, theme: settings.theme as Record<string, string>, order: settings.order }
 }

@@ -99,7 +99,9 @@ export async function adminFor(deps: ApiDeps, store: StoreRow): Promise<AdminCli
     network: deps.shopify.network,
     shop: store.shopDomain,
     accessToken: await accessTokenFor(deps, store),
-    sleep: deps.shopify.sleep,
+    // Read when called: tests swap the sleep; the bucket is the process's one for this shop.
+    sleep: (ms) => deps.shopify.sleep(ms),
+    throttle: deps.shopify.throttle,
   })
   return {
     async request(query, variables) {
