@@ -1,10 +1,11 @@
-import { invoiceObject, markFailed, markPaid } from './invoice'
+import type Stripe from 'stripe'
+import { type Catalog } from './catalog'
+import { invoiceObject, listInvoices, markFailed, markPaid, type LineSpec } from './invoice'
 import {
   checkoutLineItem,
   checkoutSessionObject,
   customerObject,
   portalSessionObject,
-  priceObject,
   subscriptionItemObject,
   subscriptionObject,
   type CheckoutSession,
@@ -15,69 +16,91 @@ import {
   type Price,
   type Subscription,
 } from './objects'
+import { Payments } from './payments'
+import { completeCheckout, expireCheckout, sweep } from './sessions'
 import { type EventRequest, type Outbox } from './webhooks'
-import { ApiError, invalid, missing, newId, periodBoundary, type Interval } from './wire'
+import { ApiError, clone, diff, markLive, missing, newId, periodBoundary, type Interval, type Mode } from './wire'
 
-export interface PriceSpec {
-  unit_amount: number
-  interval: Interval
-}
+export const intervalOf = (price: Price) => ({
+  interval: (price.recurring?.interval ?? 'month') as Interval,
+  count: price.recurring?.interval_count ?? 1,
+})
 
-/** Stripe's previous_attributes: changed keys only, nested hashes by their changed keys, arrays whole. */
-function diff(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> | undefined {
-  const prev: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(before)) {
-    const now = after[k]
-    if (JSON.stringify(v) === JSON.stringify(now)) continue
-    const nested = v && now && typeof v === 'object' && typeof now === 'object' && !Array.isArray(v) && !Array.isArray(now)
-    prev[k] = nested ? diff(v as Record<string, unknown>, now as Record<string, unknown>) : v
-  }
-  return Object.keys(prev).length ? prev : undefined
-}
-
-const clone = <T>(x: T): T => structuredClone(x)
-
-/** The double's state and the billing life cycle: what Stripe does to subscriptions and invoices, and the events it sends. */
+/**
+ * One mode's state (test or live: each has its own objects, and ids of one are unknown to the other) and the billing
+ * life cycle: what Stripe does to subscriptions and invoices, and the events it sends.
+ */
 export class Billing {
   readonly customers = new Map<string, Customer>()
+  readonly deletedCustomers = new Set<string>()
   readonly subscriptions = new Map<string, Subscription>()
   readonly invoices = new Map<string, Invoice>()
   readonly sessions = new Map<string, CheckoutSession>()
   readonly portals = new Map<string, PortalSession>()
   private readonly secrets = new Map<string, string>()
-  private readonly cycles = new Map<string, number>()
-  private readonly sessionLines = new Map<string, { price: string; quantity: number; lineId: string; metadata: Metadata }>()
-  private readonly startedAt: number
+  readonly cycles = new Map<string, number>()
+  /** Prorations waiting for the next renewal invoice (plan changes with create_prorations). */
+  readonly pendingLines = new Map<string, LineSpec[]>()
+  readonly sessionLines = new Map<string, { price: string; quantity: number; lineId: string; metadata: Metadata }>()
+  readonly payments: Payments
+  /** The other mode, to say "a similar object exists in test mode" as Stripe does. */
+  other?: Billing
 
   constructor(
-    private readonly prices: Record<string, PriceSpec>,
+    readonly catalog: Catalog,
     private readonly clock: () => Date,
     readonly outbox: Outbox,
     readonly base: () => string,
+    readonly mode: Mode = 'test',
   ) {
-    this.startedAt = this.now()
+    this.payments = new Payments(
+      () => this.now(),
+      (type, object, previous, req) => this.emit(type, object, previous, req),
+    )
+  }
+
+  get live(): boolean {
+    return this.mode === 'live'
   }
 
   now(): number {
     return Math.floor(this.clock().getTime() / 1000)
   }
 
+  /** Sends an event in this mode (a live mode's objects say `livemode: true`). */
+  emit(type: Stripe.Event.Type, object: object, previous?: Record<string, unknown>, req?: EventRequest): Promise<void> {
+    return this.outbox.emit(type, this.live ? markLive(clone(object)) : object, previous, req, this.live)
+  }
+
+  /** resource_missing, naming the other mode when the object lives there. */
+  missing(kind: string, id: string, param: string | undefined, there: (b: Billing) => boolean): ApiError {
+    const similar = this.other && there(this.other) ? { found: this.other.mode, asked: this.mode } : undefined
+    return missing(kind, id, param, similar)
+  }
+
   price(id: string, param?: string): Price {
-    const spec = Object.hasOwn(this.prices, id) ? this.prices[id] : undefined
-    if (!spec) throw missing('price', id, param)
-    return priceObject(id, spec.unit_amount, spec.interval, this.startedAt)
+    if (!this.catalog.prices.has(id)) throw this.missing('price', id, param, (b) => b.catalog.prices.has(id))
+    return this.catalog.price(id, param)
   }
 
   customer(id: string, param?: string): Customer {
-    const c = this.customers.get(id)
-    if (!c) throw missing('customer', id, param)
+    const c = this.deletedCustomers.has(id) ? undefined : this.customers.get(id)
+    if (!c) throw this.missing('customer', id, param, (b) => b.customers.has(id))
     return c
   }
 
   subscription(id: string): Subscription {
     const s = this.subscriptions.get(id)
-    if (!s) throw missing('subscription', id)
+    if (!s) throw this.missing('subscription', id, undefined, (b) => b.subscriptions.has(id))
     return s
+  }
+
+  /** DELETE /v1/customers/{id}: gone for every later use (retrieving it answers `deleted: true`). */
+  deleteCustomer(id: string) {
+    this.customer(id)
+    this.deletedCustomers.add(id)
+    for (const sub of this.subscriptions.values()) if (sub.customer === id && sub.status !== 'canceled') sub.status = 'canceled'
+    return { id, object: 'customer' as const, deleted: true as const }
   }
 
   createCustomer(a: {
@@ -104,8 +127,11 @@ export class Billing {
     clientReferenceId: string | null
     metadata: Metadata
     subscriptionMetadata: Metadata
+    expiresAt: number
+    allowPromotionCodes: boolean | null
+    automaticTax: boolean
   }): CheckoutSession {
-    const id = newId('cs_test', 58)
+    const id = newId(`cs_${this.mode}`, 58)
     const amount = (a.price.unit_amount ?? 0) * a.quantity
     const session = checkoutSessionObject({ ...a, id, created: this.now(), url: `${this.base()}/checkout/${id}`, amount })
     this.sessions.set(id, session)
@@ -119,42 +145,14 @@ export class Billing {
     return { object: 'list', data, has_more: false, url: `/v1/checkout/sessions/${id}/line_items` }
   }
 
-  /** The buyer paid on the hosted page: customer (if new), an active subscription, its paid first invoice, and the events. */
-  async completeCheckout(id: string, order: 'session-first' | 'invoice-first' = 'session-first'): Promise<void> {
-    const session = this.sessions.get(id)
-    if (!session) throw new Error(`Stripe double: no checkout session ${id}`)
-    if (session.status !== 'open') throw new Error(`Stripe double: checkout session ${id} is ${session.status}`)
-    const line = this.sessionLines.get(id)!
-    const customer = session.customer
-      ? this.customer(session.customer as string)
-      : this.createCustomer({ email: session.customer_email, name: null, phone: null, description: null, metadata: {} })
-    const { sub, invoice } = this.start(customer, this.price(line.price), line.quantity, line.metadata, 'on_subscription')
-    sub.status = 'active'
-    markPaid(invoice, this.now())
-    Object.assign(session, {
-      status: 'complete',
-      payment_status: 'paid',
-      customer: customer.id,
-      subscription: sub.id,
-      invoice: invoice.id,
-      url: null,
-      customer_details: {
-        address: null,
-        business_name: null,
-        email: customer.email,
-        individual_name: null,
-        name: customer.name ?? null,
-        phone: null,
-        tax_exempt: 'none',
-        tax_ids: [],
-      },
-      collected_information: { business_name: null, individual_name: null, shipping_details: null },
-    } satisfies Partial<CheckoutSession>)
-    const created = () => this.outbox.emit('customer.subscription.created', sub)
-    const completed = () => this.outbox.emit('checkout.session.completed', session)
-    const paid = () => this.outbox.emit('invoice.paid', invoice)
-    for (const send of order === 'invoice-first' ? [created, paid, completed] : [completed, created, paid]) await send()
-  }
+  /** POST /v1/checkout/sessions/{id}/expire (sessions.ts). */
+  expireCheckout = (id: string, req?: EventRequest) => expireCheckout(this, id, req)
+
+  /** Open sessions past their `expires_at` expire, with checkout.session.expired (sessions.ts). */
+  sweep = () => sweep(this)
+
+  /** The buyer paid on the hosted page (sessions.ts). */
+  completeCheckout = (id: string, order?: 'session-first' | 'invoice-first') => completeCheckout(this, id, order)
 
   /** POST /v1/subscriptions: `default_incomplete` leaves it incomplete with an open invoice and a client secret; otherwise it is paid at once. */
   async createSubscription(
@@ -164,12 +162,12 @@ export class Billing {
     const { sub, invoice } = this.start(a.customer, a.price, a.quantity, a.metadata, a.save)
     if (a.incomplete) {
       this.secrets.set(invoice.id, `${newId('pi', 24)}_secret_${newId('x', 25).slice(2)}`)
-      await this.outbox.emit('customer.subscription.created', sub, undefined, req)
+      await this.emit('customer.subscription.created', sub, undefined, req)
     } else {
       sub.status = 'active'
-      markPaid(invoice, this.now())
-      await this.outbox.emit('customer.subscription.created', sub, undefined, req)
-      await this.outbox.emit('invoice.paid', invoice, undefined, req)
+      this.settle(invoice, this.now())
+      await this.emit('customer.subscription.created', sub, undefined, req)
+      await this.emit('invoice.paid', invoice, undefined, req)
     }
     return sub
   }
@@ -179,11 +177,11 @@ export class Billing {
     return secret ? { client_secret: secret, type: 'payment_intent' } : null
   }
 
-  private start(customer: Customer, price: Price, quantity: number, metadata: Metadata, save: 'off' | 'on_subscription') {
+  start(customer: Customer, price: Price, quantity: number, metadata: Metadata, save: 'off' | 'on_subscription') {
     const created = this.now()
     const id = newId('sub', 24)
-    const interval = (price.recurring?.interval ?? 'month') as Interval
-    const periodEnd = periodBoundary(created, interval, 1)
+    const { interval, count } = intervalOf(price)
+    const periodEnd = periodBoundary(created, interval, 1, count)
     const item = subscriptionItemObject({ id: newId('si'), subscription: id, price, quantity, created, periodStart: created, periodEnd })
     const sub = subscriptionObject({
       id,
@@ -196,16 +194,23 @@ export class Billing {
     })
     this.subscriptions.set(id, sub)
     this.cycles.set(id, 0)
-    customer.currency = 'usd'
+    customer.currency = price.currency
     const invoice = this.newInvoice(sub, 'subscription_create', { start: created, end: created }, created)
     return { sub, invoice }
   }
 
-  private newInvoice(
+  /** An invoice is paid: its status, and the payment behind it (PaymentIntent, Charge, InvoicePayment). */
+  settle(invoice: Invoice, at: number): void {
+    markPaid(invoice, at)
+    this.payments.record(invoice, at)
+  }
+
+  newInvoice(
     sub: Subscription,
-    reason: 'subscription_create' | 'subscription_cycle',
+    reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update',
     period: { start: number; end: number },
     at: number,
+    lines?: LineSpec[],
   ) {
     const customer = this.customer(sub.customer as string)
     const item = sub.items.data[0]
@@ -223,7 +228,9 @@ export class Billing {
       period,
       linePeriod: { start: item.current_period_start, end: item.current_period_end },
       hostedUrl: `${this.base()}/invoice/${id}`,
+      lines,
     })
+    if (invoice.total < 0) customer.balance += invoice.total
     this.invoices.set(id, invoice)
     sub.latest_invoice = id
     return invoice
@@ -236,11 +243,11 @@ export class Billing {
     if (invoice.status !== 'open') throw new Error(`Stripe double: invoice ${invoiceId} is ${invoice.status}`)
     const sub = this.subscription(invoice.parent?.subscription_details?.subscription as string)
     const before = clone(sub)
-    markPaid(invoice, this.now())
+    this.settle(invoice, this.now())
     if (sub.latest_invoice === invoice.id && ['incomplete', 'past_due', 'unpaid'].includes(sub.status)) sub.status = 'active'
-    await this.outbox.emit('invoice.paid', invoice)
+    await this.emit('invoice.paid', invoice)
     const prev = diff(before, sub)
-    if (prev) await this.outbox.emit('customer.subscription.updated', sub, prev)
+    if (prev) await this.emit('customer.subscription.updated', sub, prev)
   }
 
   async payIncomplete(subscriptionId: string): Promise<void> {
@@ -263,26 +270,30 @@ export class Billing {
     const before = clone(sub)
     const n = (this.cycles.get(sub.id) ?? 0) + 1
     this.cycles.set(sub.id, n)
-    const interval = (item.price.recurring?.interval ?? 'month') as Interval
+    const { interval, count } = intervalOf(item.price as Price)
     const ended = { start: item.current_period_start, end: item.current_period_end }
-    item.current_period_start = periodBoundary(sub.billing_cycle_anchor, interval, n)
-    item.current_period_end = periodBoundary(sub.billing_cycle_anchor, interval, n + 1)
+    item.current_period_start = periodBoundary(sub.billing_cycle_anchor, interval, n, count)
+    item.current_period_end = periodBoundary(sub.billing_cycle_anchor, interval, n + 1, count)
     const at = Math.max(this.now(), item.current_period_start)
-    const invoice = this.newInvoice(sub, 'subscription_cycle', ended, at)
+    // Prorations of plan changes made with create_prorations are billed on this invoice, after the new period's line.
+    const pending = this.pendingLines.get(sub.id)
+    this.pendingLines.delete(sub.id)
+    const lines = pending && [this.itemLine(sub), ...pending]
+    const invoice = this.newInvoice(sub, 'subscription_cycle', ended, at, lines)
     if (fail) {
       markFailed(invoice, at)
-      await this.outbox.emit('customer.subscription.updated', sub, diff(before, sub))
-      await this.outbox.emit('invoice.payment_failed', invoice)
+      await this.emit('customer.subscription.updated', sub, diff(before, sub))
+      await this.emit('invoice.payment_failed', invoice)
       if (sub.status !== 'past_due') {
         const beforeStatus = clone(sub)
         sub.status = 'past_due'
-        await this.outbox.emit('customer.subscription.updated', sub, diff(beforeStatus, sub))
+        await this.emit('customer.subscription.updated', sub, diff(beforeStatus, sub))
       }
     } else {
-      markPaid(invoice, at)
+      this.settle(invoice, at)
       sub.status = 'active'
-      await this.outbox.emit('customer.subscription.updated', sub, diff(before, sub))
-      await this.outbox.emit('invoice.paid', invoice)
+      await this.emit('customer.subscription.updated', sub, diff(before, sub))
+      await this.emit('invoice.paid', invoice)
     }
   }
 
@@ -291,7 +302,21 @@ export class Billing {
     sub.ended_at = at
     sub.canceled_at ??= at
     sub.cancellation_details = { ...sub.cancellation_details!, reason: sub.cancellation_details?.reason ?? 'cancellation_requested' }
-    await this.outbox.emit('customer.subscription.deleted', sub, undefined, req)
+    await this.emit('customer.subscription.deleted', sub, undefined, req)
+  }
+
+  /** The line of a subscription item's current period at its full price. */
+  itemLine(sub: Subscription): LineSpec {
+    const item = sub.items.data[0]
+    const quantity = item.quantity ?? 1
+    return {
+      id: newId('il', 24),
+      price: item.price as Price,
+      quantity,
+      amount: (item.price.unit_amount ?? 0) * quantity,
+      proration: false,
+      period: { start: item.current_period_start, end: item.current_period_end },
+    }
   }
 
   private assertNotCanceled(sub: Subscription): void {
@@ -323,46 +348,26 @@ export class Billing {
       sub.cancellation_details = { comment: null, feedback: null, feedback_option: null, reason: on ? 'cancellation_requested' : null }
     }
     const prev = diff(before, sub)
-    if (prev) await this.outbox.emit('customer.subscription.updated', sub, prev, req)
+    if (prev) await this.emit('customer.subscription.updated', sub, prev, req)
     return sub
   }
 
-  createPortal(customer: string, returnUrl: string | null): PortalSession {
+  createPortal(customer: string, returnUrl: string | null, configuration: string): PortalSession {
     const id = newId('bps', 24)
-    const session = portalSessionObject({ id, created: this.now(), customer, returnUrl, url: `${this.base()}/billing/${id}` })
+    const session = portalSessionObject({
+      id,
+      created: this.now(),
+      customer,
+      returnUrl,
+      url: `${this.base()}/billing/${id}`,
+      configuration,
+    })
     this.portals.set(id, session)
     return session
   }
 
   /** Newest first, like Stripe, with cursor paging. */
-  listInvoices(f: {
-    customer?: string
-    subscription?: string
-    status?: string
-    limit: number
-    startingAfter?: string
-    endingBefore?: string
-  }) {
-    let all = [...this.invoices.values()]
-      .reverse()
-      .sort((a, b) => b.created - a.created)
-      .filter((i) => (!f.customer || i.customer === f.customer) && (!f.status || i.status === f.status))
-      .filter((i) => !f.subscription || i.parent?.subscription_details?.subscription === f.subscription)
-    let hasMore: boolean
-    if (f.endingBefore) {
-      const at = all.findIndex((i) => i.id === f.endingBefore)
-      if (at < 0) throw invalid('ending_before', `No such invoice: '${f.endingBefore}'`, 'resource_missing')
-      all = all.slice(Math.max(0, at - f.limit), at)
-      hasMore = at - f.limit > 0
-    } else {
-      if (f.startingAfter) {
-        const at = all.findIndex((i) => i.id === f.startingAfter)
-        if (at < 0) throw invalid('starting_after', `No such invoice: '${f.startingAfter}'`, 'resource_missing')
-        all = all.slice(at + 1)
-      }
-      hasMore = all.length > f.limit
-      all = all.slice(0, f.limit)
-    }
-    return { object: 'list' as const, data: all, has_more: hasMore, url: '/v1/invoices' }
+  listInvoices(f: Parameters<typeof listInvoices>[1]) {
+    return listInvoices(this.invoices.values(), f)
   }
 }

@@ -258,9 +258,33 @@ describe('invoices', () => {
 })
 
 describe('billing portal', () => {
-  it('creates a session whose page links back to return_url', async () => {
+  it('refuses a session without a configuration until one is saved, as a new Stripe account does', async () => {
     const customer = await stripe.customers.create({ email: 'portal@shop.test' })
-    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://app.test/account' })
+    const err = await stripe.billingPortal.sessions.create({ customer: customer.id }).catch((e: unknown) => e)
+    expect(err).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('until you save your customer portal settings in test mode'),
+    })
+  })
+
+  it('creates a session with a configuration, whose page links back to return_url', async () => {
+    const customer = await stripe.customers.create({ email: 'portal@shop.test' })
+    const config = await stripe.billingPortal.configurations.create({
+      features: { invoice_history: { enabled: true }, subscription_cancel: { enabled: true, mode: 'at_period_end' } },
+      default_return_url: 'http://app.test/default',
+    })
+    expect(config).toMatchObject({
+      object: 'billing_portal.configuration',
+      is_default: false,
+      features: { subscription_cancel: { enabled: true, mode: 'at_period_end' }, subscription_update: { enabled: false } },
+    })
+    expect((await stripe.billingPortal.configurations.retrieve(config.id)).id).toBe(config.id)
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: 'http://app.test/account',
+      configuration: config.id,
+    })
+    expect(portal.configuration).toBe(config.id)
     expect(portal).toMatchObject({
       object: 'billing_portal.session',
       customer: customer.id,
@@ -270,15 +294,19 @@ describe('billing portal', () => {
     expect(portal.url).toBe(`${h.base}/billing/${portal.id}`)
     const html = await (await fetch(portal.url)).text()
     expect(html).toContain('<a href="http://app.test/account">Return</a>')
-    const err = await stripe.billingPortal.sessions.create({ customer: 'cus_nobody' }).catch((e: unknown) => e)
+    const err = await stripe.billingPortal.sessions.create({ customer: 'cus_nobody', configuration: config.id }).catch((e: unknown) => e)
     expect(err).toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'customer' })
+    const noConfig = await stripe.billingPortal.sessions
+      .create({ customer: customer.id, configuration: 'bpc_nope' })
+      .catch((e: unknown) => e)
+    expect(noConfig).toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'configuration' })
   })
 })
 
 describe('requests', () => {
-  it('401s any key that is not sk_test_, and a missing one', async () => {
-    const live = new Stripe('sk_live_123456', { ...h.double.sdkOptions(), maxNetworkRetries: 0 })
-    const err = await live.customers.create({}).catch((e: unknown) => e)
+  it('401s a key that is not a secret or restricted key, and a missing one', async () => {
+    const publishable = new Stripe('pk_test_123456', { ...h.double.sdkOptions(), maxNetworkRetries: 0 })
+    const err = await publishable.customers.create({}).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(Stripe.errors.StripeAuthenticationError)
     expect(err).toMatchObject({ statusCode: 401 })
     const res = await fetch(`${h.base}/v1/customers`, { method: 'POST' })

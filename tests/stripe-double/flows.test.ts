@@ -190,16 +190,30 @@ describe('renewals and cancellation', () => {
     })
   })
 
-  it('the portal page cancels at period end and keeps the plan with plain forms', async () => {
+  it('the portal page cancels as its configuration says: at period end (and keeps the plan), or at once', async () => {
     const id = await activeSubscription()
     const sub = await stripe.subscriptions.retrieve(id)
-    const portal = await stripe.billingPortal.sessions.create({ customer: sub.customer as string, return_url: 'http://app.test/account' })
+    const atEnd = await stripe.billingPortal.configurations.create({
+      features: { subscription_cancel: { enabled: true, mode: 'at_period_end' }, invoice_history: { enabled: true } },
+    })
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: sub.customer as string,
+      return_url: 'http://app.test/account',
+      configuration: atEnd.id,
+    })
     expect(await (await fetch(portal.url)).text()).toContain('Renews on 2027-02-28')
     expect((await form(`${portal.url}/cancel`, { subscription: id })).status).toBe(303)
     expect((await stripe.subscriptions.retrieve(id)).cancel_at_period_end).toBe(true)
     expect(await (await fetch(portal.url)).text()).toContain('Cancels on 2027-02-28')
     await form(`${portal.url}/resume`, { subscription: id })
     expect((await stripe.subscriptions.retrieve(id)).cancel_at_period_end).toBe(false)
+
+    const now = await stripe.billingPortal.configurations.create({
+      features: { subscription_cancel: { enabled: true, mode: 'immediately' } },
+    })
+    const other = await stripe.billingPortal.sessions.create({ customer: sub.customer as string, configuration: now.id })
+    await form(`${other.url}/cancel`, { subscription: id })
+    expect((await stripe.subscriptions.retrieve(id)).status).toBe('canceled')
   })
 })
 

@@ -1,9 +1,14 @@
 import { type AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { Api } from './api'
-import { Billing, type PriceSpec } from './billing'
+import { Billing } from './billing'
+import { Catalog, type PriceSpec } from './catalog'
 import { hostedPage } from './pages'
+import { type Dispute, type Refund } from './payment-objects'
 import { Outbox, type Delivery, type SentEvent, type WebhookTarget } from './webhooks'
+import { type Mode } from './wire'
+
+export type { PriceSpec }
 
 /**
  * A local Stripe for tests and the end-to-end harness: the real `stripe` SDK talks to it (`sdkOptions()`), the browser
@@ -16,8 +21,15 @@ export interface StripeDoubleOptions {
   webhook?: WebhookTarget
   /** The clock for created/period timestamps (seconds are derived from it). */
   clock?: () => Date
-  /** The prices the double knows, by Stripe price id: recurring USD prices. Any other price id is `resource_missing`. */
+  /** The test-mode prices the double starts with, by Stripe price id (recurring, USD unless said). More can be made with prices.create. */
   prices?: Record<string, PriceSpec>
+  /** The live-mode prices it starts with (used with `sk_live_` keys). */
+  livePrices?: Record<string, PriceSpec>
+  /**
+   * Whether a customer portal configuration was saved in the Dashboard (then portal sessions without `configuration`
+   * use it). Default false, as on a new Stripe account: such sessions are refused with Stripe's message.
+   */
+  portalSaved?: boolean
 }
 
 export interface StripeDouble {
@@ -38,6 +50,16 @@ export interface StripeDouble {
   renew(subscriptionId: string, opts?: { fail?: boolean }): Promise<void>
   /** Ends a subscription now (customer.subscription.deleted) or at period end (updated with cancel_at_period_end). */
   cancel(subscriptionId: string, opts?: { atPeriodEnd?: boolean }): Promise<void>
+  /** The buyer's bank disputes a charge: charge.dispute.created and charge.dispute.funds_withdrawn. */
+  dispute(chargeId: string, opts?: { reason?: string }): Promise<Dispute>
+  /** The bank decides: charge.dispute.closed (won or lost). */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<Dispute>
+  /** The charge that paid an invoice (null when nothing was charged). */
+  chargeOf(invoiceId: string): string | null
+  /** Refunds as the Dashboard would (charge.refunded, refund.created): all that is left, or `amount` cents. */
+  refund(chargeId: string, amount?: number): Promise<Refund>
+  /** One mode's state, to look at in tests. */
+  state(mode?: Mode): Billing
   /** Every event sent so far (with its id), for replay tests. */
   events(): { id: string; type: string; payload: string }[]
   /** Every delivery attempt so far, in order, with the endpoint's HTTP status (null when it could not be reached or no webhook is set). */
@@ -54,8 +76,19 @@ export function createStripeDouble(opts: StripeDoubleOptions = {}): StripeDouble
   let server: ServerType | undefined
   let listening: string | undefined
   let lastOrigin = 'http://127.0.0.1'
-  const billing = new Billing(opts.prices ?? {}, clock, outbox, () => listening ?? lastOrigin)
-  const api = new Api(billing)
+  const seconds = () => Math.floor(clock().getTime() / 1000)
+  const origin = () => listening ?? lastOrigin
+  const modes: Record<Mode, Billing> = {
+    test: new Billing(new Catalog(opts.prices ?? {}, seconds, !!opts.portalSaved), clock, outbox, origin, 'test'),
+    live: new Billing(new Catalog(opts.livePrices ?? {}, seconds, !!opts.portalSaved), clock, outbox, origin, 'live'),
+  }
+  modes.test.other = modes.live
+  modes.live.other = modes.test
+  const api = new Api(modes)
+  /** The mode an object belongs to, by where its id is known. */
+  const owner = (has: (b: Billing) => boolean) => (has(modes.live) ? modes.live : modes.test)
+  const bySub = (id: string) => owner((b) => b.subscriptions.has(id))
+  const byCharge = (id: string) => owner((b) => b.payments.charges.has(id))
 
   const double: StripeDouble = {
     async fetch(request) {
@@ -63,7 +96,7 @@ export function createStripeDouble(opts: StripeDoubleOptions = {}): StripeDouble
       const path = new URL(request.url).pathname
       if (path.startsWith('/v1/')) return api.handle(request)
       if (path.startsWith('/_double/')) return control(request)
-      return (await hostedPage(request, billing)) ?? new Response('Not found', { status: 404 })
+      return (await hostedPage(request, [modes.test, modes.live])) ?? new Response('Not found', { status: 404 })
     },
     async listen(port = 0) {
       if (listening) return listening
@@ -93,13 +126,22 @@ export function createStripeDouble(opts: StripeDoubleOptions = {}): StripeDouble
     setWebhook(webhook) {
       outbox.webhook = webhook
     },
-    completeCheckout: (id, o) => billing.completeCheckout(id, o?.eventOrder),
-    payIncomplete: (id) => billing.payIncomplete(id),
-    renew: (id, o) => billing.renew(id, o?.fail),
+    completeCheckout: (id, o) => owner((b) => b.sessions.has(id)).completeCheckout(id, o?.eventOrder),
+    payIncomplete: (id) => bySub(id).payIncomplete(id),
+    renew: (id, o) => bySub(id).renew(id, o?.fail),
     async cancel(id, o) {
-      if (o?.atPeriodEnd) await billing.updateSubscription(id, { cancelAtPeriodEnd: true })
-      else await billing.cancelNow(id)
+      if (o?.atPeriodEnd) await bySub(id).updateSubscription(id, { cancelAtPeriodEnd: true })
+      else await bySub(id).cancelNow(id)
     },
+    dispute: (id, o) => byCharge(id).payments.dispute(id, o?.reason),
+    closeDispute: (id, outcome) => owner((b) => b.payments.disputes.has(id)).payments.closeDispute(id, outcome),
+    chargeOf(invoiceId) {
+      const b = owner((m) => m.invoices.has(invoiceId))
+      const paid = b.payments.listInvoicePayments({ invoice: invoiceId, limit: 1 }).data[0]
+      return paid ? (b.payments.intents.get(paid.payment.payment_intent as string)?.latest_charge as string) : null
+    },
+    refund: (id, amount) => byCharge(id).payments.refund({ charge: id, amount, metadata: {} }, { id: null, idempotency_key: null }),
+    state: (mode = 'test') => modes[mode],
     events: (): SentEvent[] => outbox.events(),
     deliveries: () => outbox.deliveries.map((d) => ({ ...d })),
     resend: (id) => outbox.resend(id),
@@ -109,7 +151,7 @@ export function createStripeDouble(opts: StripeDoubleOptions = {}): StripeDouble
   async function control(request: Request): Promise<Response> {
     const url = new URL(request.url)
     const q = url.searchParams
-    const m = /^\/_double\/(checkout|subscriptions|events)(?:\/([^/]+)\/([a-z-]+))?$/.exec(url.pathname)
+    const m = /^\/_double\/(checkout|subscriptions|events|charges|disputes)(?:\/([^/]+)\/([a-z-]+))?$/.exec(url.pathname)
     if (!m) return json({ error: 'unknown control' }, 404)
     const [, kind, id, action] = m
     try {
@@ -121,6 +163,10 @@ export function createStripeDouble(opts: StripeDoubleOptions = {}): StripeDouble
       else if (kind === 'subscriptions' && action === 'renew') await double.renew(id, { fail: q.get('fail') === '1' })
       else if (kind === 'subscriptions' && action === 'cancel') await double.cancel(id, { atPeriodEnd: q.get('at_period_end') === '1' })
       else if (kind === 'events' && action === 'resend') return json({ status: (await double.resend(id)).status })
+      else if (kind === 'charges' && action === 'dispute') return json(await double.dispute(id))
+      else if (kind === 'charges' && action === 'refund') return json(await double.refund(id))
+      else if (kind === 'disputes' && action === 'close')
+        return json(await double.closeDispute(id, q.get('status') === 'won' ? 'won' : 'lost'))
       else return json({ error: 'unknown control' }, 404)
       return json({ ok: true })
     } catch (err) {

@@ -1,4 +1,5 @@
-import { type Customer, type Invoice, type InvoiceLine, type Subscription } from './objects'
+import { type Customer, type Invoice, type InvoiceLine, type Price, type Subscription } from './objects'
+import { invalid } from './wire'
 
 export interface InvoiceInput {
   id: string
@@ -7,24 +8,38 @@ export interface InvoiceInput {
   created: number
   customer: Customer
   subscription: Subscription
-  billingReason: 'subscription_create' | 'subscription_cycle'
+  billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update'
   /** The invoice's own period (a creation invoice: a single instant; a renewal: the period just ended, as Stripe does). */
   period: { start: number; end: number }
   /** The period the line bills (the subscription's new current period). */
   linePeriod: { start: number; end: number }
   hostedUrl: string
+  /** Other lines than the subscription item's one for `linePeriod` (plan changes: prorations, the new price's period). */
+  lines?: LineSpec[]
 }
 
-/** An open (finalized, not yet paid) subscription invoice; `markPaid` / `markFailed` move it on. */
-export function invoiceObject(a: InvoiceInput): Invoice {
+/** One invoice line of a subscription item: its price, amount (negative for unused time credited) and period. */
+export interface LineSpec {
+  id: string
+  price: Price
+  quantity: number
+  amount: number
+  proration: boolean
+  period: { start: number; end: number }
+  description?: string
+}
+
+function lineObject(a: InvoiceInput, spec: LineSpec): InvoiceLine {
   const item = a.subscription.items.data[0]
-  const amount = (item.price.unit_amount ?? 0) * (item.quantity ?? 1)
-  const line: InvoiceLine = {
-    id: a.lineId,
+  const { price, quantity, amount } = spec
+  return {
+    id: spec.id,
     object: 'line_item',
     amount,
-    currency: 'usd',
-    description: `${item.quantity ?? 1} × ${item.price.product as string} (at ${(item.price.unit_amount ?? 0) / 100} USD / ${item.price.recurring?.interval})`,
+    currency: price.currency,
+    description:
+      spec.description ??
+      `${quantity} × ${price.product as string} (at ${(price.unit_amount ?? 0) / 100} ${price.currency.toUpperCase()} / ${price.recurring?.interval})`,
     discount_amounts: [],
     discountable: true,
     discounts: [],
@@ -35,26 +50,41 @@ export function invoiceObject(a: InvoiceInput): Invoice {
       invoice_item_details: null,
       subscription_item_details: {
         invoice_item: null,
-        proration: false,
+        proration: spec.proration,
         proration_details: { credited_items: null },
         subscription: a.subscription.id,
         subscription_item: item.id,
       },
       type: 'subscription_item_details',
     },
-    period: { ...a.linePeriod },
+    period: { ...spec.period },
     pretax_credit_amounts: [],
     pricing: {
-      price_details: { price: item.price.id, product: item.price.product as string },
+      price_details: { price: price.id, product: price.product as string },
       type: 'price_details',
-      unit_amount_decimal: item.price.unit_amount_decimal,
+      unit_amount_decimal: price.unit_amount_decimal,
     },
-    quantity: item.quantity ?? 1,
-    quantity_decimal: String(item.quantity ?? 1),
+    quantity,
+    quantity_decimal: String(quantity),
     subscription: a.subscription.id,
     subtotal: amount,
     taxes: [],
   }
+}
+
+/**
+ * An open (finalized, not yet paid) subscription invoice; `markPaid` / `markFailed` move it on. A total below zero (a
+ * downgrade's credit) is due as 0, and the credit goes to the customer's balance.
+ */
+export function invoiceObject(a: InvoiceInput): Invoice {
+  const item = a.subscription.items.data[0]
+  const quantity = item.quantity ?? 1
+  const specs: LineSpec[] = a.lines ?? [
+    { id: a.lineId, price: item.price, quantity, amount: (item.price.unit_amount ?? 0) * quantity, proration: false, period: a.linePeriod },
+  ]
+  const lines = specs.map((spec) => lineObject(a, spec))
+  const total = lines.reduce((sum, l) => sum + l.amount, 0)
+  const amount = Math.max(0, total)
   return {
     id: a.id,
     object: 'invoice',
@@ -75,7 +105,7 @@ export function invoiceObject(a: InvoiceInput): Invoice {
     billing_reason: a.billingReason,
     collection_method: 'charge_automatically',
     created: a.created,
-    currency: 'usd',
+    currency: item.price.currency,
     custom_fields: null,
     customer: a.customer.id,
     customer_account: null,
@@ -93,7 +123,7 @@ export function invoiceObject(a: InvoiceInput): Invoice {
     discounts: [],
     due_date: null,
     effective_at: a.created,
-    ending_balance: 0,
+    ending_balance: Math.min(0, total),
     footer: null,
     from_invoice: null,
     hosted_invoice_url: a.hostedUrl,
@@ -101,7 +131,7 @@ export function invoiceObject(a: InvoiceInput): Invoice {
     issuer: { type: 'self' },
     last_finalization_error: null,
     latest_revision: null,
-    lines: { object: 'list', data: [line], has_more: false, url: `/v1/invoices/${a.id}/lines` },
+    lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${a.id}/lines` },
     livemode: false,
     metadata: {},
     next_payment_attempt: null,
@@ -125,12 +155,12 @@ export function invoiceObject(a: InvoiceInput): Invoice {
     statement_descriptor: null,
     status: 'open',
     status_transitions: { finalized_at: a.created, marked_uncollectible_at: null, paid_at: null, voided_at: null },
-    subtotal: amount,
-    subtotal_excluding_tax: amount,
+    subtotal: total,
+    subtotal_excluding_tax: total,
     test_clock: null,
-    total: amount,
+    total,
     total_discount_amounts: [],
-    total_excluding_tax: amount,
+    total_excluding_tax: total,
     total_pretax_credit_amounts: [],
     total_taxes: [],
     webhooks_delivered_at: a.created,
@@ -152,4 +182,39 @@ export function markFailed(invoice: Invoice, at: number): void {
   invoice.attempted = true
   invoice.attempt_count += 1
   invoice.next_payment_attempt = at + 3 * 86400
+}
+
+/** Newest first, like Stripe, with cursor paging. */
+export function listInvoices(
+  invoices: Iterable<Invoice>,
+  f: {
+    customer?: string
+    subscription?: string
+    status?: string
+    limit: number
+    startingAfter?: string
+    endingBefore?: string
+  },
+) {
+  let all = [...invoices]
+    .reverse()
+    .sort((a, b) => b.created - a.created)
+    .filter((i) => (!f.customer || i.customer === f.customer) && (!f.status || i.status === f.status))
+    .filter((i) => !f.subscription || i.parent?.subscription_details?.subscription === f.subscription)
+  let hasMore: boolean
+  if (f.endingBefore) {
+    const at = all.findIndex((i) => i.id === f.endingBefore)
+    if (at < 0) throw invalid('ending_before', `No such invoice: '${f.endingBefore}'`, 'resource_missing')
+    all = all.slice(Math.max(0, at - f.limit), at)
+    hasMore = at - f.limit > 0
+  } else {
+    if (f.startingAfter) {
+      const at = all.findIndex((i) => i.id === f.startingAfter)
+      if (at < 0) throw invalid('starting_after', `No such invoice: '${f.startingAfter}'`, 'resource_missing')
+      all = all.slice(at + 1)
+    }
+    hasMore = all.length > f.limit
+    all = all.slice(0, f.limit)
+  }
+  return { object: 'list' as const, data: all, has_more: hasMore, url: '/v1/invoices' }
 }

@@ -14,6 +14,8 @@ export type Invoice = Wire<Stripe.Invoice>
 export type InvoiceLine = Wire<Stripe.InvoiceLineItem>
 export type CheckoutSession = Wire<Stripe.Checkout.Session>
 export type PortalSession = Wire<Stripe.BillingPortal.Session>
+export type PortalConfiguration = Wire<Stripe.BillingPortal.Configuration>
+export type Product = Wire<Stripe.Product>
 export type Metadata = Record<string, string>
 
 export function customerObject(a: {
@@ -53,52 +55,88 @@ export function customerObject(a: {
   }
 }
 
-/** A licensed, per-unit, recurring USD price (every price the double knows is one). */
-export function priceObject(id: string, unitAmount: number, interval: Interval, created: number): Price {
+/** A licensed, per-unit, recurring price. */
+export function priceObject(a: {
+  id: string
+  created: number
+  unitAmount: number
+  currency: string
+  interval: Interval
+  intervalCount: number
+  product: string
+  lookupKey: string | null
+  nickname: string | null
+  metadata: Metadata
+  active: boolean
+}): Price {
   return {
-    id,
+    id: a.id,
     object: 'price',
-    active: true,
+    active: a.active,
     billing_scheme: 'per_unit',
-    created,
-    currency: 'usd',
+    created: a.created,
+    currency: a.currency,
     custom_unit_amount: null,
     livemode: false,
-    lookup_key: null,
-    metadata: {},
-    nickname: null,
-    product: productId(id),
-    recurring: { interval, interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' },
+    lookup_key: a.lookupKey,
+    metadata: a.metadata,
+    nickname: a.nickname,
+    product: a.product,
+    recurring: { interval: a.interval, interval_count: a.intervalCount, meter: null, trial_period_days: null, usage_type: 'licensed' },
     tax_behavior: 'unspecified',
     tiers_mode: null,
     transform_quantity: null,
     type: 'recurring',
-    unit_amount: unitAmount,
-    unit_amount_decimal: String(unitAmount),
+    unit_amount: a.unitAmount,
+    unit_amount_decimal: String(a.unitAmount),
   }
 }
 
+/** The product a price given at start-up belongs to (one per price). */
 export function productId(priceId: string): string {
   return `prod_${priceId.replace(/^price_/, '').slice(0, 14)}`
 }
 
-function planObject(price: Price): Wire<Stripe.Plan> {
+export function productObject(a: { id: string; created: number; name: string; metadata: Metadata; active: boolean }): Product {
+  return {
+    id: a.id,
+    object: 'product',
+    active: a.active,
+    created: a.created,
+    default_price: null,
+    description: null,
+    images: [],
+    livemode: false,
+    marketing_features: [],
+    metadata: a.metadata,
+    name: a.name,
+    package_dimensions: null,
+    shippable: null,
+    tax_code: null,
+    tax_details: null,
+    type: 'service',
+    updated: a.created,
+    url: null,
+  }
+}
+
+export function planObject(price: Price): Wire<Stripe.Plan> {
   return {
     id: price.id,
     object: 'plan',
-    active: true,
+    active: price.active,
     amount: price.unit_amount,
     amount_decimal: price.unit_amount_decimal,
     billing_scheme: 'per_unit',
     created: price.created,
     currency: price.currency,
     interval: price.recurring?.interval ?? 'month',
-    interval_count: 1,
+    interval_count: price.recurring?.interval_count ?? 1,
     livemode: false,
     metadata: {},
     meter: null,
-    nickname: null,
-    product: productId(price.id),
+    nickname: price.nickname,
+    product: price.product as string,
     tiers_mode: null,
     transform_usage: null,
     trial_period_days: null,
@@ -204,17 +242,22 @@ export function checkoutSessionObject(a: {
   successUrl: string | null
   cancelUrl: string | null
   amount: number
+  expiresAt: number
+  allowPromotionCodes: boolean | null
+  automaticTax: boolean
 }): CheckoutSession {
   return {
     id: a.id,
     object: 'checkout.session',
     adaptive_pricing: { enabled: false },
     after_expiration: null,
-    allow_promotion_codes: null,
+    allow_promotion_codes: a.allowPromotionCodes,
     allowed_payment_method_types: null,
     amount_subtotal: a.amount,
     amount_total: a.amount,
-    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    automatic_tax: a.automaticTax
+      ? { enabled: true, liability: { type: 'self' }, provider: 'stripe', status: 'requires_location_inputs' }
+      : { enabled: false, liability: null, provider: null, status: null },
     billing_address_collection: null,
     cancel_url: a.cancelUrl,
     client_reference_id: a.clientReferenceId,
@@ -233,7 +276,7 @@ export function checkoutSessionObject(a: {
     customer_details: null,
     customer_email: a.customerEmail,
     discounts: [],
-    expires_at: a.created + 86400,
+    expires_at: a.expiresAt,
     integration_identifier: null,
     invoice: null,
     invoice_creation: null,
@@ -279,7 +322,7 @@ export function checkoutLineItem(id: string, price: Price, quantity: number): Wi
     amount_tax: 0,
     amount_total: amount,
     currency: 'usd',
-    description: productId(price.id),
+    description: price.nickname ?? (price.product as string),
     metadata: {},
     price,
     quantity,
@@ -292,11 +335,12 @@ export function portalSessionObject(a: {
   customer: string
   returnUrl: string | null
   url: string
+  configuration: string
 }): PortalSession {
   return {
     id: a.id,
     object: 'billing_portal.session',
-    configuration: 'bpc_double',
+    configuration: a.configuration,
     created: a.created,
     customer: a.customer,
     customer_account: null,
@@ -306,5 +350,33 @@ export function portalSessionObject(a: {
     on_behalf_of: null,
     return_url: a.returnUrl,
     url: a.url,
+  }
+}
+
+/** A customer portal configuration: what the portal lets a customer do. */
+export function portalConfigurationObject(a: {
+  id: string
+  created: number
+  isDefault: boolean
+  defaultReturnUrl: string | null
+  headline: string | null
+  metadata: Metadata
+  features: PortalConfiguration['features']
+}): PortalConfiguration {
+  return {
+    id: a.id,
+    object: 'billing_portal.configuration',
+    active: true,
+    application: null,
+    business_profile: { headline: a.headline, privacy_policy_url: null, terms_of_service_url: null },
+    created: a.created,
+    default_return_url: a.defaultReturnUrl,
+    features: a.features,
+    is_default: a.isDefault,
+    livemode: false,
+    login_page: { enabled: false, url: null },
+    metadata: a.metadata,
+    name: null,
+    updated: a.created,
   }
 }

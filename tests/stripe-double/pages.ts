@@ -43,6 +43,12 @@ function checkoutPage(billing: Billing, session: CheckoutSession): Response {
   const { price, quantity } = line.data[0]
   const email = session.customer_email ?? (session.customer ? billing.customers.get(session.customer as string)?.email : null)
   const open = session.status === 'open'
+  if (session.status === 'expired')
+    return page(
+      'Checkout',
+      '<h1>This Checkout Session has expired</h1><p data-testid="expired">Start again from the site you came from.</p>',
+      410,
+    )
   return page(
     'Checkout',
     `<h1>Subscribe</h1>
@@ -53,7 +59,7 @@ ${open ? button(`/checkout/${session.id}/pay`, 'Pay') + button(`/checkout/${sess
   )
 }
 
-function subscriptionBlock(portal: string, sub: Subscription): string {
+function subscriptionBlock(portal: string, sub: Subscription, canCancel: boolean): string {
   const item = sub.items.data[0]
   const live = sub.status !== 'canceled' && sub.status !== 'incomplete_expired'
   const when = !live
@@ -61,11 +67,12 @@ function subscriptionBlock(portal: string, sub: Subscription): string {
     : sub.cancel_at_period_end
       ? `Cancels on ${day(item.current_period_end)}`
       : `Renews on ${day(item.current_period_end)}`
-  const action = !live
-    ? ''
-    : sub.cancel_at_period_end
-      ? button(`${portal}/resume`, 'Keep plan', { subscription: sub.id })
-      : button(`${portal}/cancel`, 'Cancel plan', { subscription: sub.id })
+  const action =
+    !live || !canCancel
+      ? ''
+      : sub.cancel_at_period_end
+        ? button(`${portal}/resume`, 'Keep plan', { subscription: sub.id })
+        : button(`${portal}/cancel`, 'Cancel plan', { subscription: sub.id })
   return `<section data-subscription="${h(sub.id)}"><h2>${h(priceLine(item.price as Price, item.quantity ?? 1))}</h2><p>Status: ${h(sub.status)} · ${when}</p>${action}</section>`
 }
 
@@ -73,13 +80,14 @@ function portalPage(billing: Billing, id: string): Response {
   const portal = billing.portals.get(id)
   if (!portal) return notFound()
   const customer = billing.customers.get(portal.customer)
+  const cancel = billing.catalog.portalConfigs.get(portal.configuration as string)?.features.subscription_cancel
   const subs = [...billing.subscriptions.values()].filter((s) => s.customer === portal.customer)
   const invoices = billing.listInvoices({ customer: portal.customer, limit: 100 }).data
   return page(
     'Billing',
     `<h1>Billing</h1>
 <p>${h(customer?.email ?? portal.customer)}</p>
-${subs.map((s) => subscriptionBlock(`/billing/${id}`, s)).join('\n') || '<p>No subscriptions.</p>'}
+${subs.map((s) => subscriptionBlock(`/billing/${id}`, s, !!cancel?.enabled)).join('\n') || '<p>No subscriptions.</p>'}
 <h2>Invoices</h2>
 <ul>${invoices.map((i) => `<li><a href="${h(i.hosted_invoice_url ?? '')}">${h(i.number ?? i.id)}</a> ${h(formatAmount(i.total, i.currency))} ${h(i.status ?? '')}</li>`).join('')}</ul>
 <a href="${h(portal.return_url ?? '/')}">Return</a>`,
@@ -116,18 +124,21 @@ trailer <</Root 1 0 R>>
   return new Response(body, { headers: { 'content-type': 'application/pdf' } })
 }
 
-/** Answers a hosted-page request, or null when the path is not one. */
-export async function hostedPage(request: Request, billing: Billing): Promise<Response | null> {
+/** Answers a hosted-page request, or null when the path is not one. The id says which mode's page it is. */
+export async function hostedPage(request: Request, modes: Billing[]): Promise<Response | null> {
   const path = new URL(request.url).pathname
   const m = /^\/(checkout|billing|invoice)\/([^/]+)(?:\/([a-z]+))?$/.exec(path)
   if (!m) return null
   const [, kind, id, action] = m
+  const billing = modes.find((b) => b.sessions.has(id) || b.portals.has(id) || b.invoices.has(id)) ?? modes[0]
+  await billing.sweep()
   const post = request.method === 'POST'
   if (kind === 'checkout') {
     const session = billing.sessions.get(id)
     if (!session) return notFound()
     if (!action && !post) return checkoutPage(billing, session)
     if (action === 'pay' && post) {
+      if (session.status === 'expired') return checkoutPage(billing, session)
       if (session.status === 'open') await billing.completeCheckout(id)
       return redirect(successUrl(session))
     }
@@ -140,7 +151,11 @@ export async function hostedPage(request: Request, billing: Billing): Promise<Re
     const subId = new URLSearchParams(await request.text()).get('subscription') ?? ''
     const sub = billing.subscriptions.get(subId)
     if (!sub || sub.customer !== portal.customer) return notFound()
-    await billing.updateSubscription(subId, { cancelAtPeriodEnd: action === 'cancel' })
+    // The portal cancels as its configuration says: at the period's end (keep plan undoes it), or at once.
+    const cancel = billing.catalog.portalConfigs.get(portal.configuration as string)?.features.subscription_cancel
+    if (!cancel?.enabled) return notFound()
+    if (action === 'cancel' && cancel.mode === 'immediately') await billing.cancelNow(subId)
+    else await billing.updateSubscription(subId, { cancelAtPeriodEnd: action === 'cancel' })
     return redirect(`/billing/${id}`)
   }
   if (kind === 'invoice') {

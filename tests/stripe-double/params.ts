@@ -37,6 +37,25 @@ export const PARAMS = {
   portalCreate: keys<Stripe.BillingPortal.SessionCreateParams>()(
     'after_expiration configuration customer customer_account expand flow_data locale on_behalf_of return_url',
   ),
+  portalConfigCreate: keys<Stripe.BillingPortal.ConfigurationCreateParams>()(
+    'business_profile default_return_url expand features login_page metadata name',
+  ),
+  priceList: keys<Stripe.PriceListParams>()(
+    'active created currency ending_before expand limit lookup_keys product recurring starting_after type',
+  ),
+  priceCreate: keys<Stripe.PriceCreateParams>()(
+    'active billing_scheme currency currency_options custom_unit_amount expand lookup_key metadata nickname product product_data recurring tax_behavior tiers tiers_mode transfer_lookup_key transform_quantity unit_amount unit_amount_decimal',
+  ),
+  priceUpdate: keys<Stripe.PriceUpdateParams>()(
+    'active currency_options expand lookup_key metadata nickname tax_behavior transfer_lookup_key',
+  ),
+  productCreate: keys<Stripe.ProductCreateParams>()(
+    'active default_price_data description expand id images marketing_features metadata name package_dimensions shippable statement_descriptor tax_code tax_details type unit_label url',
+  ),
+  invoicePaymentList: keys<Stripe.InvoicePaymentListParams>()('created ending_before expand invoice limit payment starting_after status'),
+  refundCreate: keys<Stripe.RefundCreateParams>()(
+    'amount charge currency customer expand instructions_email metadata origin payment_intent reason refund_application_fee reverse_transfer',
+  ),
 }
 
 /** 400 parameter_unknown for the first parameter the endpoint does not take. */

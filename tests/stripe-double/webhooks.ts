@@ -45,14 +45,20 @@ export class Outbox {
     return this.sent.map((e) => ({ ...e }))
   }
 
-  async emit(type: Stripe.Event.Type, object: object, previous?: Record<string, unknown>, request?: EventRequest): Promise<void> {
+  async emit(
+    type: Stripe.Event.Type,
+    object: object,
+    previous?: Record<string, unknown>,
+    request?: EventRequest,
+    livemode = false,
+  ): Promise<void> {
     const event: Omit<Wire<Stripe.EventBase>, 'data'> & { data: { object: object; previous_attributes?: object } } = {
       id: newId('evt', 24),
       object: 'event',
       api_version: API_VERSION,
       created: this.now(),
       data: previous ? { object, previous_attributes: previous } : { object },
-      livemode: false,
+      livemode,
       pending_webhooks: this.webhook ? 1 : 0,
       request: request ?? { id: null, idempotency_key: null },
       type,

@@ -39,9 +39,35 @@ export class ApiError extends Error {
   }
 }
 
-/** `No such customer: 'cus_x'`: 404 when the id is in the path, 400 naming the parameter when it is a parameter. */
-export function missing(kind: string, id: string, param?: string): ApiError {
-  return new ApiError(param ? 400 : 404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing', param ?? 'id')
+/** Test or live: which keys, objects and events. Each mode has its own objects; `livemode` says which. */
+export type Mode = 'test' | 'live'
+
+/** The mode of a secret or restricted key (`sk_test_…`, `rk_live_…`), or null for anything else. */
+export function modeOfKey(key: string): Mode | null {
+  const m = /^(?:sk|rk)_(test|live)_[A-Za-z0-9_]+$/.exec(key)
+  return m ? (m[1] as Mode) : null
+}
+
+/**
+ * `No such customer: 'cus_x'`: 404 when the id is in the path, 400 naming the parameter when it is a parameter. When
+ * the object exists in the other mode, Stripe says so (the classic test-to-live mistake).
+ */
+export function missing(kind: string, id: string, param?: string, similarIn?: { found: Mode; asked: Mode }): ApiError {
+  const similar = similarIn
+    ? `; a similar object exists in ${similarIn.found} mode, but a ${similarIn.asked} mode key was used to make this request.`
+    : ''
+  return new ApiError(param ? 400 : 404, 'invalid_request_error', `No such ${kind}: '${id}'${similar}`, 'resource_missing', param ?? 'id')
+}
+
+/** Every `livemode` in an object tree set to true (the live mode's copy of a payload). */
+export function markLive<T>(node: T): T {
+  if (Array.isArray(node)) node.forEach(markLive)
+  else if (node && typeof node === 'object') {
+    const obj = node as Record<string, unknown>
+    if ('livemode' in obj) obj.livemode = true
+    for (const v of Object.values(obj)) if (v && typeof v === 'object') markLive(v)
+  }
+  return node
 }
 
 export function invalid(param: string, message: string, code = 'parameter_invalid'): ApiError {
@@ -58,13 +84,15 @@ export function newId(prefix: string, length = 14): string {
   return `${prefix}_${out}`
 }
 
-export type Interval = 'month' | 'year'
+export type Interval = 'day' | 'week' | 'month' | 'year'
 
 /**
  * The start of billing period `n` of a subscription anchored at `anchor` (seconds): n months or years later,
  * on the anchor's day clamped to the month's length (Jan 31 → Feb 28 → Mar 31), like Stripe.
  */
-export function periodBoundary(anchor: number, interval: Interval, n: number): number {
+export function periodBoundary(anchor: number, interval: Interval, n: number, count = 1): number {
+  if (interval === 'day' || interval === 'week') return anchor + n * count * (interval === 'day' ? 1 : 7) * 86400
+  n *= count
   const a = new Date(anchor * 1000)
   const months = a.getUTCMonth() + n * (interval === 'year' ? 12 : 1)
   const year = a.getUTCFullYear() + Math.floor(months / 12)
@@ -81,3 +109,17 @@ export function escapeHtml(s: string): string {
 export function formatAmount(cents: number, currency: string): string {
   return `${(cents / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() })}`
 }
+
+/** Stripe's previous_attributes: changed keys only, nested hashes by their changed keys, arrays whole. */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> | undefined {
+  const prev: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(before)) {
+    const now = after[k]
+    if (JSON.stringify(v) === JSON.stringify(now)) continue
+    const nested = v && now && typeof v === 'object' && typeof now === 'object' && !Array.isArray(v) && !Array.isArray(now)
+    prev[k] = nested ? diff(v as Record<string, unknown>, now as Record<string, unknown>) : v
+  }
+  return Object.keys(prev).length ? prev : undefined
+}
+
+export const clone = <T>(x: T): T => structuredClone(x)
