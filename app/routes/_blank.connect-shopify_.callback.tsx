@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: 'Connecting your store · Page
  * Where Shopify sends the owner back after they approve Pagewright. Signed in: the store joins the
  * account. Not signed in (an install that started in Shopify): the shop owner's e-mail gets a code,
  * and verifying it signs them in or up and connects the store (`shopifyLoginSessionId`, reference §2.5).
- * The Shopify admin's `host` stays on the address wherever the owner lands. An attempt that expired
+ * An attempt from the Shopify admin keeps its `host` on the address wherever the owner lands. One that expired
  * (or came back to another browser) offers to start again at once.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,7 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Where connecting started (a guide step, a page): back there once connected, or on a failure.
   const saved = await savedReturn(request)
   const returnTo = saved.to
-  const host = shopifyHost(url.searchParams.get('host')) ?? saved.host
+  // An attempt that came from the Shopify admin carries its `host` (bound to the state): the owner
+  // lands with it. Shopify's own, on the callback, wins; a connect started in Pagewright has none.
+  const host = saved.host ? (shopifyHost(url.searchParams.get('host')) ?? saved.host) : null
   const shop = url.searchParams.get('shop')?.toLowerCase() ?? ''
   await clearOAuthCookies(headers)
   try {
