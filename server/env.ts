@@ -26,6 +26,12 @@ const schema = z.object({
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** `json`: one JSON object per log line, with the request id of the request it belongs to. */
+  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
+  /** /metrics (Prometheus text) on the main port needs `Authorization: Bearer <METRICS_TOKEN>` when set. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Serves /metrics on this port instead (on HOST; keep it off the public network), without a token. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -97,6 +103,16 @@ const schema = z.object({
     .string()
     .regex(/^whsec_/, 'expected a webhook signing secret (whsec_…)')
     .optional(),
+  /** Stripe works out and collects tax on Checkout (Stripe Tax must be set up in the Dashboard); the card form is then not offered. */
+  STRIPE_AUTOMATIC_TAX: z
+    .enum(['on', 'off'])
+    .default('off')
+    .transform((v) => v === 'on'),
+  /** Checkout (and the customer portal's plan change) takes promotion codes made in the Stripe Dashboard. */
+  STRIPE_PROMOTION_CODES: z
+    .enum(['on', 'off'])
+    .default('off')
+    .transform((v) => v === 'on'),
   /** Tests only: a local Stripe API double, e.g. http://127.0.0.1:12111 (refused in production unless ALLOW_TEST_OVERRIDES=1). */
   STRIPE_API_BASE: z.url().optional(),
   /** Lets test overrides work when NODE_ENV=production (the e2e harness runs the production build). */
@@ -114,6 +130,8 @@ export type ServerEnv = z.infer<typeof schema> & {
   shopifyApp: { apiKey: string; apiSecret: string; appUrl: string; configured: boolean }
   /** DEMO_SHOP, with its default applied: this server makes and serves demo shops. */
   demoShop: boolean
+  /** Where /metrics is served: its own port, the main port behind a token, the main port open (embedded default), or nowhere. */
+  metrics: { port: number } | { token: string } | { open: true } | null
 }
 
 export class ConfigError extends Error {}
@@ -162,7 +180,15 @@ export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEn
   }
   // Anyone signed in may make demo shops, so a deployment offers them only when told to.
   const demoShop = env.DEMO_SHOP ? env.DEMO_SHOP === 'on' : !(deployment || env.API_URL)
-  return { ...env, AUTH_SECRET: authSecret, PUBLIC_URL: publicUrl, TOKEN_ENCRYPTION_KEY: tokenKey, shopifyApp, demoShop }
+  // /metrics on the main port: open on the embedded default, behind METRICS_TOKEN in a deployment, off otherwise.
+  const metrics = env.METRICS_PORT
+    ? ({ port: env.METRICS_PORT } as const)
+    : env.METRICS_TOKEN
+      ? ({ token: env.METRICS_TOKEN } as const)
+      : deployment || env.API_URL
+        ? null
+        : ({ open: true } as const)
+  return { ...env, AUTH_SECRET: authSecret, PUBLIC_URL: publicUrl, TOKEN_ENCRYPTION_KEY: tokenKey, shopifyApp, demoShop, metrics }
 }
 
 /** A 32-byte key from base64 or hex; null when it is neither. */
@@ -187,8 +213,9 @@ export function provideWebSessionSecret(env: ServerEnv, dataDir: string): string
   return (process.env.SESSION_SECRET = embeddedSecrets(dataDir).SESSION_SECRET)
 }
 
-/** The log level before the settings are parsed (the logger is needed to report a bad setting). */
+/** The log level and format before the settings are parsed (the logger is needed to report a bad setting). */
 export const startupLogLevel = () => process.env.LOG_LEVEL
+export const startupLogFormat = () => process.env.LOG_FORMAT
 
 /** Secrets for the embedded default, made once per data folder so sessions survive restarts. */
 type EmbeddedSecrets = { AUTH_SECRET: string; SESSION_SECRET: string; TOKEN_ENCRYPTION_KEY: string }

@@ -10,6 +10,7 @@ import { DataDirError, dataDirProblem, ensureWritableDataDir, inDataDir } from '
 import { claimDataDir } from './db/data-lock'
 import { describeError, isDatabaseUnavailable, warnThrottled } from './db/unavailable'
 import type { DemoShop, DemoShopDeps } from './demo-shop'
+import { stripeModeOf } from './domain/billing'
 import { ConfigError, loadServerEnv, provideWebSessionSecret } from './env'
 import type { PageViewCount, ViewCounter } from './http/page-views'
 import { log } from './log'
@@ -71,6 +72,7 @@ async function main() {
     { createViewCounter },
     { addPageViews, remotePageViews },
     { webSessionViewer },
+    { createMetrics },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./db/client'),
@@ -97,6 +99,7 @@ async function main() {
     import('./http/page-views'),
     import('./modules/tasks/page-views'),
     import('./modules/auth'),
+    import('./http/metrics'),
   ])
 
   step('modules', since)
@@ -166,11 +169,29 @@ async function main() {
       viewerChanges = await openChangeFeed(database, USER_CHANNEL)
     }
     if (work) workers = await startWorkers(boss, deps)
+    // reference §6.9: each plan's Stripe price is compared with the plan table at start (warnings in the log).
+    const stripe = deps.stripe
+    if (stripe && mode !== 'worker') {
+      const opened = database
+      void import('./modules/billing')
+        .then(({ checkPlanPrices }) => checkPlanPrices(stripe, opened.db, stripeModeOf(env.STRIPE_SECRET_KEY ?? '')))
+        .catch((error: unknown) => log.warn('stripe price check could not run', { error: String(error) }))
+    }
     step('workers and change feeds', since)
   }
 
   let server: Server | undefined
+  let metricsServer: Server | undefined
   let views: ViewCounter | undefined
+  // Request ids and counts for every process; exposed where METRICS_* (or the embedded default) says.
+  const metrics = createMetrics({ sql: database?.sql, pool: database?.poolStats })
+  if (env.metrics && 'port' in env.metrics) {
+    metricsServer = createServer((req, res) => {
+      if (req.url === '/metrics') return void metrics.render(res).catch(() => res.destroy())
+      res.statusCode = 404
+      res.end()
+    }).listen(env.metrics.port, env.HOST)
+  }
   if (mode !== 'worker') {
     const build = mode === 'api' ? undefined : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
     const opened = database
@@ -214,7 +235,8 @@ async function main() {
         ? createShareFront({ versionOf, render: async (request, incoming) => host.fetch(request, { incoming }), onShared: views?.count })
         : undefined
     const fronts = [front?.handle, anonymousPages?.serve, signedInPages?.serve].filter((f) => f !== undefined)
-    server = createServer(frontChain(fronts, getRequestListener(host.fetch))).listen(env.PORT, env.HOST)
+    const onMainPort = env.metrics && !('port' in env.metrics) ? env.metrics : {}
+    server = createServer(metrics.instrument(frontChain(fronts, getRequestListener(host.fetch)), onMainPort)).listen(env.PORT, env.HOST)
     const where = env.DATABASE_URL ? 'Postgres' : `PGlite in ${path.relative(process.cwd(), dataDir) || '.'}`
     log.info(`Pagewright (${mode}) listening on ${env.PUBLIC_URL} — database: ${database ? where : 'remote api'}`, {
       started_ms: Math.round(performance.now() - startedAt),
@@ -230,6 +252,7 @@ async function main() {
     stopping = true
     log.info(`stopping (${signal})`)
     server?.close()
+    metricsServer?.close()
     await views?.stop().catch(() => {})
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
     await workers?.stop().catch(() => {})

@@ -33,6 +33,8 @@ export interface Database {
    * must live as long as the process, such as the locks of running jobs (server/jobs/orphans.ts).
    */
   newClient?: () => pg.Client
+  /** Postgres only: the pool's connections now (for /metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number }
   /** PGlite only: NOTIFY on `channel` in this process (server/db/changes.ts); resolves to unlisten. */
   listen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>
   close(): Promise<void>
@@ -104,6 +106,7 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     db,
     sql: { executeSql: (text, values) => pool.query(text, values) },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: () => migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: MIGRATIONS }),
     async exclusive(fn) {
       const conn = await pool.connect()

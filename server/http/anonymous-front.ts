@@ -32,7 +32,7 @@ export interface AnonymousPagesOptions {
  */
 export function createAnonymousPages(opts: AnonymousPagesOptions) {
   const now = opts.now ?? Date.now
-  const pages = pageMemory<Stored>(opts.maxBytes ?? 8 * 1024 * 1024)
+  const pages = pageMemory<Stored>('anonymous', opts.maxBytes ?? 8 * 1024 * 1024)
   const filling = new Set<string>()
 
   /** Renders the page on its own (plain, with a nonce of ours) and keeps it if its route allows. */

@@ -11,12 +11,30 @@ export interface KeptPage {
   bytes: number
 }
 
+/** A page memory that counts its hits and misses (for /metrics). */
+export class PageMemory<T extends KeptPage> extends LRUCache<string, T> {
+  hits = 0
+  misses = 0
+  override get(key: string, options?: LRUCache.GetOptions<string, T, unknown>): T | undefined {
+    const page = super.get(key, options)
+    if (page === undefined) this.misses++
+    else this.hits++
+    return page
+  }
+}
+
+/** Every page memory of this process by name, for /metrics: entries, bytes, their bound, hits and misses. */
+export const PAGE_MEMORIES = new Map<string, PageMemory<KeptPage>>()
+
 /**
  * Pages kept in memory, least recently used first out, bounded by their bytes; a page over an
  * eighth of the bound is not kept at all.
  */
-export const pageMemory = <T extends KeptPage>(maxBytes: number) =>
-  new LRUCache<string, T>({ maxSize: maxBytes, maxEntrySize: maxBytes / 8, sizeCalculation: (page) => page.bytes })
+export function pageMemory<T extends KeptPage>(name: string, maxBytes: number): PageMemory<T> {
+  const memory = new PageMemory<T>({ maxSize: maxBytes, maxEntrySize: maxBytes / 8, sizeCalculation: (page) => page.bytes })
+  PAGE_MEMORIES.set(name, memory as unknown as PageMemory<KeptPage>)
+  return memory
+}
 
 /** Headers that belong to one response on one connection, never to a kept page. */
 const PER_RESPONSE = new Set([

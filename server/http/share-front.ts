@@ -39,7 +39,7 @@ export interface ShareFrontOptions {
  * (its 404) every time; answers that set cookies are not kept.
  */
 export function createShareFront(opts: ShareFrontOptions) {
-  const pages = pageMemory<Stored>(opts.maxBytes ?? 32 * 1024 * 1024)
+  const pages = pageMemory<Stored>('shared', opts.maxBytes ?? 32 * 1024 * 1024)
 
   async function store(response: Response, version: string): Promise<Stored> {
     const identity = Buffer.from(await response.arrayBuffer())

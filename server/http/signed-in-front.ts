@@ -40,7 +40,7 @@ export interface SignedInPagesOptions {
  */
 export function createSignedInPages(opts: SignedInPagesOptions) {
   const now = opts.now ?? Date.now
-  const pages = pageMemory<Stored>(opts.maxBytes ?? 32 * 1024 * 1024)
+  const pages = pageMemory<Stored>('signed_in', opts.maxBytes ?? 32 * 1024 * 1024)
   const filling = new Set<string>()
   // Counts changes; each viewer's last change, and the last time everything changed.
   let count = 0
