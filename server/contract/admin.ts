@@ -116,6 +116,39 @@ const auditEntry = z.object({
   created_at: z.string(),
 })
 
+const billing = z
+  .object({
+    customers: z.array(z.object({ id: z.string(), mode: z.enum(['test', 'live']).nullable() })).describe('Stripe customers, one per mode.'),
+    subscriptions: z.array(
+      z.object({
+        id: z.string(),
+        status: z.string(),
+        plan: z.string().nullable(),
+        current_period_end: z.string().nullable(),
+        cancel_at_period_end: z.boolean(),
+        duplicate_of: z.string().nullable().describe('Paid while this other subscription was the plan: cancelled and refunded.'),
+        refunded_at: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
+    disputes: z
+      .array(
+        z.object({
+          id: z.string(),
+          charge: z.string(),
+          invoice: z.string().nullable(),
+          amount: z.number(),
+          currency: z.string(),
+          reason: z.string(),
+          status: z.string(),
+          created_at: z.string(),
+          closed_at: z.string().nullable(),
+        }),
+      )
+      .describe('Card disputes: an open one freezes nothing; a lost one took back the credits of its payment.'),
+  })
+  .meta({ id: 'AdminBilling' })
+
 export const adminAccountSchema = z
   .object({
     user: publicUserSchema,
@@ -135,6 +168,7 @@ export const adminAccountSchema = z
     referrals_made: z.array(referral),
     referral_received: referral.nullable(),
     audit: z.array(auditEntry).describe('The 50 newest audit entries about this account.'),
+    billing,
   })
   .meta({ id: 'AdminAccount' })
 export type AdminAccount = z.output<typeof adminAccountSchema>

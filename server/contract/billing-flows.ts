@@ -22,7 +22,7 @@ export const checkout = createRoute({
   tags,
   summary: 'Start a hosted Stripe Checkout for a plan (subscription mode); answers the page to open',
   description:
-    'Makes a Stripe Checkout Session for the plan with this price and answers its URL; after paying, Stripe sends the buyer to `success_url`, which must be on this site (400 otherwise), as must `cancel_url`. Only free accounts can buy here (Pro changes plan through support: 403); 409 when payments are not configured on this server; 502 when Stripe fails.',
+    'Makes a Stripe Checkout Session for the plan with this price and answers its URL; after paying, Stripe sends the buyer to `success_url`, which must be on this site (400 otherwise), as must `cancel_url`. An account has one open session at a time: the same request again (a double-click, a second tab) answers the same session, another plan ends the older one, and each session expires within about an hour. Only free accounts can buy here (Pro changes plan through support: 403); 409 when payments are not configured on this server, or when an earlier checkout of this account was paid meanwhile; 502 when Stripe fails.',
   security: SIGNED_IN,
   request: {
     body: formBody(
@@ -54,7 +54,7 @@ export const paymentIntent = createRoute({
   tags,
   summary: 'Start a subscription paid with the embedded card form; answers the client secret for Stripe.js',
   description:
-    'Makes a Stripe subscription that waits for its first payment and answers the client secret to confirm with Stripe.js (the embedded card form) instead of the hosted Checkout. The plan starts when Stripe reports the payment. Same rules as POST /v2/subscription/create: free accounts only (403), 409 without payments, 502 when Stripe fails.',
+    'Makes a Stripe subscription that waits for its first payment and answers the client secret to confirm with Stripe.js (the embedded card form) instead of the hosted Checkout. The plan starts when Stripe reports the payment. The account\u2019s waiting subscription for the same plan is answered again; any other open checkout of the account ends. Same rules as POST /v2/subscription/create: free accounts only (403), 409 without payments, when an earlier checkout was paid meanwhile, or when tax collection is on (Stripe\u2019s page asks for the address), 502 when Stripe fails.',
   security: SIGNED_IN,
   request: { body: formBody(z.object({ price_id: priceId })) },
   responses: {
@@ -158,7 +158,7 @@ export const portal = createRoute({
   tags,
   summary: 'A Stripe customer portal session (card, invoices, cancellation)',
   description:
-    'Answers the URL of a Stripe customer portal session, where the owner changes their card, downloads invoices or cancels; it returns to /subscription. 409 when payments are not configured or the account has never paid (no Stripe customer yet); 502 when Stripe fails.',
+    'Answers the URL of a Stripe customer portal session with Pagewright\u2019s own portal configuration (made once per mode): the owner changes their card or billing details, downloads invoices, switches plan (an upgrade at once, a downgrade at the end of the period) or cancels at the end of the period; it returns to /subscription. 409 when payments are not configured or the account has no Stripe customer in this mode yet; 502 when Stripe fails.',
   security: SIGNED_IN,
   responses: { 200: json(z.object({ url: z.string() }), 'Open it.'), 401: ERRORS[401], 409: ERRORS[409], 502: ERRORS[502] },
 })
@@ -169,8 +169,12 @@ export const webhook = createRoute({
   tags,
   summary: 'Stripe events (signature checked on the raw body first; each event handled once)',
   description:
-    'For Stripe only. The `Stripe-Signature` header is checked on the raw body before anything else (400 and nothing stored when it fails). Checkout, invoice and subscription events bring the account\u2019s plan and credits in step with a fresh copy of the subscription; each event id is handled once (`duplicate` true on a repeat).',
-  responses: { 200: json(z.object({ received: z.literal(true), duplicate: z.boolean() }), 'Handled.'), 400: ERRORS[400] },
+    'For Stripe only. The `Stripe-Signature` header is checked on the raw body before anything else (400 and nothing stored when it fails). Checkout, invoice and subscription events bring the account\u2019s plan and credits in step with a fresh copy of the subscription (credits by the invoice\u2019s billing_reason); refunds and lost disputes take back the credits of their payment; a second subscription paid by mistake is cancelled and refunded. Each event id is handled once (`duplicate` true on a repeat); 502 asks Stripe to deliver again when the refund of a second subscription could not be made yet.',
+  responses: {
+    200: json(z.object({ received: z.literal(true), duplicate: z.boolean() }), 'Handled.'),
+    400: ERRORS[400],
+    502: ERRORS[502],
+  },
 })
 
 export const routes = { checkout, paymentIntent, paymentSuccess, overview, portal, webhook }

@@ -62,8 +62,6 @@ export const users = pgTable(
     googleId: text('google_id').unique(),
     invitationCode: text('invitation_code').notNull().unique(),
     publishPagesCount: integer('publish_pages_count').notNull(),
-    /** The Stripe customer of this account, made at its first checkout. */
-    stripeCustomerId: text('stripe_customer_id').unique(),
     gclid: text('gclid'),
     fbclid: text('fbclid'),
     createdAt: createdAt(),
@@ -600,10 +598,105 @@ export const subscriptions = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     /** A renewal payment failed: the owner is warned until a payment goes through. */
     paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    /** The subscription kept when this one became active second: this one is cancelled and its payment refunded. */
+    duplicateOf: integer('duplicate_of').references((): AnyPgColumn => subscriptions.id, { onDelete: 'set null' }),
+    duplicateSettledAt: timestamp('duplicate_settled_at', { withTimezone: true }),
+    /** A process cancelling and refunding the duplicate holds it until then (another takes over afterwards). */
+    duplicateClaimedUntil: timestamp('duplicate_claimed_until', { withTimezone: true }),
+    /** Credits granted since the last subscription_create or subscription_cycle invoice (reference §6.9, the plan-change rule). */
+    periodCredits: integer('period_credits').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('subscriptions_user_idx').on(t.userId)],
+)
+
+/** An account's Stripe customer in one mode (test or live keys: each mode has its own customers). */
+export const stripeCustomers = pgTable(
+  'stripe_customers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** test or live, from the key's prefix; null: made before modes were kept (checked against Stripe at first use). */
+    mode: text('mode', { enum: ['test', 'live'] }),
+    customerId: text('customer_id').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('stripe_customers_user_mode_key').on(t.userId, t.mode)],
+)
+
+/** An attempt to pay that Stripe holds open (a Checkout Session, or the card form's incomplete subscription): one per account. */
+export const stripeCheckouts = pgTable(
+  'stripe_checkouts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: ['test', 'live'] }).notNull(),
+    kind: text('kind', { enum: ['session', 'subscription'] }).notNull(),
+    stripeId: text('stripe_id').notNull().unique(),
+    priceId: text('price_id').notNull(),
+    /** What the attempt was started with: the same click may reuse it. */
+    paramsHash: text('params_hash').notNull(),
+    status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stripe_checkouts_user_idx').on(t.userId, t.status)],
+)
+
+/** What a refund or a lost dispute took back of the credits a paid invoice granted (never below zero). */
+export const paymentReversals = pgTable(
+  'payment_reversals',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeInvoiceId: text('stripe_invoice_id').notNull(),
+    stripeChargeId: text('stripe_charge_id').notNull(),
+    kind: text('kind', { enum: ['refund', 'dispute'] }).notNull(),
+    creditsOwed: integer('credits_owed').notNull(),
+    creditsTaken: integer('credits_taken').notNull(),
+    creditsSpent: integer('credits_spent').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_reversals_invoice_idx').on(t.stripeInvoiceId)],
+)
+
+/** Card disputes (chargebacks) on the account's payments, for support: an open one freezes nothing. */
+export const stripeDisputes = pgTable(
+  'stripe_disputes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    disputeId: text('dispute_id').notNull().unique(),
+    chargeId: text('charge_id').notNull(),
+    stripeInvoiceId: text('stripe_invoice_id'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('stripe_disputes_user_idx').on(t.userId)],
+)
+
+/** What the product set up in Stripe, per mode (the customer portal's configuration id and what it was made from). */
+export const stripeSettings = pgTable(
+  'stripe_settings',
+  {
+    mode: text('mode', { enum: ['test', 'live'] }).notNull(),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.mode, t.name] })],
 )
 
 /** Every change support makes to an account: who, what, when, before and after. */

@@ -29,6 +29,11 @@ export const AUDIT_ACTIONS = {
   resendCode: 'login_code.resend',
   revokeSessions: 'sessions.revoke',
   disqualifyReferral: 'referral.disqualify',
+  // Written by billing (no staff member acts): Stripe told us, we did what reference §6.9 says.
+  duplicateRefunded: 'billing.duplicate_refunded',
+  paymentRefunded: 'billing.payment_refunded',
+  disputeOpened: 'billing.dispute_opened',
+  disputeClosed: 'billing.dispute_closed',
 } as const
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -37,6 +42,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   [AUDIT_ACTIONS.resendCode]: 'Login code sent',
   [AUDIT_ACTIONS.revokeSessions]: 'Signed out everywhere',
   [AUDIT_ACTIONS.disqualifyReferral]: 'Referral disqualified',
+  [AUDIT_ACTIONS.duplicateRefunded]: 'Second subscription cancelled and refunded',
+  [AUDIT_ACTIONS.paymentRefunded]: 'Payment refunded: credits taken back',
+  [AUDIT_ACTIONS.disputeOpened]: 'Payment disputed',
+  [AUDIT_ACTIONS.disputeClosed]: 'Dispute closed',
 }
 
 export const ROLE_LABELS: Record<Role, string> = { free: 'Free', paid: 'Pro', admin: 'Admin (staff)' }

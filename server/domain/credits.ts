@@ -1,5 +1,15 @@
 /** Why a credit balance changed: one ledger row per change (server/modules/accounts). */
-export const CREDIT_REASONS = ['signup', 'generation', 'refund', 'support', 'subscription'] as const
+export const CREDIT_REASONS = [
+  'signup',
+  'generation',
+  'refund',
+  'support',
+  'subscription',
+  'plan_change',
+  'payment_refunded',
+  'payment_disputed',
+  'duplicate_refunded',
+] as const
 export type CreditReason = (typeof CREDIT_REASONS)[number]
 
 export const CREDIT_REASON_LABELS: Record<CreditReason, string> = {
@@ -8,6 +18,10 @@ export const CREDIT_REASON_LABELS: Record<CreditReason, string> = {
   refund: 'Refund for a failed page',
   support: 'Adjusted by support',
   subscription: 'Plan credits',
+  plan_change: 'Plan upgraded',
+  payment_refunded: 'Taken back: payment refunded',
+  payment_disputed: 'Taken back: payment disputed',
+  duplicate_refunded: 'Second subscription refunded',
 }
 
 /** Why a publish slot balance changed: one slot ledger row per change (server/modules/accounts/slots.ts). */

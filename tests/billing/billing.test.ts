@@ -21,7 +21,8 @@ describe.each(DB_KINDS)('billing on %s', (kind) => {
   let n = 0
 
   beforeAll(async () => {
-    double = createStripeDouble({ prices: PRICES })
+    // The double keeps the api's clock: Checkout Sessions expire by it.
+    double = createStripeDouble({ prices: PRICES, clock: () => (t ? t.clock.now() : new Date('2026-11-23T10:00:00Z')) })
     const base = await double.listen()
     t = await createTestApi(kind, {}, { STRIPE_SECRET_KEY: 'sk_test_pagewright', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE: base })
     double.setWebhook({ url: 'http://api.test/v2/stripe/webhook', secret: SECRET, deliver: (req) => t.app.fetch(req, { inProcess: true }) })

@@ -77,6 +77,50 @@ export async function changeCredits(
   return row.balance
 }
 
+/**
+ * Takes back up to `credits` (a refunded or disputed payment's credits), never below zero: what the balance holds is
+ * taken, the rest had been spent. One conditional update on the locked row, one ledger row saying both. Returns what
+ * was taken, what had been spent, and the balance after.
+ */
+export async function takeBackCredits(
+  tx: DbOrTx,
+  userId: number,
+  credits: number,
+  entry: { reason: 'payment_refunded' | 'payment_disputed'; note: string; now: Date },
+): Promise<{ taken: number; spent: number; balance: number }> {
+  const [before] = await tx.select({ balance: users.remainingCreditCount }).from(users).where(eq(users.id, userId)).for('update')
+  if (!before || credits <= 0) return { taken: 0, spent: 0, balance: before?.balance ?? 0 }
+  const [row] = await tx
+    .update(users)
+    .set({ remainingCreditCount: sql`GREATEST(${users.remainingCreditCount} - ${credits}, 0)`, updatedAt: entry.now })
+    .where(eq(users.id, userId))
+    .returning({ balance: users.remainingCreditCount })
+  const taken = before.balance - row.balance
+  const spent = credits - taken
+  const words =
+    spent > 0
+      ? `${taken.toLocaleString('en-US')} taken back, ${spent.toLocaleString('en-US')} already spent`
+      : `${taken.toLocaleString('en-US')} taken back`
+  await tx.insert(creditLedger).values({
+    userId,
+    delta: -taken,
+    balanceAfter: row.balance,
+    reason: entry.reason,
+    note: `${entry.note} · ${words}`,
+    createdAt: entry.now,
+  })
+  return { taken, spent, balance: row.balance }
+}
+
+/** The credits an invoice granted (0 when it granted none), read from its ledger row. */
+export async function creditsGrantedBy(tx: DbOrTx, stripeInvoiceId: string): Promise<{ userId: number; credits: number } | null> {
+  const [row] = await tx
+    .select({ userId: creditLedger.userId, credits: creditLedger.delta })
+    .from(creditLedger)
+    .where(eq(creditLedger.stripeInvoiceId, stripeInvoiceId))
+  return row ?? null
+}
+
 /** Whether an invoice's credits were granted already (a grant happens once per invoice). */
 export async function invoiceGranted(tx: DbOrTx, stripeInvoiceId: string): Promise<boolean> {
   const [done] = await tx.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.stripeInvoiceId, stripeInvoiceId))

@@ -4,7 +4,7 @@
  * ESLint rule keeps those columns and ledgers out of every other file.
  */
 export { accountOf, lockAccount, setProductsKept } from './account'
-export { changeCredits, refundPage, spendForPage } from './credits'
+export { changeCredits, creditsGrantedBy, refundPage, spendForPage, takeBackCredits } from './credits'
 export { openAccount } from './open'
 export { endPlan, grantPlan, setPlan, setRole, toPlan } from './plan'
 export { earnReferralSlot, giveBackSlot, spendSlot, takeBackReferralSlot } from './slots'

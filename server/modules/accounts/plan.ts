@@ -49,15 +49,22 @@ export async function grantPlan(
   tx: DbOrTx,
   userId: number,
   plan: PlanRow,
-  opts: { now: Date; note?: string; stripeInvoiceId?: string; reason?: 'subscription' | 'support' },
+  opts: {
+    now: Date
+    note?: string
+    stripeInvoiceId?: string
+    reason?: 'subscription' | 'support' | 'plan_change'
+    /** Another amount than a period's credits (a plan change's difference, billing's rule in server/domain/billing.ts). */
+    credits?: number
+  },
 ): Promise<number> {
   if (opts.stripeInvoiceId && (await invoiceGranted(tx, opts.stripeInvoiceId))) return 0
-  const credits = creditsForPayment({ billing_cycle: plan.billingCycle, credit_value_month: plan.creditValueMonth })
+  const credits = opts.credits ?? creditsForPayment({ billing_cycle: plan.billingCycle, credit_value_month: plan.creditValueMonth })
   await setPlan(tx, userId, plan, opts.now)
-  await tx.update(users).set({ lastCreditReset: opts.now }).where(eq(users.id, userId))
+  if (opts.credits === undefined) await tx.update(users).set({ lastCreditReset: opts.now }).where(eq(users.id, userId))
   await changeCredits(tx, userId, credits, {
     reason: opts.reason ?? 'subscription',
-    note: [grantDescription(toPlan(plan)), opts.note].filter(Boolean).join(' · '),
+    note: [opts.credits === undefined ? grantDescription(toPlan(plan)) : null, opts.note].filter(Boolean).join(' · '),
     stripeInvoiceId: opts.stripeInvoiceId,
     now: opts.now,
   })

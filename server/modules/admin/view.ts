@@ -10,6 +10,7 @@ import { PLAN_VERSION } from '../../domain/plans'
 import { TASK_STATUS } from '../../domain/task-status'
 import { notFound } from '../../http/http-error'
 import { toPlan } from '../accounts'
+import { billingForSupport } from '../billing'
 import { toPublicUser, type UserRow } from '../users'
 
 /** What support reads about accounts. Writes are in service.ts. */
@@ -119,7 +120,7 @@ export async function accountView(deps: ApiDeps, uuid: string): Promise<AdminAcc
   const user = await findAccount(db, uuid)
   const now = deps.clock()
   const actor = alias(users, 'actor')
-  const [plan, [sessionCount], ledger, slots, stores, pages, [pageCounts], made, received, audit] = await Promise.all([
+  const [plan, [sessionCount], ledger, slots, stores, pages, [pageCounts], made, received, audit, billing] = await Promise.all([
     user.stripePlan ? db.select().from(plans).where(eq(plans.slug, user.stripePlan)) : Promise.resolve([]),
     db
       .select({ n: count() })
@@ -161,6 +162,7 @@ export async function accountView(deps: ApiDeps, uuid: string): Promise<AdminAcc
       .where(eq(auditLog.targetUserId, user.id))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(50),
+    billingForSupport(db, user.id),
   ])
   return {
     user: toPublicUser(user, deps.env),
@@ -217,5 +219,6 @@ export async function accountView(deps: ApiDeps, uuid: string): Promise<AdminAcc
       after: (row.after as Record<string, unknown> | null) ?? null,
       created_at: row.createdAt.toISOString(),
     })),
+    billing,
   }
 }

@@ -1,31 +1,18 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import type { ApiDeps } from '../../context'
-import { creditLedger, plans, subscriptions, users } from '../../db/schema'
-import { PAYMENT_FAILED_MESSAGE, PAYMENT_SUCCESS_MESSAGE, PAYMENTS_NOT_CONFIGURED, PAID_STATUSES } from '../../domain/billing'
+import { plans } from '../../db/schema'
+import { checkoutWindow, TAX_NEEDS_HOSTED_PAGE } from '../../domain/billing'
 import { mayCheckout } from '../../domain/entitlements'
 import { DEFAULT_UPGRADE_TITLE_PAID } from '../../domain/permissions'
 import { PLAN_VERSION } from '../../domain/plans'
-import { HttpError, badRequest, forbidden, notFound } from '../../http/http-error'
-import { stripeMessage } from '../../integrations/stripe'
+import { HttpError, badRequest, forbidden } from '../../http/http-error'
 import type { UserRow } from '../users'
-import { applySubscription, fetchSubscription } from './subscriptions'
-
-function stripeOf(deps: ApiDeps): Stripe {
-  if (!deps.stripe) throw new HttpError(409, PAYMENTS_NOT_CONFIGURED)
-  return deps.stripe
-}
-
-/** Stripe failures in words: card and input errors as Stripe says them, anything else "unexpected". */
-async function calling<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn()
-  } catch (error) {
-    const known = stripeMessage(error)
-    if (known) throw new HttpError(known.status, known.message)
-    throw error
-  }
-}
+import { latestAttempt, recordAttempt } from './attempt-rows'
+import { endOlderAttempts, settleOpenAttempts } from './attempts'
+import { withCustomer } from './customers'
+import { digest, idempotencyKey, modeOf, stripeCall, stripeOf, worded } from './stripe-calls'
+import { applySubscription } from './subscriptions'
 
 /** Live keys use the plan's live price, test keys its test price (reference §6.9: stripe_price_id / stripe_price_id_dev). */
 async function planForPrice(deps: ApiDeps, priceId: string) {
@@ -43,23 +30,6 @@ function assertFree(user: UserRow) {
   if (!mayCheckout(user)) throw forbidden(DEFAULT_UPGRADE_TITLE_PAID)
 }
 
-/** The account's Stripe customer, made on first use (one per account, kept on the user row). */
-async function customerFor(deps: ApiDeps, stripe: Stripe, user: UserRow): Promise<string> {
-  if (user.stripeCustomerId) return user.stripeCustomerId
-  const customer = await calling(() =>
-    stripe.customers.create(
-      { email: user.email, name: user.name ?? undefined, metadata: { user_uuid: user.uuid } },
-      { idempotencyKey: `customer-${user.uuid}` },
-    ),
-  )
-  const [saved] = await deps.database.db
-    .update(users)
-    .set({ stripeCustomerId: customer.id })
-    .where(and(eq(users.id, user.id)))
-    .returning({ id: users.stripeCustomerId })
-  return saved?.id ?? customer.id
-}
-
 /** Our own pages only: Stripe sends the buyer back there. */
 function ownUrl(deps: ApiDeps, raw: string | undefined, fallback: string, field: string): string {
   if (!raw) return fallback
@@ -74,172 +44,121 @@ function ownUrl(deps: ApiDeps, raw: string | undefined, fallback: string, field:
   return url.toString()
 }
 
-/** POST /v2/subscription/create: a hosted Checkout Session in subscription mode. */
+/** The optional Checkout settings (README "Taking payments"): tax worked out by Stripe, promotion codes. */
+function checkoutOptions(deps: ApiDeps): Partial<Stripe.Checkout.SessionCreateParams> {
+  const options: Partial<Stripe.Checkout.SessionCreateParams> = {}
+  if (deps.env.STRIPE_AUTOMATIC_TAX) {
+    // Tax follows the buyer's address: Checkout asks for it and saves it (and a tax id) on the customer.
+    options.automatic_tax = { enabled: true }
+    options.customer_update = { address: 'auto', name: 'auto' }
+    options.tax_id_collection = { enabled: true }
+  }
+  if (deps.env.STRIPE_PROMOTION_CODES) options.allow_promotion_codes = true
+  return options
+}
+
+/**
+ * POST /v2/subscription/create: a hosted Checkout Session in subscription mode, one open per account. The same click
+ * (same plan and return addresses, a session with time left) gets the same session; another plan expires the older one.
+ */
 export async function createCheckout(deps: ApiDeps, user: UserRow, input: { price_id: string; success_url?: string; cancel_url?: string }) {
   assertFree(user)
   const stripe = stripeOf(deps)
+  const mode = modeOf(deps)
   const plan = await planForPrice(deps, input.price_id)
   const base = deps.env.PUBLIC_URL
   const success = ownUrl(deps, input.success_url, `${base}/subscription?session_id={CHECKOUT_SESSION_ID}`, 'success_url')
   const cancel = ownUrl(deps, input.cancel_url, `${base}/subscription`, 'cancel_url')
-  const customer = await customerFor(deps, stripe, user)
-  const metadata = { user_uuid: user.uuid, plan_id: String(plan.id) }
-  const session = await calling(() =>
-    stripe.checkout.sessions.create({
-      mode: 'subscription',
-      customer,
-      client_reference_id: user.uuid,
-      line_items: [{ price: input.price_id, quantity: 1 }],
-      // Stripe fills the placeholder itself; our URL keeps it literal.
-      success_url: success.replace(encodeURIComponent('{CHECKOUT_SESSION_ID}'), '{CHECKOUT_SESSION_ID}'),
-      cancel_url: cancel,
-      metadata,
-      subscription_data: { metadata },
+  return worded(() =>
+    withCustomer(deps, stripe, user, async (customer) => {
+      const metadata = { user_uuid: user.uuid, plan_id: String(plan.id) }
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: 'subscription',
+        customer,
+        client_reference_id: user.uuid,
+        line_items: [{ price: input.price_id, quantity: 1 }],
+        // Stripe fills the placeholder itself; our URL keeps it literal.
+        success_url: success.replace(encodeURIComponent('{CHECKOUT_SESSION_ID}'), '{CHECKOUT_SESSION_ID}'),
+        cancel_url: cancel,
+        metadata,
+        subscription_data: { metadata },
+        ...checkoutOptions(deps),
+      }
+      const paramsHash = digest(params)
+      const reuse = await settleOpenAttempts(deps, stripe, user, mode, { kind: 'session', paramsHash })
+      if (reuse?.url) return { url: reuse.url }
+      const { window, expiresAt } = checkoutWindow(deps.clock())
+      const after = await latestAttempt(deps.database.db, user.id, mode)
+      // The key is the account, the mode, these parameters, the attempt this one follows and a 15-minute window: two
+      // clicks (or a retried request) before anything was recorded make one session; a new attempt after a recorded
+      // one, or in a later window, gets a new key. `expires_at` comes from the window, so one key always carries the
+      // same parameters (Stripe refuses a key reused with different ones).
+      const key = idempotencyKey('checkout', [mode, user.uuid, paramsHash, after?.id ?? 'first', window])
+      const session = await stripeCall(() => stripe.checkout.sessions.create({ ...params, expires_at: expiresAt }, { idempotencyKey: key }))
+      const row = await recordAttempt(deps.database.db, {
+        userId: user.id,
+        mode,
+        kind: 'session',
+        stripeId: session.id,
+        priceId: input.price_id,
+        paramsHash,
+        status: 'open',
+        expiresAt: new Date(session.expires_at * 1000),
+        createdAt: deps.clock(),
+      })
+      await endOlderAttempts(deps, stripe, user, mode, row.id)
+      if (!session.url) throw new HttpError(502, 'The payment provider gave no checkout page.')
+      return { url: session.url }
     }),
   )
-  if (!session.url) throw new HttpError(502, 'The payment provider gave no checkout page.')
-  return { url: session.url }
-}
-
-/** POST /v2/subscription/create-payment-intent: a subscription waiting for the embedded card form. */
-export async function createPaymentIntent(deps: ApiDeps, user: UserRow, input: { price_id: string }) {
-  assertFree(user)
-  const stripe = stripeOf(deps)
-  const plan = await planForPrice(deps, input.price_id)
-  const customer = await customerFor(deps, stripe, user)
-  const sub = await calling(() =>
-    stripe.subscriptions.create({
-      customer,
-      items: [{ price: input.price_id }],
-      payment_behavior: 'default_incomplete',
-      payment_settings: { save_default_payment_method: 'on_subscription' },
-      metadata: { user_uuid: user.uuid, plan_id: String(plan.id) },
-      expand: ['latest_invoice.confirmation_secret'],
-    }),
-  )
-  const invoice = typeof sub.latest_invoice === 'string' ? null : sub.latest_invoice
-  const secret = invoice?.confirmation_secret?.client_secret
-  if (!secret) throw new HttpError(502, 'The payment provider gave no payment to confirm.')
-  await deps.database.db.transaction((tx) => applySubscription(deps, tx, sub))
-  return { client_secret: secret, subscription_id: sub.id }
-}
-
-type Summary = { id: string; status: string; currency: string; amount: number; plan: string | null }
-function summary(sub: Stripe.Subscription, planName: string | null): Summary {
-  const price = sub.items.data[0]?.price
-  return { id: sub.id, status: sub.status, currency: sub.currency, amount: (price?.unit_amount ?? 0) / 100, plan: planName }
 }
 
 /**
- * The payment check (reference §6.9) after Checkout (`cs_…`) or the embedded form (`sub_…`): asks Stripe
- * (never trusts the return URL), applies what Stripe says (idempotent: the webhook may have done it
- * already), and answers success only for an active subscription.
+ * POST /v2/subscription/create-payment-intent: a subscription waiting for the embedded card form. The account's
+ * incomplete subscription for the same plan is handed out again (the form opened twice); any other open attempt ends.
  */
-export async function paymentCheck(deps: ApiDeps, user: UserRow, sessionId: string) {
+export async function createPaymentIntent(deps: ApiDeps, user: UserRow, input: { price_id: string }) {
+  assertFree(user)
   const stripe = stripeOf(deps)
-  let sub: Stripe.Subscription | null = null
-  if (sessionId.startsWith('cs_')) {
-    const session = await calling(() => stripe.checkout.sessions.retrieve(sessionId)).catch((error: unknown) => {
-      if (error instanceof HttpError && error.status === 400) throw notFound('There is no payment with this id.')
-      throw error
-    })
-    const mine = session.client_reference_id === user.uuid || (user.stripeCustomerId && session.customer === user.stripeCustomerId)
-    if (!mine) throw notFound('There is no payment with this id.')
-    const subId = typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null)
-    if (subId) sub = await calling(() => fetchSubscription(stripe, subId))
-  } else if (sessionId.startsWith('sub_')) {
-    const fetched = await calling(() => fetchSubscription(stripe, sessionId)).catch(() => null)
-    if (!fetched || !user.stripeCustomerId || fetched.customer !== user.stripeCustomerId)
-      throw notFound('There is no payment with this id.')
-    sub = fetched
-  } else {
-    throw badRequest('session_id: Invalid format', { field: 'session_id' })
-  }
-  if (!sub) return { status: 'pending' as const, message: PAYMENT_FAILED_MESSAGE, subscription: null }
-  const synced = await deps.database.db.transaction((tx) => applySubscription(deps, tx, sub))
-  const active = sub.status === 'active'
-  return {
-    status: active ? ('success' as const) : sub.status === 'incomplete' ? ('pending' as const) : ('failed' as const),
-    message: active ? PAYMENT_SUCCESS_MESSAGE : PAYMENT_FAILED_MESSAGE,
-    subscription: summary(sub, synced?.plan.name ?? null),
-  }
-}
-
-/** POST /v2/subscription/portal: Stripe's customer portal (card, invoices, cancellation). */
-export async function portalSession(deps: ApiDeps, user: UserRow) {
-  const stripe = stripeOf(deps)
-  if (!user.stripeCustomerId) throw new HttpError(409, 'There is no billing account yet: it is made with your first payment.')
-  const session = await calling(() =>
-    stripe.billingPortal.sessions.create({ customer: user.stripeCustomerId!, return_url: `${deps.env.PUBLIC_URL}/subscription` }),
-  )
-  return { url: session.url }
-}
-
-/** GET /v2/subscription: plan, credits, the credit history and the invoices. */
-export async function subscriptionOverview(deps: ApiDeps, user: UserRow) {
-  const { db } = deps.database
-  const [current] = await db
-    .select({ sub: subscriptions, plan: plans })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, [...PAID_STATUSES])))
-    .orderBy(desc(subscriptions.updatedAt))
-    .limit(1)
-  const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id)).orderBy(desc(creditLedger.id)).limit(50)
-  let invoices: {
-    id: string
-    number: string | null
-    status: string
-    amount: number
-    currency: string
-    created_at: string
-    url: string | null
-  }[] = []
-  let invoicesFailed = false
-  if (deps.stripe && user.stripeCustomerId) {
-    try {
-      const list = await deps.stripe.invoices.list({ customer: user.stripeCustomerId, limit: 24 })
-      invoices = list.data.map((i) => ({
-        id: i.id ?? '',
-        number: i.number ?? null,
-        status: i.status ?? 'draft',
-        amount: (i.status === 'paid' ? i.amount_paid : i.amount_due) / 100,
-        currency: i.currency,
-        created_at: new Date(i.created * 1000).toISOString(),
-        url: i.hosted_invoice_url ?? null,
-      }))
-    } catch {
-      invoicesFailed = true
-    }
-  }
-  const periodEnd = current?.sub.currentPeriodEnd?.toISOString() ?? null
-  const plan = current
-    ? {
-        name: current.plan.name,
-        billing_cycle: current.plan.billingCycle,
-        amount: Number(current.plan.amount),
-        status: current.sub.status,
-        renews_at: current.sub.cancelAtPeriodEnd ? null : periodEnd,
-        ends_at: current.sub.cancelAtPeriodEnd ? periodEnd : null,
-        payment_failed: current.sub.paymentFailedAt !== null || current.sub.status === 'past_due',
+  if (deps.env.STRIPE_AUTOMATIC_TAX) throw new HttpError(409, TAX_NEEDS_HOSTED_PAGE)
+  const mode = modeOf(deps)
+  const plan = await planForPrice(deps, input.price_id)
+  return worded(() =>
+    withCustomer(deps, stripe, user, async (customer) => {
+      const params: Stripe.SubscriptionCreateParams = {
+        customer,
+        items: [{ price: input.price_id }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        metadata: { user_uuid: user.uuid, plan_id: String(plan.id) },
+        expand: ['latest_invoice.confirmation_secret'],
       }
-    : !mayCheckout(user) && user.plan
-      ? { name: user.plan, billing_cycle: null, amount: null, status: 'active', renews_at: null, ends_at: null, payment_failed: false }
-      : null
-  return {
-    payments_configured: !!deps.stripe,
-    plan,
-    credits: user.remainingCreditCount,
-    last_credit_reset: user.lastCreditReset?.toISOString() ?? null,
-    can_manage_billing: !!deps.stripe && !!user.stripeCustomerId,
-    ledger: ledger.map((l) => ({
-      delta: l.delta,
-      balance_after: l.balanceAfter,
-      reason: l.reason,
-      note: l.note,
-      created_at: l.createdAt.toISOString(),
-    })),
-    invoices,
-    invoices_failed: invoicesFailed,
-  }
+      const paramsHash = digest(params)
+      const reuse = await settleOpenAttempts(deps, stripe, user, mode, { kind: 'subscription', paramsHash })
+      if (reuse?.secret) return { client_secret: reuse.secret, subscription_id: reuse.stripeId }
+      const { window } = checkoutWindow(deps.clock())
+      const after = await latestAttempt(deps.database.db, user.id, mode)
+      // Same rule as Checkout's key: one subscription (and so one payment intent) per click, a new one per attempt.
+      const key = idempotencyKey('subscription', [mode, user.uuid, paramsHash, after?.id ?? 'first', window])
+      const sub = await stripeCall(() => stripe.subscriptions.create(params, { idempotencyKey: key }))
+      const row = await recordAttempt(deps.database.db, {
+        userId: user.id,
+        mode,
+        kind: 'subscription',
+        stripeId: sub.id,
+        priceId: input.price_id,
+        paramsHash,
+        status: 'open',
+        // Stripe gives an incomplete subscription 23 hours to be paid.
+        expiresAt: new Date((sub.created + 23 * 3600) * 1000),
+        createdAt: deps.clock(),
+      })
+      await endOlderAttempts(deps, stripe, user, mode, row.id)
+      const invoice = typeof sub.latest_invoice === 'string' ? null : sub.latest_invoice
+      const secret = invoice?.confirmation_secret?.client_secret
+      if (!secret) throw new HttpError(502, 'The payment provider gave no payment to confirm.')
+      await deps.database.db.transaction((tx) => applySubscription(deps, tx, sub))
+      return { client_secret: secret, subscription_id: sub.id }
+    }),
+  )
 }

@@ -4,7 +4,10 @@ import { plans } from '../../db/schema'
 import { PLAN_VERSION, type Plan } from '../../domain/plans'
 import { contractRouter, implement } from '../../http/implement'
 import { toPlan } from '../accounts'
-import { createCheckout, createPaymentIntent, paymentCheck, portalSession, subscriptionOverview } from './checkout'
+import { createCheckout, createPaymentIntent } from './checkout'
+import { subscriptionOverview } from './overview'
+import { paymentCheck } from './payment-check'
+import { portalSession } from './portal'
 import { handleStripeWebhook } from './webhook'
 
 export const billingRoutes = contractRouter()
