@@ -32,7 +32,14 @@ export const productFactsSchema = z.object({
    * copies (`/media/<sha256>.<ext>`, server/modules/media). Absent on facts from before that step.
    */
   sourceImages: z.array(z.string().url()).max(40).optional(),
+  /**
+   * The product's own current price as its source states it (its offer, buy box or own data), in major
+   * units. Null when the source states none (an Amazon page without a buy box, a page that loads its
+   * price by script): no other price on the page stands in for it. Such a product still imports
+   * (insufficientFacts asks only for a name and images); the owner sets their price on the page.
+   */
   price: z.number().nonnegative().nullable(),
+  /** The same offer's list, strike-through or "M.R.P." price, when the source states one above `price`; else null. */
   compareAtPrice: z.number().nonnegative().nullable(),
   /** ISO 4217 code, e.g. "USD". */
   currency: z.string().length(3).nullable(),

@@ -1,25 +1,34 @@
+import { load, type CheerioAPI } from 'cheerio'
+import type { Platform } from '../../domain/product-facts'
+import { recognizeRefusal, siteLabel, statusError } from './refusals'
 import { ImportError, type FetchedDocument, type Fetcher } from './types'
 
-/** The person-facing error for an HTTP status; 408/425/429/5xx are transient (the job retries them). */
-export function statusError(status: number): ImportError {
-  if (status === 404 || status === 410)
-    return new ImportError("We couldn't find this product page. Check the link and try again.", false, `HTTP ${status}`)
-  if (status === 401 || status === 403)
-    return new ImportError(
-      'This site refused to show us the page. If it needs a login or password, paste the product description instead.',
-      false,
-      `HTTP ${status}`,
-    )
-  if (status === 408 || status === 425 || status === 429 || status >= 500)
-    return new ImportError("The product page didn't respond properly. We'll try again shortly.", true, `HTTP ${status}`)
-  return new ImportError(`This page could not be opened (HTTP ${status}).`, false, `HTTP ${status}`)
-}
-
-/** Fetches a page through the safe fetcher and turns error statuses into ImportErrors. */
-export async function fetchPage(url: string, fetcher: Fetcher, accept: 'html' | 'json' = 'html'): Promise<FetchedDocument> {
-  const doc = await fetcher(url, { accept })
-  if (doc.status >= 400) throw statusError(doc.status)
-  return doc
+/**
+ * Fetches a product page through the safe fetcher. What the site showed instead of a product — a
+ * robot check, a refusal, an error page, whatever its HTTP status — becomes an ImportError that says
+ * so (refusals.ts); an error status without a page that says more becomes the status's error. Returns
+ * the page and its parsed document.
+ */
+export async function readPage(
+  url: string,
+  fetcher: Fetcher,
+  platform?: Platform | null,
+): Promise<{ doc: FetchedDocument; $: CheerioAPI }> {
+  let doc: FetchedDocument
+  try {
+    doc = await fetcher(url, { accept: 'html' })
+  } catch (err) {
+    // The safe fetcher keeps the start of an error answer's page: it may say what happened.
+    if (err instanceof ImportError && err.page) {
+      throw recognizeRefusal(err.page, platform) ?? (err.page.status >= 400 ? statusError(err.page.status, siteLabel(url, platform)) : err)
+    }
+    throw err
+  }
+  const $ = load(doc.body)
+  const refused = recognizeRefusal(doc, platform, $)
+  if (refused) throw refused
+  if (doc.status >= 400) throw statusError(doc.status, siteLabel(doc.url || url, platform))
+  return { doc, $ }
 }
 
 /**
@@ -31,6 +40,9 @@ export async function fetchOptionalJson(url: string, fetcher: Fetcher): Promise<
   try {
     doc = await fetcher(url, { accept: 'json' })
   } catch (err) {
+    // A robot check or a refusal in place of the endpoint is the site's answer for the whole import.
+    const refused = err instanceof ImportError && err.page ? recognizeRefusal(err.page) : null
+    if (refused?.kind === 'robot-check' || refused?.kind === 'refused') throw refused
     if (err instanceof ImportError && !err.transient) return null
     throw err
   }

@@ -88,7 +88,7 @@ describe('importProduct', () => {
     const url = 'https://northwindgoods.com/gone'
     await expect(importProduct(url, fakeFetcher({}), now)).rejects.toMatchObject({
       transient: false,
-      message: expect.stringMatching(/couldn't find this product page/),
+      message: "We couldn't find that page (404). Check the link.",
     })
     await expect(importProduct(url, fakeFetcher({ [url]: { status: 503, body: '' } }), now)).rejects.toMatchObject({ transient: true })
     await expect(importProduct(url, fakeFetcher({ [url]: { throws: transientError() } }), now)).rejects.toMatchObject({ transient: true })

@@ -1,5 +1,5 @@
 import { insufficientFacts, type Platform, type ProductFacts } from '../../domain/product-facts'
-import { fetchPage } from './fetch-page'
+import { readPage } from './fetch-page'
 import { importMarketplace, isMarketplace } from './marketplaces'
 import { buildFacts, type RawFacts } from './normalize/facts'
 import { detectPlatform } from './platform'
@@ -36,7 +36,7 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
   if (platform === 'shopify') {
     ;({ raw, url: sourceUrl } = await importShopify(url, fetcher))
   } else {
-    const doc = await fetchPage(url.href, fetcher)
+    const { doc, $ } = await readPage(url.href, fetcher, platform)
     let finalUrl = url
     try {
       finalUrl = new URL(doc.url)
@@ -47,8 +47,8 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
     if (finalPlatform !== 'generic') platform = finalPlatform
     sourceUrl = finalUrl.href
     if (platform === 'shopify') ({ raw, url: sourceUrl } = await importShopify(finalUrl, fetcher))
-    else if (isMarketplace(platform)) raw = await importMarketplace(platform, { ...doc, url: finalUrl.href }, fetcher)
-    else raw = extractStructuredData(doc.body, finalUrl.href)
+    else if (isMarketplace(platform)) raw = await importMarketplace(platform, { ...doc, url: finalUrl.href }, fetcher, $)
+    else raw = extractStructuredData(doc.body, finalUrl.href, $)
   }
 
   const facts = buildFacts(raw, { url: sourceUrl, platform }, now)

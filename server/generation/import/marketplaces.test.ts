@@ -38,7 +38,8 @@ describe('AliExpress', () => {
       sku: '12000036123456782',
       image: 'https://ae01.alicdn.com/kf/Sd4e5f6a7b8c90a1b2c3d4e5f6a7b8c9dV.jpg',
     })
-    expect(facts.vendor).toBe('ZESTLY Official Store')
+    // The maker the specifications name ("Brand Name"), not the store that sells it.
+    expect(facts.vendor).toBe('ZESTLY')
     expect(brief(facts.reviews)).toEqual([
       { author: 'A***a', rating: 5, date: '2026-03-03', source: 'AliExpress' },
       { author: 'M***k', rating: 4, date: '2026-02-21', source: 'AliExpress' },
@@ -175,7 +176,8 @@ describe('DHgate', () => {
     expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([12.5, 19.9, 'USD'])
     expect(facts.specs).toContainEqual({ name: 'Waterproof', value: 'IPX5' })
     expect(facts.bullets).toEqual(['ENC microphones for clearer calls', 'Touch controls on both earbuds'])
-    expect(facts.vendor).toBe('SoundWave Audio Store')
+    // The page's JSON-LD brand comes first; the store's name is the seller, not the brand.
+    expect(facts.vendor).toBe('SOUNDWAVE')
     expect(brief(facts.reviews)).toEqual([
       { author: 'j***n', rating: 5, date: '2026-02-27', source: 'DHgate' },
       { author: 'e***a', rating: 4, date: '2026-02-14', source: 'DHgate' },
@@ -250,5 +252,36 @@ describe("the listing's own aggregate rating", () => {
     // Temu states a review count but no average; TikTok's __NEXT_DATA__ page states neither.
     expect(await rating('https://www.temu.com/7-in-1-usb-c-hub-g-601099512345678.html', 'temu.html')).toBeNull()
     expect(await rating('https://www.tiktok.com/@brightdesk/product/1729384756000001', 'tiktok-next-data.html')).toBeNull()
+  })
+})
+
+describe('AliExpress script-loaded shells', () => {
+  const URL_ = 'https://es.aliexpress.com/item/1005006180026951.html'
+  const photos = ['S5c4', 'S021', 'Sd04', 'S7cd', 'S1d9', 'S60e'].map((id) => `https://ae01.alicdn.com/kf/${id}/GaN-cargador.jpg`)
+  // The nearly empty page a client without a browser gets (written for this test).
+  const shell = (ogTitle: string | null) => `<!doctype html><html><head>
+    ${ogTitle ? `<meta content="${ogTitle}" property="og:title"/>` : ''}
+    <meta content="product" property="og:type"/>
+    <meta content="${photos[0]}" property="og:image"/>
+    <meta content="Smarter Shopping, Better Living! Aliexpress.com" property="og:description"/>
+    <meta content="aliexpress." property="og:site_name"/>
+    <script>window.runParams = {};</script>
+    <script>window._d_c_ = window._d_c_ || {}; window._d_c_.isCSR = true;
+      window._d_c_.DCData = {"i18nMap":{"VIEW_MORE":"Ver más"},"imagePathList":${JSON.stringify(photos)},"summImagePathList":${JSON.stringify(photos.map((p) => `${p}_80x80.jpg`))}};</script>
+    </head><body><div id="root"></div></body></html>`
+
+  it('reads what the shell carries: the name without the site, every photo of its list, and no slogan for a description', async () => {
+    const facts = await one(URL_, { body: shell('GaN-cargador USB tipo C de carga rápida, 65W - AliExpress 509') })
+    expect(facts.title).toBe('GaN-cargador USB tipo C de carga rápida, 65W')
+    expect(facts.images).toEqual(photos)
+    expect(facts.descriptionHtml).toBe('')
+    expect([facts.price, facts.compareAtPrice, facts.listingRating, facts.vendor]).toEqual([null, null, null, null])
+  })
+
+  it('refuses a shell without the product name for what it is', async () => {
+    const err = await one(URL_, { body: shell(null) }).catch((e) => e)
+    expect(err).toBeInstanceOf(ImportError)
+    expect(err).toMatchObject({ kind: 'script-shell', transient: false })
+    expect(err.message).toMatch(/^AliExpress sent a nearly empty page, without the product's name/)
   })
 })

@@ -44,6 +44,8 @@ function route(req: http.IncomingMessage, res: http.ServerResponse) {
   if (path === '/sjis') return send('text/html; charset="Shift_JIS"', Buffer.from([0x93, 0xfa, 0x96, 0x7b]))
   if (path === '/badcharset') return send('text/html; charset=x-no-such-thing', 'é')
   if (path.startsWith('/status/')) return send('text/html', 'status', Number(path.slice(8)))
+  if (path === '/blocked') return send('text/html; charset=utf-8', `<title>Just a moment...</title>${'x'.repeat(400_000)}`, 403)
+  if (path === '/blocked-image') return send('image/png', Buffer.from([0x89, 0x50]), 403)
   if (path.startsWith('/hop/')) {
     const n = Number(path.slice(5))
     if (n === 0) return send('text/html', 'arrived')
@@ -401,17 +403,50 @@ describe('HTTP and network errors', () => {
   it.each([
     [404, "We couldn't find that page (404). Check the link.", false],
     [410, "We couldn't find that page (410). Check the link.", false],
-    [401, 'The site refused to show us this page (401).', false],
-    [403, 'The site refused to show us this page (403).', false],
+    [
+      401,
+      "The site refused to show us this page (401). If it needs a login or password, paste the product page's text instead, or use your store's own product.",
+      false,
+    ],
+    [
+      403,
+      "The site refused to show us this page (403). If it needs a login or password, paste the product page's text instead, or use your store's own product.",
+      false,
+    ],
     [400, 'The site answered with an error (400).', false],
-    [429, 'The site asked us to slow down (429). We will try again later.', true],
-    [408, "The site couldn't answer right now (408). We will try again later.", true],
-    [500, 'The site had a problem answering (500). We will try again later.', true],
-    [503, 'The site had a problem answering (503). We will try again later.', true],
+    // Transient: the generation job retries these before it shows the message, so it says it tried again.
+    [
+      429,
+      "The site asked us to slow down (429), also when we tried again. Try again later, or paste the product page's text instead.",
+      true,
+    ],
+    [
+      408,
+      "The site didn't answer in time (408), also when we tried again. Try again later, or paste the product page's text instead.",
+      true,
+    ],
+    [
+      500,
+      "The site had a problem answering (500), also when we tried again. The site may be down for a while: try again later, paste the product page's text instead, or use your store's own product.",
+      true,
+    ],
+    [
+      503,
+      "The site had a problem answering (503), also when we tried again. The site may be down for a while: try again later, paste the product page's text instead, or use your store's own product.",
+      true,
+    ],
   ])('%i', async (status, message, transient) => {
     const err = await importError(siteFetcher()(siteUrl(`/status/${status}`)))
     expect(err.message).toBe(message)
     expect(err.transient).toBe(transient)
+  })
+
+  it("keeps the start of an error answer's page, so the importer can tell a robot check from a real error", async () => {
+    const err = await importError(siteFetcher()(siteUrl('/blocked')))
+    expect(err.page).toMatchObject({ status: 403, url: siteUrl('/blocked') })
+    expect(err.page!.body.startsWith('<title>Just a moment...</title>')).toBe(true)
+    expect(err.page!.body.length).toBeLessThanOrEqual(256 * 1024)
+    expect((await importError(siteFetcher()(siteUrl('/blocked-image'), { accept: 'image' }))).page).toBeUndefined()
   })
 
   it('a name that does not resolve is not transient', async () => {

@@ -7,6 +7,7 @@ import { lookup as dnsLookup } from 'node:dns/promises'
 import { isIP, type LookupFunction, type Socket } from 'node:net'
 import { Agent, buildConnector, fetch } from 'undici'
 import { MESSAGES, checkUrlPolicy, hostPortKey, isBlockedHostname, isPublicAddress, parseAllowList, type UrlCheck } from './address-policy'
+import { statusError } from './refusals'
 import { ImportError, type FetchedDocument, type Fetcher, type FetchOptions } from './types'
 
 export interface SafeFetchOptions {
@@ -81,8 +82,14 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): Fetcher {
           continue
         }
         if (res.status < 200 || res.status > 299) {
-          await res.body?.cancel().catch(() => {})
-          throw statusError(res.status)
+          const error = statusError(res.status)
+          // The start of an error answer's page: it may say what the site did (a robot check, a refusal).
+          const mime = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+          if (accept !== 'image' && isAcceptedType(mime, 'html')) {
+            const head = await readHead(res.body as ReadableStream<Uint8Array> | null, ERROR_PAGE_BYTES).catch(() => null)
+            if (head) error.page = { url: url.href, status: res.status, body: decode(head, res.headers.get('content-type') ?? '') }
+          } else await res.body?.cancel().catch(() => {})
+          throw error
         }
         const header = res.headers.get('content-type') ?? ''
         const mime = header.split(';')[0].trim().toLowerCase()
@@ -180,6 +187,25 @@ function describeType(mime: string): string {
   return /^[a-z0-9!#$&^_.+-]{1,60}\/[a-z0-9!#$&^_.+-]{1,60}$/.test(mime) ? mime : 'an unknown kind of content'
 }
 
+/** How much of an error answer's page is kept to tell what it is. */
+const ERROR_PAGE_BYTES = 256 * 1024
+
+/** Up to `maxBytes` of a body; the rest is not read. */
+async function readHead(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
+  if (!body) return new Uint8Array()
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  while (total < maxBytes) {
+    const { done, value } = await reader.read()
+    if (done) break
+    chunks.push(value)
+    total += value.byteLength
+  }
+  await reader.cancel().catch(() => {})
+  return Buffer.concat(chunks).subarray(0, maxBytes)
+}
+
 async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
   if (!body) return new Uint8Array()
   const reader = body.getReader()
@@ -212,16 +238,6 @@ function tooLarge(maxBytes: number): ImportError {
   const size =
     maxBytes >= mb ? `${+(maxBytes / mb).toFixed(1)} MB` : maxBytes >= 1024 ? `${+(maxBytes / 1024).toFixed(1)} KB` : `${maxBytes} bytes`
   return new ImportError(`The page is larger than ${size}.`)
-}
-
-function statusError(status: number): ImportError {
-  if (status === 404 || status === 410) return new ImportError(`We couldn't find that page (${status}). Check the link.`)
-  if (status === 401 || status === 403) return new ImportError(`The site refused to show us this page (${status}).`)
-  if (status === 429) return new ImportError('The site asked us to slow down (429). We will try again later.', true)
-  if (status === 408 || status === 425)
-    return new ImportError(`The site couldn't answer right now (${status}). We will try again later.`, true)
-  if (status >= 500) return new ImportError(`The site had a problem answering (${status}). We will try again later.`, true)
-  return new ImportError(`The site answered with an error (${status}).`)
 }
 
 interface ErrorContext {

@@ -126,7 +126,7 @@ describe('Shopify import', () => {
   it('reports a missing product page when every step is a 404', async () => {
     const err = await importProduct(USER_URL, fakeFetcher({}), now).catch((e) => e)
     expect(err).toBeInstanceOf(ImportError)
-    expect(err.message).toBe("We couldn't find this product page. Check the link and try again.")
+    expect(err.message).toBe("We couldn't find that page (404). Check the link.")
     expect(err.transient).toBe(false)
   })
 
@@ -153,5 +153,18 @@ describe('Shopify import', () => {
       { name: 'Color', values: ['Slate', 'Moss'] },
       { name: 'Torso', values: ['Regular', 'Long'] },
     ])
+  })
+
+  it("keeps the rating the store's review app states on the page when the feed answered", async () => {
+    // A review app's own ProductGroup node for the same product, as stores' pages carry it.
+    const page = `<html><head><meta property="og:site_name" content="Acme Outdoors">
+      <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Trail Backpack 28L","brand":{"@type":"Brand","name":"Acme Outdoors"}}</script>
+      <script type="application/ld+json">{"@context":"https://schema.org","@type":"ProductGroup","name":"Trail Backpack 28L",
+        "aggregateRating":{"@type":"AggregateRating","ratingValue":"4.95","reviewCount":"92"}}</script></head><body></body></html>`
+    for (const endpoint of ['.js', '.json']) {
+      const feed = endpoint === '.js' ? 'shopify-product.js.json' : 'shopify-product.json'
+      const facts = await importProduct(USER_URL, fakeFetcher({ [`${BASE}${endpoint}`]: feed, [BASE]: { body: page } }), now)
+      expect(facts.listingRating, endpoint).toEqual({ average: 4.95, count: 92 })
+    }
   })
 })

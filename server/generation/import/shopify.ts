@@ -1,5 +1,5 @@
 import { load } from 'cheerio'
-import { fetchOptionalJson, fetchPage } from './fetch-page'
+import { fetchOptionalJson, readPage } from './fetch-page'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { parsePrice } from './normalize/price'
 import { shopifyHandle } from './platform'
@@ -101,12 +101,22 @@ export function fromAdminProduct(p: Obj): RawFacts {
   }
 }
 
-/** The store's active currency from its page: JSON-LD / product meta first, then `Shopify.currency = {"active": …}`. */
+/**
+ * What the product's page adds to the store's feed: the active currency (JSON-LD / product meta, then
+ * `Shopify.currency = {"active": …}`), the reviews and the rating its review app states (the feeds
+ * carry neither), the store's name and the specifications stores often list in JSON-LD.
+ */
 function pageExtras(doc: FetchedDocument): RawFacts {
   const sd = extractStructuredData(doc.body, doc.url, load(doc.body))
   const active = doc.body.match(/Shopify\.currency\s*=\s*\{[^}]*"active"\s*:\s*"([A-Z]{3})"/)?.[1] ?? null
-  // Shopify's feeds carry no specifications; stores often list them in the page's JSON-LD.
-  return { currency: sd.currency ?? active, reviews: sd.reviews, siteName: sd.siteName, specs: sd.specs }
+  return {
+    currency: sd.currency ?? active,
+    reviews: sd.reviews,
+    listingRating: sd.listingRating,
+    locale: sd.locale,
+    siteName: sd.siteName,
+    specs: sd.specs,
+  }
 }
 
 function assertNotPasswordPage(doc: FetchedDocument): void {
@@ -144,9 +154,9 @@ export async function importShopify(url: URL, fetcher: Fetcher): Promise<{ raw: 
     return { raw: mergeRaw(raw, extras), url: pageUrl }
   }
 
-  const doc = await fetchPage(pageUrl, fetcher)
+  const { doc, $ } = await readPage(pageUrl, fetcher, 'shopify')
   assertNotPasswordPage(doc)
-  const fromPage = extractStructuredData(doc.body, doc.url, load(doc.body))
+  const fromPage = extractStructuredData(doc.body, doc.url, $)
   if (!fromPage.currency) fromPage.currency = pageExtras(doc).currency
   return { raw: fromPage, url: doc.url }
 }

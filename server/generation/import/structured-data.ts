@@ -1,6 +1,7 @@
 import { load, type CheerioAPI } from 'cheerio'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl } from './normalize/images'
+import { pageLocale } from './normalize/locale'
 import { detectCurrency, parsePrice } from './normalize/price'
 import { type RawReview } from './normalize/reviews'
 import { plainTextToHtml } from './normalize/text'
@@ -282,12 +283,15 @@ export function extractStructuredData(
   const doc = $ ?? load(html)
   const [node, ...others] = findProductNodes(readJsonLd(doc))
   const fromLd = node ? productFromJsonLd(node) : {}
-  // Review apps (Judge.me, Yotpo…) often add their own Product node for the same product.
-  if (node && !fromLd.reviews?.length) {
+  // Review apps (Judge.me, Yotpo…) often add their own Product node for the same product, with its
+  // reviews and the rating they state.
+  if (node && (!fromLd.reviews?.length || !fromLd.listingRating)) {
     const same = others.filter((o) => str(o.name) && str(o.name)?.toLowerCase() === str(node.name)?.toLowerCase())
-    fromLd.reviews = same.flatMap((o) => productFromJsonLd(o).reviews ?? [])
+    if (!fromLd.reviews?.length) fromLd.reviews = same.flatMap((o) => productFromJsonLd(o).reviews ?? [])
+    fromLd.listingRating ??= same.map((o) => aggregateRatingOf(o.aggregateRating)).find((r) => r) ?? null
   }
   const merged = mergeRaw(fromLd, openGraph(doc, options))
+  merged.locale = pageLocale(doc)
   if (!merged.title) merged.title = titleFromMarkup(doc)
   if (!merged.images?.length) {
     merged.images = doc('[itemprop="image"]')

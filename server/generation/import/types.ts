@@ -21,6 +21,13 @@ export interface FetchOptions {
 export type Fetcher = (url: string, options?: FetchOptions) => Promise<FetchedDocument>
 
 /**
+ * What a site did instead of showing the product, when it did not show it: a robot check (captcha,
+ * browser challenge), a refusal (access denied), an error page (site down), no such page, or a page
+ * that loads the product by script and carries too little without a browser.
+ */
+export type RefusalKind = 'robot-check' | 'refused' | 'site-down' | 'not-found' | 'script-shell'
+
+/**
  * A failure to import, with a message for the person (shown on the task) and whether trying
  * again later may help (network trouble, 5xx, 429) — the job retries only those.
  */
@@ -29,8 +36,13 @@ export class ImportError extends Error {
     message: string,
     public readonly transient = false,
     public readonly detail?: string,
+    /** Set when the site showed something other than the product (see RefusalKind). */
+    public readonly kind?: RefusalKind,
   ) {
     super(message)
     this.name = 'ImportError'
   }
+
+  /** An error answer's page (its start), kept by the safe fetcher: it may say what the site did (refusals.ts). */
+  page?: { url: string; status: number; body: string }
 }

@@ -1,3 +1,4 @@
+import { cleanBrand } from '../normalize/brand'
 import { type RawFacts, type RawVariant } from '../normalize/facts'
 import { parsePrice } from '../normalize/price'
 import { type RawReview } from '../normalize/reviews'
@@ -98,19 +99,22 @@ export function parseAliExpressData(root: Obj, html: string): RawFacts & { descr
       body: text(r.buyerTranslationFeedback) ?? text(r.buyerFeedback),
     }))
 
-  const dcImages = get(jsonAfter(html, /window\._d_c_\.DCData\s*=\s*/), 'imagePathList')
+  const dcImages = shellImages(html)
+  const props = arr(specs.props).filter(isObj)
+  const specList = props.map((p) => ({ name: text(p.attrName) ?? '', value: text(p.attrValue) ?? '' }))
+  // AliExpress' attribute 2 is the brand, whatever the page's language calls it.
+  const brand = props.find((p) => num(p.attrNameId) === 2 || BRAND_SPEC.test(text(p.attrName) ?? ''))
   return {
     title: text(first(title, 'subject', 'text', 'title')),
     images: arr(image.imagePathList ?? dcImages).filter((u): u is string => typeof u === 'string'),
     price: sale ?? list,
     compareAtPrice: sale !== null && list !== null && list > sale ? list : null,
     currency,
-    specs: arr(specs.props)
-      .filter(isObj)
-      .map((p) => ({ name: text(p.attrName) ?? '', value: text(p.attrValue) ?? '' })),
+    specs: specList,
     options,
     variants,
-    vendor: text(first(store, 'storeName', 'sellerName')),
+    // The maker, as the listing's specifications name it ("Brand Name"); the store is the seller, not the brand.
+    vendor: cleanBrand(text(brand?.attrValue)) ?? cleanBrand(text(first(store, 'brandName'))),
     productType: text(title.categoryName),
     reviews,
     // The listing's stated average ("averageStar", sometimes spelt "evarageStar") and rating count.
@@ -136,9 +140,22 @@ async function readDescription(url: string | null, pageUrl: string, fetcher: Fet
   }
 }
 
+const BRAND_SPEC = /^(brand name|brand|marca|marque|marke|бренд|ブランド名|브랜드 이름|品牌)$/i
+
+/** The gallery a script-loaded page lists in `window._d_c_.DCData.imagePathList` (full size, one per photo). */
+function shellImages(html: string): string[] {
+  return arr(get(jsonAfter(html, /window\._d_c_\.DCData\s*=\s*/), 'imagePathList')).filter((u): u is string => typeof u === 'string')
+}
+
+/**
+ * AliExpress: the product's data block, else — on the nearly empty page a client without a browser
+ * gets (the product loads by script) — what that page still carries: its gallery list (the page's
+ * meta tags give the name, see importMarketplace). A shell without the product's name is refused for
+ * what it is.
+ */
 export async function parseAliExpress(html: string, pageUrl: string, fetcher: Fetcher): Promise<RawFacts> {
   const root = aliExpressData(html)
-  if (!root) return {}
+  if (!root) return { images: shellImages(html) }
   const { descriptionUrl, ...raw } = parseAliExpressData(root, html)
   return { ...raw, descriptionHtml: await readDescription(descriptionUrl, pageUrl, fetcher) }
 }

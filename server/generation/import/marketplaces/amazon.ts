@@ -1,33 +1,42 @@
 import type { CheerioAPI } from 'cheerio'
+import { brandFromByline, cleanBrand } from '../normalize/brand'
 import { type RawFacts } from '../normalize/facts'
+import { pageLocale } from '../normalize/locale'
+import { numbersIn } from '../normalize/numbers'
 import { detectCurrency, parsePrice } from '../normalize/price'
 import { type RawReview } from '../normalize/reviews'
-import { ImportError } from '../types'
 import { jsonAfter, isObj, text } from './embedded'
 
-const DOMAIN_CURRENCY: [RegExp, string][] = [
-  [/\.com$/, 'USD'],
-  [/\.ca$/, 'CAD'],
-  [/\.com\.mx$/, 'MXN'],
-  [/\.com\.br$/, 'BRL'],
-  [/\.co\.uk$/, 'GBP'],
-  [/\.(de|fr|it|es|nl|com\.be)$/, 'EUR'],
-  [/\.se$/, 'SEK'],
-  [/\.pl$/, 'PLN'],
-  [/\.com\.tr$/, 'TRY'],
-  [/\.ae$/, 'AED'],
-  [/\.sa$/, 'SAR'],
-  [/\.eg$/, 'EGP'],
-  [/\.in$/, 'INR'],
-  [/\.co\.jp$/, 'JPY'],
-  [/\.com\.au$/, 'AUD'],
-  [/\.sg$/, 'SGD'],
-  [/\.cn$/, 'CNY'],
+/** Each Amazon marketplace's currency and usual language (a page's own `lang` wins). */
+const MARKETPLACES: [RegExp, string, string][] = [
+  [/\.com$/, 'USD', 'en-US'],
+  [/\.ca$/, 'CAD', 'en-CA'],
+  [/\.com\.mx$/, 'MXN', 'es-MX'],
+  [/\.com\.br$/, 'BRL', 'pt-BR'],
+  [/\.co\.uk$/, 'GBP', 'en-GB'],
+  [/\.de$/, 'EUR', 'de-DE'],
+  [/\.fr$/, 'EUR', 'fr-FR'],
+  [/\.it$/, 'EUR', 'it-IT'],
+  [/\.es$/, 'EUR', 'es-ES'],
+  [/\.nl$/, 'EUR', 'nl-NL'],
+  [/\.com\.be$/, 'EUR', 'fr-BE'],
+  [/\.se$/, 'SEK', 'sv-SE'],
+  [/\.pl$/, 'PLN', 'pl-PL'],
+  [/\.com\.tr$/, 'TRY', 'tr-TR'],
+  [/\.ae$/, 'AED', 'en-AE'],
+  [/\.sa$/, 'SAR', 'ar-SA'],
+  [/\.eg$/, 'EGP', 'ar-EG'],
+  [/\.in$/, 'INR', 'en-IN'],
+  [/\.co\.jp$/, 'JPY', 'ja-JP'],
+  [/\.com\.au$/, 'AUD', 'en-AU'],
+  [/\.sg$/, 'SGD', 'en-SG'],
+  [/\.cn$/, 'CNY', 'zh-CN'],
 ]
 
-function domainCurrency(pageUrl: string): string | null {
+function marketplace(pageUrl: string): { currency: string | null; locale: string | null } {
   const host = new URL(pageUrl).hostname
-  return DOMAIN_CURRENCY.find(([re]) => re.test(host))?.[1] ?? null
+  const found = MARKETPLACES.find(([re]) => re.test(host))
+  return { currency: found?.[1] ?? null, locale: found?.[2] ?? null }
 }
 
 const clean = (s: string) =>
@@ -36,18 +45,147 @@ const clean = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim()
 
-/** Amazon's robot check page instead of the product. */
-export function isAmazonCaptcha($: CheerioAPI): boolean {
-  return $('form[action*="validateCaptcha"]').length > 0 || /Enter the characters you see below/i.test($('body').text())
+// ---------------------------------------------------------------------------------------------
+// The offer: only the product's own buy box, never a sponsored, related, bundled or used offer.
+
+/**
+ * Where each layout shows the product's own offer, newest first: the price to pay and, in the same
+ * place, its list / "M.R.P." / strike-through price. Nothing outside these places is read — a price
+ * found elsewhere on the page belongs to something else.
+ */
+const OFFERS: { box: string; price: string; list: string }[] = [
+  // 2023–: the core price beside the title (one per buy-box row), and the apex / qualified buy box.
+  {
+    box: '#corePriceDisplay_desktop_feature_div',
+    price: '.priceToPay, .apexPriceToPay, .a-price:not(.a-text-price)',
+    list: '.basisPrice .a-price, .a-price.a-text-price[data-a-strike="true"]',
+  },
+  { box: '#corePrice_desktop', price: '.apexPriceToPay, .priceToPay, .a-price:not(.a-text-price)', list: '.a-price.a-text-price' },
+  { box: '#corePrice_feature_div', price: '.apexPriceToPay, .priceToPay, .a-price:not(.a-text-price)', list: '.a-price.a-text-price' },
+  // 2019–22: the price table.
+  {
+    box: '#price, #unifiedPrice_feature_div',
+    price: '#priceblock_dealprice, #priceblock_saleprice, #priceblock_ourprice',
+    list: '.priceBlockStrikePriceString, #listPrice',
+  },
+  { box: '#buybox, #desktop_buybox', price: '#price_inside_buybox, #newBuyBoxPrice', list: '#listPrice' },
+  // Kindle: the Kindle price of this edition.
+  { box: '#buybox, #desktop_buybox', price: '#kindle-price', list: '#digital-list-price .a-text-strike' },
+  // Books, c. 2018–20: the "Buy new" row of the accordion; 2019 .de: the "buy new" section.
+  { box: '#newOfferAccordionRow', price: '.header-price, .offer-price', list: '.a-text-strike' },
+  { box: '#buyNewSection', price: '.offer-price', list: '.a-text-strike' },
+]
+
+/** Buy-box rows and panels that are another offer than the product's own new one. */
+const OTHER_OFFER = /used|olp|aod|sims|sp_detail|bundle|twister-?plus|popover|renewed/i
+
+function isOwnOffer($: CheerioAPI, el: Parameters<CheerioAPI>[0]): boolean {
+  return !$(el)
+    .parents('[id]')
+    .toArray()
+    .some((p) => OTHER_OFFER.test($(p).attr('id') ?? ''))
 }
 
-function images($: CheerioAPI, html: string): string[] {
-  const out: string[] = []
-  const color = jsonAfter(html, /['"]colorImages['"]\s*:\s*\{\s*['"]initial['"]\s*:\s*/)
-  if (Array.isArray(color)) {
-    for (const i of color) if (isObj(i)) out.push(...[text(i.hiRes) ?? text(i.large) ?? text(i.mainUrl)].filter((u): u is string => !!u))
+/**
+ * A price element's text: its screen-reader text, else its visible symbol and digits ("$ 14 . 99" →
+ * "$14.99"), without a unit price in brackets ("$12.48 ($6.24 / Pack)" → "$12.48").
+ */
+function priceText($: CheerioAPI, el: Parameters<CheerioAPI>[0]): string {
+  const e = $(el)
+  const off = clean(e.find('.a-offscreen').first().text())
+  if (off) return off
+  if (e.hasClass('a-price')) return clean(e.find('[aria-hidden="true"]').first().text() || e.text()).replace(/\s+/g, '')
+  return clean(e.text().replace(/\([^)]*\)/g, ' '))
+}
+
+interface Offer {
+  price: number | null
+  compareAt: number | null
+  currency: string | null
+}
+
+export function readOffer($: CheerioAPI, hint: string | null, locale: string | null): Offer {
+  for (const where of OFFERS) {
+    for (const box of $(where.box).toArray()) {
+      if (!isOwnOffer($, box)) continue
+      const el = $(box)
+        .find(where.price)
+        .toArray()
+        .find((p) => isOwnOffer($, p) && priceText($, p))
+      const raw = el ? priceText($, el) : ''
+      const price = parsePrice(raw, hint, locale)
+      if (!price) continue
+      const listEl = $(box)
+        .find(where.list)
+        .toArray()
+        .find((p) => isOwnOffer($, p) && priceText($, p))
+      const list = listEl ? parsePrice(priceText($, listEl), hint, locale) : null
+      return {
+        price: price.amount,
+        compareAt: list && list.amount > price.amount ? list.amount : null,
+        currency: detectCurrency(raw, hint),
+      }
+    }
   }
-  const landing = $('#landingImage, #imgBlkFront').first()
+  return { price: null, compareAt: null, currency: hint }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Photos: the gallery the page shows, each photo once.
+
+/** Amazon's id of a photo ("81lde+541vL" in …/images/I/81lde+541vL._AC_SL1500_.jpg); sizes share it. */
+export function amazonImageId(url: string): string | null {
+  const m = /\/images\/[IG]\/([^/.]+)[^/]*$/.exec(url)
+  if (!m) return null
+  try {
+    return decodeURIComponent(m[1])
+  } catch {
+    return m[1]
+  }
+}
+
+interface GalleryEntry {
+  best: string
+  ids: string[]
+}
+
+/** `colorImages.initial`: one entry per photo, with its full-size, large and thumbnail versions (ids differ by size). */
+function galleryData(html: string): GalleryEntry[] {
+  const color = jsonAfter(html, /['"]colorImages['"]\s*:\s*\{\s*['"]initial['"]\s*:\s*/)
+  if (!Array.isArray(color)) return []
+  const out: GalleryEntry[] = []
+  for (const i of color) {
+    if (!isObj(i)) continue
+    const main = isObj(i.main) ? Object.keys(i.main) : []
+    const urls = [text(i.hiRes), text(i.large), text(i.mainUrl), ...main, text(i.thumb)].filter((u): u is string => !!u)
+    if (!urls.length) continue
+    out.push({ best: urls[0], ids: urls.map(amazonImageId).filter((x): x is string => !!x) })
+  }
+  return out
+}
+
+/**
+ * The product's photos: the thumbnail strip the page shows (each thumbnail as its full-size photo from
+ * the gallery data, counted once; videos and 360° views left out), else the gallery data, else the
+ * main image.
+ */
+function images($: CheerioAPI, html: string): string[] {
+  const gallery = galleryData(html)
+  const byId = new Map<string, string>()
+  for (const g of gallery) for (const id of g.ids) if (!byId.has(id)) byId.set(id, g.best)
+  const strip = $('#altImages li')
+    .toArray()
+    .filter((li) => {
+      const cls = $(li).attr('class') ?? ''
+      return /\bitem\b|imageThumbnail/.test(cls) && !/video|360|template|aok-hidden/i.test(cls)
+    })
+    .map((li) => $(li).find('img').first().attr('src') ?? '')
+    .filter((src) => src && !/play-button|play-icon|transparent-pixel|sprite/i.test(src))
+  const full = (u: string) => byId.get(amazonImageId(u) ?? '') ?? u
+  if (strip.length) return dedupe(strip.map(full))
+  if (gallery.length) return dedupe(gallery.map((g) => g.best))
+  const landing = $('#landingImage, #imgBlkFront, #ebooksImgBlkFront, #main-image').first()
+  const out: string[] = []
   const hires = landing.attr('data-old-hires')
   if (hires) out.push(hires)
   try {
@@ -57,12 +195,22 @@ function images($: CheerioAPI, html: string): string[] {
   } catch {
     /* not JSON */
   }
-  $('#altImages li.imageThumbnail img').each((_, el) => {
-    const src = $(el).attr('src')
-    if (src && !/play-button|transparent-pixel/.test(src)) out.push(src)
-  })
-  return out
+  if (!out.length && landing.attr('src')) out.push(landing.attr('src')!)
+  return dedupe(out)
 }
+
+/** One URL per photo: the size variants of a photo share its id. */
+function dedupe(urls: string[]): string[] {
+  const seen = new Set<string>()
+  return urls.filter((u) => {
+    const key = amazonImageId(u) ?? u
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
 
 function specs($: CheerioAPI): { name: string; value: string }[] {
   const out: { name: string; value: string }[] = []
@@ -102,42 +250,34 @@ function reviews($: CheerioAPI): RawReview[] {
     .get()
 }
 
+/** "Brand", "Marca", "Marke", "Marque", "Merk": the brand row of the product's overview or details. */
+const BRAND_ROW = /^(brand|marca|marke|marque|merk|marka|brand name)$/i
+
 export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFacts {
-  if (isAmazonCaptcha($) && !$('#productTitle').length) {
-    throw new ImportError(
-      "Amazon showed a robot check instead of the product, so we couldn't read it. Try again later, or paste the product description instead.",
-    )
-  }
-  const hint = domainCurrency(pageUrl)
-  const core = '#corePriceDisplay_desktop_feature_div, #corePrice_feature_div, #corePrice_desktop, #apex_desktop'
-  const priceText =
-    $(core).find('.a-price:not(.a-text-price) .a-offscreen').first().text() ||
-    $('#priceblock_dealprice, #priceblock_ourprice, #price_inside_buybox').first().text() ||
-    $('.a-price:not(.a-text-price) .a-offscreen').first().text()
-  const listText = $(core).find('.a-price.a-text-price .a-offscreen').first().text()
-  const price = parsePrice(priceText, hint)
-  const list = parsePrice(listText, hint)
-  const byline = clean($('#bylineInfo').text())
+  const site = marketplace(pageUrl)
+  const locale = pageLocale($, site.locale)
+  const offer = readOffer($, site.currency, locale)
   const specList = specs($)
+  // The product's own rating widget beside its title: "4,1 de 5 estrellas", "5.182 valoraciones".
+  const stars = clean($('#averageCustomerReviews .a-icon-alt').first().text() || ($('#acrPopover').attr('title') ?? ''))
+  const [average, scale] = numbersIn(stars, locale)
+  const [count] = numbersIn(clean($('#acrCustomerReviewText').first().text()), locale)
   return {
-    title: clean($('#productTitle').text()) || null,
+    title: clean($('#productTitle').first().text() || $('#ebooksProductTitle').first().text()) || null,
     bullets: $('#feature-bullets li:not(.aok-hidden) .a-list-item, #feature-bullets li:not(.aok-hidden)')
       .map((_, el) => clean($(el).text()))
       .get()
       .filter((b) => b && !/^Make sure this fits/i.test(b)),
     images: images($, html),
-    price: price?.amount ?? null,
-    compareAtPrice: list && price && list.amount > price.amount ? list.amount : null,
-    currency: price ? detectCurrency(priceText, hint) : hint,
+    price: offer.price,
+    compareAtPrice: offer.compareAt,
+    currency: offer.currency,
     specs: specList,
     descriptionHtml: $('#productDescription').html() ?? null,
-    vendor: byline.replace(/^Visit the\s+|\s+Store$|^Brand:\s*/gi, '') || specList.find((s) => /^brand$/i.test(s.name))?.value || null,
+    vendor:
+      brandFromByline($('#bylineInfo').first().text()) ?? cleanBrand(specList.find((s) => BRAND_ROW.test(s.name.trim()))?.value ?? null),
     reviews: reviews($),
-    // "4.6 out of 5 stars" and "12,408 ratings" beside the title.
-    listingRating: {
-      average: /([\d.]+) out of/.exec(clean($('#averageCustomerReviews .a-icon-alt').first().text()))?.[1] ?? null,
-      count: clean($('#acrCustomerReviewText').first().text()) || null,
-      scale: /out of ([\d.]+)/.exec(clean($('#averageCustomerReviews .a-icon-alt').first().text()))?.[1] ?? null,
-    },
+    listingRating: average !== undefined && count !== undefined ? { average, count, scale: scale ?? null } : null,
+    locale,
   }
 }

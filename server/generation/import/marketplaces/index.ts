@@ -1,6 +1,7 @@
-import { load } from 'cheerio'
+import { load, type CheerioAPI } from 'cheerio'
 import type { Platform } from '../../../domain/product-facts'
 import { mergeRaw, type RawFacts } from '../normalize/facts'
+import { refusal, siteLabel } from '../refusals'
 import { extractStructuredData } from '../structured-data'
 import type { FetchedDocument, Fetcher } from '../types'
 import { parseAliExpress } from './aliexpress'
@@ -19,8 +20,13 @@ export function isMarketplace(p: Platform): p is Marketplace {
  * A marketplace page's own embedded data, with the page's JSON-LD / OpenGraph filling whatever it
  * lacks. `fetcher` is used only for AliExpress' separate description document.
  */
-export async function importMarketplace(platform: Marketplace, doc: FetchedDocument, fetcher: Fetcher): Promise<RawFacts> {
-  const $ = load(doc.body)
+export async function importMarketplace(
+  platform: Marketplace,
+  doc: FetchedDocument,
+  fetcher: Fetcher,
+  parsed?: CheerioAPI,
+): Promise<RawFacts> {
+  const $ = parsed ?? load(doc.body)
   let own: RawFacts = {}
   switch (platform) {
     case 'aliexpress':
@@ -39,5 +45,12 @@ export async function importMarketplace(platform: Marketplace, doc: FetchedDocum
       own = parseTiktok($)
       break
   }
-  return mergeRaw(own, extractStructuredData(doc.body, doc.url, $, { metaDescription: false }))
+  const structured = extractStructuredData(doc.body, doc.url, $, { metaDescription: false })
+  const raw = mergeRaw(own, structured)
+  // The brand: the page's structured data first (schema.org `brand`, `product:brand`), then the platform's own line.
+  raw.vendor = structured.vendor || own.vendor || null
+  if (!raw.title && /window\._d_c_\.isCSR\s*=\s*true/.test(doc.body)) {
+    throw refusal('script-shell', siteLabel(doc.url, platform), 'sent a nearly empty page', 'script shell')
+  }
+  return raw
 }

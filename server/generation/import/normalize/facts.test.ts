@@ -57,4 +57,43 @@ describe('buildFacts', () => {
   it('refuses facts the schema cannot hold with a non-transient ImportError', () => {
     expect(() => buildFacts({ title: '' }, { url: 'https://x.example/', platform: 'generic' }, now)).toThrow(ImportError)
   })
+
+  it("states the listing's rating as the page does, in the page's language", () => {
+    const rating = (listingRating: { average: unknown; count: unknown; scale?: unknown }, locale?: string) =>
+      buildFacts({ title: 'X', listingRating, locale }, { url: 'https://shop.example/p', platform: 'generic' }, now).listingRating
+    expect(rating({ average: '4.95', count: '92' })).toEqual({ average: 4.95, count: 92 })
+    expect(rating({ average: '4,1 de 5 estrellas', count: '5.182 valoraciones' }, 'es-ES')).toEqual({ average: 4.1, count: 5182 })
+    expect(rating({ average: 9, count: 10, scale: 10 })).toEqual({ average: 4.5, count: 10 })
+    // A count that is not a whole number is not a count.
+    expect(rating({ average: '4.1', count: '5.182' }, 'en-US')).toBeNull()
+  })
+
+  it("keeps the site's own name out of the product's name and its slogan out of the description", () => {
+    const facts = buildFacts(
+      {
+        title: 'GaN-cargador USB tipo C, 65W - AliExpress 509',
+        descriptionHtml: '<p>Smarter Shopping, Better Living! Aliexpress.com</p>',
+        siteName: 'aliexpress.',
+      },
+      { url: 'https://es.aliexpress.com/item/1005006180026951.html', platform: 'aliexpress' },
+      now,
+    )
+    expect(facts.title).toBe('GaN-cargador USB tipo C, 65W')
+    expect(facts.descriptionHtml).toBe('')
+    const store = buildFacts(
+      { title: 'Kit Potencializador | Anyeluz', descriptionHtml: '<p>Kit potencializador con bolso de regalo.</p>', siteName: 'Anyeluz' },
+      { url: 'https://www.anyeluz.com/products/kit-potencializador-anyeluz', platform: 'shopify' },
+      now,
+    )
+    expect(store.title).toBe('Kit Potencializador')
+    expect(store.descriptionText).toBe('Kit potencializador con bolso de regalo.')
+    // Text the person typed is taken as it is.
+    expect(buildFacts({ title: 'Mug | Amazon' }, { url: '', platform: 'text' }, now).title).toBe('Mug | Amazon')
+  })
+
+  it('takes "no brand" placeholders for no brand', () => {
+    const vendor = (v: string) => buildFacts({ title: 'X', vendor: v }, { url: 'https://shop.example/p', platform: 'generic' }, now).vendor
+    expect(vendor('NoEnName_Null')).toBeNull()
+    expect(vendor(' Acme ')).toBe('Acme')
+  })
 })

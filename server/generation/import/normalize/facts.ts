@@ -10,9 +10,12 @@ import {
 } from '../../../domain/product-facts'
 import { htmlToText, sanitize } from '../../../domain/sanitize'
 import { ImportError } from '../types'
+import { cleanBrand } from './brand'
 import { absoluteUrl, cleanImages, hostName, isKeptImage, stripImageSizeSuffix } from './images'
+import { numbersIn } from './numbers'
 import { detectCurrency, roundCents } from './price'
 import { normalizeReview, reviewSourceName, type RawReview } from './reviews'
+import { isSiteBoilerplate, siteNames, stripSiteName } from './site-name'
 import { cleanText, listItems } from './text'
 
 export interface RawVariant {
@@ -43,6 +46,8 @@ export interface RawFacts {
   siteName?: string | null
   /** The listing's aggregate rating as stated ("4.6 out of 5", "12,408 ratings"); scale defaults to 5. */
   listingRating?: { average: unknown; count: unknown; scale?: unknown } | null
+  /** The page's language ("es-ES"): how its numbers are written ("4,1", "5.182"). */
+  locale?: string | null
 }
 
 export interface FactsSource {
@@ -74,21 +79,20 @@ function price(n: unknown): number | null {
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? roundCents(n) : null
 }
 
-const numberIn = (v: unknown): number | null => {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null
-  if (typeof v !== 'string') return null
-  const m = /\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/.exec(v)
-  return m ? Number(m[0].replace(/,/g, '')) : null
-}
+const numberIn = (v: unknown, locale?: string | null): number | null => numbersIn(v, locale)[0] ?? null
 
-/** The stated aggregate rating on a 0–5 scale (one decimal), or null when average or count is missing. */
-function listingRating(raw: RawFacts['listingRating']): { average: number; count: number } | null {
+/**
+ * The stated aggregate rating on a 0–5 scale, as stated (4.95 stays 4.95; another scale is converted
+ * and rounded to two decimals), or null when average or count is missing. Numbers are read in the
+ * page's language ("4,1", "5.182").
+ */
+function listingRating(raw: RawFacts['listingRating'], locale?: string | null): { average: number; count: number } | null {
   if (!raw) return null
-  const average = numberIn(raw.average)
-  const count = numberIn(raw.count)
-  const scale = numberIn(raw.scale) ?? 5
+  const average = numberIn(raw.average, locale)
+  const count = numberIn(raw.count, locale)
+  const scale = numberIn(raw.scale, locale) ?? 5
   if (average == null || count == null || scale <= 0 || average < 0 || average > scale || count < 1 || !Number.isInteger(count)) return null
-  return { average: Math.round(((average * 5) / scale) * 10) / 10, count }
+  return { average: Math.round(((average * 5) / scale) * 100) / 100, count }
 }
 
 /** Fills every ProductFacts field from what an importer found: sanitised, capped, validated. */
@@ -111,8 +115,16 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
   const isStore = source.platform === 'shopify' || source.platform === 'generic'
   // Scraped text may carry entities and stray tags; text the person typed is taken literally.
   const literal = source.platform === 'text'
+  // The site's own name is not part of the product's ("… - AliExpress 509", "Amazon.es: …", "Kit | Anyeluz"),
+  // and its slogan is not the product's description ("Smarter Shopping, Better Living! Aliexpress.com").
+  const names = literal ? [] : siteNames(source.url, partial.siteName, isStore ? null : PLATFORM_NAMES[source.platform])
+  const title = literal
+    ? cleanText(partial.title ?? '', 500)
+    : cleanText(stripSiteName(cleanText(partial.title ? htmlToText(partial.title) : '', 1000), names), 500)
+  const shortText = htmlToText(descriptionHtml)
+  if (names.length && shortText.length < 300 && isSiteBoilerplate(shortText, title, names)) descriptionHtml = sanitize('')
   const facts = {
-    title: cleanText(partial.title ? (literal ? partial.title : htmlToText(partial.title)) : '', 500),
+    title,
     descriptionHtml,
     descriptionText: htmlToText(descriptionHtml).slice(0, 100_000),
     bullets: uniqueStrings(
@@ -139,13 +151,13 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
         image: img && isKeptImage(img, pageUrl) ? stripImageSizeSuffix(img) : null,
       }
     }),
-    vendor: cleanText(partial.vendor, 200) || null,
+    vendor: cleanBrand(cleanText(partial.vendor, 200)),
     productType: cleanText(partial.productType, 200) || null,
     tags: uniqueStrings(partial.tags, 100, 100),
     specs,
     reviews,
     ratingSummary: ratingSummary(reviews),
-    listingRating: listingRating(partial.listingRating),
+    listingRating: listingRating(partial.listingRating, partial.locale),
     source: {
       url: source.url,
       platform: source.platform,

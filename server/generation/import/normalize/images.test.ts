@@ -15,6 +15,15 @@ describe('URLs and images', () => {
     expect(stripImageSizeSuffix('https://m.media-amazon.com/images/I/61aB._AC_SX679_.jpg')).toBe(
       'https://m.media-amazon.com/images/I/61aB.jpg',
     )
+    // Any Amazon transform of a photo is the photo: thumbnails, crops, double-underscore webp sizes.
+    for (const size of ['._AC_US40_', '._SS40_', '._SX38_SY50_CR,0,0,38,50_', '.__AC_SX300_SY300_QL70_FMwebp_', '._AC_SL1500_'])
+      expect(stripImageSizeSuffix(`https://m.media-amazon.com/images/I/61aB${size}.jpg`)).toBe(
+        'https://m.media-amazon.com/images/I/61aB.jpg',
+      )
+    // Site graphics live in folders; they are left as they are.
+    expect(
+      stripImageSizeSuffix('https://images-na.ssl-images-amazon.com/images/G/01/x-locale/common/transparent-pixel._V192234675_.gif'),
+    ).toBe('https://images-na.ssl-images-amazon.com/images/G/01/x-locale/common/transparent-pixel._V192234675_.gif')
     expect(stripImageSizeSuffix('https://cdn.shopify.com/s/files/1/x/products/a_640x640.jpg?v=1')).toBe(
       'https://cdn.shopify.com/s/files/1/x/products/a.jpg?v=1',
     )

@@ -24,7 +24,7 @@ export function isKeptImage(url: string, pageUrl: string): boolean {
   }
 }
 
-/** Removes simple thumbnail suffixes: AliExpress `a.jpg_640x640.jpg`, Amazon `a._AC_SL1500_.jpg`, Shopify `a_640x640.jpg`. */
+/** Removes simple thumbnail suffixes: AliExpress `a.jpg_640x640.jpg`, Amazon `a._AC_SL1500_.jpg` (any transform), Shopify `a_640x640.jpg`. */
 export function stripImageSizeSuffix(url: string): string {
   let u: URL
   try {
@@ -39,7 +39,9 @@ export function stripImageSizeSuffix(url: string): string {
       '$1',
     )
   } else if (/(media-amazon|images-amazon)\.com$/.test(host)) {
-    u.pathname = u.pathname.replace(/\._[A-Z0-9_,.-]*_\.(jpe?g|png|gif|webp)$/i, '.$1')
+    // Every size of a photo is the photo's id with a transform before the extension:
+    // "61aB._AC_SX679_.jpg", "61aB.__AC_SX300_SY300_QL70_FMwebp_.jpg", "61aB._SS40_.jpg" are "61aB.jpg".
+    u.pathname = u.pathname.replace(/^(\/images\/[IG]\/[^/.]+)\.[^/]*\.(jpe?g|png|gif|webp)$/i, '$1.$2')
   } else if (host === 'cdn.shopify.com' || u.pathname.includes('/cdn/shop/')) {
     u.pathname = u.pathname.replace(
       /_(?:\d+x\d*|x\d+|pico|icon|thumb|small|compact|medium|large|grande)(?:@\d+x)?(?=\.(?:jpe?g|png|gif|webp)$)/i,

@@ -1,26 +1,6 @@
 // Prices and currencies as importers find them: "US $1.234,56", "¥ 99", 19.99.
 
-const NUMBER_RE = /\d(?:[\d.,]|[ \u00a0\u202f'’](?=\d{3}(?!\d)))*/g
-
-function parseNumberToken(token: string): number | null {
-  let t = token.replace(/[ \u00a0\u202f'’]/g, '').replace(/[.,]+$/, '')
-  const lastDot = t.lastIndexOf('.')
-  const lastComma = t.lastIndexOf(',')
-  if (lastDot >= 0 && lastComma >= 0) {
-    const dec = lastDot > lastComma ? '.' : ','
-    const thousands = dec === '.' ? ',' : '.'
-    t = t.split(thousands).join('').replace(dec, '.')
-  } else if (lastDot >= 0 || lastComma >= 0) {
-    const sep = lastDot >= 0 ? '.' : ','
-    const parts = t.split(sep)
-    const intPart = parts[0]
-    const digitsAfter = parts[parts.length - 1].length
-    if (parts.length > 2 || (digitsAfter === 3 && intPart !== '0')) t = parts.join('')
-    else t = parts.join('.')
-  }
-  const n = Number(t)
-  return Number.isFinite(n) ? n : null
-}
+import { NUMBER_TOKEN, parseLocaleNumber } from './numbers'
 
 /** Rounds to whole cents, in major units (12.3456 → 12.35). */
 export function roundCents(n: number): number {
@@ -30,12 +10,19 @@ export function roundCents(n: number): number {
 /**
  * Parses a price as shops print it: "$1,299.00", "1.299,00 €", "US $12.34 - 18.20" (a range gives the
  * lowest). Returns the amount in major units, rounded to cents, and the currency when it is shown.
+ * `locale` is the page's language, which tells "12,990" (Spanish: 12.99) from "12,990" (English: 12990).
  */
-export function parsePrice(input: unknown, currencyHint?: string | null): { amount: number; currency: string | null } | null {
+export function parsePrice(
+  input: unknown,
+  currencyHint?: string | null,
+  locale?: string | null,
+): { amount: number; currency: string | null } | null {
   if (typeof input === 'number')
     return Number.isFinite(input) && input >= 0 ? { amount: roundCents(input), currency: currencyHint ?? null } : null
   if (typeof input !== 'string') return null
-  const amounts = (input.slice(0, 300).match(NUMBER_RE) ?? []).map(parseNumberToken).filter((n): n is number => n !== null && n >= 0)
+  const amounts = (input.slice(0, 300).match(NUMBER_TOKEN) ?? [])
+    .map((t) => parseLocaleNumber(t, locale))
+    .filter((n): n is number => n !== null && n >= 0)
   if (amounts.length === 0) return null
   return { amount: roundCents(Math.min(...amounts)), currency: detectCurrency(input.slice(0, 300), currencyHint) }
 }

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest'
+import { fakeFetcher } from '../../../../tests/fixtures/import/fake-fetcher'
+import { defaultOwnerFacts } from '../../../domain/page/shopper'
+import { importProduct } from '../index'
+import { amazonImageId } from './amazon'
+
+const now = new Date('2026-03-10T12:00:00Z')
+const read = (url: string, body: string) => importProduct(url, fakeFetcher({ [url]: { body } }), now)
+
+/** An Amazon product page reduced to the parts a test is about (written for these tests). */
+function amazonPage(parts: { lang?: string; center?: string; buybox?: string; below?: string; images?: string }): string {
+  return `<!doctype html><html lang="${parts.lang ?? 'en-us'}"><head><title>Amazon.com: Thing</title></head><body>
+  <div id="dp"><div id="dp-container">
+    <div id="leftCol">${parts.images ?? '<img id="landingImage" data-old-hires="https://m.media-amazon.com/images/I/71main0001L._AC_SL1500_.jpg">'}</div>
+    <div id="centerCol"><span id="productTitle"> Thing </span>${parts.center ?? ''}</div>
+    <div id="rightCol"><div id="desktop_buybox"><div id="buybox">${parts.buybox ?? ''}</div></div></div>
+    ${parts.below ?? ''}
+  </div></div></body></html>`
+}
+
+// A sponsored carousel further down the page, with prices of other products.
+const SPONSORED = `<div id="sims-simsContainer_feature_div_01"><div id="sp_detail_thematic-deals_T1">
+  <span class="a-price apex-price-to-pay-value"><span class="a-offscreen">149,00 €</span></span>
+  <span class="a-price a-text-price apex-basis-price-value"><span class="a-offscreen">199,00 €</span></span>
+  <i class="a-icon a-icon-star"><span class="a-icon-alt">4,8 de 5 estrellas</span></i></div></div>
+  <div class="a-price"><span class="a-offscreen">$9.99</span></div>`
+
+describe('Amazon: the numbers come from the product itself', () => {
+  it('a page without a buy box has no price: nothing from a sponsored block, and it still imports', async () => {
+    const facts = await read(
+      'https://www.amazon.es/dp/B01MUGXRT9',
+      amazonPage({
+        lang: 'es-es',
+        buybox: '<div id="unqualifiedBuyBox"><a id="buybox-see-all-buying-choices">Ver todas las opciones de compra</a></div>',
+        below: SPONSORED,
+      }),
+    )
+    expect(facts.title).toBe('Thing')
+    expect([facts.price, facts.compareAtPrice]).toEqual([null, null])
+    // The marketplace's currency is known; the price is the owner's to set.
+    expect(facts.currency).toBe('EUR')
+    expect(facts.listingRating).toBeNull()
+    expect(defaultOwnerFacts(facts).price).toBeNull()
+  })
+
+  it('reads the core price when its screen-reader text is empty, with its M.R.P. and Indian digit groups', async () => {
+    const facts = await read(
+      'https://www.amazon.in/dp/B0FQFQ576F',
+      amazonPage({
+        lang: 'en-in',
+        center: `<div id="apex_desktop"><div id="corePriceDisplay_desktop_feature_div">
+          <span class="a-price priceToPay"><span class="a-offscreen"> </span><span aria-hidden="true"><span class="a-price-symbol">₹</span><span class="a-price-whole">1,02,900</span></span></span>
+          <span class="basisPrice">M.R.P.: <span class="a-price a-text-price" data-a-strike="true"><span class="a-offscreen">₹1,19,900</span></span></span>
+        </div></div>`,
+        below: SPONSORED,
+      }),
+    )
+    expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([102900, 119900, 'INR'])
+  })
+
+  it('takes the new offer, never the used one beside it', async () => {
+    const row = (id: string, price: string) =>
+      `<div id="${id}"><div id="corePriceDisplay_desktop_feature_div"><span class="a-price priceToPay"><span class="a-offscreen">${price}</span></span></div></div>`
+    const facts = await read(
+      'https://www.amazon.com/dp/B0CD1DZ6RD',
+      amazonPage({
+        center: `<div id="apex_desktop">${row('apex_desktop_usedAccordionRow', '$142.39')}${row('apex_desktop_newAccordionRow', '$239.99')}</div>`,
+      }),
+    )
+    expect(facts.price).toBe(239.99)
+  })
+
+  it('reads the Kindle price, and the "Buy new" row of the older book layout with its list price', async () => {
+    const kindle = await read(
+      'https://www.amazon.com/dp/B0011UCPM4',
+      amazonPage({ buybox: '<div>Kindle Price: <span id="kindle-price">$10.99</span></div><div id="tmmSwatches">Hardcover $14.99</div>' }),
+    )
+    expect(kindle.price).toBe(10.99)
+    const book = await read(
+      'https://www.amazon.com/dp/1937785734',
+      amazonPage({
+        center: `<div id="mediaAccordion">
+          <div id="usedOfferAccordionRow"><span class="a-color-price header-price">$6.00</span></div>
+          <div id="newOfferAccordionRow"><span class="a-color-price header-price"> $15.98 </span>
+            <span class="a-color-secondary">List Price: </span><span class="a-color-secondary a-text-strike"> $17.00 </span></div></div>`,
+      }),
+    )
+    expect([book.price, book.compareAtPrice]).toEqual([15.98, 17])
+  })
+
+  it('reads the 2022 price table without the unit price beside it', async () => {
+    const facts = await read(
+      'https://www.amazon.com/dp/B00N150YS4',
+      amazonPage({
+        center: `<div id="price"><table><tr id="priceblock_ourprice_row"><td>Price:</td>
+          <td><span id="priceblock_ourprice" class="a-color-price">$12.48 <span class="a-size-small">($6.24 / Pack)</span></span></td></tr></table></div>`,
+      }),
+    )
+    expect(facts.price).toBe(12.48)
+  })
+
+  it('reads a 2019 German page: the deal price, "4.7 von 5 Sternen" and the count', async () => {
+    const facts = await read(
+      'https://www.amazon.de/dp/B01DQDZVCO',
+      amazonPage({
+        lang: 'de-de',
+        center: `<div id="averageCustomerReviews"><i class="a-icon a-icon-star"><span class="a-icon-alt">4.7 von 5 Sternen</span></i>
+          <span id="acrCustomerReviewText">1.110 Kundenrezensionen</span></div>
+          <div id="price"><table><tr id="priceblock_dealprice_row"><td><span id="priceblock_dealprice" class="a-color-price">EUR 8,99</span></td></tr></table></div>`,
+      }),
+    )
+    expect([facts.price, facts.currency]).toEqual([8.99, 'EUR'])
+    expect(facts.listingRating).toEqual({ average: 4.7, count: 1110 })
+  })
+
+  it("reads Spanish stars and counts by the page's language, and the brand out of its byline", async () => {
+    const facts = await read(
+      'https://www.amazon.es/dp/B01MUGXRT9',
+      amazonPage({
+        lang: 'es-es',
+        center: `<a id="bylineInfo">Visita la tienda de Cecotec</a>
+          <div id="averageCustomerReviews"><span class="a-icon-alt">4,1 de 5 estrellas</span><span id="acrCustomerReviewText">5.182 valoraciones</span></div>`,
+      }),
+    )
+    expect(facts.listingRating).toEqual({ average: 4.1, count: 5182 })
+    expect(facts.vendor).toBe('Cecotec')
+  })
+
+  it('gives a book no brand: its byline credits an author', async () => {
+    const facts = await read(
+      'https://www.amazon.co.uk/dp/1909487341',
+      amazonPage({ center: '<div id="bylineInfo">by Mat Follas (Author)</div>' }),
+    )
+    expect(facts.vendor).toBeNull()
+  })
+})
+
+describe('Amazon photos', () => {
+  const gallery = JSON.stringify([
+    {
+      hiRes: 'https://m.media-amazon.com/images/I/81lde+541vL._AC_SL1500_.jpg',
+      large: 'https://m.media-amazon.com/images/I/511ZLZjtThL._AC_.jpg',
+      thumb: 'https://m.media-amazon.com/images/I/511ZLZjtThL._AC_US75_.jpg',
+      variant: 'MAIN',
+    },
+    {
+      hiRes: 'https://m.media-amazon.com/images/I/818q5ldPLNL._AC_SL1500_.jpg',
+      large: 'https://m.media-amazon.com/images/I/51JMM6v7niL._AC_.jpg',
+      thumb: 'https://m.media-amazon.com/images/I/51JMM6v7niL._AC_US75_.jpg',
+      variant: 'PT01',
+    },
+    {
+      hiRes: null,
+      large: 'https://m.media-amazon.com/images/I/51GL1CE7+1L._AC_.jpg',
+      thumb: 'https://m.media-amazon.com/images/I/51GL1CE7+1L._AC_US75_.jpg',
+      variant: 'PT02',
+    },
+  ])
+  const strip = `<div id="altImages"><ul>
+    <li class="a-spacing-small videoCountTemplate aok-hidden"></li>
+    <li class="a-spacing-small 360IngressTemplate pos-360 aok-hidden"><img src="https://m.media-amazon.com/images/G/30/HomeCustomProduct/360-icon._CB1_.png"></li>
+    <li class="a-spacing-small item imageThumbnail"><img src="https://m.media-amazon.com/images/I/511ZLZjtThL._AC_US75_.jpg"></li>
+    <li class="a-spacing-small item imageThumbnail"><img src="https://m.media-amazon.com/images/I/51JMM6v7niL._AC_US40_.jpg"></li>
+    <li class="a-spacing-small item imageThumbnail"><img src="https://m.media-amazon.com/images/I/51GL1CE7%2B1L._SS40_.jpg"></li>
+    <li class="a-spacing-small item videoThumbnail videoBlockIngress"><img src="https://m.media-amazon.com/images/I/51uBtEHainL.SS125_PKplay-button-mb-image-grid-small_.jpg"></li>
+  </ul></div>
+  <img id="landingImage" data-old-hires="https://m.media-amazon.com/images/I/81lde+541vL._AC_SL1500_.jpg"
+    data-a-dynamic-image='{"https://m.media-amazon.com/images/I/81lde+541vL._AC_SX679_.jpg":[679,679]}'>
+  <script>var data = { 'colorImages': { 'initial': ${gallery} } };</script>`
+
+  it('counts each photo of the strip once, at full size: no thumbnail, video or 360° view counts again', async () => {
+    const facts = await read('https://www.amazon.es/dp/B01MUGXRT9', amazonPage({ images: strip }))
+    expect(facts.images).toEqual([
+      'https://m.media-amazon.com/images/I/81lde+541vL.jpg',
+      'https://m.media-amazon.com/images/I/818q5ldPLNL.jpg',
+      'https://m.media-amazon.com/images/I/51GL1CE7+1L.jpg',
+    ])
+  })
+
+  it('knows the sizes of a photo share its id', () => {
+    expect(amazonImageId('https://m.media-amazon.com/images/I/81lde+541vL._AC_SL1500_.jpg')).toBe('81lde+541vL')
+    expect(amazonImageId('https://images-na.ssl-images-amazon.com/images/I/41g%2BZTSqZIL._SS40_.jpg')).toBe('41g+ZTSqZIL')
+    expect(amazonImageId('https://m.media-amazon.com/images/I/61aB.__AC_SX300_SY300_QL70_FMwebp_.jpg')).toBe('61aB')
+  })
+})

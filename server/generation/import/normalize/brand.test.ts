@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { BYLINE_TEMPLATES, brandFromByline, cleanBrand } from './brand'
+
+describe('brand bylines', () => {
+  it.each([
+    ['Visit the SainSmart Store', 'SainSmart'],
+    ['Visita la tienda de Cecotec', 'Cecotec'],
+    ['Besuchen Sie den Bosch-Store', 'Bosch'],
+    ['Visitez la boutique Moulinex', 'Moulinex'],
+    ['Visita lo Store di Bialetti', 'Bialetti'],
+    ['Bezoek de Philips-winkel', 'Philips'],
+    ['Brand: SOAR&EAGLE', 'SOAR&EAGLE'],
+    ['Marca: Xiaomi', 'Xiaomi'],
+    ['Marke: WMF', 'WMF'],
+    ['Marque : Tefal', 'Tefal'],
+    ['von WINOMO', 'WINOMO'],
+    ['by Anker', 'Anker'],
+    ['  \u200eVisit the   Gorilla  Store ', 'Gorilla'],
+    ['HydroPeak', 'HydroPeak'],
+  ])('%s → %s', (byline, brand) => {
+    expect(brandFromByline(byline)).toBe(brand)
+  })
+
+  it("reads an author's credit as no brand", () => {
+    expect(brandFromByline('by Mat Follas (Author)')).toBeNull()
+    expect(brandFromByline('by David Baldacci (Author) Format: Kindle Edition')).toBeNull()
+    expect(brandFromByline('von James S. A. Corey (Autor) › Entdecken Sie James S. A. Corey bei Amazon')).toBeNull()
+    expect(brandFromByline('de Carlos Ruiz Zafón (Autor)')).toBeNull()
+    expect(brandFromByline('Jim Wilson (Author), Jane Roe (Editor)')).toBeNull()
+  })
+
+  it('every template names the brand once, and reads back its own example', () => {
+    for (const t of BYLINE_TEMPLATES) {
+      expect(t.split('{}')).toHaveLength(2)
+      expect(brandFromByline(t.replace('{}', 'Acme'))).toBe('Acme')
+    }
+  })
+
+  it('takes placeholders for no brand', () => {
+    expect(brandFromByline('Brand: Generic')).toBeNull()
+    expect(cleanBrand('NoEnName_Null')).toBeNull()
+    expect(cleanBrand('None')).toBeNull()
+    expect(cleanBrand('  "Amduine" ')).toBe('Amduine')
+    expect(cleanBrand('')).toBeNull()
+    expect(brandFromByline(null)).toBeNull()
+  })
+})

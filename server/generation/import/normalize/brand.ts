@@ -1,0 +1,88 @@
+// A product's brand as a person names it, from the words a marketplace puts around it.
+
+/**
+ * The ways marketplaces write a brand line, per language: "{}" is the brand. Data, not code: a new
+ * language or wording is a new line here (and a line in brand.test.ts).
+ */
+export const BYLINE_TEMPLATES: readonly string[] = [
+  // English
+  'Visit the {} Store',
+  'Brand: {}',
+  'by {}',
+  // Spanish
+  'Visita la tienda de {}',
+  'Marca: {}',
+  'de {}',
+  // German
+  'Besuchen Sie den {}-Store',
+  'Besuche den {}-Store',
+  'Marke: {}',
+  'von {}',
+  // French
+  'Visitez la boutique {}',
+  'Marque : {}',
+  'Marque: {}',
+  'par {}',
+  // Italian
+  'Visita lo Store di {}',
+  'Visita il negozio di {}',
+  'di {}',
+  // Dutch
+  'Bezoek de {}-winkel',
+  'Bezoek de {} winkel',
+  'Merk: {}',
+  'door {}',
+  // Portuguese
+  'Visite a loja {}',
+  // Swedish, Polish, Turkish
+  'Besök {}-butiken',
+  'Odwiedź sklep {}',
+  '{} Mağazasını ziyaret edin',
+  // Arabic (amazon.sa / .ae / .eg)
+  'زيارة متجر {}',
+  'العلامة التجارية: {}',
+]
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const TEMPLATES = BYLINE_TEMPLATES.map((t) => {
+  const [before, after] = t.split('{}').map((p) => escape(p).replace(/ +/g, '\\s+').replace(/-/g, '[-\\s]?'))
+  return new RegExp(`^\\s*${before}(.+?)${after}\\s*$`, 'iu')
+})
+
+/**
+ * A contributor's credit, not a brand: "by David Baldacci (Author)", "von James S. A. Corey (Autor)",
+ * "Jim Wilson (Author), Jane Roe (Editor)". Books, music and films name people with their role.
+ */
+const CONTRIBUTOR =
+  /\((?:author|autor(?:in)?|auteur|autore|auteure|editor|editora|herausgeber|illustrator|illustrateur|ilustrador|translator|übersetzer|traducteur|traductor|narrator|sprecher|contributor|foreword|introduction|artist|künstler|actor|director|composer|performer)s?\)/i
+
+/** Values that mean "no brand". */
+const NO_BRAND = /^(?:no\s*brand|none|null|n\/?a|unbranded|generic|unknown|other|otros?|sin marca|ohne marke|noenname[_\s]*null|oem)$/i
+
+/**
+ * The brand a byline names, or null when it names none (an author's credit, "Generic", empty):
+ * "Visita la tienda de Cecotec" → "Cecotec", "Brand: SOAR&EAGLE" → "SOAR&EAGLE", "by X (Author)" → null.
+ */
+export function brandFromByline(byline: string | null | undefined): string | null {
+  const text = (byline ?? '')
+    .replace(/[\u200e\u200f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+  if (!text || CONTRIBUTOR.test(text)) return null
+  for (const re of TEMPLATES) {
+    const m = re.exec(text)
+    if (m) return cleanBrand(m[1])
+  }
+  return cleanBrand(text)
+}
+
+/** A brand value as found, without quotes and stray punctuation; null for "no brand" placeholders. */
+export function cleanBrand(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const s = value
+    .replace(/\s+/g, ' ')
+    .replace(/^["'“”‘’«»\s]+|["'“”‘’«»\s,;:.›>-]+$/g, '')
+    .trim()
+  if (!s || s.length > 120 || NO_BRAND.test(s)) return null
+  return s
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { isSiteBoilerplate, isSiteName, siteNames, stripSiteName } from './site-name'
+
+describe("the site's own name", () => {
+  const ali = siteNames('https://es.aliexpress.com/item/1005006180026951.html', 'aliexpress.', 'AliExpress')
+  const amazon = siteNames('https://www.amazon.es/dp/B01MUGXRT9', 'Amazon')
+  const store = siteNames('https://www.anyeluz.com/products/kit', 'Anyeluz')
+
+  it("collects the platform's name, the page's site name and the host's name", () => {
+    expect(ali).toEqual(['aliexpress'])
+    expect(amazon).toEqual(['amazon'])
+    expect(siteNames('https://northwindgoods.com/shop/x', 'Northwind Goods')).toEqual(['northwindgoods'])
+    expect(siteNames('not a url', null)).toEqual([])
+  })
+
+  it('knows a piece that is only the name (with a TLD, a number or a country)', () => {
+    expect(isSiteName('AliExpress 509', ali)).toBe(true)
+    expect(isSiteName('Amazon.com', amazon)).toBe(true)
+    expect(isSiteName('Amazon.es', amazon)).toBe(true)
+    expect(isSiteName('Amazon Basics', amazon)).toBe(false)
+    expect(isSiteName('Green', amazon)).toBe(false)
+    expect(isSiteName('2024', amazon)).toBe(false)
+  })
+
+  it.each([
+    ['GaN-cargador USB tipo C, 65W - AliExpress 509', ali, 'GaN-cargador USB tipo C, 65W'],
+    ['Amazon.es: Cecotec Robot Limpiacristales Windroid 880', amazon, 'Cecotec Robot Limpiacristales Windroid 880'],
+    ['Cecotec Windroid 880 | Amazon.com', amazon, 'Cecotec Windroid 880'],
+    ['Kit Potencializador | Anyeluz', store, 'Kit Potencializador'],
+    ['Apple iPhone 13 (128GB) - Green', amazon, 'Apple iPhone 13 (128GB) - Green'],
+    ["Tiamat's Wrath: Book 8 of the Expanse", amazon, "Tiamat's Wrath: Book 8 of the Expanse"],
+    ['Amazon Basics - AA Batteries', amazon, 'Amazon Basics - AA Batteries'],
+    ['AliExpress', ali, 'AliExpress'],
+  ])('%s → %s', (title, names, expected) => {
+    expect(stripSiteName(title, names)).toBe(expected)
+  })
+
+  it("takes the site's slogan for what it is, never a product's description", () => {
+    const title = 'GaN-cargador USB tipo C de carga rápida para teléfono'
+    expect(isSiteBoilerplate('Smarter Shopping, Better Living! Aliexpress.com', title, ali)).toBe(true)
+    expect(isSiteBoilerplate('Cargador rápido GaN de 65W con tres puertos.', title, ali)).toBe(false)
+    // Names the site, but is about the product.
+    expect(isSiteBoilerplate('Este cargador GaN se vende en AliExpress.', title, ali)).toBe(false)
+  })
+})

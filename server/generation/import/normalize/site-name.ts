@@ -1,0 +1,81 @@
+// The site's own name is never part of a product's name or its description: "… - AliExpress 509",
+// "Amazon.es: …", "Kit | Anyeluz", "Smarter Shopping, Better Living! Aliexpress.com".
+
+/** Lower case, accents off, only letters and digits: "Amazon.es" → "amazones". */
+const squash = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')
+
+// Parts of a host or a site's name that say nothing about which site it is.
+const HOST_NOISE = new Set(['www', 'm', 'shop', 'store', 'com', 'net', 'org', 'co', 'us', 'uk', 'de', 'es', 'fr', 'it', 'in', 'sa'])
+
+/**
+ * The names a site goes by, squashed: the platform's name, the page's own `og:site_name` /
+ * application name, and the host's name without its country or "www" ("es.aliexpress.com" →
+ * "aliexpress"). Names shorter than 3 letters are left out.
+ */
+export function siteNames(url: string | null | undefined, ...names: (string | null | undefined)[]): string[] {
+  const out = new Set<string>()
+  for (const n of names) {
+    const s = squash(n ?? '')
+    if (s.length >= 3) out.add(s)
+  }
+  try {
+    const labels = new URL(url ?? '').hostname.toLowerCase().split('.')
+    // The registrable name: the last label that is not a TLD or a country code.
+    const name = [...labels].reverse().find((l, i) => i > 0 && !HOST_NOISE.has(l) && l.length > 2)
+    if (name) out.add(squash(name))
+  } catch {
+    /* no URL */
+  }
+  return [...out]
+}
+
+/**
+ * True when a piece of text is nothing but the site's name: its name with a TLD, a number or a
+ * country after it ("AliExpress 509", "Amazon.com", "aliexpress.", "Anyeluz").
+ */
+export function isSiteName(piece: string, names: string[]): boolean {
+  let s = squash(piece)
+  if (!s) return false
+  for (const n of names) s = s.split(n).join(' ')
+  const rest = s.trim()
+  if (rest === squash(piece)) return false
+  return rest.split(/\s+/).every((w) => w === '' || /^\d+$/.test(w) || HOST_NOISE.has(w))
+}
+
+// Where a site's name is put beside a product's name: " - ", " | ", " – ", " — ", " :: ", or
+// "Site: " at the start. A colon inside a product's name ("Tiamat's Wrath: Book 8") is left alone
+// unless what comes before it is the site's name.
+const SEPARATOR = /\s+[-|–—·•]\s+|\s+::\s+|\s*｜\s*/
+
+/** The product's name without the site's name before or after it; the text itself when nothing else would be left. */
+export function stripSiteName(title: string, names: string[]): string {
+  if (!names.length) return title
+  // Pieces at even places, the separators between them at odd places.
+  let tokens = title.split(new RegExp(`(${SEPARATOR.source})`))
+  while (tokens.length > 2 && isSiteName(tokens[tokens.length - 1], names)) tokens = tokens.slice(0, -2)
+  while (tokens.length > 2 && isSiteName(tokens[0], names)) tokens = tokens.slice(2)
+  let out = tokens.join('').trim()
+  const colon = /^([^:]{2,40}):\s+(.+)$/.exec(out)
+  if (colon && isSiteName(colon[1], names)) out = colon[2].trim()
+  return out || title
+}
+
+const WORD = /[\p{L}\p{N}]{4,}/gu
+
+/**
+ * True when a description is the site's slogan rather than the product's: it names the site and
+ * shares no word (of four letters or more) with the product's name.
+ */
+export function isSiteBoilerplate(text: string, title: string | null | undefined, names: string[]): boolean {
+  const words = (text.match(WORD) ?? []).map(squash)
+  if (!words.length) return true
+  const namesSite = words.some((w) => names.some((n) => w === n || w.startsWith(n))) || names.some((n) => squash(text).includes(n))
+  if (!namesSite) return false
+  const titleWords = new Set((title ?? '').match(WORD)?.map(squash) ?? [])
+  return !words.some((w) => titleWords.has(w) && !names.includes(w))
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest'
+import { fakeFetcher, fixture } from '../../../tests/fixtures/import/fake-fetcher'
+import { recognizeRefusal, statusError } from './refusals'
+import { ImportError } from './types'
+import { importProduct } from './index'
+
+const now = new Date('2026-03-10T12:00:00Z')
+const page = (body: string, status = 200, url = 'https://www.amazon.com/dp/B0C7X4K2QZ') => ({ url, status, body })
+
+// Block pages as these services serve them, reduced to what identifies them (written for these tests).
+const PAGES = {
+  amazonInterstitial: `<!doctype html><html><head><title>Amazon.com</title></head><body><div class="a-container">
+    <h4>Click the button below to continue shopping</h4>
+    <form method="get" action="/errors/validateCaptcha"><input type="hidden" name="amzn" value="x"><button type="submit">Continue shopping</button></form>
+    </div></body></html>`,
+  amazon503: `<!doctype html><html><head><title>Sorry! Something went wrong!</title></head><body>
+    <a href="/ref=cs_503_logo"><img src="https://images-na.ssl-images-amazon.com/images/G/01/error/logo._TTD_.png" alt="Amazon.com"></a>
+    <p>Sorry! Something went wrong on our end. Please go back and try again or go to Amazon's home page.</p>
+    <img src="https://images-na.ssl-images-amazon.com/images/G/01/error/24._TTD_.jpg" alt="Dogs of Amazon"></body></html>`,
+  tiktok: `<!doctype html><html><head><title>Security Check</title></head><body><div id="captcha_container">
+    <div class="captcha_verify_container"><div>Drag the slider to fit the puzzle</div><img id="captcha-verify-image" src="data:,"></div></div></body></html>`,
+  akamai: `<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>
+    You don't have permission to access "http&#58;&#47;&#47;www&#46;example&#46;com&#47;p&#47;1" on this server.<P>
+    Reference&#32;&#35;18&#46;2d1e3b17&#46;1710000000&#46;5a6b7c8</BODY></HTML>`,
+  cloudflareCaptcha: `<!DOCTYPE html><html><head><title>Attention Required! | Cloudflare</title></head><body>
+    <div id="cf-wrapper"><h1>One more step</h1><h2>Please complete the security check to access</h2>
+    <div class="g-recaptcha"></div><span>Cloudflare Ray ID: 7a1b2c3d4e5f</span></div></body></html>`,
+  cloudflareBlocked: `<!DOCTYPE html><html><head><title>Attention Required! | Cloudflare</title></head><body>
+    <h1>Sorry, you have been blocked</h1><h2>You are unable to access example.com</h2></body></html>`,
+  cloudflareBlockedTitleOnly: `<!DOCTYPE html><html><head><title>Access denied | shop.example used Cloudflare to restrict access</title></head><body>
+    <h1>Sorry, you have been blocked</h1><p>This website is using a security service to protect itself from online attacks.</p></body></html>`,
+  dataDome: `<html><head><title>shop.example</title></head><body><script>var dd={'rt':'c','cid':'x','host':'geo.captcha-delivery.com'}</script>
+    <script src="https://ct.captcha-delivery.com/c.js"></script></body></html>`,
+  genericCaptcha: `<html><head><title>Are you a robot?</title></head><body><h1>Please verify you are a human</h1><div class="h-captcha"></div></body></html>`,
+  error503: `<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center><hr><center>nginx</center></body></html>`,
+  error404: `<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>`,
+}
+
+describe('block and error pages', () => {
+  it.each([
+    ['amazonInterstitial', 'robot-check', /Amazon(\.com)? showed a robot check \("Click the button below to continue shopping"\)/],
+    [
+      'amazon503',
+      'site-down',
+      /Amazon(\.com)? answered with its error page \("Sorry! Something went wrong"\)( \(HTTP \d+\))?, also when we tried again/,
+    ],
+    ['tiktok', 'robot-check', /showed a robot check \("Security Check"/],
+    ['akamai', 'refused', /refused to show us the page \("Access Denied"\)/],
+    ['cloudflareCaptcha', 'robot-check', /Cloudflare, which protects .*, showed a captcha \("Attention Required!"\)/],
+    ['cloudflareBlocked', 'refused', /Cloudflare, which protects .*, blocked our request/],
+    ['cloudflareBlockedTitleOnly', 'refused', /blocked our request/],
+    ['dataDome', 'robot-check', /DataDome/],
+    ['genericCaptcha', 'robot-check', /showed a robot check \("Are you a robot\?"\)/],
+    ['error503', 'site-down', /answered with an error page \("503 Service Temporarily Unavailable"\)/],
+    ['error404', 'not-found', /there is no product page at this link/],
+  ] as const)('%s is refused as %s, whatever status it came with', (name, kind, words) => {
+    for (const status of [200, 403, 503]) {
+      const err = recognizeRefusal(page(PAGES[name], status))
+      if ((name === 'error503' || name === 'error404') && status !== 200) {
+        // A site's own error template says no more than its status does.
+        expect(err).toBeNull()
+        continue
+      }
+      expect(err, `${name} ${status}`).toBeInstanceOf(ImportError)
+      expect(err!.kind).toBe(kind)
+      expect(err!.message).toMatch(words)
+      // Only an error page is retried, and only its message says so; a robot check or a refusal is not.
+      expect(err!.transient).toBe(kind === 'site-down')
+      expect(/tried again/.test(err!.message)).toBe(kind === 'site-down')
+    }
+  })
+
+  it('says what the owner can do', () => {
+    const robot = recognizeRefusal(page(PAGES.tiktok, 200, 'https://shop.tiktok.com/view/product/1729384756473829'), 'tiktok')!
+    expect(robot.message).toBe(
+      `TikTok Shop showed a robot check ("Security Check": a puzzle to slide) instead of the product page, so we couldn't read it. A robot check doesn't clear up by retrying right away: try again later, paste the product page's text instead, or use your store's own product.`,
+    )
+    const refused = recognizeRefusal(page(PAGES.akamai, 403, 'https://www.example.com/p/1'))!
+    expect(refused.message).toBe(
+      `example.com refused to show us the page ("Access Denied") (HTTP 403), so we couldn't read the product. Paste the product page's text instead, or use your store's own product.`.replace(
+        /^e/,
+        'E',
+      ),
+    )
+  })
+
+  it('never takes a product page for a block page', () => {
+    const product = `<html><head><title>Mug</title><script type="application/ld+json">{"@type":"Product","name":"Mug"}</script></head>
+      <body><h1>Mug</h1><div class="a-popover">Sorry! Something went wrong. Please try again.</div>
+      <div class="g-recaptcha"></div><form action="/errors/validateCaptcha"></form></body></html>`
+    expect(recognizeRefusal(page(product))).toBeNull()
+    const amazon = `<html><head><title>Sorry! Something went wrong!</title></head><body><span id="productTitle">Mug</span></body></html>`
+    expect(recognizeRefusal(page(amazon))).toBeNull()
+    // A shop whose page is long and merely mentions a captcha in its footer.
+    const long = `<html><head><title>Blue Mug</title></head><body><h1>Blue Mug</h1><p>${'Stoneware mug. '.repeat(300)}</p><footer>This site is protected by reCAPTCHA.</footer></body></html>`
+    expect(recognizeRefusal(page(long, 200, 'https://shop.example/mug'))).toBeNull()
+    // Marketplace pages whose product is in their data block, with the captcha widgets their scripts keep ready.
+    for (const file of ['tiktok-shop.html', 'tiktok-next-data.html', 'temu.html', 'dhgate.html', 'aliexpress-runparams.html']) {
+      const html = fixture(file).replace('<body>', '<body><div id="captcha_container"></div><div class="captcha_verify_container"></div>')
+      expect(recognizeRefusal(page(html, 200, 'https://shop.tiktok.com/view/product/1729384756473829')), file).toBeNull()
+    }
+  })
+
+  it('words a bare status for the owner: retried ones say they were tried again', () => {
+    expect(statusError(404)).toMatchObject({
+      transient: false,
+      kind: 'not-found',
+      message: "We couldn't find that page (404). Check the link.",
+    })
+    expect(statusError(403, 'walmart.com')).toMatchObject({ transient: false, kind: 'refused' })
+    expect(statusError(403, 'walmart.com').message).toMatch(/^Walmart\.com refused to show us this page \(403\)/)
+    for (const status of [408, 429, 500, 503]) {
+      const e = statusError(status)
+      expect(e.transient).toBe(true)
+      expect(e.message).toMatch(/also when we tried again/)
+      expect(e.message).not.toMatch(/we('ll| will) try again/i)
+    }
+  })
+})
+
+describe('importProduct refuses a block page for what it is', () => {
+  const URL_ = 'https://www.amazon.com/dp/B0C7X4K2QZ'
+
+  it('as a 200 answer', async () => {
+    const err = await importProduct(URL_, fakeFetcher({ [URL_]: { body: PAGES.amazonInterstitial } }), now).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'robot-check', transient: false })
+  })
+
+  it('as an error answer the fetcher kept the page of', async () => {
+    // The safe fetcher throws on an error status and keeps the start of the page on the error.
+    const thrown = Object.assign(statusError(503), { page: { url: URL_, status: 503, body: PAGES.amazon503 } })
+    const err = await importProduct(URL_, fakeFetcher({ [URL_]: { throws: thrown } }), now).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'site-down', transient: true })
+    expect(err.message).toMatch(/^Amazon answered with its error page/)
+    const challenge = Object.assign(statusError(403), {
+      page: { url: 'https://shop.example/products/mug', status: 403, body: PAGES.cloudflareCaptcha },
+    })
+    const shop = await importProduct(
+      'https://shop.example/products/mug',
+      fakeFetcher({ 'https://shop.example/products/mug': { throws: challenge } }),
+      now,
+    ).catch((e) => e)
+    expect(shop).toMatchObject({ kind: 'robot-check', transient: false })
+    expect(shop.message).toMatch(/^Cloudflare, which protects shop\.example, showed a captcha/)
+  })
+
+  it('an error status whose page says nothing more keeps the status', async () => {
+    const err = await importProduct(URL_, fakeFetcher({ [URL_]: { status: 503, body: '<html><body>busy</body></html>' } }), now).catch(
+      (e) => e,
+    )
+    expect(err).toMatchObject({ kind: 'site-down', transient: true })
+    expect(err.message).toMatch(/^Amazon had a problem answering \(503\), also when we tried again/)
+  })
+})

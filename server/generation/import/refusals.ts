@@ -1,0 +1,287 @@
+import { load, type CheerioAPI } from 'cheerio'
+import { PLATFORM_NAMES, type Platform } from '../../domain/product-facts'
+import { ImportError, type RefusalKind } from './types'
+
+/**
+ * Pages a site shows instead of its product — robot checks, refusals, error pages — recognised by
+ * what they are, so the owner reads what the site did and what they can do, never "no images".
+ *
+ * Only a robot check's or a refusal's own words or markup count, and never on a page that carries a
+ * product: a product page that merely mentions "captcha" or "Something went wrong" in a hidden popover
+ * is a product page.
+ *
+ * Retrying: the generation job retries a transient ImportError a few times before it shows the
+ * message (server/jobs/generate.ts), so only an error page (the site is down or busy) is transient,
+ * and its message says it was tried again. A robot check does not go away in seconds: not transient.
+ */
+
+const WHAT_YOU_CAN_DO = "try again later, paste the product page's text instead, or use your store's own product"
+
+/** How the owner's message names the site: the marketplace's name, else its host without "www.". */
+export function siteLabel(url: string, platform?: Platform | null): string {
+  if (platform && platform !== 'generic' && platform !== 'shopify' && platform !== 'text') return PLATFORM_NAMES[platform]
+  try {
+    return new URL(url).hostname.replace(/^www\./, '') || 'The site'
+  } catch {
+    return 'The site'
+  }
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+/** The message and retry rule of each kind of refusal. */
+export function refusal(kind: RefusalKind, who: string, did: string, detail?: string): ImportError {
+  const subject = capital(who)
+  switch (kind) {
+    case 'robot-check':
+      return new ImportError(
+        `${subject} ${did} instead of the product page, so we couldn't read it. A robot check doesn't clear up by retrying right away: ${WHAT_YOU_CAN_DO}.`,
+        false,
+        detail,
+        kind,
+      )
+    case 'refused':
+      return new ImportError(
+        `${subject} ${did}, so we couldn't read the product. Paste the product page's text instead, or use your store's own product.`,
+        false,
+        detail,
+        kind,
+      )
+    case 'site-down':
+      return new ImportError(
+        `${subject} ${did}, also when we tried again. The site may be down for a while: ${WHAT_YOU_CAN_DO}.`,
+        true,
+        detail,
+        kind,
+      )
+    case 'not-found':
+      return new ImportError(`${subject} ${did}: there is no product page at this link. Check the link.`, false, detail, kind)
+    case 'script-shell':
+      return new ImportError(
+        `${subject} ${did}, without the product's name, because the product loads by script in a browser. Paste the product page's text instead, or use your store's own product.`,
+        false,
+        detail,
+        kind,
+      )
+  }
+}
+
+/** The error for an HTTP status when the page itself says nothing more; 408/425/429/5xx are transient (retried). */
+export function statusError(status: number, who = 'the site'): ImportError {
+  const subject = capital(who)
+  const detail = `HTTP ${status}`
+  if (status === 404 || status === 410)
+    return new ImportError(`We couldn't find that page (${status}). Check the link.`, false, detail, 'not-found')
+  if (status === 401 || status === 403)
+    return new ImportError(
+      `${subject} refused to show us this page (${status}). If it needs a login or password, paste the product page's text instead, or use your store's own product.`,
+      false,
+      detail,
+      'refused',
+    )
+  if (status === 429)
+    return new ImportError(
+      `${subject} asked us to slow down (429), also when we tried again. Try again later, or paste the product page's text instead.`,
+      true,
+      detail,
+      'refused',
+    )
+  if (status === 408 || status === 425)
+    return new ImportError(
+      `${subject} didn't answer in time (${status}), also when we tried again. Try again later, or paste the product page's text instead.`,
+      true,
+      detail,
+      'site-down',
+    )
+  if (status >= 500) return refusal('site-down', who, `had a problem answering (${status})`, detail)
+  return new ImportError(`${subject} answered with an error (${status}).`, false, detail)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recognising the page
+
+interface Probe {
+  $: CheerioAPI
+  html: string
+  title: string
+  /** Visible text (no scripts or styles), whitespace collapsed, at most 5,000 characters. */
+  text: string
+  /** A block page says little: its visible text is short. */
+  short: boolean
+}
+
+interface Rule {
+  kind: RefusalKind
+  /** The protection service whose page it is, when the page is not the site's own. */
+  service?: string
+  /** A site's own error template ("404 Not Found"): with an error status, the status says as much. */
+  generic?: boolean
+  /** What the site did, in words for the owner ("showed a robot check (…)"). */
+  did: string | ((p: Probe) => string)
+  test: (p: Probe) => boolean
+}
+
+const has = (p: Probe, selector: string) => p.$(selector).length > 0
+const quote = (s: string) => `"${s.replace(/\s+/g, ' ').trim().slice(0, 60)}"`
+
+/** The rules, most specific first. Each names the page's own words; none fires on a page that carries a product. */
+export const BLOCK_RULES: readonly Rule[] = [
+  // Amazon: the newer interstitial, the character captcha, the 503 "dogs" page.
+  {
+    kind: 'robot-check',
+    did: 'showed a robot check ("Click the button below to continue shopping")',
+    test: (p) => p.short && /Click the button below to continue shopping/i.test(p.text),
+  },
+  {
+    kind: 'robot-check',
+    did: 'showed a robot check (a captcha: "Enter the characters you see below")',
+    test: (p) =>
+      has(p, 'form[action*="validateCaptcha"]') ||
+      (p.short && /Enter the characters you see below|Type the characters you see in this image/i.test(p.text)),
+  },
+  {
+    kind: 'site-down',
+    did: 'answered with its error page ("Sorry! Something went wrong")',
+    test: (p) => /Sorry!?\s+Something went wrong/i.test(p.title) || (p.short && /^\W*Sorry!?\s+Something went wrong/i.test(p.text)),
+  },
+  // Alibaba's "punish" slider (AliExpress, also Taobao and Lazada), raw redirect or rendered.
+  {
+    kind: 'robot-check',
+    did: 'showed a robot check (a "slide to verify" captcha)',
+    test: (p) =>
+      /window\._config_\s*=\s*\{\s*"action"\s*:\s*"captcha"/.test(p.html) ||
+      has(p, '#baxia-punish, #nocaptcha, #nc_1_nocaptcha, input#x5secdata, form#nc-verify-form') ||
+      /^Captcha Interception$/i.test(p.title) ||
+      (p.short && /_____tmd_____\/punish/.test(p.html)),
+  },
+  // TikTok's slide / rotate captcha.
+  {
+    kind: 'robot-check',
+    did: 'showed a robot check ("Security Check": a puzzle to slide)',
+    test: (p) =>
+      /^Security Check$/i.test(p.title) ||
+      (p.short && has(p, '#captcha-verify-image, .captcha_verify_container, .captcha-verify-container, #tiktok-verify-ele')),
+  },
+  // PerimeterX / HUMAN ("Robot or human?", press and hold), as on Walmart.
+  {
+    kind: 'robot-check',
+    did: 'showed a robot check ("Robot or human?": press and hold a button)',
+    test: (p) => /^Robot or human\??$/i.test(p.title) || has(p, '#px-captcha') || (p.short && /window\._pxAppId\s*=/.test(p.html)),
+  },
+  // DataDome.
+  {
+    kind: 'robot-check',
+    did: 'showed a robot check (a DataDome captcha)',
+    test: (p) => p.short && /captcha-delivery\.com/.test(p.html),
+  },
+  // Cloudflare: the browser check, the block page (also titled "Attention Required!"), the captcha.
+  {
+    kind: 'robot-check',
+    service: 'Cloudflare',
+    did: 'showed a browser check ("Just a moment...")',
+    test: (p) =>
+      /^(Just a moment|Please wait|One more step)\b/i.test(p.title) ||
+      has(p, '#cf-browser-verification, #challenge-form, #cf-challenge-running') ||
+      /window\._cf_chl_opt\s*=/.test(p.html),
+  },
+  {
+    kind: 'refused',
+    service: 'Cloudflare',
+    did: 'blocked our request ("Sorry, you have been blocked")',
+    test: (p) => p.short && /Sorry, you have been blocked/i.test(p.text),
+  },
+  {
+    kind: 'robot-check',
+    service: 'Cloudflare',
+    did: 'showed a captcha ("Attention Required!")',
+    test: (p) => /^Attention Required!/i.test(p.title),
+  },
+  // Akamai's edge refusal.
+  {
+    kind: 'refused',
+    did: 'refused to show us the page ("Access Denied")',
+    test: (p) =>
+      /^Access Denied$/i.test(p.title) && (/You don't have permission to access/i.test(p.text) || /Reference\s*#\s*\d/i.test(p.text)),
+  },
+  // Any other robot check that says what it is.
+  {
+    kind: 'robot-check',
+    did: (p) => `showed a robot check (${quote(p.title || 'captcha')})`,
+    test: (p) =>
+      p.short &&
+      /\b(captcha|are you a (?:robot|human)|verify (?:that )?(?:you are|you're) (?:a )?human|human verification|robot check|bot check)\b/i.test(
+        `${p.title} ${p.$('h1, h2').first().text()}`,
+      ),
+  },
+  // Any other error page: "404 Not Found", "503 Service Unavailable", "Page not found".
+  {
+    generic: true,
+    kind: 'not-found',
+    did: (p) => `answered with an error page (${quote(p.title || p.$('h1').first().text())})`,
+    test: (p) =>
+      p.short &&
+      /^\W*(?:error\W*)?(?:404|410)\b|^\W*(?:page )?not found\W*$|page (?:you requested )?(?:was |could not be |cannot be )?not found/i.test(
+        headline(p),
+      ),
+  },
+  {
+    generic: true,
+    kind: 'refused',
+    did: (p) => `answered with an error page (${quote(p.title || p.$('h1').first().text())})`,
+    test: (p) => p.short && /^\W*(?:error\W*)?(?:401|403)\b|^\W*(?:forbidden|access denied|unauthorized)\W*$/i.test(headline(p)),
+  },
+  {
+    generic: true,
+    kind: 'site-down',
+    did: (p) => `answered with an error page (${quote(p.title || p.$('h1').first().text())})`,
+    test: (p) =>
+      p.short &&
+      /^\W*(?:error\W*)?5\d\d\b|service (?:temporarily )?unavailable|bad gateway|gateway time-?out|internal server error|temporarily unavailable|under maintenance|down for maintenance/i.test(
+        headline(p),
+      ),
+  },
+]
+
+function headline(p: Probe): string {
+  return `${p.title}\n${p.$('h1').first().text().replace(/\s+/g, ' ').trim()}`
+}
+
+/** Strong signs that a page carries a product: no rule applies to it. */
+function carriesProduct($: CheerioAPI, html: string): boolean {
+  return (
+    $('#productTitle').length > 0 ||
+    /"@type"\s*:\s*\[?\s*"(?:https?:\/\/schema\.org\/)?(?:Product|ProductGroup)"/.test(html) ||
+    ($('meta[property="og:type"]').attr('content') ?? '').toLowerCase().endsWith('product') ||
+    // A marketplace's own product data: AliExpress, TikTok Shop, Temu, DHgate.
+    /imagePathList|window\.runParams\s*=\s*\{\s*data\s*:|"(?:product_base|productBase|goodsName|goods_name|itemName)"\s*:/.test(html)
+  )
+}
+
+function visibleText($: CheerioAPI): string {
+  const body = $('body').first().clone()
+  body.find('script, style, noscript, template, svg').remove()
+  return body.text().replace(/\s+/g, ' ').trim().slice(0, 5000)
+}
+
+/**
+ * The refusal a page amounts to, or null when it may carry a product. `status` is the HTTP status it
+ * came with (a block page often comes as 200, sometimes as 403, 429 or 503).
+ */
+export function recognizeRefusal(
+  page: { url: string; status: number; body: string },
+  platform?: Platform | null,
+  $?: CheerioAPI,
+): ImportError | null {
+  const html = page.body ?? ''
+  const doc = $ ?? load(html)
+  if (carriesProduct(doc, html)) return null
+  const text = visibleText(doc)
+  const probe: Probe = { $: doc, html, title: doc('title').first().text().replace(/\s+/g, ' ').trim(), text, short: text.length < 3000 }
+  const rule = BLOCK_RULES.find((r) => r.test(probe))
+  if (!rule || (rule.generic && page.status >= 400)) return null
+  const site = siteLabel(page.url, platform)
+  const who = rule.service ? `${rule.service}, which protects ${site},` : site
+  const did = typeof rule.did === 'function' ? rule.did(probe) : rule.did
+  const status = page.status >= 400 ? ` (HTTP ${page.status})` : ''
+  return refusal(rule.kind, who, `${did}${rule.kind === 'refused' || rule.kind === 'site-down' ? status : ''}`, `${rule.kind}${status}`)
+}
