@@ -75,3 +75,26 @@ test('the app adopts the server’s document in place and navigates without relo
   expect(await shape()).toEqual(single)
   expect(errors).toEqual([])
 })
+
+test('a route module of an older build reloads the page once; again within 10 s it only says so', async ({ page }, info) => {
+  await signUp(page, uniqueEmail(info, 'stale-route'))
+  await page.goto('/')
+  await expect(page.getByRole('link', { name: 'Latest' })).toBeVisible()
+  let loads = 0
+  page.on('load', () => loads++)
+  // As after a deploy: the open page's manifest names a route module the server no longer has.
+  const staleLatest = () =>
+    page.evaluate(() => {
+      const manifest = (window as unknown as { __remixManifest: { routes: Record<string, { module: string }> } }).__remixManifest
+      manifest.routes['routes/_default.latest'].module = `/assets/_default.latest-gone${Date.now()}.js`
+    })
+  await staleLatest()
+  await page.getByRole('link', { name: 'Latest' }).click()
+  await expect.poll(() => loads).toBe(1)
+  await expect(page.getByRole('link', { name: 'Latest' })).toBeVisible()
+  await staleLatest()
+  await page.getByRole('link', { name: 'Latest' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Pagewright was updated while this page was open' })).toBeVisible()
+  await page.waitForTimeout(1_000)
+  expect(loads).toBe(1)
+})

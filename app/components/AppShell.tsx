@@ -1,23 +1,27 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { isStaff, offersUpgrade } from '../../server/domain/entitlements'
 import { avatarLetter, planLabel } from '../../server/domain/user'
 import { withParams } from '../lib/dialog-url'
 import { useRootData } from '../lib/root-data'
+import { preloadRoutes } from '../lib/route-preload'
 import { Logo } from './ui/Logo'
 
 const NAV = [
-  { to: '/', label: 'My pages', end: true },
-  { to: '/latest', label: 'Latest' },
-  { to: '/products', label: 'Products' },
-  { to: '/templates', label: 'Templates' },
-  { to: '/stores', label: 'Stores' },
-  { to: '/google-shopping', label: 'Google Shopping' },
-  { to: '/subscription', label: 'Subscription' },
+  { to: '/', label: 'My pages', end: true, route: 'routes/_default._index' },
+  { to: '/latest', label: 'Latest', route: 'routes/_default.latest' },
+  { to: '/products', label: 'Products', route: 'routes/_default.products' },
+  { to: '/templates', label: 'Templates', route: 'routes/templates._index' },
+  { to: '/stores', label: 'Stores', route: 'routes/stores' },
+  { to: '/google-shopping', label: 'Google Shopping', route: 'routes/_default.google-shopping' },
+  { to: '/subscription', label: 'Subscription', route: 'routes/_default.subscription' },
 ]
+/** Where a signed-in person goes next: the side navigation and the page generator. */
+const LIKELY_NEXT = [...NAV.map((n) => n.route), 'routes/_blank.generate']
 
 /** The "default" layout: header with the account, side navigation, content. */
 export function AppShell({ children }: { children: ReactNode }) {
+  useEffect(() => preloadRoutes(LIKELY_NEXT), [])
   const { user } = useRootData()
   const { pathname, search } = useLocation()
   return (

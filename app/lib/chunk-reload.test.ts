@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isChunkLoadError, shouldReloadForChunkError } from './chunk-reload'
+import { shouldReloadForChunkError } from '../../server/domain/chunk-reload'
+import { isChunkLoadError } from './chunk-reload'
 
 describe('chunk-load reload rule', () => {
   it('reloads the first time', () => expect(shouldReloadForChunkError(null, '/latest', 1000)).toBe(true))

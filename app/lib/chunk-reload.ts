@@ -1,15 +1,4 @@
-/** reference §9.4: reload once when a page part fails to load; suppress a second reload of the same path for 10 s. */
-export const CHUNK_RELOAD_SUPPRESS_MS = 10_000
-const KEY = 'pw:chunk-reload'
-
-export interface LastReload {
-  path: string
-  at: number
-}
-
-export function shouldReloadForChunkError(last: LastReload | null, path: string, now: number): boolean {
-  return !(last && last.path === path && now - last.at < CHUNK_RELOAD_SUPPRESS_MS)
-}
+import { CHUNK_RELOAD_KEY, shouldReloadForChunkError, type LastReload } from '../../server/domain/chunk-reload'
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error ?? '')
@@ -18,18 +7,18 @@ export function isChunkLoadError(error: unknown): boolean {
   )
 }
 
-/** Returns true when it reloaded. */
+/** reference §9.4: reloads once for a part that failed to load; returns true when it reloaded. */
 export function reloadAfterChunkError(): boolean {
   const path = window.location.pathname
   let last: LastReload | null = null
   try {
-    last = JSON.parse(sessionStorage.getItem(KEY) ?? 'null')
+    last = JSON.parse(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 'null')
   } catch {
     last = null
   }
   const now = Date.now()
   if (!shouldReloadForChunkError(last, path, now)) return false
-  sessionStorage.setItem(KEY, JSON.stringify({ path, at: now }))
+  sessionStorage.setItem(CHUNK_RELOAD_KEY, JSON.stringify({ path, at: now }))
   window.location.reload()
   return true
 }

@@ -15,6 +15,7 @@ import { cleanFormRequest, cleanQuery, isRefusal } from './body'
 import { clientIp } from './client-ip'
 import { mediaResponse, proxiedMediaResponse, type MediaReader } from './media'
 import type { SignedInPages } from './signed-in-front'
+import { isStaleChunkPath, STALE_CHUNK_MODULE } from './stale-chunk'
 import { loadStaticFiles, staticResponse } from './static-files'
 
 export interface HostOptions {
@@ -92,8 +93,14 @@ export function createHost(opts: HostOptions) {
 
   const files = loadStaticFiles(path.join(opts.buildDir ?? 'build', 'client'))
   app.use(async (c, next) => {
-    const file = (c.req.method === 'GET' || c.req.method === 'HEAD') && files.get(c.req.path)
+    const read = c.req.method === 'GET' || c.req.method === 'HEAD'
+    const file = read && files.get(c.req.path)
     if (file) return staticResponse(file, c.req.raw)
+    // An older build's script (a page opened before a deploy): the module that reloads once (stale-chunk.ts).
+    if (read && isStaleChunkPath(c.req.path))
+      return new Response(c.req.method === 'HEAD' ? null : STALE_CHUNK_MODULE, {
+        headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' },
+      })
     await next()
   })
   app.use(compress())
