@@ -73,7 +73,7 @@ const OFFERED = ENCODINGS.map((e) => e.name)
 // A page with a nonce is compressed per answer (its nonce differs): fast settings, tens of µs a page.
 const brotliFast = promisify(brotliCompress)
 const gzipFast = promisify(gzip)
-const compressFast = (html: Buffer, encoding: (typeof OFFERED)[number]) =>
+export const compressFast = (html: Buffer, encoding: (typeof OFFERED)[number]) =>
   encoding === 'br' ? brotliFast(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipFast(html, { level: 6 })
 /** Stands for the nonce in stored headers and HTML (never a base64 character). */
 const NONCE_SLOT = '\u0000nonce\u0000'

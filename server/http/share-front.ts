@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { shopperPageId, type ShareVersions } from '../domain/share'
 import { chooseEncoding, notModified } from './negotiation'
-import { keptHeaders, pageMemory, writeResponse } from './page-memory'
+import { compressFast, keptHeaders, pageMemory, writeResponse } from './page-memory'
 import { compressAsync, ENCODINGS, type Encoding } from './precompress'
 
 interface Stored {
@@ -12,7 +12,17 @@ interface Stored {
   identity: Buffer
   encoded: Record<Encoding, Buffer>
   bytes: number
+  /** Reads since it was stored; at TUNE_AFTER its encodings are redone at the smallest size. */
+  reads: number
+  tuned: boolean
 }
+
+/**
+ * A page is stored with fast compression (a millisecond or two, so a page nobody asked for before
+ * is answered quickly) and compressed again at the best ratio, off the request, once it proves to
+ * be read: most of a large catalogue's pages are read once, the popular ones thousands of times.
+ */
+const TUNE_AFTER = 3
 
 const OFFERED = ENCODINGS.map((e) => e.name)
 
@@ -43,7 +53,7 @@ export function createShareFront(opts: ShareFrontOptions) {
 
   async function store(response: Response, version: string): Promise<Stored> {
     const identity = Buffer.from(await response.arrayBuffer())
-    const [br, gzip] = await Promise.all(OFFERED.map((encoding) => compressAsync(identity, encoding)))
+    const [br, gzip] = await Promise.all(OFFERED.map((encoding) => compressFast(identity, encoding)))
     return {
       version,
       headers: keptHeaders(response.headers),
@@ -51,7 +61,19 @@ export function createShareFront(opts: ShareFrontOptions) {
       identity,
       encoded: { br, gzip },
       bytes: identity.length + br.length + gzip.length,
+      reads: 0,
+      tuned: false,
     }
+  }
+
+  /** The best compression for a page that is read again and again (same bytes once decoded, same ETag). */
+  async function tune(key: string, page: Stored) {
+    page.tuned = true
+    const [br, gzip] = await Promise.all(OFFERED.map((encoding) => compressAsync(page.identity, encoding)))
+    if (pages.peek(key) !== page) return
+    page.encoded = { br, gzip }
+    page.bytes = page.identity.length + br.length + gzip.length
+    pages.set(key, page)
   }
 
   function send(req: IncomingMessage, res: ServerResponse, page: Stored) {
@@ -78,7 +100,11 @@ export function createShareFront(opts: ShareFrontOptions) {
     opts.onShared?.(id, req)
     const key = req.url!
     const known = pages.get(key)
-    if (known?.version === version) return send(req, res, known)
+    if (known?.version === version) {
+      send(req, res, known)
+      if (++known.reads >= TUNE_AFTER && !known.tuned) void tune(key, known).catch(() => undefined)
+      return
+    }
     const request = new Request(`http://${req.headers.host ?? 'localhost'}${key}`, { method: 'GET', headers: requestHeaders(req) })
     const response = await opts.render(request, req)
     const keepable =
