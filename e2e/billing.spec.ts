@@ -21,6 +21,8 @@ test('upgrade from /subscription: Stripe’s hosted page, back to the payment ch
   await signUp(page, uniqueEmail(info, 'payer'))
   await page.goto('/subscription')
   await expect(page.getByTestId('current-plan')).toContainText('The free plan.')
+  // Nothing to manage yet: no subscription, no invoice.
+  await expect(page.getByRole('button', { name: 'Manage billing' })).toHaveCount(0)
   await page.setViewportSize({ width: 390, height: 844 })
   await page.screenshot({ path: `test-results/subscription-free-${info.project.name}-390.png`, fullPage: true })
   await page.setViewportSize({ width: 1366, height: 900 })
@@ -52,6 +54,11 @@ test('upgrade from /subscription: Stripe’s hosted page, back to the payment ch
     await page.setViewportSize({ width, height: 900 })
     await page.screenshot({ path: `test-results/subscription-pro-${info.project.name}-${width}.png`, fullPage: true })
   }
+  // Paid: Stripe's portal, opened with Pagewright's own configuration (cancellation at the period's end).
+  await page.getByRole('button', { name: 'Manage billing' }).click()
+  await expect(page.getByRole('heading', { name: 'Billing', exact: true })).toBeVisible()
+  await expect(page.getByText(/Renews on/)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Cancel plan' })).toBeVisible()
 })
 
 test('upgrade dialog: Pay Now for the chosen plan leads to Stripe; the checkout panel offers the hosted way when the card form cannot load', async ({

@@ -16,6 +16,7 @@ import {
 } from '~/components/admin/AccountTables'
 import { ConfirmBox, CreditsForm, DisqualifyForm, RoleForm, SignInForms, type ConsoleReply } from '~/components/admin/ConsoleForms'
 import { ConsoleHeader } from '~/components/admin/ConsoleHeader'
+import { PaymentsTables } from '~/components/admin/PaymentsTables'
 import { consoleActionSchema, type ConsoleAction } from '~/forms/admin'
 import adminCss from '~/styles/admin.css?url'
 import { CONSOLE_INTENT } from '../../server/domain/admin'
@@ -130,6 +131,8 @@ export default function ConsoleAccount() {
           <DisqualifyForm account={account} reply={reply} />
         </div>
 
+        <h2>Payments</h2>
+        <PaymentsTables billing={account.billing} />
         <h2>Credit ledger</h2>
         <LedgerTable rows={account.ledger} />
         <h2>Publish slots</h2>

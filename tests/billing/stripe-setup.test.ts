@@ -166,3 +166,15 @@ describe.each(DB_KINDS)('a real Stripe account on %s', (kind) => {
     }
   })
 })
+
+describe('the README’s Stripe set-up', () => {
+  it('lists every event the webhook acts on, and the API version its endpoint must use', async () => {
+    const { readFile } = await import('node:fs/promises')
+    const { HANDLED_EVENTS } = await import('../../server/modules/billing/webhook')
+    const { STRIPE_API_VERSION } = await import('../../server/integrations/stripe')
+    const readme = await readFile('README.md', 'utf8')
+    const section = readme.slice(readme.indexOf('### Taking payments'), readme.indexOf('## Posts'))
+    for (const event of HANDLED_EVENTS) expect(section).toContain(`\`${event}\``)
+    expect(section).toContain(STRIPE_API_VERSION)
+  })
+})

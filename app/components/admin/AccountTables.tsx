@@ -10,9 +10,9 @@ import { LocalTime } from '../LocalTime'
 /** The read-only parts of an account page in the support console: plain tables, no script. */
 
 const n = (value: number) => value.toLocaleString('en-US')
-const When = ({ iso }: { iso: string | null }) => (iso ? <LocalTime iso={iso} /> : <>—</>)
+export const When = ({ iso }: { iso: string | null }) => (iso ? <LocalTime iso={iso} /> : <>—</>)
 
-function Table({ head, children, empty }: { head: string[]; children: ReactNode[]; empty: string }) {
+export function Table({ head, children, empty }: { head: string[]; children: ReactNode[]; empty: string }) {
   if (children.length === 0) return <p className="muted">{empty}</p>
   return (
     <div className="scroll">
