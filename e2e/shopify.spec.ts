@@ -42,6 +42,9 @@ test('connect the demo shop, sync, make a page from a product, publish it, see i
   await panel.getByRole('button', { name: `Publish to ${shop.name}` }).click()
   // JS polls the publication; without JS the panel refreshes itself while it is queued.
   await expect(panel.getByTestId('publish-status')).toContainText(`Published in ${shop.name}`, SLOW)
+  // This shop takes theme files (the demo shop's default): the owner is told the page is on Pagewright's template.
+  await expect(panel.getByTestId('publish-method')).toContainText('Live with Pagewright’s product template.')
+  await panelShot(panel, 'template')
   await screenshots(page, 'product-published')
 
   // "View live page" opens a new tab; here the same tab goes there.
@@ -74,6 +77,109 @@ test("switching the shop's theme keeps the page", async () => {
   }).toPass(SLOW)
   await expect(page.locator('#hero .pw-price__now')).toHaveText('$48.00')
   await screenshots(page, 'storefront-meadow')
+})
+
+test('a shop without the theme-file exemption: the page waits for the block, one click in the theme editor adds it, and it is live through the block', async () => {
+  // The demo shop plays a store whose app Shopify has not given the exemption (most apps never get it).
+  await page.goto(adminUrl())
+  await page.getByRole('checkbox', { name: /Refuse theme file writes/ }).check()
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.getByRole('status')).toContainText('theme file writes are refused (no exemption)')
+
+  const panel = await makePage(SKILLET)
+  await panel.getByRole('button', { name: `Publish to ${shop.name}` }).click()
+  await expect(panel.getByTestId('publish-status')).toContainText('Saved in your store, not shown yet', SLOW)
+  await expect(panel.getByTestId('publish-method')).toContainText('Saved in the product, not shown yet.')
+  await expect(panel.getByTestId('publish-method')).toContainText('no Pagewright block yet')
+  await expect(panel.getByTestId('live-link')).toHaveCount(0)
+  await expect(panel.getByTestId('next-step-retry_theme_files')).toContainText('Shopify does not let Pagewright write theme files')
+  await panelShot(panel, 'pending-block')
+  const product = page.url()
+  const marker = await ownHeading(page)
+  await page.goto(`/demo-shop/${shop.domain}/products/${SKILLET_HANDLE}`)
+  await expect(page.getByText(marker)).toHaveCount(0)
+
+  // The one click: Shopify's theme editor opens with the block being added; the owner presses Save.
+  await page.goto(product)
+  const link = await page.getByTestId('add-block-link').getAttribute('href')
+  expect(link).toBe(
+    `${new URL(page.url()).origin}/demo-shop/${shop.domain}/admin/themes/current/editor?template=product&addAppBlockId=${APP_KEY}/pagewright-page&target=mainSection`,
+  )
+  await page.goto(link!)
+  await expect(page.getByRole('heading', { name: 'Customize Meadow' })).toBeVisible()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('status')).toContainText('the Pagewright page block is on the product page of “Meadow”')
+
+  // Back in Pagewright: check again, and the page is live through the block.
+  await page.goto(product)
+  await page.getByTestId('publish-panel').getByRole('button', { name: 'Check again and publish' }).first().click()
+  const live = page.getByTestId('publish-panel')
+  await expect(live.getByTestId('publish-method')).toContainText('Live through the Pagewright block in your theme.', SLOW)
+  await expect(live.getByTestId('next-steps')).toHaveCount(0)
+  await panelShot(live, 'app-block')
+  await page.goto((await live.getByTestId('live-link').getAttribute('href'))!)
+  await expect(page.locator('.shopify-app-block .pw-page')).toHaveCount(1)
+  await expect(page.getByText(marker).first()).toBeVisible()
+  // Its images come from the shop's CDN, never from Pagewright.
+  const srcs = await page.locator('.pw-page img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src') ?? ''))
+  expect(srcs.length).toBeGreaterThan(0)
+  for (const src of srcs) expect(src).toContain(`/demo-shop/${shop.domain}/cdn/files/`)
+  await screenshots(page, 'storefront-app-block')
+})
+
+test('the description fallback only when the owner agrees, and unpublish gives the product its own description back', async () => {
+  // Harbor has no block: pages wait for it there.
+  await page.goto(adminUrl())
+  await page.getByRole('row').filter({ hasText: 'Harbor' }).getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByRole('row').filter({ hasText: 'Harbor' })).toContainText('Live theme')
+  await page.goto(`/demo-shop/${shop.domain}/products/${LUMI_HANDLE}`)
+  const own = await page.locator('.harbor-description').innerHTML()
+
+  const panel = await makePage(LUMI)
+  await panel.getByRole('button', { name: `Publish to ${shop.name}` }).click()
+  await expect(panel.getByTestId('publish-status')).toContainText('Saved in your store, not shown yet', SLOW)
+  await expect(panel.getByTestId('next-step-allow_description')).toContainText('Your own description is kept')
+  await panel.getByRole('button', { name: 'Show it as the description' }).click()
+  const live = page.getByTestId('publish-panel')
+  await expect(live.getByTestId('publish-method')).toContainText('Live as the product description.', SLOW)
+  await expect(live.getByTestId('publish-method')).toContainText('your own description is kept and comes back when you unpublish')
+  await panelShot(live, 'description')
+  const product = page.url()
+  const marker = await ownHeading(page)
+  await page.goto((await live.getByTestId('live-link').getAttribute('href'))!)
+  await expect(page.locator('.harbor-description')).toContainText(marker)
+
+  await page.goto(product)
+  await page.getByTestId('publish-panel').getByRole('button', { name: 'Unpublish' }).click()
+  const out = page.getByTestId('publish-panel')
+  await expect(out.getByTestId('publish-status')).toContainText('Taken out of the store', SLOW)
+  await expect(out.getByTestId('publish-method')).toContainText('the product has its own description and template back')
+  await panelShot(out, 'unpublished')
+  await page.goto(`/demo-shop/${shop.domain}/products/${LUMI_HANDLE}`)
+  // The merchant's own description, exactly as it was.
+  expect(await page.locator('.harbor-description').innerHTML()).toBe(own)
+})
+
+test('an approval that took longer than the attempt lasts says so and starts again in one press', async ({ browser }, info) => {
+  const { context, page: late } = await newBrowser(browser, info)
+  await signUp(late, staffEmail(info, 'shopify-late'))
+  await late.goto('/connect-shopify')
+  await late.getByRole('button', { name: 'Connect a demo shop' }).click()
+  await expect(late).toHaveURL(/\/admin\/oauth\/authorize\?/)
+  // The attempt's state cookie is gone (it expired while the merchant was away, or another browser came back).
+  const kept = (await context.cookies()).filter((c) => !c.name.startsWith('shopify_app_state'))
+  await context.clearCookies()
+  await context.addCookies(kept)
+  await late.getByRole('button', { name: 'Install app' }).click()
+  await expect(late.getByRole('heading', { name: 'Start connecting again' })).toBeVisible(SLOW)
+  await expect(late.getByText(/This connection attempt has expired \(it lasts 15 minutes\)/)).toBeVisible()
+  await expect(late.getByText(/took too long/)).toHaveCount(0)
+  await late.screenshot({ path: `test-results/shopify-start-again-${info.project.name}.png`, fullPage: true })
+  // The shop approved the app already, so Shopify sends the browser straight back: one press and it is connected.
+  await late.getByRole('button', { name: 'Start again' }).click()
+  await expect(late).toHaveURL(/\/products$/, SLOW)
+  await expect(late.getByText(/^Connected Demo Shop \d+\. Its products are syncing\.$/)).toBeVisible()
+  await context.close()
 })
 
 // Before the uninstall: a shop whose app was uninstalled may be connected again by anyone.
@@ -133,6 +239,35 @@ async function connectDemoShop(view: Page) {
 }
 
 const adminUrl = () => `/demo-shop/${shop.domain}/admin`
+const SKILLET = 'Heritage 10-Inch Cast-Iron Skillet'
+const SKILLET_HANDLE = 'heritage-cast-iron-skillet'
+const LUMI = 'Lumi Moon Night Light for Kids'
+const LUMI_HANDLE = 'lumi-kids-night-light'
+/** The Shopify app key of a server without SHOPIFY_API_KEY (the deep link names it). */
+const APP_KEY = 'pagewright-offline'
+
+/** A page made from one of the synced products; its publish panel. */
+async function makePage(product: string) {
+  await page.goto('/products')
+  await page.getByTestId('catalog-card').filter({ hasText: product }).getByRole('button', { name: 'Make a page' }).click()
+  await expect(page).toHaveURL(/\/productv2\/[0-9a-f-]{36}$/, SLOW)
+  const panel = page.getByTestId('publish-panel')
+  await expect(panel).toContainText('Not published yet.')
+  return panel
+}
+
+/** A heading of the page that the product's own page does not have (the hero repeats the product's title). */
+async function ownHeading(view: Page): Promise<string> {
+  const headings = await view.getByTestId('page-preview').locator('h2').allInnerTexts()
+  const own = headings.map((h) => h.trim()).find((h) => h.length > 3)
+  expect(own).toBeTruthy()
+  return own!
+}
+
+/** The publish panel alone, in each state the owner may see (test-results/shopify-panel-*.png). */
+async function panelShot(panel: Locator, state: string) {
+  await panel.screenshot({ path: `test-results/shopify-panel-${state}-${test.info().project.name}.png` })
+}
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The Pagewright page's hero title (h1 in the app's preview, h2 under the theme's product title in a shop). */
