@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { THEME_WRITE_EXEMPTION } from '../../server/demo-shop/theme-mutations'
 import { createTestApi, type TestApi } from '../helpers/api'
 import { DB_KINDS } from '../helpers/db'
-import { approveInShop, connectDemoShop, shopQuery, themeIds } from './connect'
+import { adminPost, approveInShop, connectDemoShop, shopQuery, themeIds } from './connect'
 import {
   addBlockInThemeEditor,
   catalogPage,
@@ -101,6 +101,24 @@ describe.each(DB_KINDS)('ways of publishing on %s', (kind) => {
     expect((await shopProduct(t, shop, gid)).templateSuffix).toBeNull()
     expect((await store(token)).publishing.app_block).toBe(true)
     calls.stop()
+  })
+
+  it('themes/publish: a new live theme that carries the block shows the waiting pages through it, without the owner publishing again', async () => {
+    const token = await owner('theme-switch-block@example.com')
+    const { shop } = await connectDemoShop(t, token)
+    await t.demoShop.configure(shop, { themeWrites: 'no_exemption' })
+    const page = await catalogPage(t, token, 'backpack')
+    const heading = await pageMarker(t, token, page.id)
+    expect((await publishAndWait(t, token, page.id)).method).toBe('pending_block')
+    // The owner puts the block on the theme they are preparing (Meadow), then publishes that theme in Shopify.
+    const meadow = (await themeIds(t, shop)).Meadow.id.split('/').pop()
+    const link = `${t.demoShop.origin(shop)}/admin/themes/${meadow}/editor?template=product&addAppBlockId=${t.deps.env.shopifyApp.apiKey}/pagewright-page&target=mainSection`
+    expect((await addBlockInThemeEditor(t, token, link)).saved).toBe(303)
+    expect((await adminPost(t, token, shop, `themes/${meadow}/publish`)).status).toBe(303)
+    const live = await publishedNow(t, token, page.id)
+    expect(live).toMatchObject({ method: 'app_block', live: true })
+    expect(await storefront(t, shop, page.handle)).toContain(heading)
+    expect((await store(token)).publishing.app_block).toBe(true)
   })
 
   it('trying theme files again forgets the refusal; a reconnect does too', async () => {
