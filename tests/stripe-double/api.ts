@@ -1,19 +1,11 @@
 import { type Billing } from './billing'
-import { expandPaths, parseForm, type Form } from './form'
+import { expandPaths, parseForm } from './form'
 import { coreRoutes } from './handlers'
 import { moneyRoutes } from './handlers-more'
+import { type Route } from './routes'
+import { sweep } from './sessions'
 import { type EventRequest } from './webhooks'
 import { API_VERSION, ApiError, clone, invalid, markLive, modeOfKey, newId, type Mode } from './wire'
-
-export interface Ctx {
-  form: Form
-  expand: string[]
-  req: EventRequest
-  /** The mode the key chose: its objects, catalog and payments. */
-  b: Billing
-}
-export type Handler = (id: string, ctx: Ctx) => unknown
-export type Route = [string, RegExp, Handler]
 
 /** Stripe forgets an idempotency key after 24 hours (a reuse after that is a new request). */
 const KEY_LIFETIME_SECONDS = 24 * 3600
@@ -49,7 +41,7 @@ export class Api {
           'api_version_invalid',
         )
       }
-      await b.sweep()
+      await sweep(b)
       const body = request.method === 'GET' || request.method === 'DELETE' ? url.search.slice(1) : await request.text()
       const key = request.method === 'POST' ? request.headers.get('idempotency-key') : null
       const slot = key ? `${b.mode} ${key}` : null

@@ -17,7 +17,6 @@ import {
   type Subscription,
 } from './objects'
 import { Payments } from './payments'
-import { completeCheckout, expireCheckout, sweep } from './sessions'
 import { type EventRequest, type Outbox } from './webhooks'
 import { ApiError, clone, diff, markLive, missing, newId, periodBoundary, type Interval, type Mode } from './wire'
 
@@ -144,15 +143,6 @@ export class Billing {
     const data = line ? [checkoutLineItem(line.lineId, this.price(line.price), line.quantity)] : []
     return { object: 'list', data, has_more: false, url: `/v1/checkout/sessions/${id}/line_items` }
   }
-
-  /** POST /v1/checkout/sessions/{id}/expire (sessions.ts). */
-  expireCheckout = (id: string, req?: EventRequest) => expireCheckout(this, id, req)
-
-  /** Open sessions past their `expires_at` expire, with checkout.session.expired (sessions.ts). */
-  sweep = () => sweep(this)
-
-  /** The buyer paid on the hosted page (sessions.ts). */
-  completeCheckout = (id: string, order?: 'session-first' | 'invoice-first') => completeCheckout(this, id, order)
 
   /** POST /v1/subscriptions: `default_incomplete` leaves it incomplete with an open invoice and a client secret; otherwise it is paid at once. */
   async createSubscription(

@@ -1,8 +1,8 @@
-import { type Ctx, type Route } from './api'
 import { type PriceSpec } from './catalog'
 import { mergeMetadata, optBool, optInt, optList, optObject, optString, reqString, type Form, type FormValue } from './form'
 import { type PortalConfiguration } from './objects'
 import { checkParams, PARAMS } from './params'
+import { type Ctx, type Route } from './routes'
 import { invalid, missing, type Interval } from './wire'
 
 /** Prices, products, portal configurations, and the money: charges, payment intents, invoice payments, refunds, disputes. */

@@ -1,7 +1,8 @@
-import { type Ctx, type Route } from './api'
 import { changePrice, type ProrationBehavior } from './changes'
 import { mergeMetadata, optBool, optInt, optList, optObject, optString, reqString, type Form } from './form'
 import { checkParams, PARAMS } from './params'
+import { type Ctx, type Route } from './routes'
+import { expireCheckout } from './sessions'
 import { invalid, missing } from './wire'
 
 /** The customers, checkout sessions, subscriptions, invoices and portal sessions of /v1. */
@@ -227,7 +228,11 @@ export const coreRoutes: Route[] = [
     /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/,
     (id, c) => (found(c.b.sessions, 'checkout.session', id), c.b.sessionLineItems(id)),
   ],
-  ['POST', /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (id, c) => (checkParams(c.form, PARAMS.retrieve), c.b.expireCheckout(id, c.req))],
+  [
+    'POST',
+    /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+    (id, c) => (checkParams(c.form, PARAMS.retrieve), expireCheckout(c.b, id, c.req)),
+  ],
   ['POST', /^\/v1\/subscriptions$/, (_, c) => createSubscription(c)],
   ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (id, c) => (checkParams(c.form, PARAMS.retrieve), c.b.subscription(id))],
   ['POST', /^\/v1\/subscriptions\/([^/]+)$/, updateSubscription],

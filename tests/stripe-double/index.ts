@@ -5,6 +5,7 @@ import { Billing } from './billing'
 import { Catalog, type PriceSpec } from './catalog'
 import { hostedPage } from './pages'
 import { type Dispute, type Refund } from './payment-objects'
+import { completeCheckout } from './sessions'
 import { Outbox, type Delivery, type SentEvent, type WebhookTarget } from './webhooks'
 import { type Mode } from './wire'
 
@@ -126,7 +127,12 @@ export function createStripeDouble(opts: StripeDoubleOptions = {}): StripeDouble
     setWebhook(webhook) {
       outbox.webhook = webhook
     },
-    completeCheckout: (id, o) => owner((b) => b.sessions.has(id)).completeCheckout(id, o?.eventOrder),
+    completeCheckout: (id, o) =>
+      completeCheckout(
+        owner((b) => b.sessions.has(id)),
+        id,
+        o?.eventOrder,
+      ),
     payIncomplete: (id) => bySub(id).payIncomplete(id),
     renew: (id, o) => bySub(id).renew(id, o?.fail),
     async cancel(id, o) {

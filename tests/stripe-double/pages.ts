@@ -1,5 +1,6 @@
 import { type Billing } from './billing'
 import { type CheckoutSession, type Price, type Subscription } from './objects'
+import { completeCheckout, sweep } from './sessions'
 import { escapeHtml as h, formatAmount } from './wire'
 
 /**
@@ -131,7 +132,7 @@ export async function hostedPage(request: Request, modes: Billing[]): Promise<Re
   if (!m) return null
   const [, kind, id, action] = m
   const billing = modes.find((b) => b.sessions.has(id) || b.portals.has(id) || b.invoices.has(id)) ?? modes[0]
-  await billing.sweep()
+  await sweep(billing)
   const post = request.method === 'POST'
   if (kind === 'checkout') {
     const session = billing.sessions.get(id)
@@ -139,7 +140,7 @@ export async function hostedPage(request: Request, modes: Billing[]): Promise<Re
     if (!action && !post) return checkoutPage(billing, session)
     if (action === 'pay' && post) {
       if (session.status === 'expired') return checkoutPage(billing, session)
-      if (session.status === 'open') await billing.completeCheckout(id)
+      if (session.status === 'open') await completeCheckout(billing, id)
       return redirect(successUrl(session))
     }
     if (action === 'cancel' && post) return redirect(session.cancel_url ?? `/checkout/${id}`)

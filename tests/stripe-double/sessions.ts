@@ -26,14 +26,14 @@ export async function expireCheckout(b: Billing, id: string, req?: EventRequest)
 /** Open sessions past their `expires_at` expire (Stripe does this on its own, with checkout.session.expired). */
 export async function sweep(b: Billing): Promise<void> {
   const now = b.now()
-  for (const s of b.sessions.values()) if (s.status === 'open' && s.expires_at <= now) await b.expireCheckout(s.id)
+  for (const s of b.sessions.values()) if (s.status === 'open' && s.expires_at <= now) await expireCheckout(b, s.id)
 }
 
 /** The buyer paid on the hosted page: customer (if new), an active subscription, its paid first invoice, and the events. */
 export async function completeCheckout(b: Billing, id: string, order: 'session-first' | 'invoice-first' = 'session-first'): Promise<void> {
   const session = b.sessions.get(id)
   if (!session) throw new Error(`Stripe double: no checkout session ${id}`)
-  await b.sweep()
+  await sweep(b)
   if (session.status !== 'open') throw new Error(`Stripe double: checkout session ${id} is ${session.status}`)
   const line = b.sessionLines.get(id)!
   const customer = session.customer

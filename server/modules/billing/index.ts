@@ -3,5 +3,5 @@
  * commands may use: the support console's view of an account's payments, the price check at start, and
  * `npm run stripe:prices`.
  */
-export { checkPlanPrices, syncPlanPrices, type PriceAction } from './prices'
+export { checkPlanPrices, syncPlanPrices } from './prices'
 export { billingForSupport } from './support'

@@ -17,7 +17,7 @@ import { idempotencyKey, isMissing, stripeCall } from './stripe-calls'
  */
 
 type PlanRow = typeof plans.$inferSelect
-export type PriceAction = { plan: string; priceId: string; action: 'kept' | 'created' | 'replaced'; said: string }
+type PriceAction = { plan: string; priceId: string; action: 'kept' | 'created' | 'replaced'; said: string }
 
 /** One Stripe product per credit tier (its monthly and yearly prices), so the customer portal switches between tiers. */
 async function productFor(stripe: Stripe, mode: StripeMode, plan: PlanRow): Promise<string> {
