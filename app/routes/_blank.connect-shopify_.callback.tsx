@@ -71,6 +71,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         // Starting again needs the shop's address: the one Shopify named, when it is one.
         shop: isMyshopifyDomain(shop) ? shop : '',
         signedIn: !!signedIn,
+        again: withHost(
+          isMyshopifyDomain(shop)
+            ? `${connectShopifyPath(returnTo)}${returnTo ? '&' : '?'}shop=${encodeURIComponent(shop)}`
+            : connectShopifyPath(returnTo),
+          host,
+        ),
       },
       { status: failure.status, headers },
     )
@@ -78,8 +84,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function ConnectCallback() {
-  const { message, returnTo, host, restart, shop, signedIn } = useLoaderData<typeof loader>()
-  const again = withHost(connectShopifyPath(returnTo), host)
+  const { message, returnTo, host, restart, shop, signedIn, again } = useLoaderData<typeof loader>()
   return (
     <section className="card connect-card" role="alert">
       <h1>{restart ? 'Start connecting again' : 'Your store was not connected'}</h1>
@@ -96,10 +101,7 @@ export default function ConnectCallback() {
             </button>
           </Form>
         ) : (
-          <Link
-            to={shop ? `${again}${again.includes('?') ? '&' : '?'}shop=${encodeURIComponent(shop)}` : again}
-            className="button button--primary"
-          >
+          <Link to={again} className="button button--primary">
             {restart ? 'Start again' : 'Try again'}
           </Link>
         )}
