@@ -56,7 +56,7 @@ export function provenanceText(facts: ProductFacts): string {
  * prices (the buy box shows them) and counts of colours, sizes, variants or options (filler).
  */
 const NOT_A_FIGURE = new RegExp(
-  `${GUARANTEE_WORDS.source}|return|package|box|content|includ|model|sku|code|price|cost|msrp|\\b(colou?rs?|sizes?|variants?|combinations?|options?|styles?|quantity|pcs|pieces)\\b`,
+  `${GUARANTEE_WORDS.source}|return|package|box|content|includ|model|sku|code|\\bpart\\b|\\basin\\b|isbn|\\bean\\b|\\bupc\\b|gtin|serial|price|cost|msrp|\\b(colou?rs?|sizes?|variants?|combinations?|options?|styles?|quantity|pcs|pieces)\\b`,
   'i',
 )
 

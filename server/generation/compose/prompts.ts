@@ -4,6 +4,7 @@ import type { Page, Section, SectionType } from '../../domain/page/schema'
 import { type ProductFacts, ratingSummary } from '../../domain/product-facts'
 import type { PageTemplate } from '../../domain/templates'
 import { computeSaving, provenanceText } from './figures'
+import { cleanFacts } from './offline/clean'
 import type { Research } from './types'
 
 /** The prompts for the model: the honesty rules and the facts in the system message, the task in the user message. */
@@ -26,7 +27,9 @@ Use ONLY the product facts below. The page must be honest:
 9. Do not repeat a sentence anywhere on the page. No placeholders, no "Lorem ipsum".
 Answer with JSON only, matching the given schema.`
 
-function factsForPrompt(facts: ProductFacts, research: Research | null) {
+function factsForPrompt(input: ProductFacts, research: Research | null) {
+  // The model never sees script, markup, placeholders or marketplace slogans either (offline/clean.ts).
+  const facts = cleanFacts(input)
   const saving = computeSaving(facts.price, facts.compareAtPrice)
   return {
     title: facts.title,

@@ -1,6 +1,8 @@
 import type { ProductFacts } from '../../../domain/product-facts'
 import { realOptions } from '../figures'
 import type { Fact, QA } from '../types'
+import { latinOnly } from './language'
+import { optionWords } from './nlp'
 import { specName, specValue } from './specs'
 import { joinList, lowerFirst, plural, sentence, unpunctuate } from './text'
 
@@ -76,7 +78,7 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
   const It = subject.plural ? 'They' : 'It'
   const be = subject.plural ? 'are' : 'is'
   const does = subject.plural ? 'do' : 'does'
-  const the = `the ${subject.noun}`
+  const the = subject.noun === 'product' ? 'this product' : `the ${subject.noun}`
   const out: QA[] = []
   // `name` and `value` as the page shows them; `raw` is the spec's own name, for the source.
   const byTopic = new Map<string, { name: string; value: string; raw: string }[]>()
@@ -159,7 +161,19 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
       source: src(age),
     })
   for (const o of realOptions(facts).filter((o) => o.values.length >= 2)) {
-    const many = plural(lowerFirst(o.name))
+    const words = optionWords(o.name)
+    const latin = o.values.every(latinOnly)
+    if (!words || !latin) {
+      // A name or values in another script or language: listed as the source gives them, no English around them.
+      out.push({
+        topic: `option:${o.name}`,
+        question: 'What options are there?',
+        answer: `${o.name}: ${o.values.join(', ')}.`,
+        source: `option: ${o.name}`,
+      })
+      continue
+    }
+    const many = plural(words)
     const answer =
       o.values.length <= 6
         ? `You can choose ${joinList(o.values, 'or')}.`

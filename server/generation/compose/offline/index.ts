@@ -1,5 +1,5 @@
 import type { Composer } from '../types'
-import { composeOffline } from './compose'
+import { composeOffline, languageNote } from './compose'
 import { buildOutline } from './outline'
 import { research } from './research'
 import { rewriteOffline } from './rewrite'
@@ -18,7 +18,8 @@ export function createOfflineComposer(): Composer {
       return buildOutline(facts, r, template)
     },
     async compose(facts, outline, template) {
-      return { page: composeOffline(facts, outline, template) }
+      const note = languageNote(facts)
+      return note ? { page: composeOffline(facts, outline, template), note } : { page: composeOffline(facts, outline, template) }
     },
     async rewriteSection(facts, page, sectionId, instruction) {
       return rewriteOffline(facts, page, sectionId, instruction)

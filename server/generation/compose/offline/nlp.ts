@@ -1,4 +1,5 @@
 import nlp from 'compromise'
+import { latinOnly } from './language'
 
 /**
  * Linguistic analysis for the offline writer, on the `compromise` part-of-speech tagger: the
@@ -125,47 +126,180 @@ export function repeats(title: string, text: string): boolean {
   return [...a].every((s) => b.has(s))
 }
 
-/**
- * What the product is, from its name: the head noun of its first noun phrase, with a noun
- * modifier when there is one ("water bottle", "yoga mat"), never a brand alone, a size or a unit
- * ("Vitamix 5200 Professional-Grade Blender, 64 oz" → "blender"). The product type wins when the
- * name contains it.
- */
-export function headNoun(name: string, productType: string | null): { noun: string; plural: boolean } {
+/** The product type as the name says it ("Running shoes" in "Trailblazer Running Shoes"), or null. */
+export function typeInName(name: string, productType: string | null): { noun: string; plural: boolean } | null {
+  if (!productType) return null
   const lower = name.toLowerCase()
-  if (productType) {
-    const type = productType.trim().toLowerCase()
-    const typeTerms = terms(type)
-    const singularType = typeTerms.map((t, i) => (i === typeTerms.length - 1 && t.plural ? t.lemma : t.text)).join(' ')
-    for (const candidate of [type, singularType]) {
-      const re = new RegExp(`(^|[^a-z])${candidate.replace(/[^a-z0-9 ]/g, '.')}($|[^a-z])`)
-      if (candidate && re.test(lower)) return { noun: candidate, plural: typeTerms.at(-1)?.plural === true && candidate === type }
+  const type = productType.trim().toLowerCase()
+  const typeTerms = terms(type)
+  const singularType = typeTerms.map((t, i) => (i === typeTerms.length - 1 && t.plural ? t.lemma : t.text)).join(' ')
+  for (const candidate of [type, singularType]) {
+    const re = new RegExp(`(^|[^a-z])${candidate.replace(/[^a-z0-9 ]/g, '.')}($|[^a-z])`)
+    if (candidate && re.test(lower)) return { noun: candidate, plural: typeTerms.at(-1)?.plural === true && candidate === type }
+  }
+  return null
+}
+
+/** What to call a product: a short name for its hero, and the noun phrase that says what it is. */
+export interface ProductName {
+  /** "Skullcandy Crusher ANC 2 Headphones", "iPhone 13", "The Whole Truth". */
+  name: string
+  /** Lower-case category ("headphones", "duct tape", "book"); "product" when the name says none. */
+  noun: string
+  plural: boolean
+}
+
+/** Words that describe a product's kind of technology or range, never what it is ("bluetooth headphones" → "headphones"). */
+const NOT_A_MODIFIER = new Set(
+  'series pro max plus ultra mini lite edition version model style type design premium original classic new bluetooth wireless usb smart digital electric portable mens womens kids unisex'.split(
+    ' ',
+  ),
+)
+/** A pack size, not part of a name ("3Pack", "2-Pack", "10 pcs"). */
+const QUANTITY = /^\d+[-\s]?(?:pack|pcs?|pieces?|count|ct|pk|set)s?$/i
+/** Where a marketplace title's name ends: a separator, a bracket, or "with", "for", "by"… */
+const NAME_END = /\s[-–—|/]\s|[,;]\s|:\s|\s[([【]|\s(?:with|for|by|from|featuring|including|compatible|w\/)\s/i
+
+interface Token {
+  text: string
+  lower: string
+  /** Letters (and inner hyphens or apostrophes) only, at least three. */
+  word: boolean
+  acronym: boolean
+  /** "iPhone", "MagStand": a name's own casing. */
+  camel: boolean
+  value: boolean
+  pos: Term['pos']
+  plural: boolean
+}
+
+/**
+ * The tags of each space-separated word of a text, read in lower case and in context (the tagger
+ * reads title case as names and splits "hand-glazed" in two; a word gets its last part's tags).
+ */
+export function wordTags(text: string): string[][] {
+  const raw = text.split(/\s+/).filter(Boolean)
+  const doc = nlp(raw.join(' ').toLowerCase())
+  const json = doc.json({ terms: { normal: true } } as Parameters<typeof doc.json>[0]) as { terms: RawTerm[] }[]
+  const words: RawTerm[][] = [[]]
+  for (const t of json.flatMap((x) => x.terms)) {
+    words[words.length - 1].push(t)
+    if (/\s/.test(t.post ?? '')) words.push([])
+  }
+  return raw.map((_, i) => words[i]?.at(-1)?.tags ?? [])
+}
+
+function tokenize(segment: string, shouting: boolean): Token[] {
+  const raw = segment.split(/\s+/).filter(Boolean)
+  const tagged = wordTags(segment)
+  return raw.map((text, i) => {
+    const tags = tagged[i] ?? []
+    return {
+      text,
+      lower: text.toLowerCase(),
+      word: /^\p{L}[\p{L}'’-]*\p{L}$/u.test(text) && text.length >= 3,
+      acronym: !shouting && /^[A-Z0-9&+-]*[A-Z]{2}[A-Z0-9&+-]*$/.test(text),
+      camel: /^[a-z]+[A-Z]|[a-z][A-Z]/.test(text),
+      value: /\d/.test(text) || tags.includes('Value'),
+      pos: posOf(tags),
+      plural: tags.includes('Plural'),
     }
+  })
+}
+
+/** In a sentence context, so "tape", "case" and "set" read as nouns. */
+function nounInContext(word: string): { noun: boolean; plural: boolean } {
+  const t = terms(`look at the ${word.toLowerCase()}`).at(-1)
+  return { noun: t?.pos === 'noun', plural: !!t?.plural }
+}
+
+/**
+ * The product's short name and category from its title: the head noun phrase found with the
+ * part-of-speech tagger (the first plural noun of the title's first phrase, or its last noun),
+ * never an acronym ("ANC"), a number, a unit or a pack size; the model words before it when the
+ * phrase is long. A book is a "book" named by its title. Without a noun, the name stays a name and
+ * the category is "product" (the writer then says "it").
+ */
+export function productName(title: string, opts: { vendor?: string | null; book?: boolean } = {}): ProductName {
+  const clean = title.replace(/\s+/g, ' ').trim()
+  const segment = (clean.split(NAME_END)[0] ?? clean).trim() || clean
+  if (opts.book) return { name: segment.split(/\s\(/)[0].slice(0, 120), noun: 'book', plural: false }
+  const shouting = !/[a-z]/.test(clean)
+  let tokens = tokenize(segment, shouting).filter((t) => !QUANTITY.test(t.text))
+  const vendorWords = (opts.vendor ?? '').toLowerCase().split(/\s+/).filter(Boolean)
+  const isVendor = (t: Token) => vendorWords.includes(t.lower)
+  const nounWord = (t: Token) => t.word && !t.acronym && !t.camel && !t.value && !isVendor(t) && (t.pos === 'noun' || t.plural)
+  let head = -1
+  const firstPlural = tokens.findIndex((t) => nounWord(t) && t.plural)
+  if (firstPlural >= 0) {
+    head = firstPlural
+    while (tokens[head + 1] && nounWord(tokens[head + 1]) && tokens[head + 1].pos === 'noun') head++
+  } else {
+    for (let i = tokens.length - 1; i >= 0; i--)
+      if (
+        nounWord(tokens[i]) ||
+        (i === tokens.length - 1 && tokens[i].word && tokens[i].pos === 'verb' && /[^s]s$/.test(tokens[i].lower))
+      ) {
+        head = i
+        break
+      }
+    // The first word of a longer title is its brand or name ("Apple iPhone 13"), not what it is.
+    if (head === 0 && tokens.length > 1) head = -1
   }
-  const all = terms(lower.replace(/[()[\]]/g, ' '))
-  // Noun phrases: runs of words between numbers, units and prepositions.
-  const chunks: Term[][] = [[]]
-  for (const t of all) {
-    if (t.pos === 'value' || /\d/.test(t.text) || t.pos === 'other') chunks.push([])
-    else chunks[chunks.length - 1].push(t)
+  // "Ratio Eight", "Pixel 8": a name followed only by its number is a model name, not a category.
+  const numberAfter = head >= 0 && tokens.slice(head + 1).length > 0 && tokens.slice(head + 1).every((t) => t.value)
+  if (head === 0 && numberAfter) head = -1
+  if (head === -1) {
+    // No common noun: a camel-cased family name ("iPhone") stands for the category; else "product".
+    const camel = tokens.find((t) => t.camel && /^\p{L}+$/u.test(t.text))
+    const afterCamel = camel ? tokens.slice(tokens.indexOf(camel) + 1) : []
+    const model = afterCamel[0] && /^\d{1,3}[a-z]?$|^[A-Z]?\d{1,3}$/i.test(afterCamel[0].text) ? [afterCamel[0]] : []
+    const nameTokens = camel ? [...tokens.slice(0, tokens.indexOf(camel) + 1), ...model] : tokens
+    const name = clip6(nameTokens.map((t) => t.text).join(' ') || segment)
+    return { name, noun: camel ? camel.text : 'product', plural: false }
   }
-  const phrases = chunks.filter((c) => c.some((t) => t.pos === 'noun' || (t.pos === 'verb' && t.text.endsWith('s'))))
-  const phrase = phrases.find((c) => c.length >= 2) ?? phrases[0]
-  if (!phrase) return { noun: 'product', plural: false }
-  // The head: the last noun (a final "-s" word tagged as a verb, "wraps", is a plural noun here).
-  let at = -1
-  for (let i = phrase.length - 1; i >= 0; i--) {
-    const t = phrase[i]
-    if ((t.pos === 'noun' && !t.acronym && t.text.length > 1) || (i === phrase.length - 1 && t.pos === 'verb' && /[^s]s$/.test(t.text))) {
-      at = i
-      break
-    }
-  }
-  if (at === -1) return { noun: 'product', plural: false }
-  const head = phrase[at]
-  const plural = head.plural || (head.pos === 'verb' && /[^s]s$/.test(head.text))
-  const mod = phrase[at - 1]
+  const h = tokens[head]
+  const mod = tokens[head - 1]
   const useMod =
-    mod && at - 1 > 0 && mod.pos === 'noun' && !mod.acronym && !mod.hyphenated && !head.hyphenated && /^[a-z]{3,}$/.test(mod.text)
-  return { noun: useMod ? `${mod.text} ${head.text}` : head.text, plural }
+    mod &&
+    (head - 1 > 0 || tokens.length <= 2) &&
+    nounWord(mod) &&
+    mod.pos === 'noun' &&
+    !mod.plural &&
+    !/-/.test(mod.text) &&
+    !NOT_A_MODIFIER.has(mod.lower)
+  const nounTokens = useMod ? [mod, h] : [h]
+  const noun = nounTokens.map((t) => t.lower).join(' ')
+  const plural = h.plural || nounInContext(h.text).plural || (h.pos === 'verb' && /[^s]s$/.test(h.lower))
+  tokens = tokens.slice(0, head + 1)
+  let nameTokens = tokens
+  if (tokens.length > 5) {
+    // The model words (up to four, before the first describing word), then the noun phrase.
+    const before = tokens.slice(0, head + 1 - nounTokens.length)
+    const model: Token[] = []
+    for (const t of before) {
+      if (model.length >= 4 || ((t.pos === 'adjective' || t.pos === 'verb') && !t.acronym && !t.value && !t.camel)) break
+      model.push(t)
+    }
+    nameTokens = [...model, ...nounTokens]
+  }
+  const name = nameTokens.map((t) => t.text).join(' ')
+  return { name: clip6(name), noun, plural }
+}
+
+function clip6(name: string): string {
+  const words = name.split(' ')
+  return (words.length > 6 ? words.slice(0, 6).join(' ') : name).replace(/[\s,;:–—-]+$/, '')
+}
+
+/**
+ * An option's name as English words in a question or list ("Shoe Size" → "shoe size"), or null when
+ * it is not plain English (a name in another script or language is never wrapped in English grammar).
+ */
+export function optionWords(name: string): string | null {
+  const n = name.trim()
+  if (!latinOnly(n) || !/^[A-Za-z][A-Za-z -]{1,40}$/.test(n)) return null
+  const words = n.split(/\s+/).map((w) => (/^[A-Z]{2,}$/.test(w) ? w : w.toLowerCase()))
+  const last = terms(`choose the ${words.join(' ')}`).at(-1)
+  return last?.pos === 'noun' ? words.join(' ') : null
 }

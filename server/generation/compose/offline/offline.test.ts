@@ -9,7 +9,7 @@ import { createOfflineComposer } from '.'
 
 const types = (p: Page) => p.sections.map((s) => s.type)
 const hero = (p: Page) => p.sections.find((s) => s.type === 'hero')
-const benefitTitles = (p: Page) => p.sections.flatMap((s) => (s.type === 'benefits' ? s.items.map((i) => i.title) : []))
+const benefitTitles = (p: Page) => p.sections.flatMap((s) => (s.type === 'benefits' ? s.items.map((i) => i.title).filter(Boolean) : []))
 
 describe('fixtures', () => {
   it('has at least six varied product facts files, all valid', async () => {
@@ -138,5 +138,31 @@ describe('offline composer', () => {
     expect(social.sections.map((s) => s.type)).toEqual(['hero', 'benefits', 'stats', 'image-with-text', 'faq', 'specs', 'cta'])
     const benefits = social.sections.find((s) => s.type === 'benefits')
     expect(benefits?.points).toEqual(facts.bullets)
+  })
+})
+
+describe('quoted reviews', () => {
+  const withEssay = (count: number) => {
+    const facts = structuredClone(loadFacts('aliexpress-phone-case'))
+    const base = facts.reviews[0]
+    const short = Array.from({ length: count }, (_, i) => ({
+      ...base,
+      author: `Buyer ${i + 1}`,
+      body: `Fits well and feels solid, review ${i + 1}.`,
+    }))
+    const essay = { ...base, author: 'Long writer', body: 'It arrived quickly and fits. '.repeat(80).trim() }
+    facts.reviews = [essay, ...short]
+    return facts
+  }
+  const quoted = (p: Page) => p.sections.flatMap((s) => (s.type === 'reviews' ? s.items.map((i) => i.author) : []))
+
+  it('leaves an essay-long review out while three readable ones remain, and quotes the rest word for word', async () => {
+    const page = await composeWith(withEssay(3))
+    expect(quoted(page)).toEqual(['Buyer 1', 'Buyer 2', 'Buyer 3'])
+  })
+
+  it('keeps the long review when fewer than three readable ones would remain', async () => {
+    const page = await composeWith(withEssay(2))
+    expect(quoted(page)).toContain('Long writer')
   })
 })

@@ -80,10 +80,10 @@ describe('the page follows the outline', () => {
     sections = sections.map((s) => (s.type === 'stats' ? { ...s, points: ['Price: $48', 'Sold: 10,000 sets'] } : s))
     sections = sections.map((s) => (s.type === 'image-with-text' ? { ...s, points: [s.points[1]] } : s))
     const { page } = await c.compose(facts, { sections }, template)
-    // A title never repeats its text: the leading noun phrase becomes the title, the rest the text.
+    // A title never repeats its text: the leading noun phrase becomes the title, the rest the text; no card is a title alone.
     expect(find(page, 'benefits').items).toEqual([
       { title: 'Hand-glazed stoneware dripper', text: 'Holds heat for an even extraction.' },
-      { title: 'A pour-over set that looks lovely on an open shelf', text: '' },
+      { title: 'A pour-over set', text: 'Looks lovely on an open shelf.' },
     ])
     // A question the facts cannot answer is left out; "How big is the carafe?" is not in the facts either.
     expect(find(page, 'faq').items.map((i) => i.question)).toEqual(['What comes in the box?'])

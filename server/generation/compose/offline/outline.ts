@@ -1,11 +1,15 @@
 import type { Outline, OutlineSection } from '../../../domain/outline'
 import type { SectionType } from '../../../domain/page/schema'
+import { isMarketplace } from '../../../domain/page/shopper'
 import type { ProductFacts } from '../../../domain/product-facts'
 import type { PageTemplate } from '../../../domain/templates'
 import { realOptions, realVariants } from '../figures'
 import type { Research } from '../types'
-import { featurePhrase } from './phrases'
-import { clip, hash, joinList, lowerFirst, pick, plural, upperFirst } from './text'
+import { cleanFacts } from './clean'
+import { factsLanguage, latinOnly } from './language'
+import { localeFor } from './locale'
+import { optionWords } from './nlp'
+import { clip, hash, joinList, pick, plural, upperFirst } from './text'
 
 /** How a section is written: the default, or what a rewrite instruction asked for. */
 export interface Style {
@@ -17,7 +21,7 @@ export interface Style {
 export const DEFAULT_STYLE: Style = { length: 'normal', tone: 'neutral', variant: 0 }
 
 export function seedOf(facts: ProductFacts): number {
-  return hash(`${facts.title}|${facts.source.url}`)
+  return hash(`${cleanFacts(facts).title}|${facts.source.url}`)
 }
 
 /** Variants the comparison table can show: 2–12, each priced, differing in price or availability. */
@@ -48,49 +52,75 @@ export function headingFor(type: SectionType, facts: ProductFacts, r: Research, 
   return upperFirst(pick(headingChoices(type, facts, r, style.tone), seedOf(facts), SALTS[type], style.variant))
 }
 
-/** Every heading the built-in writer may give a section of this type, in this tone. */
+/** "the coffee set", or null when the facts give no category (the writer then says "it" or nothing). */
+export function theNoun(r: Research): string | null {
+  return r.noun && r.noun !== 'product' ? `the ${r.noun}` : null
+}
+
+/** The short name with "the" when it needs one ("the Aurora Coffee Set", "The Whole Truth", a book's title alone). */
+export function theName(r: Research): string {
+  return /^the\s/i.test(r.name) || r.noun === 'book' ? r.name : `the ${r.name}`
+}
+
+/**
+ * Every heading the built-in writer may give a section of this type, in this tone. The product's
+ * name stands only in the hero; other headings say what it is ("the coffee set") or nothing, so no
+ * heading repeats the name. A page in another language gets that language's plain heading.
+ */
 export function headingChoices(type: SectionType, facts: ProductFacts, r: Research, tone: Style['tone']): string[] {
   const n = r.name
-  const the = /^the\s/i.test(n) ? n : `the ${n}`
+  const lang = factsLanguage(cleanFacts(facts))
+  if (lang.code !== 'en') {
+    const locale = localeFor(lang.code)
+    if (type === 'hero') return [n]
+    if (locale) return [locale.headings[type]]
+  }
+  const thing = theNoun(r)
   const noun = r.noun
-  const option = realOptions(facts)[0]
-  const phrase = r.keyFeatures[0] ? featurePhrase(r.keyFeatures[0].text) : null
-  const lead = phrase ? lowerFirst(phrase) : null
+  const named = theName(r)
+  const optionName = realOptions(cleanFacts(facts)).map((o) => optionWords(o.name))[0] ?? null
   const neutral: Record<SectionType, string[]> = {
-    hero: [n, `Meet ${the}`, ...(lead ? [`${n}: ${lead}`] : [])],
-    benefits: [`Why choose ${the}`, `What you get with ${the}`, `The ${noun}, feature by feature`],
-    'image-with-text': [`A closer look at the ${noun}`, `Inside ${the}`, `About ${the}`],
-    stats: [`The ${noun} at a glance`, 'By the numbers', `Key figures for ${the}`],
-    specs: ['Specifications', `The ${noun} in detail`, 'Technical details'],
-    comparison: ['Compare the options', ...(option ? [`Which ${lowerFirst(option.name)} is right for you?`] : [])],
-    reviews: [`What reviewers say about the ${noun}`, `Reviews of ${the}`, 'In their own words'],
-    faq: [`Questions about the ${noun}`, 'Good to know', 'Your questions, answered'],
+    // A title ("The Whole Truth", a book's) stands alone; "Meet" only goes before a product's name.
+    hero: /^the\s/i.test(n) || r.noun === 'book' ? [n] : [n, `Meet ${named}`],
+    benefits: thing
+      ? [`Why choose ${thing}`, `What you get with ${thing}`, `The ${noun}, feature by feature`]
+      : ['Features', 'What you get', 'Highlights'],
+    'image-with-text': thing
+      ? [`A closer look at ${thing}`, `About ${thing}`, `More about ${thing}`]
+      : ['A closer look', 'About this product', 'More to know'],
+    stats: thing ? [`The ${noun} at a glance`, 'By the numbers', 'Key figures'] : ['At a glance', 'By the numbers', 'Key figures'],
+    specs: ['Specifications', thing ? `The ${noun} in detail` : 'In detail', 'Technical details'],
+    comparison: ['Compare the options', ...(optionName ? [`Which ${optionName} is right for you?`] : [])],
+    reviews: thing
+      ? [`What reviewers say about ${thing}`, `Reviews of ${thing}`, 'In their own words']
+      : ['What reviewers say', 'Reviews', 'In their own words'],
+    faq: [thing ? `Questions about ${thing}` : 'Questions and answers', 'Good to know', 'Your questions, answered'],
     guarantee: guaranteeHeadings(r),
-    cta: [`Get ${the}`, `Bring home ${the}`, `Order ${the}`],
+    cta: thing ? [`Get ${thing}`, `Bring home ${thing}`, `Order ${thing}`] : ['Get yours', 'Order yours', 'Ready to order?'],
   }
   const playful: Record<SectionType, string[]> = {
-    hero: [`Say hello to ${the}!`, `Here comes ${the}!`],
-    benefits: [`The good stuff about the ${noun}!`, `Here's the fun part!`],
-    'image-with-text': [`Up close with the ${noun}!`, "Let's take a closer look!"],
+    hero: [`Say hello to ${named}!`, `Here comes ${named}!`],
+    benefits: [thing ? `The good stuff about ${thing}!` : 'The good stuff!', `Here's the fun part!`],
+    'image-with-text': [thing ? `Up close with ${thing}!` : 'Up close!', "Let's take a closer look!"],
     stats: ['The numbers, please!', 'Fun with figures!'],
     specs: ['For the detail lovers!', 'Nerd corner!'],
     comparison: ['Pick your perfect match!', 'Spot the difference!'],
     reviews: ['Straight from the reviewers!', "Don't just take our word for it!"],
     faq: ["Curious? We've got answers!", 'Ask away!'],
     guarantee: ['Peace of mind, included!'],
-    cta: ['Go on, treat yourself!', `Ready to bring ${the} home?`],
+    cta: ['Go on, treat yourself!', thing ? `Ready to bring ${thing} home?` : 'Ready when you are!'],
   }
   const formal: Record<SectionType, string[]> = {
-    hero: [`Introducing ${the}`, upperFirst(the)],
-    benefits: [`Key features of ${the}`, 'Features'],
-    'image-with-text': ['Product overview', `About ${the}`],
+    hero: [`Introducing ${named}`, upperFirst(named)],
+    benefits: [thing ? `Key features of ${thing}` : 'Key features', 'Features'],
+    'image-with-text': ['Product overview', thing ? `About ${thing}` : 'About this product'],
     stats: ['Key figures', 'Figures'],
     specs: ['Technical specifications', 'Specifications'],
     comparison: ['Available variants', 'Variant overview'],
     reviews: ['Customer reviews', 'Reviews'],
     faq: ['Frequently asked questions', 'Questions and answers'],
     guarantee: ['Warranty and returns information'],
-    cta: [`Order ${the}`, 'Place your order'],
+    cta: [thing ? `Order ${thing}` : 'Order now', 'Place your order'],
   }
   const table = tone === 'playful' ? playful : tone === 'formal' ? formal : neutral
   return table[type].map(upperFirst)
@@ -120,15 +150,59 @@ function guaranteeHeadings(r: Research): string[] {
   }
 }
 
-/** The closing line for the call to action: what there is to choose, else that it is ready. */
-export function ctaLines(r: Research, used: ReadonlySet<string> = new Set()): string[] {
+/**
+ * The closing lines for the call to action, best first, each from the facts: what there is to
+ * choose, the stated guarantee or shipping, the listing's rating, the category, else a line about
+ * the product itself; in another language, the source's own statements and the stated rating.
+ * Facts another section already shows (`used`) are not repeated.
+ */
+export function ctaLines(facts: ProductFacts, r: Research, used: ReadonlySet<string> = new Set()): string[] {
+  const f = cleanFacts(facts)
+  const lang = factsLanguage(f)
   const lines: string[] = []
-  // Options another section already lists are not repeated; the price is in the buy box, not the prose.
   const options = r.options.filter((o) => o.values.length >= 2 && !used.has(`option:${o.name}`))
-  if (options.length === 1 && options[0].values.length <= 6) lines.push(`Available in ${joinList(options[0].values)}.`)
-  else if (options.length > 0)
-    lines.push(`Choose from ${joinList(options.map((o) => `${o.values.length} ${plural(lowerFirst(o.name))}`))}.`)
-  lines.push(`${upperFirst(/^the\s/i.test(r.name) ? r.name : `the ${r.name}`)} ${r.plural ? 'are' : 'is'} ready when you are.`)
+  const listing = f.listingRating && !used.has('listing-rating') ? f.listingRating : null
+  if (lang.code !== 'en') {
+    const locale = localeFor(lang.code)
+    if (r.guarantee && !used.has('guarantee')) lines.push(r.guarantee.text)
+    lines.push(...r.shipping.map((s) => s.text))
+    if (listing && locale) lines.push(`${listing.average} / 5 · ${locale.rating(String(listing.count))}`)
+    for (const o of options) lines.push(`${o.name}: ${o.values.join(', ')}`)
+    lines.push(...[...r.useCases, ...r.story].map((s) => s.text))
+    // Else its full title when it says more than the name in the hero (the source's own words, no grammar around them).
+    if (f.title.trim() !== r.name.trim()) lines.push(f.title)
+    return lines
+  }
+  const english = options.map((o) => ({ ...o, words: optionWords(o.name) }))
+  if (english.length > 0 && english.every((o) => o.words && o.values.every(latinOnly))) {
+    if (english.length === 1 && english[0].values.length <= 6) lines.push(`Available in ${joinList(english[0].values)}.`)
+    else lines.push(`Choose from ${joinList(english.map((o) => `${o.values.length} ${plural(o.words as string)}`))}.`)
+  }
+  if (r.guarantee && !used.has('guarantee')) lines.push(r.guarantee.text)
+  lines.push(...r.shipping.map((s) => s.text))
+  if (listing) {
+    const n = listing.count
+    // A marketplace is never named on a shopper page: its buyers rated it "on another store".
+    const where = isMarketplace(f.source.platform) ? 'another store' : f.source.name
+    lines.push(`Rated ${listing.average} out of 5 from ${n.toLocaleString('en-US')} ${n === 1 ? 'rating' : 'ratings'} on ${where}.`)
+  }
+  const thing = theNoun(r)
+  const category = r.category && latinOnly(r.category.text) ? r.category.text.toLowerCase() : null
+  if (category && !thing?.endsWith(category)) lines.push(`One ${category}, one click away.`)
+  // Else a line about the product itself, by name (when the page has room for it) or by what it is.
+  const be = r.plural ? 'are' : 'is'
+  const named = theName(r)
+  const lines4 = (x: string): string[] => [
+    `Make ${x} yours.`,
+    `Add ${x} to your cart.`,
+    `${upperFirst(x)} ${be} one click away.`,
+    `Get ${x} with one click.`,
+  ]
+  const at = seedOf(facts) % 4
+  lines.push(lines4(named)[at])
+  lines.push(
+    thing ? lines4(thing)[at] : ['Make it yours.', 'Add it to your cart.', 'One click and it is yours.', 'Get yours with one click.'][at],
+  )
   return lines
 }
 
@@ -160,7 +234,7 @@ export function pointsFor(type: SectionType, facts: ProductFacts, r: Research, s
     case 'guarantee':
       return r.guarantee ? [r.guarantee.text] : []
     case 'cta':
-      return ctaLines(r).slice(0, 1)
+      return ctaLines(facts, r).slice(0, 1)
   }
 }
 
@@ -176,7 +250,8 @@ export function outlineSection(type: SectionType, facts: ProductFacts, r: Resear
 }
 
 /** Sections in the template's order, only those the facts support. */
-export function buildOutline(facts: ProductFacts, r: Research, template: PageTemplate): Outline {
+export function buildOutline(input: ProductFacts, r: Research, template: PageTemplate): Outline {
+  const facts = cleanFacts(input)
   const supported = supportedTypes(facts, r)
   return { sections: template.order.filter((t) => supported.has(t)).map((t) => outlineSection(t, facts, r)) }
 }

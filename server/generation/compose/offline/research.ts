@@ -2,8 +2,10 @@ import { GUARANTEE_STATEMENT, GUARANTEE_WORDS, SHIPPING_STATEMENT } from '../../
 import { ratingSummary, type ProductFacts } from '../../../domain/product-facts'
 import { computeFigures, computePricing, realOptions, realVariants, reviewSources } from '../figures'
 import type { Fact, Research, ReviewTheme } from '../types'
+import { cleanFacts } from './clean'
 import { buildFaq, type FaqSentences } from './faq'
-import { headNoun } from './nlp'
+import { factsLanguage } from './language'
+import { productName, typeInName } from './nlp'
 import { sentenceKey, splitSentences, squash } from './text'
 import { classifySentence, THEMES } from './themes'
 
@@ -23,12 +25,32 @@ const MATERIAL = /\b(made (of|from)|cut from|crafted from)\b/i
 const AUDIENCE =
   /^(kids?|children|child|baby|babies|toddlers?|teens?|men|women|unisex|adults?|beginners?|pets?|dogs?|cats?|students?|runners?)$/i
 
-/** The product's name, cut from marketplace keyword strings ("… Case for iPhone 15 Pro Max Soft TPU …"). */
+/** The product's name, cut from marketplace keyword strings ("… Case for iPhone 15 Pro Max Soft TPU …"), in any language. */
 export function shortName(title: string): string {
-  let name = squash(title).split(/\s[-–—|]\s|,\s|\s\(/)[0]
+  let name = squash(title).split(/\s[-–—|]\s|[,;]\s|\.\s|:\s|\s[(¡¿[【]/)[0]
   if (name.split(' ').length > 6) name = name.split(/\s(?:for|with)\s/i)[0]
   const words = name.split(' ')
-  return words.length > 7 ? words.slice(0, 6).join(' ') : name
+  return words.length > 6 ? words.slice(0, 6).join(' ') : name
+}
+
+/** Spec names only books have, in the languages of the marketplaces. */
+const BOOK_SPEC =
+  /^(?:isbn(?:-1[03])?|publisher|print length|paperback|hardcover|file size|page numbers source isbn|reading age|verlag|seitenzahl der print-ausgabe|taschenbuch|gebundene ausgabe|éditeur|broché|relié|editorial|tapa blanda|tapa dura|editore|copertina flessibile)$/i
+
+/** A book (or e-book): its specifications, its title ("Book 8 of…") or an ISBN as its Amazon number. */
+export function isBook(facts: ProductFacts): boolean {
+  if (facts.specs.some((s) => BOOK_SPEC.test(s.name.trim()))) return true
+  if (/\bbook\s+\d+\b|\(.*\bnovel\b.*\)/i.test(facts.title)) return true
+  if (/\bbooks?\b|\bkindle\b|\be-?book\b/i.test(facts.productType ?? '')) return true
+  return facts.source.platform === 'amazon' && /\/(?:dp|gp\/product)\/\d{9}[\dX](?:[/?]|$)/.test(facts.source.url)
+}
+
+/** What the page calls the product: the type the name contains, else its head noun phrase (English sources only). */
+function nameOf(facts: ProductFacts): { name: string; noun: string; plural: boolean } {
+  if (factsLanguage(facts).code !== 'en') return { name: shortName(facts.title), noun: 'product', plural: false }
+  const found = productName(facts.title, { vendor: facts.vendor, book: isBook(facts) })
+  const typed = found.noun === 'book' ? null : typeInName(facts.title, facts.productType)
+  return typed ? { ...found, noun: typed.noun, plural: typed.plural } : found
 }
 
 /** Review sentences by theme: each sentence under its single best theme, or none (see themes.ts). */
@@ -49,10 +71,12 @@ function reviewThemes(facts: ProductFacts): ReviewTheme[] {
     .sort((a, b) => b.quotes.length - a.quotes.length)
 }
 
-export function research(facts: ProductFacts): Research {
-  const name = shortName(facts.title)
-  // What to call it in questions: the head noun of its name, from linguistic analysis (nlp.ts).
-  const { noun, plural } = headNoun(name, facts.productType)
+export function research(input: ProductFacts): Research {
+  // The writer's boundary: no code, markup, placeholder or marketplace slogan goes further (clean.ts).
+  const facts = cleanFacts(input)
+  const english = factsLanguage(facts).code === 'en'
+  // What to call it in headings and questions: the head noun phrase of its name, from linguistic analysis (nlp.ts).
+  const { name, noun, plural } = nameOf(facts)
   const bulletKeys = new Set(facts.bullets.map(sentenceKey))
   const sentences = splitSentences(facts.descriptionText).filter((s) => s.split(' ').length >= 3 && !bulletKeys.has(sentenceKey(s)))
 
@@ -95,7 +119,13 @@ export function research(facts: ProductFacts): Research {
     }
   }
 
-  let tagline: Fact | null = story.find((f) => f.text.length <= 220) ?? null
+  // The hero's line: a sentence, not a label in title case ("Crusher ANC 2 + Extra USB-C Charging Cable."), else the first short one.
+  const label = (text: string) => {
+    const words = text.split(' ')
+    return words.filter((w) => /^[\p{Lu}\d+&]/u.test(w)).length > words.length * 0.6
+  }
+  const says = (f: Fact) => f.text.length <= 220 && f.text.split(' ').length >= 5 && !label(f.text)
+  let tagline: Fact | null = story.find(says) ?? story.find((f) => f.text.length <= 220) ?? null
   if (tagline) story = story.filter((f) => f !== tagline)
   else if (useCases[0]) tagline = useCases.shift() ?? null
 
@@ -131,7 +161,8 @@ export function research(facts: ProductFacts): Research {
     useCases,
     story,
     tagline,
-    faq: buildFaq(facts, { noun, plural }, faqSentences),
+    // Questions are English sentences around the facts' words: a page in another language has none.
+    faq: english ? buildFaq(facts, { noun, plural }, faqSentences) : [],
     guarantee,
     shipping: faqSentences.shipping,
     reviewThemes: reviewThemes(facts),

@@ -5,6 +5,9 @@ import type { ProductFacts } from '../../../domain/product-facts'
 import { findTemplate, PAGE_TEMPLATES } from '../../../domain/templates'
 import { pageTexts } from '../trace'
 import type { RewriteResult } from '../types'
+import { cleanFacts } from './clean'
+import { factsLanguage } from './language'
+import { localeFor } from './locale'
 import { contentStems, contentTerms } from './nlp'
 import { DEFAULT_STYLE, headingChoices, headingFor, outlineSection, type Style } from './outline'
 import { benefitItem, firstClause } from './phrases'
@@ -132,7 +135,9 @@ function workIn(section: Section, line: string): Section | null {
   }
 }
 
-export function rewriteOffline(facts: ProductFacts, page: Page, sectionId: string, instruction?: string): RewriteResult {
+export function rewriteOffline(input: ProductFacts, page: Page, sectionId: string, instruction?: string): RewriteResult {
+  const facts = cleanFacts(input)
+  const lang = factsLanguage(facts)
   const current = page.sections.find((s) => s.id === sectionId)
   if (!current) throw new Error(`There is no section "${sectionId}" on this page.`)
   const r = doResearch(facts)
@@ -149,15 +154,22 @@ export function rewriteOffline(facts: ProductFacts, page: Page, sectionId: strin
     }
   }
   const ledger = new Ledger()
-  for (const other of page.sections) if (other.id !== sectionId) for (const t of pageTexts(other)) ledger.add(t.text)
+  ledger.watch(r.name, 2)
+  for (const other of page.sections)
+    if (other.id !== sectionId)
+      for (const t of pageTexts(other)) {
+        ledger.add(t.text)
+        if (!t.quoted) ledger.count(t.text)
+      }
   const os = { ...outlineSection(current.type, facts, r, style), id: current.id }
   if (style.length === 'short') {
     // Shorter keeps the heading unless one of the section's own headings is shorter still.
     os.title = [current.heading, ...headingChoices(current.type, facts, r, style.tone)].reduce((a, b) => (b.length < a.length ? b : a))
   }
-  const ctx: BuildContext = { facts, research: r, template, ledger, style, used: new Set() }
+  const english = lang.code === 'en'
+  const ctx: BuildContext = { facts, research: r, template, ledger, style, used: new Set(), english, locale: localeFor(lang.code) }
   const built = BUILDERS[current.type](os, ctx)
-  let section: Section = built ? sectionSchema.parse(finishSection(built)) : current
+  let section: Section = built ? sectionSchema.parse(finishSection(built, english)) : current
   const notes: string[] = []
   if (instruction && !understood)
     notes.push(

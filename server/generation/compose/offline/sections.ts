@@ -7,8 +7,9 @@ import type { PageTemplate } from '../../../domain/templates'
 import { provenanceText, realOptions } from '../figures'
 import type { Research } from '../types'
 import { topicOf } from './faq'
+import type { Locale } from './locale'
 import { repeats } from './nlp'
-import { comparableVariants, ctaLines, type Style } from './outline'
+import { comparableVariants, ctaLines, theName, theNoun, type Style } from './outline'
 import { benefitItem, firstClause } from './phrases'
 import { specName, specValue, usSpelling } from './specs'
 import { clip, formatMoney, hash, type Ledger, sentence, sentenceKey, splitSentences, squash } from './text'
@@ -28,12 +29,22 @@ export interface BuildContext {
   style: Style
   /** Facts already shown by a section ("rating", "spec:Weight", "option:Colour"): no other section repeats them. */
   used: Set<string>
+  /** The source is in English: the writer may write sentences of its own around the facts. */
+  english: boolean
+  /** Otherwise, the words it adds in the source's language (null: it has none, and adds as few as it can). */
+  locale: Locale | null
 }
 
 type Builder = (os: OutlineSection, ctx: BuildContext) => SectionInput | null
 
 const bang = (s: string, style: Style) => (style.tone === 'playful' && !/[!?]$/.test(s) ? `${s.replace(/[.]$/, '')}!` : s)
-const the = (r: Research) => (/^the\s/i.test(r.name) ? r.name : `the ${r.name}`)
+
+/** An image's alt text: what it shows, in the page's language (the name alone when that is not English). */
+function altText(ctx: BuildContext, first: boolean): string {
+  const r = ctx.research
+  if (!ctx.english) return r.name
+  return first ? `Photo of ${theName(r)}` : `Another photo of ${theNoun(r) ?? theName(r)}`
+}
 
 function heading(os: OutlineSection, ctx: BuildContext): string {
   ctx.ledger.claim(os.title)
@@ -53,7 +64,7 @@ function image(ctx: BuildContext, index: number, alt: string, w: number, h: numb
   const { theme } = ctx.template
   return {
     src: placeholderUrl(w, h, { bg: theme.background, fg: theme.primary, text: ctx.research.name }),
-    alt: `Placeholder image for ${the(ctx.research)}`,
+    alt: ctx.english ? `Placeholder image for ${theName(ctx.research)}` : ctx.research.name,
   }
 }
 
@@ -92,11 +103,19 @@ const hero: Builder = (os, ctx) => {
     if (sub) break
     sub = fresh(ctx, line) ?? ''
   }
-  if (!sub) sub = sentence(facts.title)
-  if (style.tone === 'playful') sub = `${sub} ${ctx.ledger.keep('Read on for all the details!') ?? ''}`.trim()
+  if (!sub) {
+    // Else what the full title adds to the name ("The Whole Truth (A. Shaw Book 1)" → "A. Shaw Book 1."), else the title.
+    const rest = facts.title.startsWith(r.name) ? facts.title.slice(r.name.length) : ''
+    const extra = /^\s*(?:[:(,–—-]|\s-\s)/.test(rest) ? rest.replace(/^[\s:(,–—-]+|[)\s]+$/g, '').replace(/\)\s*/g, ' ') : ''
+    sub = extra.split(' ').length >= 2 ? sentence(extra) : sentence(facts.title)
+    ctx.ledger.count(sub)
+  }
+  ctx.ledger.add(sub)
+  if (style.tone === 'playful' && ctx.english) sub = `${sub} ${ctx.ledger.keep('Read on for all the details!') ?? ''}`.trim()
   const options = realOptions(facts).map((o) => o.name.toLowerCase())
-  const ctaLabel =
-    style.tone === 'playful'
+  const ctaLabel = !ctx.english
+    ? (ctx.locale?.shopNow ?? 'Shop now')
+    : style.tone === 'playful'
       ? 'Grab yours!'
       : style.tone === 'formal'
         ? 'Order now'
@@ -110,7 +129,7 @@ const hero: Builder = (os, ctx) => {
     type: 'hero',
     heading: title,
     subheading: clipSentence(sub, 600),
-    image: image(ctx, 0, `Photo of ${the(r)}`, 1200, 900),
+    image: image(ctx, 0, altText(ctx, true), 1200, 900),
     price: priceOf(facts),
     ctaLabel,
   }
@@ -120,16 +139,34 @@ const benefits: Builder = (os, ctx) => {
   const title = heading(os, ctx)
   const used = new Set<string>()
   const items: { title: string; text: string }[] = []
+  const untitled: string[] = []
   for (const point of os.points.slice(0, ctx.style.length === 'short' ? 3 : 8)) {
+    if (ctx.ledger.has(point)) continue
     // A title that adds something its text does not say, and a text without the title's words.
-    const item = benefitItem(point, (x) => used.has(sentenceKey(x)))
-    const short = ctx.style.length === 'short' && item.text ? firstClause(item.text) : null
+    const item = benefitItem(point, (x) => used.has(sentenceKey(x)) || ctx.ledger.has(x), ctx.english)
+    const short = ctx.style.length === 'short' && item.text && item.title ? firstClause(item.text) : null
     const candidate = short && !repeats(item.title, short) ? short : item.text
-    if (ctx.ledger.has(point) || (candidate && ctx.ledger.has(candidate))) continue
-    const text = candidate ? (ctx.ledger.keep(candidate) ?? '') : ''
-    if (!ctx.ledger.claim(item.title) && !text) continue
+    if (ctx.ledger.has(candidate)) continue
+    if (!item.title) {
+      untitled.push(candidate)
+      continue
+    }
+    const text = ctx.ledger.keep(candidate)
+    if (!text || !ctx.ledger.claim(item.title)) continue
     used.add(sentenceKey(item.title))
-    items.push({ title: clip(bang(item.title, ctx.style), 120), text: text ? clipSentence(text, 600) : '' })
+    items.push({ title: clip(bang(item.title, ctx.style), 120), text: clipSentence(text, 600) })
+  }
+  // Lines with no title of their own: beside titled cards, one card gathers them (never a card without a
+  // title among titled ones); alone, each is its own card.
+  const details = ctx.english ? 'Details' : (ctx.locale?.details ?? null)
+  if (items.length > 0 && untitled.length > 0 && details && items.length < 8 && ctx.ledger.claim(details)) {
+    const text = ctx.ledger.keep(untitled.join(' '))
+    if (text) items.push({ title: details, text: clipSentence(text, 600) })
+  } else if (items.length === 0) {
+    for (const line of untitled.slice(0, 8)) {
+      const text = ctx.ledger.keep(line)
+      if (text) items.push({ title: '', text: clipSentence(text, 600) })
+    }
   }
   return items.length ? { id: os.id, type: 'benefits', heading: title, items } : null
 }
@@ -147,7 +184,7 @@ const imageWithText: Builder = (os, ctx) => {
     type: 'image-with-text',
     heading: title,
     body: paragraphs.join(''),
-    image: image(ctx, 1, `Another photo of ${the(ctx.research)}`, 900, 700),
+    image: image(ctx, 1, altText(ctx, false), 900, 700),
     imagePosition: position,
   }
 }
@@ -160,6 +197,10 @@ const stats: Builder = (os, ctx) => {
     .filter((f, i, all): f is NonNullable<typeof f> => !!f && all.indexOf(f) === i && !ctx.used.has(f.key))
     // A measurement the page's prose already gives is not shown again as a figure.
     .filter((f) => !(f.key.startsWith('spec:') && ctx.ledger.mentions(f.value)))
+    // In another language, only what has a label in it: the stated rating and the specifications' own names.
+    .filter((f) => ctx.english || f.key.startsWith('spec:') || (f.key === 'listing-rating' && ctx.locale))
+    // The same value twice ("10 Amps" as three ratings) is shown once.
+    .filter((f, i, all) => all.findIndex((g) => g.value === f.value) === i)
     .slice(0, ctx.style.length === 'short' ? 3 : 6)
   for (const f of items) ctx.used.add(f.key)
   return items.length
@@ -167,9 +208,16 @@ const stats: Builder = (os, ctx) => {
         id: os.id,
         type: 'stats',
         heading: title,
-        items: items.map((f) => ({ value: clip(f.value, 40), label: clip(f.label, 120), source: clip(f.source, 120) })),
+        items: items.map((f) => ({ value: clip(f.value, 40), label: clip(statLabel(f, ctx), 120), source: clip(f.source, 120) })),
       }
     : null
+}
+
+/** A figure's label; a stated rating's in the page's language. */
+function statLabel(f: { key: string; label: string }, ctx: BuildContext): string {
+  const listing = ctx.facts.listingRating
+  if (ctx.english || f.key !== 'listing-rating' || !ctx.locale || !listing) return f.label
+  return ctx.locale.rating(String(listing.count))
 }
 
 const specs: Builder = (os, ctx) => {
@@ -182,7 +230,10 @@ const specs: Builder = (os, ctx) => {
     .filter((s) => !ctx.used.has(`spec:${s.name.trim()}`) && !(/\d/.test(s.value) && ctx.ledger.mentions(specValue(s.value))))
     .slice(0, ctx.style.length === 'short' ? 4 : 40)
   for (const s of shown) ctx.used.add(`spec:${s.name.trim()}`)
-  const items = shown.map((s) => ({ name: specName(s.name).slice(0, 200), value: specValue(s.value).slice(0, 1000) }))
+  const items = shown.map((s) => ({
+    name: (ctx.english ? specName(s.name) : squash(s.name)).slice(0, 200),
+    value: (ctx.english ? specValue(s.value) : squash(s.value)).slice(0, 1000),
+  }))
   return items.length ? { id: os.id, type: 'specs', heading: title, items } : null
 }
 
@@ -201,25 +252,31 @@ const comparison: Builder = (os, ctx) => {
         .map((o) => o.name)
         .join(' / '),
       120,
-    ) || 'Option',
-    'Price',
-    ...(withStock ? ['Availability'] : []),
+    ) ||
+      (ctx.locale?.option ?? 'Option'),
+    ctx.locale?.price ?? 'Price',
+    ...(withStock ? [ctx.locale?.availability ?? 'Availability'] : []),
   ]
+  const stock = (v: boolean | null) =>
+    v === false ? (ctx.locale?.soldOut ?? 'Sold out') : v ? (ctx.locale?.inStock ?? 'In stock') : (ctx.locale?.notStated ?? 'Not stated')
   for (const o of realOptions(ctx.facts)) ctx.used.add(`option:${o.name}`)
   const rows = chosen.map((v) => ({
     label: v.title.slice(0, 120),
-    cells: [
-      formatMoney(v.price as number, currency),
-      ...(withStock ? [v.available === false ? 'Sold out' : v.available ? 'In stock' : 'Not stated'] : []),
-    ],
+    cells: [formatMoney(v.price as number, currency), ...(withStock ? [stock(v.available)] : [])],
   }))
   return { id: os.id, type: 'comparison', heading: heading(os, ctx), columns, rows }
 }
 
+const READABLE_REVIEW_CHARS = 700
+
 const reviews: Builder = (os, ctx) => {
   const { facts } = ctx
   if (facts.reviews.length === 0) return null
-  const items = facts.reviews.slice(0, ctx.style.length === 'short' ? 3 : 30).map((r) => ({
+  // Quotes stay word for word, so a marketplace's essay-long review is not cut but left out when
+  // at least three readable ones remain: a card of 2,000 words buries the rest of the page.
+  const readable = facts.reviews.filter((r) => r.body.length <= READABLE_REVIEW_CHARS)
+  const pool = readable.length >= 3 ? readable : facts.reviews
+  const items = pool.slice(0, ctx.style.length === 'short' ? 3 : 30).map((r) => ({
     author: r.author.slice(0, 120),
     rating: r.rating,
     date: r.date,
@@ -276,9 +333,9 @@ const guarantee: Builder = (os, ctx) => {
 const cta: Builder = (os, ctx) => {
   const title = heading(os, ctx)
   const r = ctx.research
-  // A line about options another section already lists is not repeated here.
-  const current = ctaLines(r, ctx.used)
-  const stale = new Set(ctaLines(r).filter((l) => !current.includes(l)))
+  // A closing line from the facts; one about what another section already shows is not repeated here.
+  const current = ctaLines(ctx.facts, r, ctx.used)
+  const stale = new Set(ctaLines(ctx.facts, r).filter((l) => !current.includes(l)))
   const candidates = [...os.points.filter((p) => !stale.has(p)), ...current]
   if (ctx.style.length === 'short') candidates.sort((a, b) => a.length - b.length)
   let text = ''
@@ -289,8 +346,15 @@ const cta: Builder = (os, ctx) => {
       break
     }
   }
-  if (ctx.style.tone === 'playful') text = `${text} ${ctx.ledger.keep(`You know you want ${r.plural ? 'them' : 'it'}!`) ?? ''}`.trim()
-  const buttonLabel = ctx.style.tone === 'playful' ? "Let's do this!" : ctx.style.tone === 'formal' ? 'Place order' : 'Buy now'
+  if (ctx.style.tone === 'playful' && ctx.english)
+    text = `${text} ${ctx.ledger.keep(`You know you want ${r.plural ? 'them' : 'it'}!`) ?? ''}`.trim()
+  const buttonLabel = !ctx.english
+    ? (ctx.locale?.buyNow ?? 'Buy now')
+    : ctx.style.tone === 'playful'
+      ? "Let's do this!"
+      : ctx.style.tone === 'formal'
+        ? 'Place order'
+        : 'Buy now'
   return { id: os.id, type: 'cta', heading: title, text: clipSentence(text, 600), buttonLabel, price: priceOf(ctx.facts) }
 }
 
@@ -303,7 +367,8 @@ function factKeys(source: string): string[] {
 }
 
 /** The page's one spelling (en-US) on every text the writer wrote; quoted reviews and variant names stay as written. */
-export function finishSection(section: SectionInput): SectionInput {
+export function finishSection(section: SectionInput, english = true): SectionInput {
+  if (!english) return section
   const fix = (v: unknown, key: string): unknown => {
     if (typeof v === 'string') return key === 'src' || key === 'id' || key === 'type' ? v : usSpelling(v)
     if (Array.isArray(v)) return v.map((x) => fix(x, key))

@@ -37,11 +37,12 @@ const ABBREVIATIONS = /\b(?:e\.g|i\.e|approx|incl|no|vs|etc|dr|mr|mrs|ms|st)\.$/
 export function splitSentences(text: string): string[] {
   const out: string[] = []
   for (const line of text.split(/\n+/)) {
-    const parts = line.split(/(?<=[.!?])\s+(?=["“'(]?[A-Z0-9])/)
+    const parts = line.split(/(?:(?<=[.!?])\s+|(?<=[。！？])\s*)(?=["“'(]?[\p{Lu}\p{Lo}\p{N}])/u)
     let carry = ''
     for (const part of parts) {
       const joined = carry ? `${carry} ${part}` : part
-      if (ABBREVIATIONS.test(joined)) {
+      // An abbreviation or a person's initial ("James S. A. Corey") does not end a sentence.
+      if (ABBREVIATIONS.test(joined) || /(?:^|\s)\p{Lu}\.$/u.test(joined)) {
         carry = joined
         continue
       }
@@ -62,7 +63,9 @@ export function sentence(s: string): string {
   return /[.!?…]["”')]?$/.test(cap) ? cap : `${cap}.`
 }
 
+/** Capitalises the first letter, except of a name cased its own way ("iPhone", "eBay"). */
 export function upperFirst(s: string): string {
+  if (/^\p{Ll}+\p{Lu}/u.test(s)) return s
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : s
 }
 
@@ -76,9 +79,14 @@ export function lowerFirst(s: string): string {
 /** "ALL CAPS LEAD" → "All caps lead"; anything else keeps its casing. */
 export function fromShouting(s: string): string {
   if (/[a-z]/.test(s) || !/[A-Z]{2}/.test(s)) return s
-  const lower = s.toLowerCase()
-  return upperFirst(lower)
+  // Words with digits ("18MP", "USB-C") and common acronyms keep their capitals; each sentence starts with one.
+  const lower = s.replace(/[\p{L}\d'-]+/gu, (w) => (/\d/.test(w) || ACRONYMS.has(w.replace(/-.*$/, '')) ? w : w.toLowerCase()))
+  return lower.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_, p: string, c: string) => p + c.toUpperCase())
 }
+
+const ACRONYMS = new Set(
+  'USB LED LCD OLED GPS ANC ENC AC DC HD UHD UV EQ IP GPU CPU RAM SSD HDMI NFC TV PC TPU PVC BPA EVA LTE WIFI'.split(' '),
+)
 
 /** Drops trailing sentence punctuation (for titles and list items). */
 export function unpunctuate(s: string): string {
@@ -123,8 +131,9 @@ export function clip(s: string, max: number): string {
 /** The comparable form of a sentence: lower case, letters and digits only. */
 export function sentenceKey(s: string): string {
   return s
+    .normalize('NFKC')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
 }
 
@@ -134,6 +143,31 @@ export function sentenceKey(s: string): string {
  */
 export class Ledger {
   private seen = new Set<string>()
+  /** The product's name, counted where the writer places it, and how often it may appear. */
+  private name = ''
+  private nameLimit = Infinity
+  private nameCount = 0
+
+  /** Counts the name from now on; a sentence or phrase that would show it more than `limit` times is left out. */
+  watch(name: string, limit: number): void {
+    const key = sentenceKey(name)
+    this.name = key ? ` ${key} ` : ''
+    this.nameLimit = limit
+  }
+
+  /** Allows the name `limit` times in all (a call to action may close with it). */
+  allowName(limit: number): void {
+    this.nameLimit = limit
+  }
+
+  private names(text: string): number {
+    return this.name ? ` ${sentenceKey(text)} `.split(this.name).length - 1 : 0
+  }
+
+  /** Records that a text the writer had to use shows the name. */
+  count(text: string): void {
+    this.nameCount += this.names(text)
+  }
 
   has(text: string): boolean {
     return splitSentences(text).some((s) => this.seen.has(sentenceKey(s)))
@@ -149,7 +183,11 @@ export class Ledger {
   keep(text: string): string | null {
     const fresh = splitSentences(text).filter((s) => {
       const key = sentenceKey(s)
-      return key && !this.seen.has(key)
+      if (!key || this.seen.has(key)) return false
+      const n = this.names(s)
+      if (n && this.nameCount + n > this.nameLimit) return false
+      this.nameCount += n
+      return true
     })
     if (fresh.length === 0) return null
     const out = fresh.join(' ')
@@ -165,10 +203,13 @@ export class Ledger {
     return false
   }
 
-  /** Records a short phrase (heading, title); false when the same phrase is already on the page. */
+  /** Records a short phrase (heading, title); false when the same phrase is already on the page, or it would show the name once too often. */
   claim(phrase: string): boolean {
     const key = sentenceKey(phrase)
     if (!key || this.seen.has(key)) return false
+    const n = this.names(phrase)
+    if (n && this.nameCount + n > this.nameLimit) return false
+    this.nameCount += n
     this.seen.add(key)
     return true
   }

@@ -1,0 +1,182 @@
+import type { ProductFacts } from '../../../domain/product-facts'
+
+/**
+ * The language of a product's own words, so the built-in writer never wraps English grammar around
+ * foreign words. The importer may state it (`facts.language`, a BCP 47 tag); otherwise it is read
+ * from the text: the script for non-Latin writing, else the share of each language's most common
+ * function words. Product texts are short and full of names, where general-purpose detectors
+ * (franc, tinyld) misread a Spanish title as French or a German one as Volapük; counting function
+ * words over every sentence of the listing, among the languages marketplaces serve, is steadier.
+ */
+export interface Language {
+  /** ISO 639-1 code ("en", "es", "he"). */
+  code: string
+  /** Its English name, for notes to the owner ("Spanish"). */
+  name: string
+}
+
+const NAMES: Record<string, string> = {
+  en: 'English',
+  es: 'Spanish',
+  de: 'German',
+  fr: 'French',
+  it: 'Italian',
+  pt: 'Portuguese',
+  nl: 'Dutch',
+  pl: 'Polish',
+  sv: 'Swedish',
+  tr: 'Turkish',
+  ru: 'Russian',
+  uk: 'Ukrainian',
+  he: 'Hebrew',
+  ar: 'Arabic',
+  ja: 'Japanese',
+  zh: 'Chinese',
+  ko: 'Korean',
+  el: 'Greek',
+  th: 'Thai',
+  hi: 'Hindi',
+}
+
+export const ENGLISH: Language = { code: 'en', name: 'English' }
+
+export function languageOf(code: string): Language {
+  const c = code.toLowerCase().split(/[-_]/)[0]
+  return { code: c, name: NAMES[c] ?? c }
+}
+
+/** Letters of each non-Latin script, and the language a page mostly in it is written in. */
+const SCRIPTS: { code: string; letters: RegExp }[] = [
+  { code: 'he', letters: /[\u0590-\u05ff]/g },
+  { code: 'ar', letters: /[\u0600-\u06ff\u0750-\u077f]/g },
+  { code: 'ru', letters: /[\u0400-\u04ff]/g },
+  { code: 'el', letters: /[\u0370-\u03ff]/g },
+  { code: 'ko', letters: /[\uac00-\ud7af\u1100-\u11ff]/g },
+  { code: 'ja', letters: /[\u3040-\u30ff]/g },
+  { code: 'zh', letters: /[\u4e00-\u9fff]/g },
+  { code: 'th', letters: /[\u0e00-\u0e7f]/g },
+  { code: 'hi', letters: /[\u0900-\u097f]/g },
+]
+const LATIN = /[a-zà-öø-ÿāăąćčďđēėęěğīįıłńňőœřśşšţťūůűųźżž]/gi
+
+/** Frequent function words; a word shared by several languages counts for each, divided among them. */
+const WORDS: Record<string, string> = {
+  en: 'the and with for of to is are this that your you it its from on by or an be can will has have our not all more which at as into',
+  es: 'el la los las de del y con para por que es en un una su sus se al más como sin muy lo tu este esta son sobre entre',
+  de: 'der die das und mit für ist ein eine einen nicht auf den dem des sie es zu von im bei auch oder sich wie aus ihr ihre nach zum zur wird werden sind',
+  fr: 'le la les des et avec pour est une un du de en au aux dans sur par ce cette vous votre vos qui que pas plus sans ou',
+  it: 'il lo la gli le di del della e con per è un una che non da in si sono al alla dei delle più questo',
+  pt: 'o a os as de do da dos das e com para por que é um uma não em no na seu sua mais ao você',
+  nl: 'de het een en met voor van is niet op te dat die zijn je uw ook bij naar aan wordt of',
+  pl: 'i w z na do się nie jest to dla od że o przez jak po ze oraz lub',
+  sv: 'och med för är en ett att av på som det till den inte har om från',
+  tr: 've bir ile için bu da de çok olarak daha en gibi olan',
+}
+const WEIGHT = new Map<string, Map<string, number>>()
+for (const [code, list] of Object.entries(WORDS)) {
+  for (const w of list.split(' ')) {
+    const m = WEIGHT.get(w) ?? new Map<string, number>()
+    m.set(code, 1)
+    WEIGHT.set(w, m)
+  }
+}
+for (const m of WEIGHT.values()) for (const code of m.keys()) m.set(code, 1 / m.size)
+
+/** Letters only a few languages write, as a second hint. */
+const MARKS: [string, RegExp][] = [
+  ['es', /[ñ¿¡]/g],
+  ['es', /[áíóú]/gi],
+  ['pt', /[áíóúâê]/gi],
+  ['de', /[äöüß]/gi],
+  ['fr', /[œçêëèîïûù]/gi],
+  ['pt', /[ãõ]/gi],
+  ['pl', /[ąęłńśźż]/gi],
+  ['tr', /[ğışİ]/g],
+  ['sv', /[å]/gi],
+]
+
+/** The language of a text, or null when it is too short to tell. `hint`: a language the site suggests, a tie-breaker. */
+export function textLanguage(text: string, hint: string | null = null): Language | null {
+  const latin = (text.match(LATIN) ?? []).length
+  let best: { code: string; n: number } | null = null
+  for (const s of SCRIPTS) {
+    const n = (text.match(s.letters) ?? []).length
+    if (n > 0 && (!best || n > best.n)) best = { code: s.code, n }
+  }
+  if (best && best.code === 'ru' && /[іїєґ]/i.test(text)) best.code = 'uk'
+  if (best && best.code === 'zh' && /[\u3040-\u30ff]/.test(text)) best.code = 'ja'
+  if (best && best.n >= Math.max(4, latin * 0.5)) return languageOf(best.code)
+  const scores = new Map<string, number>()
+  for (const word of text.toLowerCase().match(/[\p{L}']+/gu) ?? []) {
+    for (const [code, w] of WEIGHT.get(word) ?? []) scores.set(code, (scores.get(code) ?? 0) + w)
+  }
+  for (const [code, re] of MARKS) {
+    const n = (text.match(re) ?? []).length
+    if (n) scores.set(code, (scores.get(code) ?? 0) + Math.min(n, 10) * 0.3)
+  }
+  if (hint && scores.size > 0) scores.set(hint, (scores.get(hint) ?? 0) + 0.75)
+  const ranked = [...scores].sort((a, b) => b[1] - a[1])
+  if (ranked.length === 0 || ranked[0][1] < 1.5) return null
+  const [first, second] = ranked
+  if (second && first[1] < second[1] * 1.3) return null
+  return languageOf(first[0])
+}
+
+const memo = new WeakMap<object, Language>()
+
+/**
+ * The language of the product's own words (title, bullets, description, specifications, options):
+ * what the importer states, else what the text shows, else English.
+ */
+export function factsLanguage(facts: ProductFacts): Language {
+  const known = memo.get(facts)
+  if (known) return known
+  const stated = (facts as { language?: unknown }).language
+  let lang: Language | null = typeof stated === 'string' && /^[a-z]{2,3}\b/i.test(stated) ? languageOf(stated) : null
+  if (!lang) {
+    const text = [
+      facts.title,
+      ...facts.bullets,
+      facts.descriptionText,
+      ...facts.specs.flatMap((s) => [s.name, s.value]),
+      ...facts.options.flatMap((o) => [o.name, ...o.values]),
+    ].join('\n')
+    const hint = siteLanguage(facts.source.url)
+    lang = textLanguage(text, hint) ?? ENGLISH
+  }
+  memo.set(facts, lang)
+  return lang
+}
+
+/** The language a marketplace address suggests ("es.aliexpress.com", "amazon.de"; "/-/en" overrides). */
+function siteLanguage(url: string): string | null {
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    return null
+  }
+  const path = /^\/-\/([a-z]{2})\b/.exec(u.pathname)
+  if (path) return path[1]
+  const sub = /^([a-z]{2})\.aliexpress\./.exec(u.hostname)
+  if (sub) return sub[1]
+  const tld = /\.amazon\.(?:com\.)?([a-z]{2})$/.exec(u.hostname)
+  const byTld: Record<string, string> = {
+    de: 'de',
+    es: 'es',
+    fr: 'fr',
+    it: 'it',
+    nl: 'nl',
+    pl: 'pl',
+    se: 'sv',
+    br: 'pt',
+    mx: 'es',
+    tr: 'tr',
+  }
+  return tld ? (byTld[tld[1]] ?? null) : null
+}
+
+/** Whether a word or phrase is written in Latin letters only (so English grammar may go around it). */
+export function latinOnly(text: string): boolean {
+  return !SCRIPTS.some((s) => new RegExp(s.letters.source).test(text))
+}

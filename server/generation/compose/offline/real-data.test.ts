@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest'
+import type { ProductFacts } from '../../../domain/product-facts'
+import type { SanitizedHtml } from '../../../domain/sanitize'
+import { findTemplate } from '../../../domain/templates'
+import { checkPageHonesty } from '../honesty'
+import { composeWith } from '../testing'
+import { pageTexts } from '../trace'
+import { cleanFacts, isBoilerplate, isPlaceholder, looksLikeCode } from './clean'
+import { factsLanguage, textLanguage } from './language'
+import { optionWords, productName } from './nlp'
+import { benefitItem } from './phrases'
+import { research } from './research'
+import { Ledger } from './text'
+import { createOfflineComposer } from '.'
+
+/** The writer's guards for real pages (issue 21); the corpus test (tests/corpus/writer.test.ts) measures them on saved pages. */
+
+function facts(over: Partial<ProductFacts>): ProductFacts {
+  return {
+    title: 'Plain Mug',
+    descriptionHtml: '' as SanitizedHtml,
+    descriptionText: '',
+    bullets: [],
+    images: ['https://img.example/1.jpg'],
+    price: null,
+    compareAtPrice: null,
+    currency: null,
+    options: [],
+    variants: [],
+    vendor: null,
+    productType: null,
+    tags: [],
+    specs: [],
+    reviews: [],
+    ratingSummary: null,
+    source: { url: 'https://shop.example/products/mug', platform: 'generic', name: 'Shop' },
+    fetchedAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  }
+}
+
+describe('residue at the writer boundary', () => {
+  it('drops script, JSON, markup and template residue, placeholders and marketplace slogans', () => {
+    expect(looksLikeCode('(function(f) {var _np=(window.P._namespace("DetailPageProductOverviewTemplatesJava"));')).toBe(true)
+    expect(looksLikeCode('{"isAjaxInProgress_B004AQ1W8Y":"0"}')).toBe(true)
+    expect(looksLikeCode('<div class="a-row">x</div>')).toBe(true)
+    expect(looksLikeCode('Size: 14.7" high x 1.2" wide; 10.5" deep')).toBe(false)
+    expect(looksLikeCode('[2024 Upgraded] Soft silicone shell')).toBe(false)
+    for (const v of ['/', '-', 'N/A', ' ', 'null']) expect(isPlaceholder(v), v).toBe(true)
+    expect(isPlaceholder('No')).toBe(false)
+    expect(isBoilerplate('Smarter Shopping, Better Living!')).toBe(true)
+    expect(isBoilerplate('Enjoy ✓Free Shipping Worldwide! ✓Limited Time Sale ✓Easy Return.')).toBe(true)
+    const clean = cleanFacts(
+      facts({
+        specs: [
+          { name: 'Componentes incluidos', value: '(function(f) {var _np=(window.P._namespace("X"));})' },
+          { name: 'Contact Material', value: '/' },
+          { name: 'Material', value: 'Stoneware' },
+        ],
+        bullets: ['<script>x()</script>', 'Holds 350 ml'],
+        descriptionText:
+          'Smarter Shopping, Better Living! Aliexpress.com\nA mug thrown by hand. Shop mugs with fast delivery and free shipping.',
+      }),
+    )
+    expect(clean.specs).toEqual([{ name: 'Material', value: 'Stoneware' }])
+    expect(clean.bullets).toEqual(['Holds 350 ml'])
+    expect(clean.descriptionText).toBe('A mug thrown by hand.')
+  })
+})
+
+describe('the language of the source', () => {
+  it('reads it from the script or from function words, and prefers what the importer states', () => {
+    expect(textLanguage('Navegación inteligente, cálculo de la ruta y limpieza en profundidad con sus mopas de microfibra')?.code).toBe(
+      'es',
+    )
+    expect(textLanguage('Ein robuster Kleiderständer gibt Ihnen Raum für das Kleiderhängen, wenn Sie es brauchen')?.code).toBe('de')
+    expect(textLanguage('מגן מסך לאייפון עם התקנה קלה ועמידות גבוהה')?.code).toBe('he')
+    expect(textLanguage('A hand-glazed ceramic dripper on a glass carafe, with the filter off the wall')?.code).toBe('en')
+    expect(factsLanguage(facts({ title: 'Taza', language: 'pt-BR' } as Partial<ProductFacts>)).code).toBe('pt')
+  })
+
+  it('writes a Spanish source with its own sentences and Spanish headings, and tells the owner', async () => {
+    const f = facts({
+      title: 'Taza de cerámica hecha a mano, 350 ml',
+      bullets: ['ESMALTE BRILLANTE: cada taza tiene un acabado único', 'Apta para el lavavajillas y el microondas'],
+      descriptionText: 'Una taza de cerámica hecha a mano en Valencia. Cada pieza es única y puede variar un poco.',
+      options: [{ name: 'Color', values: ['Azul', 'Blanco'] }],
+      listingRating: { average: 4.5, count: 120 },
+    })
+    const c = createOfflineComposer()
+    const template = findTemplate(1)
+    const r = await c.research(f)
+    const { page, note } = await c.compose(f, await c.outline(f, r, template), template)
+    expect(note).toMatch(/^This page is in Spanish, as the product's source is/)
+    const texts = pageTexts(page).map((t) => t.text)
+    expect(texts).toContain('Características')
+    expect(texts.join(' ')).not.toMatch(/\b(the|what|which|why|your|get|order)\b/i)
+    expect(r.faq).toEqual([])
+    expect(checkPageHonesty(page, f)).toEqual([])
+  })
+})
+
+describe('what the page calls the product', () => {
+  it('finds the head noun phrase, never an acronym, a unit or a word of a book title', () => {
+    expect(productName('Skullcandy Crusher ANC 2 Wireless Over-Ear Bluetooth Headphones with Extra USB-C Charging Cable')).toEqual({
+      name: 'Skullcandy Crusher ANC 2 Headphones',
+      noun: 'headphones',
+      plural: true,
+    })
+    expect(productName('iPhone 17 512 GB: 15.93 cm (6.3″) Display with Promotion')).toMatchObject({ name: 'iPhone 17', noun: 'iPhone' })
+    expect(productName('Ratio Eight')).toMatchObject({ name: 'Ratio Eight', noun: 'product' })
+    expect(productName('USB Heated Shoe Insoles Electric Foot Warming Pad Feet Warmer')).toMatchObject({ noun: 'shoe insoles' })
+    const book = facts({ title: 'The Whole Truth (A. Shaw Book 1)', specs: [{ name: 'Print length', value: '497 pages' }] })
+    expect(research(book)).toMatchObject({ name: 'The Whole Truth', noun: 'book' })
+  })
+
+  it('never wraps English grammar around an option name in another script', () => {
+    expect(optionWords('Shoe Size')).toBe('shoe size')
+    expect(optionWords('צרור')).toBeNull()
+    const f = facts({
+      descriptionText: 'A stoneware mug thrown by hand and glazed in the studio. It holds a large coffee and keeps it warm for longer.',
+      options: [{ name: 'צרור', values: ['אדום', 'כחול'] }],
+    })
+    expect(factsLanguage(f).code).toBe('en')
+    expect(research(f).faq.map((q) => q.question)).toEqual(['What options are there?'])
+  })
+})
+
+describe('cards and closing lines', () => {
+  it('gives no card a title without its text', async () => {
+    expect(benefitItem('Hand-knotted fringes')).toEqual({ title: '', text: 'Hand-knotted fringes.' })
+    const page = await composeWith(
+      facts({
+        bullets: ['Hand-knotted fringes', 'Soft silicone shell, cool to the touch', 'Machine washable at 40 °C', 'Pre-seasoned glaze'],
+      }),
+    )
+    for (const s of page.sections) if (s.type === 'benefits') for (const item of s.items) expect(item.text, item.title).not.toBe('')
+  })
+
+  it('shows the name at most twice and closes with a line of its own', async () => {
+    const ledger = new Ledger()
+    ledger.watch('Plain Mug', 1)
+    expect(ledger.claim('Plain Mug')).toBe(true)
+    expect(ledger.keep('The Plain Mug holds tea.')).toBeNull()
+    ledger.allowName(2)
+    expect(ledger.keep('The Plain Mug holds tea.')).toBe('The Plain Mug holds tea.')
+    const a = await composeWith(facts({ title: 'Aurora Stoneware Mug', listingRating: { average: 4.4, count: 80 } }))
+    const b = await composeWith(facts({ title: 'Terra Linen Throw', productType: 'Blanket' }))
+    const closing = (p: typeof a) => p.sections.find((s) => s.type === 'cta')
+    expect(closing(a)).toMatchObject({ text: 'Rated 4.4 out of 5 from 80 ratings on Shop.' })
+    expect(closing(b)).toMatchObject({ text: 'One blanket, one click away.' })
+  })
+})
