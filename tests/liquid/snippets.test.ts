@@ -76,7 +76,7 @@ describe('pagewright-color (onColor)', () => {
 
 describe('ratings, counts, dates and prices', () => {
   it('formats ratings as formatRating', async () => {
-    for (const rating of [0, 1, 3.5, 4, 4.25, 4.7, 4.96, 5, 7, -1]) {
+    for (const rating of [0, 1, 3.5, 4, 4.05, 4.25, 4.7, 4.95, 4.96, 4.999, 5, 7, -1]) {
       expect(await renderSnippet('pagewright-rating', { rating }), String(rating)).toBe(formatRating(rating))
     }
   })

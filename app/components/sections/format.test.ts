@@ -12,7 +12,11 @@ describe('format', () => {
   })
   it('formats ratings', () => {
     expect(formatRating(4)).toBe('4')
-    expect(formatRating(4.66)).toBe('4.7')
+    expect(formatRating(4.66)).toBe('4.66')
+    expect(formatRating(4.95)).toBe('4.95')
+    expect(formatRating(4.999)).toBe('5')
+    expect(formatRating(4.5)).toBe('4.5')
+    expect(formatRating(4.05)).toBe('4.05')
     expect(formatRating(7)).toBe('5')
   })
   it('formats ISO dates in UTC and keeps other text as given', () => {

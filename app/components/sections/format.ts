@@ -19,8 +19,9 @@ export function formatPrice(amount: number, currency: string): string {
 
 /** "4", "4.5": a rating as people write it, clamped to 0–5. */
 export function formatRating(rating: number): string {
+  // Two decimals at most, as a store shows it: 4.95 stays 4.95 (never rounded up to a perfect 5.0).
   const r = Math.min(5, Math.max(0, rating))
-  return Number.isInteger(r) ? String(r) : r.toFixed(1)
+  return String(Math.round(r * 100) / 100)
 }
 
 /**
