@@ -13,6 +13,7 @@ import type { DemoShop, DemoShopDeps } from './demo-shop'
 import { stripeModeOf } from './domain/billing'
 import { ConfigError, loadServerEnv, provideWebSessionSecret } from './env'
 import type { PageViewCount, ViewCounter } from './http/page-views'
+import type { ShopperCounts, ShopperSide } from './http/experiment-front'
 import { log } from './log'
 
 /**
@@ -70,6 +71,8 @@ async function main() {
     { createSignedInPages },
     { frontChain },
     { createViewCounter },
+    { buyTargetFrom, createShopperSide },
+    { addShopperCounts, remoteShopperCounts },
     { addPageViews, remotePageViews },
     { webSessionViewer },
     { createMetrics },
@@ -97,6 +100,8 @@ async function main() {
     import('./http/signed-in-front'),
     import('./http/front-chain'),
     import('./http/page-views'),
+    import('./http/experiment-front'),
+    import('./modules/experiments'),
     import('./modules/tasks/page-views'),
     import('./modules/auth'),
     import('./http/metrics'),
@@ -183,6 +188,7 @@ async function main() {
   let server: Server | undefined
   let metricsServer: Server | undefined
   let views: ViewCounter | undefined
+  let shoppers: ShopperSide | undefined
   // Request ids and counts for every process; exposed where METRICS_* (or the embedded default) says.
   const metrics = createMetrics({ sql: database?.sql, pool: database?.poolStats })
   if (env.metrics && 'port' in env.metrics) {
@@ -230,11 +236,36 @@ async function main() {
         : undefined
     views = build && versionOf && sink ? createViewCounter({ sink }) : undefined
     views?.start()
+    // Experiments and visitors of shared pages, and the counted buy button /go (server/http/experiment-front.ts).
+    const apiOrigin = env.API_URL?.replace(/\/+$/, '')
+    const shopperSink = opened
+      ? (counts: ShopperCounts) => addShopperCounts(opened.db, counts)
+      : env.API_URL
+        ? remoteShopperCounts(env.API_URL, env.AUTH_SECRET)
+        : undefined
+    shoppers =
+      build && versionOf && shopperSink
+        ? createShopperSide({
+            sink: shopperSink,
+            versionOf,
+            buyTarget: buyTargetFrom(async (request) => {
+              const url = new URL(request.url)
+              return apiOrigin ? fetch(`${apiOrigin}${url.pathname}${url.search}`) : host.fetch(request)
+            }),
+            secure: env.PUBLIC_URL.startsWith('https://'),
+          })
+        : undefined
+    shoppers?.start()
     const front =
       build && versionOf
-        ? createShareFront({ versionOf, render: async (request, incoming) => host.fetch(request, { incoming }), onShared: views?.count })
+        ? createShareFront({
+            versionOf,
+            render: async (request, incoming) => host.fetch(request, { incoming }),
+            onShared: views?.count,
+            shoppers,
+          })
         : undefined
-    const fronts = [front?.handle, anonymousPages?.serve, signedInPages?.serve].filter((f) => f !== undefined)
+    const fronts = [shoppers?.go, front?.handle, anonymousPages?.serve, signedInPages?.serve].filter((f) => f !== undefined)
     const onMainPort = env.metrics && !('port' in env.metrics) ? env.metrics : {}
     server = createServer(metrics.instrument(frontChain(fronts, getRequestListener(host.fetch)), onMainPort)).listen(env.PORT, env.HOST)
     const where = env.DATABASE_URL ? 'Postgres' : `PGlite in ${path.relative(process.cwd(), dataDir) || '.'}`
@@ -254,6 +285,7 @@ async function main() {
     server?.close()
     metricsServer?.close()
     await views?.stop().catch(() => {})
+    await shoppers?.stop().catch(() => {})
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {})
     await workers?.stop().catch(() => {})
     await changes?.close().catch(() => {})

@@ -184,7 +184,9 @@ export function createApiClient(opts: ApiClientOptions) {
       saveOutline: (sessionId: string, outline: RouteInput<typeof tasks.saveOutline>['json']['outline']) =>
         call(tasks.saveOutline, { params: { key: sessionId }, json: { outline } }),
       continue: (sessionId: string) => call(tasks.continueOutline, { params: { key: sessionId } }),
-      shared: (sessionId: string) => call(tasks.shared, { params: { session_id: sessionId } }),
+      /** `challenger`: the experiment's other version, as the share front asks for it (server/http/experiment-front.ts). */
+      shared: (sessionId: string, variant?: 'challenger') =>
+        call(tasks.shared, { params: { session_id: sessionId }, query: variant ? { variant } : {} }),
       /** Shared pages for /trending: newest or trending, with views in the period. */
       gallery: (query: RouteInput<typeof tasks.gallery>['query'] = {}) => call(tasks.gallery, { query }),
       /** The current page and its version, for the editor. */
@@ -239,6 +241,17 @@ export function createApiClient(opts: ApiClientOptions) {
         call(publishing.publishTemplate, { json: { session_id: sessionId, store_id: storeId } }),
       unpublish: (id: number) => call(publishing.unpublish, { params: { id } }),
       descriptionFallback: (id: number, allowed: boolean) => call(publishing.descriptionFallback, { params: { id }, json: { allowed } }),
+    },
+    /** Experiments between two versions of a page, and its analytics (server/contract/experiments.ts). */
+    experiments: {
+      start: (sessionId: string, body: RouteInput<typeof contract.experiments.start>['json']) =>
+        call(contract.experiments.start, { params: { key: sessionId }, json: body }),
+      current: (sessionId: string) => call(contract.experiments.current, { params: { key: sessionId } }),
+      list: (sessionId: string) => call(contract.experiments.list, { params: { key: sessionId } }),
+      stop: (sessionId: string, id: number) => call(contract.experiments.stop, { params: { key: sessionId, id } }),
+      promote: (sessionId: string, id: number) => call(contract.experiments.promote, { params: { key: sessionId, id } }),
+      analytics: (sessionId: string, days?: number) =>
+        call(contract.experiments.analytics, { params: { key: sessionId }, query: { days } }),
     },
     favorites: {
       add: (id: string) => call(favorites.add, { params: { key: id } }),

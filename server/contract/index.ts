@@ -9,6 +9,7 @@ import { routes as billing } from './billing'
 import { routes as payments } from './billing-flows'
 import { routes as catalog } from './catalog'
 import { routes as docs } from './docs'
+import { routes as experiments } from './experiments'
 import { routes as favorites } from './favorites'
 import { routes as onboarding } from './onboarding'
 import { routes as posts } from './posts'
@@ -34,6 +35,7 @@ export const contract = {
   posts,
   templates,
   docs,
+  experiments,
 }
 
 /** Every route of the contract, for the OpenAPI document and the coverage test. */

@@ -53,6 +53,11 @@ export const taskSummarySchema = z
     is_favorite: z.boolean(),
     completed_at: z.string().nullable(),
     refunded: z.boolean(),
+    conversion_rate: z
+      .number()
+      .nullable()
+      .optional()
+      .describe('Buy clicks per visitor of the shared page over the last 30 days; null without visitors (lists only).'),
   })
   .meta({ id: 'TaskSummary' })
 export type TaskSummary = z.output<typeof taskSummarySchema>

@@ -46,8 +46,12 @@ export const shared = createRoute({
   summary: 'A shared page as shoppers see it (no sign-in)',
   description:
     'Answers a finished, public page in its published form: the owner\u2019s price and buy target, hidden sections left out, no supplier name, link or price. ' +
-    'Anything else (unknown id, private, unfinished, or a free owner\u2019s page still inside the hide window) is a 404.',
-  request: { params: z.object({ session_id: z.string().max(64) }) },
+    'Anything else (unknown id, private, unfinished, or a free owner\u2019s page still inside the hide window) is a 404. ' +
+    '`variant=challenger` answers the challenger\u2019s version while an experiment runs on the page (the live page otherwise).',
+  request: {
+    params: z.object({ session_id: z.string().max(64) }),
+    query: z.object({ variant: z.enum(['control', 'challenger']).optional() }),
+  },
   responses: { 200: json(sharedPageSchema, 'The page.'), 404: ERRORS[404] },
 })
 

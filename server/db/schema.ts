@@ -724,10 +724,70 @@ export const pageViewsDaily = pgTable(
       .references(() => tasks.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     views: integer('views').notNull().default(0),
+    /** First views per browser (see server/http/experiment-front.ts), and presses of the buy button (/go). */
+    visitors: integer('visitors').notNull().default(0),
+    buyClicks: integer('buy_clicks').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.day] }),
     index('page_views_daily_day_idx').on(t.day),
     check('page_views_daily_views_positive', sql`${t.views} >= 0`),
   ],
+)
+
+/** An experiment between the live version of a page (control) and another (challenger); migration 0015. */
+export const experiments = pgTable(
+  'experiments',
+  {
+    id: serial('id').primaryKey(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['running', 'stopped', 'promoted'] })
+      .notNull()
+      .default('running'),
+    controlVersion: integer('control_version').notNull(),
+    challengerVersion: integer('challenger_version').notNull(),
+    split: integer('split').notNull().default(50),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    decision: text('decision'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    promotedAt: timestamp('promoted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('experiments_one_running')
+      .on(t.taskId)
+      .where(sql`${t.status} = 'running'`),
+    index('experiments_task_idx').on(t.taskId, t.id),
+  ],
+)
+
+/** Visitors and conversions per experiment, variant and UTC day. */
+export const experimentDaily = pgTable(
+  'experiment_daily',
+  {
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    variant: text('variant', { enum: ['control', 'challenger'] }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitors: integer('visitors').notNull().default(0),
+    conversions: integer('conversions').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'experiment_daily_pk', columns: [t.experimentId, t.variant, t.day] })],
+)
+
+/** Each visitor of an experiment once (a random cookie id), so visits and conversions count once. */
+export const experimentVisitors = pgTable(
+  'experiment_visitors',
+  {
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id').notNull(),
+    variant: text('variant', { enum: ['control', 'challenger'] }).notNull(),
+    converted: boolean('converted').notNull().default(false),
+  },
+  (t) => [primaryKey({ name: 'experiment_visitors_pk', columns: [t.experimentId, t.visitorId] })],
 )

@@ -41,6 +41,7 @@ export const REFUSAL_NAMES = [
   'set_private',
   'stores',
   'see_now',
+  'experiments',
 ] as const
 export type RefusalName = (typeof REFUSAL_NAMES)[number]
 
@@ -63,6 +64,7 @@ export const MESSAGES = {
   uploadTheme: 'You need to upgrade to Pro to upload theme.',
   noSlots: 'You have no publish slots left. Upgrade to Pro to publish unlimited pages, or refer a friend to earn one.',
   stores: 'Connect more stores with Pro.',
+  experiments: 'Experiments are part of Pro. Upgrade to test two versions of this page.',
   seeNow: (windowMinutes: number) =>
     `Free pages can be published once they open, ${windowMinutes} minutes after they are made. Upgrade to Pro to see and publish your pages at once.`,
   productRoom: (room: number) =>
@@ -105,6 +107,11 @@ export function importsAnyUrl(account: Pick<Account, 'role'>): boolean {
 /** Getting a page's share link. */
 export function shareDecision(account: Pick<Account, 'role'>): Decision {
   return isFree(account.role) ? refuse('share', MESSAGES.share) : ALLOWED
+}
+
+/** Running an experiment between two versions of a page (start, stop, promote). */
+export function experimentDecision(account: Pick<Account, 'role'>): Decision {
+  return isFree(account.role) ? refuse('experiments', MESSAGES.experiments) : ALLOWED
 }
 
 /** Making a page private (a free account's pages are always public). */

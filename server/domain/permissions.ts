@@ -17,6 +17,7 @@ export const UPGRADE_REASONS = [
   'max_products',
   'stores',
   'see_now',
+  'experiments',
 ] as const
 export type UpgradeReason = (typeof UPGRADE_REASONS)[number]
 
@@ -30,6 +31,7 @@ export const UPGRADE_TITLES: Record<UpgradeReason, string | null> = {
   stores: 'Connect more stores with Pro.',
   see_now: 'See and publish your pages the moment they are made with Pro.',
   share: null,
+  experiments: 'Test two versions of a page and keep the one that sells more with Pro.',
 }
 
 export const DEFAULT_UPGRADE_TITLE_FREE = 'Try Pro - Unlock the most powerful features'

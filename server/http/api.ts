@@ -9,6 +9,7 @@ import { adminRoutes } from '../modules/admin/routes'
 import { authRoutes } from '../modules/auth/routes'
 import { billingRoutes } from '../modules/billing/routes'
 import { docsRoutes } from '../modules/docs/routes'
+import { experimentRoutes } from '../modules/experiments/routes'
 import { taskFavoritesRoutes } from '../modules/favorites/routes'
 import { onboardingRoutes } from '../modules/onboarding/routes'
 import { postRoutes } from '../modules/posts/routes'
@@ -42,6 +43,7 @@ export function createApi(deps: ApiDeps) {
     billingRoutes,
     referralRoutes,
     shopifyRoutes,
+    experimentRoutes,
     taskRoutes,
     taskFavoritesRoutes,
     adminRoutes,

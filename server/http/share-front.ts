@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { EXPERIMENT_PAGE_CACHE_CONTROL, experimentOfVersion, SHARE_VARIANT_HEADER } from '../domain/experiments/shopper'
 import { shopperPageId, type ShareVersions } from '../domain/share'
+import type { ShopperSide, VariantPick } from './experiment-front'
 import { chooseEncoding, notModified } from './negotiation'
 import { compressFast, keptHeaders, pageMemory, writeResponse } from './page-memory'
 import { compressAsync, ENCODINGS, type Encoding } from './precompress'
@@ -36,6 +38,12 @@ export interface ShareFrontOptions {
    * person's view); a map update, nothing written per request.
    */
   onShared?: (sessionId: string, req: IncomingMessage) => void
+  /**
+   * Experiments and visitors (server/http/experiment-front.ts): a page under an experiment is kept
+   * per variant and sent `private, no-store` with `Vary: Cookie`, the assignment cookie set on the
+   * response itself. Without it every shopper gets the live page.
+   */
+  shoppers?: Pick<ShopperSide, 'assign' | 'seen'>
   /** Bound on the stored bytes (identity + gzip + brotli); least recently used pages go first. */
   maxBytes?: number
 }
@@ -76,10 +84,11 @@ export function createShareFront(opts: ShareFrontOptions) {
     pages.set(key, page)
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, page: Stored) {
+  function send(req: IncomingMessage, res: ServerResponse, page: Stored, pick: VariantPick | null) {
     for (const [name, value] of page.headers) res.setHeader(name, value)
     res.setHeader('ETag', page.etag)
     res.setHeader('Vary', 'Accept-Encoding')
+    if (pick) experimentHeaders(res, pick)
     if (notModified(req.headers['if-none-match'], page.etag)) {
       res.statusCode = 304
       res.end()
@@ -98,21 +107,34 @@ export function createShareFront(opts: ShareFrontOptions) {
     const version = await opts.versionOf(id).catch(() => null)
     if (!version) return next()
     opts.onShared?.(id, req)
-    const key = req.url!
+    const experiment = opts.shoppers ? experimentOfVersion(version) : null
+    const pick = experiment ? opts.shoppers!.assign(id, experiment, req) : null
+    if (!experiment) opts.shoppers?.seen(id, req)
+    // Each variant is its own page (the version names the experiment, so a new one renders afresh).
+    const key = pick ? `${req.url!} ${pick.variant}` : req.url!
     const known = pages.get(key)
     if (known?.version === version) {
-      send(req, res, known)
+      send(req, res, known, pick)
       if (++known.reads >= TUNE_AFTER && !known.tuned) void tune(key, known).catch(() => undefined)
       return
     }
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${key}`, { method: 'GET', headers: requestHeaders(req) })
+    const request = new Request(`http://${req.headers.host ?? 'localhost'}${key}`, {
+      method: 'GET',
+      headers: requestHeaders(req, pick?.variant),
+    })
     const response = await opts.render(request, req)
     const keepable =
       response.status === 200 && !response.headers.has('set-cookie') && /^text\/html/.test(response.headers.get('content-type') ?? '')
-    if (!keepable) return writeResponse(req, res, response)
+    if (!keepable) {
+      if (!pick) return writeResponse(req, res, response)
+      // Not the page (an error): still never kept by a shared cache, and no assignment made on it.
+      const headers = new Headers(response.headers)
+      headers.set('Cache-Control', EXPERIMENT_PAGE_CACHE_CONTROL)
+      return writeResponse(req, res, new Response(response.body, { status: response.status, headers }))
+    }
     const page = await store(response, version)
     pages.set(key, page)
-    send(req, res, page)
+    send(req, res, page, pick)
   }
 
   return {
@@ -134,7 +156,14 @@ export function createShareFront(opts: ShareFrontOptions) {
   }
 }
 
-function requestHeaders(req: IncomingMessage): Headers {
+/** Never kept by a shared cache, kept apart per cookie; the new visitor's assignment set here. */
+function experimentHeaders(res: ServerResponse, pick: VariantPick) {
+  res.setHeader('Cache-Control', EXPERIMENT_PAGE_CACHE_CONTROL)
+  res.setHeader('Vary', 'Accept-Encoding, Cookie')
+  if (pick.setCookie) res.setHeader('Set-Cookie', pick.setCookie)
+}
+
+function requestHeaders(req: IncomingMessage, variant?: VariantPick['variant']): Headers {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue
@@ -145,6 +174,9 @@ function requestHeaders(req: IncomingMessage): Headers {
   headers.delete('accept-encoding')
   headers.delete('if-none-match')
   headers.delete('if-modified-since')
+  // Only the front says which variant to render.
+  headers.delete(SHARE_VARIANT_HEADER)
+  if (variant === 'challenger') headers.set(SHARE_VARIANT_HEADER, variant)
   return headers
 }
 

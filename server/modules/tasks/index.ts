@@ -2,3 +2,4 @@
 export { createTask, findOwnTask, listTasks } from './service'
 export type { TaskRow } from './serialize'
 export { savePageVersion } from './versions'
+export { isPageViewsKey, pageViewsKey } from './page-views'

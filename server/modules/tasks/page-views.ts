@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { and, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { pageViewsDaily } from '../../db/schema'
+import { conversionRate } from '../../domain/experiments/shopper'
 import { warnThrottled } from '../../db/unavailable'
 import type { PageViewCount, PageViewSink } from '../../http/page-views'
 
@@ -50,4 +52,25 @@ export function remotePageViews(apiUrl: string, authSecret: string): PageViewSin
     }
     if (!res.ok) throw new Error(`page views: the api answered ${res.status}`)
   }
+}
+
+/** Days the list's conversion rate looks back (today included). */
+const CONVERSION_DAYS = 30
+
+/** Buy clicks per visitor of each page over the last 30 days (null without visitors), for lists. */
+export async function conversionRates(db: Db, taskIds: number[], now: Date): Promise<Map<number, number | null>> {
+  const rates = new Map<number, number | null>()
+  if (taskIds.length === 0) return rates
+  const since = new Date(now.getTime() - (CONVERSION_DAYS - 1) * 86_400_000).toISOString().slice(0, 10)
+  const rows = await db
+    .select({
+      taskId: pageViewsDaily.taskId,
+      visitors: sql<number>`sum(${pageViewsDaily.visitors})::int`,
+      buyClicks: sql<number>`sum(${pageViewsDaily.buyClicks})::int`,
+    })
+    .from(pageViewsDaily)
+    .where(and(inArray(pageViewsDaily.taskId, taskIds), gte(pageViewsDaily.day, since)))
+    .groupBy(pageViewsDaily.taskId)
+  for (const r of rows) rates.set(r.taskId, conversionRate(r.buyClicks, r.visitors))
+  return rates
 }

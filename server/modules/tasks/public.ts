@@ -1,7 +1,8 @@
 import { and, eq, not, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
-import { tasks, users } from '../../db/schema'
+import { experiments, pageVersions, tasks, users } from '../../db/schema'
 import { isSessionId } from '../../domain/ids'
+import type { Page } from '../../domain/page/schema'
 import { isMarketplace, shopperPage, withOwnerDefaults } from '../../domain/page/shopper'
 import { TASK_STATUS } from '../../domain/task-status'
 import { notFound } from '../../http/http-error'
@@ -19,17 +20,33 @@ export function sharedCondition(deps: ApiDeps) {
   )
 }
 
-export async function sharedPage(deps: ApiDeps, sessionId: string) {
+/**
+ * The shared page as shoppers see it; `challenger`: the version a running experiment tests against
+ * the live one (the live page when none runs).
+ */
+export async function sharedPage(deps: ApiDeps, sessionId: string, variant?: 'control' | 'challenger') {
   if (!isSessionId(sessionId)) throw notFound('This page is not shared.')
+  const challenger =
+    variant === 'challenger'
+      ? deps.database.db
+          .select({ page: pageVersions.page })
+          .from(experiments)
+          .innerJoin(
+            pageVersions,
+            and(eq(pageVersions.taskId, experiments.taskId), eq(pageVersions.version, experiments.challengerVersion)),
+          )
+          .where(and(eq(experiments.taskId, tasks.id), eq(experiments.status, 'running')))
+      : null
   const [row] = await deps.database.db
-    .select({ task: tasks })
+    .select({ task: tasks, ...(challenger ? { challenger: sql<Page | null>`(${challenger})` } : {}) })
     .from(tasks)
     .innerJoin(users, eq(users.id, tasks.userId))
     .where(and(eq(tasks.sessionId, sessionId.toLowerCase()), sharedCondition(deps)))
   if (!row || !row.task.page) throw notFound('This page is not shared.')
   // Shoppers get the published form: the owner's price and buy target, no supplier identity.
   const facts = row.task.facts ?? null
-  const page = shopperPage(withOwnerDefaults(row.task.page, facts), { fromMarketplace: !facts || isMarketplace(facts.source.platform) })
+  const shown = ('challenger' in row && row.challenger) || row.task.page
+  const page = shopperPage(withOwnerDefaults(shown, facts), { fromMarketplace: !facts || isMarketplace(facts.source.platform) })
   const hero = page.sections.find((s) => s.type === 'hero')
   return {
     session_id: row.task.sessionId,

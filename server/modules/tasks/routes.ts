@@ -30,7 +30,9 @@ const { tasks } = contract
 /** /v2/tasks and /v3/tasks (the outline flow) — reference §3.4–§3.6. Everything but the public views is owner-scoped. */
 export const taskRoutes = contractRouter()
 
-implement(taskRoutes, tasks.shared, async (c) => c.json(await sharedPage(c.var.deps, c.req.valid('param').session_id), 200))
+implement(taskRoutes, tasks.shared, async (c) =>
+  c.json(await sharedPage(c.var.deps, c.req.valid('param').session_id, c.req.valid('query').variant), 200),
+)
 
 implement(taskRoutes, tasks.sharedVersion, async (c) => {
   const id = c.req.valid('param').session_id

@@ -29,6 +29,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../http/http-erro
 import { GENERATE_QUEUE, type GenerateJob } from '../../jobs/definitions'
 import { accountOf, spendForPage } from '../accounts'
 import type { UserRow } from '../users'
+import { conversionRates } from './page-views'
 import { LIST_COLUMNS, toDetail, toSummary, toWaiting, type TaskRow } from './serialize'
 import { savePageVersion } from './versions'
 import { hiddenTaskSql } from './visibility-sql'
@@ -194,8 +195,13 @@ export async function listTasks(deps: ApiDeps, user: UserRow, q: ListQuery) {
         )[0].n
       : 0)
   const firstHidden = hidden?.first ? new Date(hidden.first) : null
+  const rates = await conversionRates(
+    db,
+    rows.map((r) => r.task.id),
+    now,
+  )
   return {
-    items: rows.map((r) => toSummary(r.task, r.fav !== null)),
+    items: rows.map((r) => ({ ...toSummary(r.task, r.fav !== null), conversion_rate: rates.get(r.task.id) ?? null })),
     waiting: waitingRows.map((r) => toWaiting(r.task, r.fav !== null, visibleAt(r.task.createdAt, windowMinutes))),
     total,
     page: q.page,

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { ApiDeps } from '../../context'
 import { EVERYTHING, type ChangeFeed } from '../../db/changes'
-import { tasks, users } from '../../db/schema'
+import { experiments, tasks, users } from '../../db/schema'
+import { versionWithExperiment } from '../../domain/experiments/shopper'
 import { isSessionId } from '../../domain/ids'
 import type { ShareVersions } from '../../domain/share'
 import { sharedCondition } from './public'
@@ -15,11 +16,15 @@ import { sharedCondition } from './public'
 export async function lookUpShareVersion(deps: ApiDeps, sessionId: string): Promise<string | null> {
   if (!isSessionId(sessionId)) return null
   const [row] = await deps.database.db
-    .select({ id: tasks.id, rowVersion: sql<string>`${tasks}.xmin::text` })
+    .select({ id: tasks.id, rowVersion: sql<string>`${tasks}.xmin::text`, experimentId: experiments.id, split: experiments.split })
     .from(tasks)
     .innerJoin(users, eq(users.id, tasks.userId))
+    .leftJoin(experiments, and(eq(experiments.taskId, tasks.id), eq(experiments.status, 'running')))
     .where(and(eq(tasks.sessionId, sessionId.toLowerCase()), sharedCondition(deps)))
-  return row ? `${row.id}.${row.rowVersion}` : null
+  if (!row) return null
+  // Starting or ending an experiment touches the task row, so remembered versions are forgotten too.
+  const experiment = row.experimentId !== null && row.split !== null ? { id: row.experimentId, split: row.split } : null
+  return versionWithExperiment(`${row.id}.${row.rowVersion}`, experiment)
 }
 
 const MAX_REMEMBERED = 50_000

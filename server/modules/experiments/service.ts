@@ -1,0 +1,158 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { ApiDeps } from '../../context'
+import type { Tx } from '../../db/client'
+import { experiments, pageVersions, tasks } from '../../db/schema'
+import { experimentDecision } from '../../domain/entitlements'
+import { TASK_STATUS } from '../../domain/task-status'
+import { assertAllowed } from '../../http/allowed'
+import { badRequest, HttpError, notFound } from '../../http/http-error'
+import { accountOf } from '../accounts'
+import { republishLive } from '../shopify'
+import { findOwnTask, savePageVersion, type TaskRow } from '../tasks'
+import type { UserRow } from '../users'
+import { experimentViews, type ExperimentRow } from './view'
+
+const NO_EXPERIMENT = 'There is no such experiment on this page.'
+
+/**
+ * Starting or ending an experiment changes what the shared page shows without changing the page:
+ * this touches the task row so every cache keyed on the share version forgets it (share-version.ts).
+ */
+const touchTask = (tx: Tx, taskId: number) =>
+  tx
+    .update(tasks)
+    .set({ updatedAt: sql`${tasks.updatedAt}` })
+    .where(eq(tasks.id, taskId))
+
+async function ownPage(deps: ApiDeps, user: UserRow, key: string): Promise<TaskRow> {
+  const task = await findOwnTask(deps, user, key)
+  if (task.status !== TASK_STATUS.completed || !task.page) throw new HttpError(409, 'Only a finished page can have experiments.')
+  return task
+}
+
+async function viewOf(deps: ApiDeps, row: ExperimentRow) {
+  return (await experimentViews(deps, [row]))[0]
+}
+
+/** Starts the live version against `challengerVersion`; one running experiment per page (the partial unique index). */
+export async function startExperiment(deps: ApiDeps, user: UserRow, key: string, input: { challenger_version: number; split: number }) {
+  assertAllowed(user, experimentDecision(accountOf(user)))
+  const task = await ownPage(deps, user, key)
+  const now = deps.clock()
+  const row = await deps.database.db.transaction(async (tx) => {
+    const [live] = await tx.select({ version: tasks.pageVersion }).from(tasks).where(eq(tasks.id, task.id)).for('update')
+    if (input.challenger_version === live.version)
+      throw badRequest('The challenger must be another version than the live one.', { field: 'challenger_version' })
+    const [exists] = await tx
+      .select({ version: pageVersions.version })
+      .from(pageVersions)
+      .where(and(eq(pageVersions.taskId, task.id), eq(pageVersions.version, input.challenger_version)))
+    if (!exists) throw badRequest(`This page has no version ${input.challenger_version}.`, { field: 'challenger_version' })
+    const [saved] = await tx
+      .insert(experiments)
+      .values({
+        taskId: task.id,
+        controlVersion: live.version,
+        challengerVersion: input.challenger_version,
+        split: input.split,
+        startedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (!saved) return null
+    await touchTask(tx, task.id)
+    return saved
+  })
+  if (!row) throw new HttpError(409, 'An experiment is already running on this page. Stop it first.')
+  return viewOf(deps, row)
+}
+
+export async function listExperiments(deps: ApiDeps, user: UserRow, key: string) {
+  const task = await findOwnTask(deps, user, key)
+  const rows = await deps.database.db.select().from(experiments).where(eq(experiments.taskId, task.id)).orderBy(desc(experiments.id))
+  return { items: await experimentViews(deps, rows) }
+}
+
+/** The running experiment, or null. */
+export async function runningExperiment(deps: ApiDeps, taskId: number) {
+  const [row] = await deps.database.db
+    .select()
+    .from(experiments)
+    .where(and(eq(experiments.taskId, taskId), eq(experiments.status, 'running')))
+  return row ? viewOf(deps, row) : null
+}
+
+export async function currentExperiment(deps: ApiDeps, user: UserRow, key: string) {
+  const task = await findOwnTask(deps, user, key)
+  const found = await runningExperiment(deps, task.id)
+  if (!found) throw notFound('No experiment is running on this page.')
+  return found
+}
+
+/** The newest experiment of a page (running or the last one), for the analytics. */
+export async function lastExperiment(deps: ApiDeps, taskId: number) {
+  const [row] = await deps.database.db
+    .select()
+    .from(experiments)
+    .where(eq(experiments.taskId, taskId))
+    .orderBy(desc(experiments.id))
+    .limit(1)
+  return row ? viewOf(deps, row) : null
+}
+
+async function lockOwn(tx: Tx, taskId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(experiments)
+    .where(and(eq(experiments.id, id), eq(experiments.taskId, taskId)))
+    .for('update')
+  if (!row) throw notFound(NO_EXPERIMENT)
+  return row
+}
+
+export async function stopExperiment(deps: ApiDeps, user: UserRow, key: string, id: number) {
+  assertAllowed(user, experimentDecision(accountOf(user)))
+  const task = await findOwnTask(deps, user, key)
+  const row = await deps.database.db.transaction(async (tx) => {
+    const found = await lockOwn(tx, task.id, id)
+    if (found.status !== 'running') throw new HttpError(409, 'This experiment is not running.')
+    const [stopped] = await tx
+      .update(experiments)
+      .set({ status: 'stopped', stoppedAt: deps.clock() })
+      .where(eq(experiments.id, id))
+      .returning()
+    await touchTask(tx, task.id)
+    return stopped
+  })
+  return viewOf(deps, row)
+}
+
+/**
+ * The challenger becomes the live version: saved as the page's newest version (a restore of it),
+ * the experiment ends, and every store where the page is published gets it through a re-publish.
+ */
+export async function promoteExperiment(deps: ApiDeps, user: UserRow, key: string, id: number) {
+  assertAllowed(user, experimentDecision(accountOf(user)))
+  const task = await ownPage(deps, user, key)
+  const now = deps.clock()
+  const { row, version, republish } = await deps.database.db.transaction(async (tx) => {
+    const found = await lockOwn(tx, task.id, id)
+    if (!(['running', 'stopped'] as const).includes(found.status as 'running' | 'stopped'))
+      throw new HttpError(409, 'This experiment was promoted already.')
+    const [challenger] = await tx
+      .select({ page: pageVersions.page })
+      .from(pageVersions)
+      .where(and(eq(pageVersions.taskId, task.id), eq(pageVersions.version, found.challengerVersion)))
+    if (!challenger) throw new HttpError(409, 'The challenger version no longer exists.')
+    const saved = await savePageVersion(tx, task.id, { page: challenger.page, kind: 'restore', restoredFrom: found.challengerVersion, now })
+    if (!saved) throw notFound('There is no page with this id.')
+    const [promoted] = await tx
+      .update(experiments)
+      .set({ status: 'promoted', stoppedAt: found.stoppedAt ?? now, promotedAt: now })
+      .where(and(eq(experiments.id, id), inArray(experiments.status, ['running', 'stopped'])))
+      .returning()
+    return { row: promoted, version: saved.pageVersion, republish: await republishLive(deps, tx, task.id, saved.pageVersion, now) }
+  })
+  republish.wake()
+  return { ...(await viewOf(deps, row)), page_version: version }
+}

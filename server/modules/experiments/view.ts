@@ -1,0 +1,85 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { ApiDeps } from '../../context'
+import type { DbOrTx } from '../../db/client'
+import { experimentDaily, experiments } from '../../db/schema'
+import type { Experiment } from '../../contract/experiments'
+import { decideExperiment, type VariantCounts } from '../../domain/experiments/stats'
+
+export type ExperimentRow = typeof experiments.$inferSelect
+
+const NONE: VariantCounts = { visitors: 0, conversions: 0 }
+
+/** Visitors and conversions per variant of each experiment, summed over its days. */
+async function countsOf(db: DbOrTx, ids: number[]) {
+  const byId = new Map<number, { control: VariantCounts; challenger: VariantCounts }>()
+  if (ids.length === 0) return byId
+  const rows = await db
+    .select({
+      id: experimentDaily.experimentId,
+      variant: experimentDaily.variant,
+      visitors: sql<number>`sum(${experimentDaily.visitors})::int`,
+      conversions: sql<number>`sum(${experimentDaily.conversions})::int`,
+    })
+    .from(experimentDaily)
+    .where(inArray(experimentDaily.experimentId, ids))
+    .groupBy(experimentDaily.experimentId, experimentDaily.variant)
+  for (const r of rows) {
+    const known = byId.get(r.id) ?? { control: NONE, challenger: NONE }
+    known[r.variant] = { visitors: r.visitors, conversions: r.conversions }
+    byId.set(r.id, known)
+  }
+  return byId
+}
+
+/**
+ * Experiments as the owner sees them: counts, rates with their intervals and the decision of
+ * server/domain/experiments/stats.ts. The first time a decision other than collecting is seen, its
+ * time is stored (`decided_at`), once.
+ */
+export async function experimentViews(deps: ApiDeps, rows: ExperimentRow[]): Promise<Experiment[]> {
+  const { db } = deps.database
+  const counts = await countsOf(
+    db,
+    rows.map((r) => r.id),
+  )
+  return Promise.all(
+    rows.map(async (row) => {
+      const c = counts.get(row.id) ?? { control: NONE, challenger: NONE }
+      const verdict = decideExperiment(c.control, c.challenger)
+      let decidedAt = row.decidedAt
+      if (!decidedAt && verdict.decision !== 'collecting') {
+        const [saved] = await db
+          .update(experiments)
+          .set({ decidedAt: deps.clock(), decision: verdict.decision })
+          .where(and(eq(experiments.id, row.id), isNull(experiments.decidedAt)))
+          .returning({ decidedAt: experiments.decidedAt })
+        decidedAt =
+          saved?.decidedAt ??
+          (await db.select({ d: experiments.decidedAt }).from(experiments).where(eq(experiments.id, row.id)))[0]?.d ??
+          null
+      }
+      const variant = (name: 'control' | 'challenger', version: number) => ({
+        name,
+        version,
+        visitors: c[name].visitors,
+        conversions: c[name].conversions,
+        rate: verdict[name].rate,
+        interval: verdict[name].interval,
+      })
+      return {
+        id: row.id,
+        status: row.status,
+        control_version: row.controlVersion,
+        challenger_version: row.challengerVersion,
+        split: row.split,
+        started_at: row.startedAt.toISOString(),
+        stopped_at: row.stoppedAt?.toISOString() ?? null,
+        variants: [variant('control', row.controlVersion), variant('challenger', row.challengerVersion)],
+        decision: verdict.decision,
+        decided_at: decidedAt?.toISOString() ?? null,
+        reason: verdict.reason,
+        more_visitors_needed: verdict.moreVisitorsNeeded === null ? null : Math.ceil(verdict.moreVisitorsNeeded),
+      }
+    }),
+  )
+}
