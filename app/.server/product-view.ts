@@ -1,4 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { json, redirect, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
 import { pageEditorPath } from '~/lib/paths'
 import { galleryDecision, generateDecision, privateDecision, publishSlotsShown, shareDecision } from '../../server/domain/entitlements'
 import { shopperPage } from '../../server/domain/page/shopper'
@@ -6,7 +6,9 @@ import { shareUrl } from '../../server/domain/share'
 import { isRunning, TASK_STATUS } from '../../server/domain/task-status'
 import { requireUser } from './auth'
 import { env } from './env'
+import { handleExperimentAction, isExperimentIntent, loadInsights } from './experiments'
 import { orHttpError } from './responses'
+import { handleTaskAction } from './task-actions'
 import { viewerPageHeaders } from './task-lists'
 import { takeGuideFinish } from './ui-flags'
 
@@ -17,7 +19,10 @@ export async function loadProductView({ request, context, params }: LoaderFuncti
   if (isRunning(task.status) || task.status === TASK_STATUS.outlineReady)
     throw redirect(`/guidev3/generating?session_id=${task.session_id}`)
   // Publishing: where the page is published, and the store it would go to now.
-  const [stores, publications] = task.page ? await Promise.all([api.stores.list(), api.publishing.list(task.session_id)]) : [null, null]
+  // Beside the page: its experiment and its last 30 days of shoppers.
+  const [stores, publications, insights] = task.page
+    ? await Promise.all([api.stores.list(), api.publishing.list(task.session_id), loadInsights(api, task.session_id, user)])
+    : [null, null, null]
   const currentStore = stores?.items.find((s) => s.id === stores.current_store_id) ?? null
   // A page a guide started says what to do next, once (fromGuideGenerate, app/.server/ui-flags.ts).
   const guide =
@@ -38,6 +43,7 @@ export async function loadProductView({ request, context, params }: LoaderFuncti
           }
         : null,
       task,
+      insights,
       // What shoppers will see, with the owner's notes ("Source: …", the exact review source) left in.
       preview: task.page ? shopperPage(task.page, { keepProvenance: true }) : null,
       editHref: pageEditorPath(task.session_id),
@@ -52,4 +58,10 @@ export async function loadProductView({ request, context, params }: LoaderFuncti
     // Kept for the viewer like the lists, except the one answer that spends the guide's flag.
     { headers: guide.setCookie ? { 'Set-Cookie': guide.setCookie } : viewerPageHeaders(request, user) },
   )
+}
+
+/** Action of /product/{id} and /productv2/{id}: the experiment panel's forms, else the task actions. */
+export async function productViewAction(request: Request, context: AppLoadContext | undefined) {
+  const intent = (await request.clone().formData()).get('intent')
+  return isExperimentIntent(intent) ? handleExperimentAction(request, context) : handleTaskAction(request, context)
 }

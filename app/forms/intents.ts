@@ -61,3 +61,10 @@ export const REVIEW_INTENT = {
   save: 'save',
   import: 'import',
 } as const
+
+/** The experiment panel's buttons on the page view (app/components/experiments/ExperimentPanel.tsx). */
+export const EXPERIMENT_INTENT = {
+  start: 'experiment-start',
+  stop: 'experiment-stop',
+  promote: 'experiment-promote',
+} as const

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData } from '@remix-run/react'
-import { loadProductView } from '~/.server/product-view'
-import { handleTaskAction } from '~/.server/task-actions'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { loadProductView, productViewAction } from '~/.server/product-view'
 import { withLoaderHeaders } from '~/.server/task-lists'
+import { PageInsights } from '~/components/experiments/PageInsights'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { GuideFinished } from '~/components/guide/GuideFinished'
 import { PreviewSizeNav } from '~/components/PreviewSizeNav'
@@ -10,22 +10,39 @@ import { FailedPage, HiddenPage } from '~/components/ProductStates'
 import { ProductToolbar } from '~/components/ProductToolbar'
 import { PageView } from '~/components/sections'
 import { TASK_INTENT } from '~/forms/intents'
+import experimentsCss from '~/styles/experiments.css?url'
 import pageCss from '~/styles/page.css?url'
 import { SECTION_LABELS } from '../../server/domain/page/section-types'
 import { REWRITE_INSTRUCTION_MAX } from '../../server/domain/task-input'
 import { TASK_STATUS } from '../../server/domain/task-status'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: pageCss },
+  { rel: 'stylesheet', href: experimentsCss },
+]
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.task.title ?? 'Page'} · Pagewright` }]
 
 export const loader = (args: LoaderFunctionArgs) => loadProductView(args)
 export const headers: HeadersFunction = withLoaderHeaders
-export const action = ({ request, context }: ActionFunctionArgs) => handleTaskAction(request, context)
+export const action = ({ request, context }: ActionFunctionArgs) => productViewAction(request, context)
 
 /** v2: the section list (each with its own rewrite) beside a desktop or mobile preview. */
 export default function ProductViewV2() {
-  const { task, preview, editHref, readyAt, shareUrl, canShare, canMakePrivate, canListInGallery, publishing, guideFinish, device } =
-    useLoaderData<typeof loader>()
+  const {
+    task,
+    preview,
+    editHref,
+    readyAt,
+    shareUrl,
+    canShare,
+    canMakePrivate,
+    canListInGallery,
+    publishing,
+    guideFinish,
+    device,
+    insights,
+  } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   const sections = task.page?.sections ?? []
   return (
     <div className="product-view product-view--v2">
@@ -42,6 +59,14 @@ export default function ProductViewV2() {
       <GuideFinished finish={guideFinish} sessionId={task.session_id} publishing={publishing} canShare={canShare} />
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
       {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
+      {insights ? (
+        <PageInsights
+          sessionId={task.session_id}
+          editHref={editHref}
+          insights={insights}
+          startError={actionData && 'experimentError' in actionData ? actionData.experimentError : null}
+        />
+      ) : null}
       {task.page ? (
         <div className="split">
           <ol className="section-list" data-testid="section-list">
