@@ -10,6 +10,7 @@ import { withParams } from '../lib/dialog-url'
 import { hideWindowSentence } from '../lib/format-time'
 import { useRootData } from '../lib/root-data'
 import { useHydrated } from '../lib/use-hydrated'
+import { conversionLabel } from './charts/format'
 import { ReadyTime } from './ReadyTime'
 import { CopyButton } from './ui/CopyButton'
 
@@ -126,6 +127,8 @@ function TaskCard({ task, canShare, publicUrl, sharing }: { task: TaskSummary } 
   const openHref =
     task.status === TASK_STATUS.completed ? ownerPagePath(task.session_id) : `/guidev3/generating?session_id=${task.session_id}`
   const share = shareUrl(publicUrl, task.session_id)
+  // Buy clicks per visitor over the last 30 days; nothing before the first visitor.
+  const conversion = conversionLabel(task.conversion_rate)
   return (
     <li className="task-card" data-testid="task-card" id={cardAnchor(task.session_id)}>
       <Link to={openHref} className="task-thumb" aria-label={`Open ${task.title ?? 'page'}`}>
@@ -146,6 +149,11 @@ function TaskCard({ task, canShare, publicUrl, sharing }: { task: TaskSummary } 
           <span className="muted">{fmtDate(task.created_at)}</span>
           {task.platform && task.platform !== 'generic' ? (
             <span className="muted">{PLATFORM_NAMES[task.platform as Platform] ?? task.platform}</span>
+          ) : null}
+          {conversion ? (
+            <span className="muted" data-testid="conversion">
+              {conversion}
+            </span>
           ) : null}
         </p>
         {task.status === TASK_STATUS.failed && task.failure_reason ? <p className="small error-text">{task.failure_reason}</p> : null}
