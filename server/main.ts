@@ -12,8 +12,8 @@ import { describeError, isDatabaseUnavailable, warnThrottled } from './db/unavai
 import type { DemoShop, DemoShopDeps } from './demo-shop'
 import { stripeModeOf } from './domain/billing'
 import { ConfigError, loadServerEnv, provideWebSessionSecret } from './env'
-import type { PageViewCount, ViewCounter } from './http/page-views'
 import type { ShopperCounts, ShopperSide } from './http/experiment-front'
+import type { PageViewCount, ViewCounter } from './http/page-views'
 import { log } from './log'
 
 /**
@@ -76,6 +76,8 @@ async function main() {
     { addPageViews, remotePageViews },
     { webSessionViewer },
     { createMetrics },
+    { openRemoteChangeFeeds },
+    { rememberVersions },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./db/client'),
@@ -105,6 +107,8 @@ async function main() {
     import('./modules/tasks/page-views'),
     import('./modules/auth'),
     import('./http/metrics'),
+    import('./http/remote-changes'),
+    import('./http/remembered-versions'),
   ])
 
   step('modules', since)
@@ -172,6 +176,8 @@ async function main() {
       changes = await openChangeFeed(database)
       deps.shareVersions = rememberedShareVersions(deps, changes)
       viewerChanges = await openChangeFeed(database, USER_CHANNEL)
+      // Relayed to webs deployed on their own (GET /v2/changes, server/http/change-stream.ts).
+      deps.changeFeeds = { share: changes, user: viewerChanges }
     }
     if (work) workers = await startWorkers(boss, deps)
     // reference §6.9: each plan's Stripe price is compared with the plan table at start (warnings in the log).
@@ -198,6 +204,9 @@ async function main() {
       res.end()
     }).listen(env.metrics.port, env.HOST)
   }
+  // A web on its own hears changes through the api's stream, so it keeps pages as the single process does.
+  const remoteChanges = mode === 'web' && env.API_URL ? await openRemoteChangeFeeds(env.API_URL, env.AUTH_SECRET) : undefined
+  if (remoteChanges) viewerChanges = remoteChanges.user
   if (mode !== 'worker') {
     const build = mode === 'api' ? undefined : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
     const opened = database
@@ -227,7 +236,8 @@ async function main() {
     })
     hostFetch = async (request) => host.fetch(request)
     // Shared pages are sent from memory per page version, ahead of the rest (server/http/share-front.ts).
-    const versionOf = deps?.shareVersions ?? (env.API_URL ? remoteShareVersions(env.API_URL) : undefined)
+    const versionOf =
+      deps?.shareVersions ?? (env.API_URL ? rememberVersions(remoteShareVersions(env.API_URL), remoteChanges?.share) : undefined)
     // Views of shared pages, counted in memory and added every 10 s (server/http/page-views.ts).
     const sink = opened
       ? (counts: PageViewCount[]) => addPageViews(opened.db, counts)
@@ -290,6 +300,7 @@ async function main() {
     await workers?.stop().catch(() => {})
     await changes?.close().catch(() => {})
     await viewerChanges?.close().catch(() => {})
+    await remoteChanges?.close().catch(() => {})
     await database?.close().catch(() => {})
     releaseDataDir()
     process.exit(0)

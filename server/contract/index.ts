@@ -8,6 +8,7 @@ import { routes as auth } from './auth'
 import { routes as billing } from './billing'
 import { routes as payments } from './billing-flows'
 import { routes as catalog } from './catalog'
+import { routes as changes } from './changes'
 import { routes as docs } from './docs'
 import { routes as experiments } from './experiments'
 import { routes as favorites } from './favorites'
@@ -36,6 +37,7 @@ export const contract = {
   templates,
   docs,
   experiments,
+  changes,
 }
 
 /** Every route of the contract, for the OpenAPI document and the coverage test. */

@@ -8,6 +8,7 @@ import { log } from '../log'
 import { adminRoutes } from '../modules/admin/routes'
 import { authRoutes } from '../modules/auth/routes'
 import { billingRoutes } from '../modules/billing/routes'
+import { changeRoutes } from '../modules/changes/routes'
 import { docsRoutes } from '../modules/docs/routes'
 import { experimentRoutes } from '../modules/experiments/routes'
 import { taskFavoritesRoutes } from '../modules/favorites/routes'
@@ -51,6 +52,7 @@ export function createApi(deps: ApiDeps) {
     postRoutes,
     templateRoutes,
     docsRoutes,
+    changeRoutes,
   ])
     app.route('/', routes)
 

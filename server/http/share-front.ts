@@ -118,7 +118,7 @@ export function createShareFront(opts: ShareFrontOptions) {
       if (++known.reads >= TUNE_AFTER && !known.tuned) void tune(key, known).catch(() => undefined)
       return
     }
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${key}`, {
+    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url!}`, {
       method: 'GET',
       headers: requestHeaders(req, pick?.variant),
     })

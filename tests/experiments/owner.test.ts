@@ -27,10 +27,19 @@ describe.each(DB_KINDS)('experiments for the owner, on %s', (kind) => {
     expect([unknown.status, unknown.body.error]).toEqual([400, 'This page has no version 99.'])
     expect((await start(token, id, { challenger_version: challenger, split: 0 })).status).toBe(400)
 
-    const raced = await Promise.all([start(token, id, { challenger_version: challenger }), start(token, id, { challenger_version: challenger })])
+    const raced = await Promise.all([
+      start(token, id, { challenger_version: challenger }),
+      start(token, id, { challenger_version: challenger }),
+    ])
     expect(raced.map((r) => r.status).sort()).toEqual([201, 409])
     const started = raced.find((r) => r.status === 201)!.body
-    expect(started).toMatchObject({ status: 'running', control_version: control, challenger_version: challenger, split: 50, decision: 'collecting' })
+    expect(started).toMatchObject({
+      status: 'running',
+      control_version: control,
+      challenger_version: challenger,
+      split: 50,
+      decision: 'collecting',
+    })
     expect(started.variants.map((v: { name: string; version: number }) => [v.name, v.version])).toEqual([
       ['control', control],
       ['challenger', challenger],

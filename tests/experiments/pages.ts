@@ -17,7 +17,12 @@ export async function pageWithTwoVersions(t: TestApi, token: string, handle = 'a
     const page = current.body.page
     const sections = page.sections.map((s: { type: string }) => (s.type === 'hero' ? { ...s, heading: headline } : s))
     const owner = { ...page.owner, price: 24.5, compareAt: null, currency: 'USD', buyUrl }
-    const saved = await t.call('PUT', `/v2/tasks/${id}/page`, { page: { ...page, sections, owner }, base_version: current.body.version }, token)
+    const saved = await t.call(
+      'PUT',
+      `/v2/tasks/${id}/page`,
+      { page: { ...page, sections, owner }, base_version: current.body.version },
+      token,
+    )
     expect(saved.status).toBe(200)
     return saved.body.version as number
   }

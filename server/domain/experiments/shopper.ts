@@ -8,7 +8,6 @@ export const VARIANTS = ['control', 'challenger'] as const
 export type Variant = (typeof VARIANTS)[number]
 
 export const EXPERIMENT_STATUSES = ['running', 'stopped', 'promoted'] as const
-export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number]
 
 /** The challenger's share of new visitors, in percent, when the owner sets none. */
 export const DEFAULT_SPLIT = 50

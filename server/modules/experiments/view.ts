@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
+import type { Experiment } from '../../contract/experiments'
 import type { DbOrTx } from '../../db/client'
 import { experimentDaily, experiments } from '../../db/schema'
-import type { Experiment } from '../../contract/experiments'
 import { decideExperiment, type VariantCounts } from '../../domain/experiments/stats'
 
 export type ExperimentRow = typeof experiments.$inferSelect

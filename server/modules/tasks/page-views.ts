@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { pageViewsDaily } from '../../db/schema'
-import { conversionRate } from '../../domain/experiments/shopper'
 import { warnThrottled } from '../../db/unavailable'
+import { conversionRate } from '../../domain/experiments/shopper'
 import type { PageViewCount, PageViewSink } from '../../http/page-views'
 
 /**

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { LRUCache } from 'lru-cache'
 import type { ApiDeps } from '../../context'
-import { EVERYTHING, type ChangeFeed } from '../../db/changes'
+import type { ChangeFeed } from '../../db/changes'
 import { experiments, tasks, users } from '../../db/schema'
 import { versionWithExperiment } from '../../domain/experiments/shopper'
 import { isSessionId } from '../../domain/ids'
 import type { ShareVersions } from '../../domain/share'
+import { rememberVersions } from '../../http/remembered-versions'
 import { sharedCondition } from './public'
 
 /**
@@ -27,35 +27,10 @@ export async function lookUpShareVersion(deps: ApiDeps, sessionId: string): Prom
   return versionWithExperiment(`${row.id}.${row.rowVersion}`, experiment)
 }
 
-const MAX_REMEMBERED = 50_000
-
 /**
- * Share versions remembered between requests, forgotten the moment the database announces a change
- * (server/db/changes.ts). Without a live feed every call asks the database. A shared page stays
- * shared as time passes (the hide window only ends), so remembering "shared at version v" is safe
- * until a change; "not shared" is never remembered.
+ * Share versions remembered between requests until the database announces a change
+ * (server/http/remembered-versions.ts); without a feed every call asks the database.
  */
 export function rememberedShareVersions(deps: ApiDeps, feed: ChangeFeed | undefined): ShareVersions {
-  if (!feed) return (id) => lookUpShareVersion(deps, id)
-  const memo = new LRUCache<string, string>({ max: MAX_REMEMBERED })
-  // Bumped on every change: a lookup that overlapped a change is not remembered (it may be older).
-  let epoch = 0
-  feed.subscribe((key) => {
-    epoch++
-    if (key === EVERYTHING) memo.clear()
-    else memo.delete(key)
-  })
-  return async (sessionId) => {
-    const id = sessionId.toLowerCase()
-    if (feed.live) {
-      const known = memo.get(id)
-      if (known) return known
-    }
-    const started = epoch
-    const version = await lookUpShareVersion(deps, id)
-    if (version && feed.live && epoch === started) {
-      memo.set(id, version)
-    }
-    return version
-  }
+  return rememberVersions((id) => lookUpShareVersion(deps, id), feed)
 }
