@@ -1,16 +1,20 @@
 import type { AnalyticsDay, Experiment } from '../experiments/types'
 import { DailyChart } from './DailyChart'
-import { formatCount, formatPercent } from './format'
+import { countOf, formatCount, formatPercent } from './format'
 import { RateCompare, type RateRow } from './RateCompare'
 
-/** "Live version (v3)" / "Challenger (v5)": what the owner calls each side of an experiment. */
-export function variantLabel(v: Experiment['variants'][number]): string {
-  return `${v.name === 'control' ? 'Live version' : 'Challenger'} (v${v.version})`
+/**
+ * What the owner calls each side of an experiment: "Live version (v3)" while it runs ("Original"
+ * once it ended: the live page may be another version by then), and "Challenger (v5)".
+ */
+export function variantLabel(v: Experiment['variants'][number], status: Experiment['status']): string {
+  const control = status === 'running' ? 'Live version' : 'Original'
+  return `${v.name === 'control' ? control : 'Challenger'} (v${v.version})`
 }
 
-export function experimentRows(experiment: Experiment): RateRow[] {
+function experimentRows(experiment: Experiment): RateRow[] {
   return experiment.variants.map((v) => ({
-    label: variantLabel(v),
+    label: variantLabel(v, experiment.status),
     visitors: v.visitors,
     conversions: v.conversions,
     rate: v.rate,
@@ -43,7 +47,7 @@ export function PageAnalytics({ days, experiment }: { days: readonly AnalyticsDa
       ) : (
         <>
           <p className="muted small">
-            {formatCount(views)} views by {formatCount(visitors)} visitors, {formatCount(clicks)} buy clicks
+            {countOf(views, 'view', 'views')} by {countOf(visitors, 'visitor', 'visitors')}, {countOf(clicks, 'buy click', 'buy clicks')}
             {visitors ? ` (${formatPercent(clicks / visitors)} of visitors).` : '.'}
           </p>
           <div className="chart-grid">
@@ -90,7 +94,8 @@ export function PageAnalytics({ days, experiment }: { days: readonly AnalyticsDa
           </div>
         </>
       )}
-      {experiment && experiment.variants.length ? <RateCompare id="experiment-rates" rows={experimentRows(experiment)} /> : null}
+      {/* Before its first visitor an experiment's intervals span everything: nothing to draw yet. */}
+      {experiment?.variants.some((v) => v.visitors > 0) ? <RateCompare id="experiment-rates" rows={experimentRows(experiment)} /> : null}
     </section>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { conversionLabel, formatCount, formatDay, formatPercent, formatRateWithInterval } from './format'
+import { conversionLabel, countOf, formatCount, formatDay, formatPercent, formatRateWithInterval } from './format'
 
 describe('chart numbers', () => {
   it('says a rate with its interval the way the owner reads it', () => {
@@ -14,6 +14,7 @@ describe('chart numbers', () => {
   })
   it('writes counts and days plainly', () => {
     expect(formatCount(2300)).toBe('2,300')
+    expect([countOf(1, 'view', 'views'), countOf(2300, 'view', 'views')]).toEqual(['1 view', '2,300 views'])
     expect(formatDay('2026-11-03')).toBe('Nov 3')
     expect(formatDay('whenever')).toBe('whenever')
   })

@@ -7,10 +7,14 @@ export function formatPercent(rate: number, digits = 1): string {
   return `${(rate * 100).toFixed(digits)}${NBSP}%`
 }
 
+/** "2.4–3.9 %": where the true rate likely is. */
+export function formatInterval([low, high]: readonly [number, number]): string {
+  return `${(low * 100).toFixed(1)}–${formatPercent(high)}`
+}
+
 /** "3.1 % (2.4–3.9 %)": a rate with its interval. */
 export function formatRateWithInterval(rate: number, interval: readonly [number, number]): string {
-  const [low, high] = interval
-  return `${formatPercent(rate)} (${(low * 100).toFixed(1)}–${formatPercent(high)})`
+  return `${formatPercent(rate)} (${formatInterval(interval)})`
 }
 
 /** A page's conversion in a list ("2.4 % conversion"), or null when there were no visitors. */
@@ -20,6 +24,11 @@ export function conversionLabel(rate: number | null | undefined): string | null 
 
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US')
+}
+
+/** "1 view", "2,300 views". */
+export function countOf(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']

@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
 import { CONFIRM_PROMOTE, SPLIT } from '../../forms/experiments'
 import { EXPERIMENT_INTENT } from '../../forms/intents'
 import { withParams } from '../../lib/dialog-url'
-import { formatCount, formatRateWithInterval } from '../charts/format'
+import { formatCount, formatInterval, formatPercent } from '../charts/format'
 import { variantLabel } from '../charts/PageAnalytics'
 import { DialogFrame } from '../dialogs/DialogFrame'
 import type { Experiment, ExperimentDecision } from './types'
@@ -39,6 +39,14 @@ interface Props {
 
 const running = (e: Experiment | null) => e?.status === 'running'
 
+/** The state and the decision in a few words; the api's `reason` follows and says why. */
+export function headline(e: Experiment): string {
+  const challenger = e.variants.find((v) => v.name === 'challenger')?.version ?? e.challenger_version
+  if (e.status === 'promoted') return `Version ${challenger} became the live page.`
+  if (e.status === 'stopped') return e.decision === 'collecting' ? 'Stopped before a decision.' : `Stopped. ${DECISION_TITLES[e.decision]}.`
+  return e.decision === 'collecting' ? 'Running.' : `${DECISION_TITLES[e.decision]}.`
+}
+
 /**
  * A/B testing a page (issue 25) as plain forms: start with a challenger and a split, watch the two
  * versions side by side, stop, or make the challenger the live page after confirming (a dialog
@@ -71,10 +79,7 @@ export function ExperimentPanel({ sessionId, allowed, experiment, choices, editH
       {experiment ? (
         <>
           <p className="experiment-decision" data-testid="experiment-decision">
-            <strong>
-              {running(experiment) && experiment.decision === 'collecting' ? 'Running' : DECISION_TITLES[experiment.decision]}.
-            </strong>{' '}
-            {experiment.reason}
+            <strong>{headline(experiment)}</strong> {experiment.reason}
           </p>
           <table className="experiment-variants" data-testid="experiment-variants">
             <caption className="sr-only">The two versions side by side</caption>
@@ -83,7 +88,7 @@ export function ExperimentPanel({ sessionId, allowed, experiment, choices, editH
                 <td />
                 {experiment.variants.map((v) => (
                   <th key={v.name} scope="col">
-                    {variantLabel(v)}
+                    {variantLabel(v, experiment.status)}
                   </th>
                 ))}
               </tr>
@@ -110,7 +115,9 @@ export function ExperimentPanel({ sessionId, allowed, experiment, choices, editH
               <tr>
                 <th scope="row">Conversion</th>
                 {experiment.variants.map((v) => (
-                  <td key={v.name}>{formatRateWithInterval(v.rate, v.interval)}</td>
+                  <td key={v.name}>
+                    <strong>{formatPercent(v.rate)}</strong> <span className="muted">({formatInterval(v.interval)})</span>
+                  </td>
                 ))}
               </tr>
             </tbody>
