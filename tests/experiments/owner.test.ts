@@ -66,6 +66,26 @@ describe.each(DB_KINDS)('experiments for the owner, on %s', (kind) => {
     expect(typeof list.body.items[0].reason).toBe('string')
   })
 
+  it('a decision other than collecting is stamped once, the first time it is read', async () => {
+    const token = await proOwner(t, 'decider@example.com')
+    const { id, challenger } = await pageWithTwoVersions(t, token, 'lumi-kids-night-light')
+    const started = (await start(token, id, { challenger_version: challenger })).body
+    expect(started.decided_at).toBeNull()
+    const day = t.clock.now().toISOString().slice(0, 10)
+    await t.db.database.sql.executeSql(
+      `INSERT INTO experiment_daily (experiment_id, variant, day, visitors, conversions) VALUES ($1, 'control', $2, 5000, 250), ($1, 'challenger', $2, 5000, 600)`,
+      [started.id, day],
+    )
+    const seen = (await t.call('GET', `/v2/tasks/${id}/experiments/current`, undefined, token)).body
+    expect(seen.decision).toBe('challenger_wins')
+    expect(seen.decided_at).toBe(t.clock.now().toISOString())
+    expect(seen.more_visitors_needed).toBeNull()
+    expect(seen.variants[1]).toMatchObject({ visitors: 5000, conversions: 600, rate: 0.12 })
+    t.clock.advance(60_000)
+    const later = (await t.call('GET', `/v2/tasks/${id}/experiments`, undefined, token)).body.items[0]
+    expect(later.decided_at).toBe(seen.decided_at)
+  })
+
   it('a free owner is refused with the Pro refusal (403 experiments)', async () => {
     const { token } = await t.signIn('free-tester@example.com', 'Fay Free')
     const pro = await proOwner(t, 'free-tester@example.com')

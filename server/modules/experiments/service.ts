@@ -137,8 +137,7 @@ export async function promoteExperiment(deps: ApiDeps, user: UserRow, key: strin
   const now = deps.clock()
   const { row, version, republish } = await deps.database.db.transaction(async (tx) => {
     const found = await lockOwn(tx, task.id, id)
-    if (!(['running', 'stopped'] as const).includes(found.status as 'running' | 'stopped'))
-      throw new HttpError(409, 'This experiment was promoted already.')
+    if (found.status === 'promoted') throw new HttpError(409, 'This experiment was promoted already.')
     const [challenger] = await tx
       .select({ page: pageVersions.page })
       .from(pageVersions)
