@@ -92,7 +92,7 @@ export async function handleExperimentAction(request: Request, context: AppLoadC
         const promoted = await api.experiments.promote(id, action.experiment_id)
         return redirectWithToast(request, back, {
           type: 'success',
-          text: `Version ${promoted.challenger_version} is the live page now (version ${promoted.page_version}); published stores get it too.`,
+          text: `Version ${promoted.challenger_version} is live: every shopper sees it now, in your store too (saved as version ${promoted.page_version}).`,
         })
       }
     }

@@ -132,7 +132,7 @@ describe('stopping and promoting', () => {
     const done = await send({ intent: 'experiment-promote', experiment_id: '11', confirm: 'yes' }, `${PATH}?confirm=promote`)
     expect(location(done)).toBe(`${PATH}#experiment`)
     expect(msw.to(`/v2/tasks/${ID}/experiments/11/promote`, 'POST')).toHaveLength(1)
-    expect(await flash(done)).toEqual(['Version 2 is the live page now (version 4); published stores get it too.'])
+    expect(await flash(done)).toEqual(['Version 2 is live: every shopper sees it now, in your store too (saved as version 4).'])
   })
 
   it('the other page view (/product/{id}) answers the same forms', async () => {

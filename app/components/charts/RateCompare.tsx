@@ -36,7 +36,7 @@ export function RateCompare({ id, rows }: { id: string; rows: readonly RateRow[]
     <figure className="chart chart--rates" data-testid={`chart-${id}`}>
       <figcaption className="chart__caption">
         <span className="chart__title">Conversion by version</span>
-        <span className="chart__total">bars: where the true rate likely is</span>
+        <span className="chart__total">bar: likely range</span>
       </figcaption>
       <svg className="chart__svg" viewBox={`0 0 ${W} ${height}`} role="img" aria-label={summary}>
         {rows.map((r, i) => {

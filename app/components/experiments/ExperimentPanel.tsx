@@ -79,7 +79,9 @@ export function ExperimentPanel({ sessionId, allowed, experiment, choices, editH
       {experiment ? (
         <>
           <p className="experiment-decision" data-testid="experiment-decision">
-            <strong>{headline(experiment)}</strong> {experiment.reason}
+            <strong>{headline(experiment)}</strong>{' '}
+            {/* Once made live, "more visitors needed" is moot; a decision it had still says why. */}
+            {experiment.status === 'promoted' && experiment.decision === 'collecting' ? null : experiment.reason}
           </p>
           <table className="experiment-variants" data-testid="experiment-variants">
             <caption className="sr-only">The two versions side by side</caption>
