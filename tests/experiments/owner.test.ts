@@ -54,8 +54,16 @@ describe.each(DB_KINDS)('experiments for the owner, on %s', (kind) => {
     expect((await t.call('POST', `/v2/tasks/${id}/experiments/${started.id}/stop`, {}, other)).status).toBe(404)
     expect((await t.call('POST', `/v2/tasks/${id}/experiments/abc/stop`, {}, token)).status).toBe(400)
 
+    await t.db.database.sql.executeSql(
+      `INSERT INTO experiment_visitors (experiment_id, visitor_id, variant) VALUES ($1, 'v-0123456789abcdef', 'control')`,
+      [started.id],
+    )
     const stopped = await t.call('POST', `/v2/tasks/${id}/experiments/${started.id}/stop`, {}, token)
     expect(stopped.body).toMatchObject({ status: 'stopped' })
+    // Who was counted is kept only while it runs.
+    expect((await t.db.database.sql.executeSql('SELECT 1 FROM experiment_visitors WHERE experiment_id = $1', [started.id])).rows).toEqual(
+      [],
+    )
     expect((await t.call('POST', `/v2/tasks/${id}/experiments/${started.id}/stop`, {}, token)).status).toBe(409)
     expect((await t.call('GET', `/v2/tasks/${id}/experiments/current`, undefined, token)).status).toBe(404)
     const again = await start(token, id, { challenger_version: challenger, split: 20 })

@@ -1,8 +1,8 @@
 -- Issue 25: experiments between two versions of one page, and per-page visitors and buy clicks.
 -- Nothing personal is stored: a visitor is a random id from a first-party cookie; counts are per
 -- variant and UTC day. experiment_visitors (one row per visitor and experiment, to count each
--- visitor and each conversion once) is deleted with its experiment and is not needed once the
--- experiment ends: rows of experiments stopped more than 30 days ago may be purged.
+-- visitor and each conversion once) is kept only while the experiment runs: stopping or promoting
+-- it deletes its rows (server/modules/experiments/service.ts); the daily counts stay.
 CREATE TABLE IF NOT EXISTS "experiments" (
   "id" serial PRIMARY KEY NOT NULL,
   "task_id" integer NOT NULL REFERENCES "tasks"("id") ON DELETE cascade,

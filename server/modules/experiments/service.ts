@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Tx } from '../../db/client'
-import { experiments, pageVersions, tasks } from '../../db/schema'
+import { experimentVisitors, experiments, pageVersions, tasks } from '../../db/schema'
 import { experimentDecision } from '../../domain/entitlements'
 import { TASK_STATUS } from '../../domain/task-status'
 import { assertAllowed } from '../../http/allowed'
@@ -18,6 +18,13 @@ const NO_EXPERIMENT = 'There is no such experiment on this page.'
  * Starting or ending an experiment changes what the shared page shows without changing the page:
  * this touches the task row so every cache keyed on the share version forgets it (share-version.ts).
  */
+/**
+ * Who was counted is needed only while an experiment runs (to count each visitor once): its ending
+ * deletes that list; the daily counts stay.
+ */
+const forgetVisitors = (tx: Tx, experimentId: number) =>
+  tx.delete(experimentVisitors).where(eq(experimentVisitors.experimentId, experimentId))
+
 const touchTask = (tx: Tx, taskId: number) =>
   tx
     .update(tasks)
@@ -121,6 +128,7 @@ export async function stopExperiment(deps: ApiDeps, user: UserRow, key: string, 
       .set({ status: 'stopped', stoppedAt: deps.clock() })
       .where(eq(experiments.id, id))
       .returning()
+    await forgetVisitors(tx, id)
     await touchTask(tx, task.id)
     return stopped
   })
@@ -150,6 +158,7 @@ export async function promoteExperiment(deps: ApiDeps, user: UserRow, key: strin
       .set({ status: 'promoted', stoppedAt: found.stoppedAt ?? now, promotedAt: now })
       .where(and(eq(experiments.id, id), inArray(experiments.status, ['running', 'stopped'])))
       .returning()
+    await forgetVisitors(tx, id)
     return { row: promoted, version: saved.pageVersion, republish: await republishLive(deps, tx, task.id, saved.pageVersion, now) }
   })
   republish.wake()
