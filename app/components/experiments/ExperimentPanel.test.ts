@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Experiment } from '../../../server/contract/experiments'
-import { headline } from './ExperimentPanel'
+import { headline, promotable } from './ExperimentPanel'
 
 const base: Experiment = {
   id: 1,
@@ -30,5 +30,16 @@ describe('the experiment panel says where the experiment stands', () => {
     expect(headline({ ...base, status: 'stopped' })).toBe('Stopped before a decision.')
     expect(headline({ ...base, status: 'stopped', decision: 'control_wins' })).toBe('Stopped. Your live version sells more.')
     expect(headline({ ...base, status: 'promoted' })).toBe('Version 5 became the live page.')
+  })
+})
+
+describe('Make the challenger live is offered', () => {
+  it('while it runs, and after it stopped only if the challenger won; never twice', () => {
+    expect(promotable(base)).toBe(true)
+    expect(promotable({ ...base, status: 'stopped' })).toBe(false)
+    expect(promotable({ ...base, status: 'stopped', decision: 'control_wins' })).toBe(false)
+    expect(promotable({ ...base, status: 'stopped', decision: 'challenger_wins' })).toBe(true)
+    expect(promotable({ ...base, status: 'promoted', decision: 'challenger_wins' })).toBe(false)
+    expect(promotable(null)).toBe(false)
   })
 })

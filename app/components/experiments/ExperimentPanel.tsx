@@ -39,6 +39,12 @@ interface Props {
 
 const running = (e: Experiment | null) => e?.status === 'running'
 
+/** A running experiment can be ended by making the challenger live; a stopped one only when the challenger won. */
+export function promotable(e: Experiment | null): boolean {
+  if (!e || !e.variants.some((v) => v.name === 'challenger')) return false
+  return e.status === 'running' || (e.status === 'stopped' && e.decision === 'challenger_wins')
+}
+
 /** The state and the decision in a few words; the api's `reason` follows and says why. */
 export function headline(e: Experiment): string {
   const challenger = e.variants.find((v) => v.name === 'challenger')?.version ?? e.challenger_version
@@ -57,11 +63,7 @@ export function ExperimentPanel({ sessionId, allowed, experiment, choices, editH
   const busy = useNavigation().state !== 'idle'
   const confirming = new URLSearchParams(search).get(CONFIRM_PROMOTE.param) === CONFIRM_PROMOTE.value
   const challenger = experiment?.variants.find((v) => v.name === 'challenger') ?? null
-  // A running experiment can be ended by promoting; a stopped one only when the challenger won.
-  const mayPromote =
-    !!experiment &&
-    !!challenger &&
-    (experiment.status === 'running' || (experiment.status === 'stopped' && experiment.decision === 'challenger_wins'))
+  const mayPromote = promotable(experiment)
   const Hidden = () => <input type="hidden" name="session_id" value={sessionId} />
 
   return (
