@@ -4,6 +4,7 @@ import type { ShareVersions } from './domain/share'
 import type { ServerEnv } from './env'
 import type { Composer } from './generation/compose'
 import type { ProductSource } from './generation/import/product-source'
+import type { ChangeFeeds } from './http/change-stream'
 import type { Mailer } from './integrations/mail'
 import type { StripeClient } from './integrations/stripe'
 import type { JobQueue } from './jobs/queue'
@@ -28,6 +29,8 @@ export interface ApiDeps {
   stripe: StripeClient | null
   /** Shared-page versions remembered until the database announces a change (absent: asked each time). */
   shareVersions?: ShareVersions
+  /** The database's change feeds, relayed to webs deployed on their own (GET /v2/changes). */
+  changeFeeds?: ChangeFeeds
 }
 
 /**

@@ -3,7 +3,9 @@
  * "Running on more than one machine"). Twenty generations go through both webs; one worker is
  * killed with SIGKILL in the middle of a job. Every task must finish exactly once with one debit,
  * and a shared page must answer from either web with the same ETag, and disappear from both the
- * moment it is made private. Needs `npm run build` first and TEST_DATABASE_URL.
+ * moment it is made private. Then the api's change stream: a web on its own keeps signed-in pages
+ * in memory, a change made through the other web shows on it within a second, also after its stream
+ * to the api was cut. Needs `npm run build` first and TEST_DATABASE_URL.
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { freePort, request } from '../../scripts/bench/http'
@@ -13,8 +15,9 @@ import { CREDITS_PER_PAGE } from '../../server/domain/entitlements'
 import { TASK_STATUS } from '../../server/domain/task-status'
 import { createPostgresDatabase } from '../helpers/db'
 import { startFakeLlm } from './faults/fake-llm'
-import { DEPLOYMENT_SECRETS, startGeneration, waitForOutput, waitForPage } from './faults/processes'
+import { DEPLOYMENT_SECRETS, sleep, startGeneration, waitForOutput, waitForPage } from './faults/processes'
 import { openReader } from './faults/state'
+import { startTcpProxy } from './faults/tcp-proxy'
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {
@@ -23,6 +26,15 @@ afterEach(async () => {
 const started = (product: Product) => {
   cleanups.push(() => product.stop())
   return product
+}
+
+const METRICS = 'scale-out-metrics-token-0123456789'
+
+/** Signed-in pages a web answered from memory so far (its /metrics). */
+async function memoryHits(baseUrl: string): Promise<number> {
+  const res = await request(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS}` } })
+  const line = /pagewright_page_memory_reads_total\{memory="signed_in",result="hit"\} (\d+)/.exec(res.body.toString())
+  return Number(line?.[1] ?? 0)
 }
 
 /** Pages a new account has credits for. */
@@ -118,5 +130,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('api ×1, worker ×2, web ×2 on
     await expect.poll(statuses, { timeout: 1_000, interval: 20 }).toEqual([404, 404])
     await db.rows('UPDATE tasks SET is_public = true WHERE session_id = $1', [jobs[0].sessionId])
     await expect.poll(statuses, { timeout: 1_000, interval: 20 }).toEqual([200, 200])
+  })
+
+  it('a web on its own keeps signed-in pages and hears changes made through the other web, also after its stream was cut', async () => {
+    const database = await createPostgresDatabase()
+    cleanups.push(() => database.drop())
+    const [port1, port2] = [await freePort(), await freePort()]
+    const common = { ...DEPLOYMENT_SECRETS, PUBLIC_URL: `http://127.0.0.1:${port1}`, METRICS_TOKEN: METRICS }
+    const api = started(await startProduct({ mode: 'api', env: { ...common, DATABASE_URL: database.url } }))
+    // The second web reaches the api through a proxy the test can cut (a network fault between machines).
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: api.port })
+    cleanups.push(() => proxy.close())
+    const near = started(await startProduct({ mode: 'web', env: { ...common, API_URL: api.baseUrl }, port: port1 }))
+    const far = started(await startProduct({ mode: 'web', env: { ...common, API_URL: `http://127.0.0.1:${proxy.port}` }, port: port2 }))
+    const { cookie } = await signUp({ ...near, loginCode: (email, ms) => api.loginCode(email, ms) })
+
+    const credits = async () =>
+      Number(/"remaining_credit_count":(\d+)/.exec((await request(`${far.baseUrl}/`, { headers: { cookie } })).body.toString())?.[1])
+    const before = await credits()
+    const hits = await memoryHits(far.baseUrl)
+    // Answered from the far web's memory once its own render of the page is kept.
+    const keptRead = async () => (await credits()) === before && (await memoryHits(far.baseUrl)) > hits
+    await expect.poll(keptRead, { timeout: 5_000, interval: 100 }).toBe(true)
+
+    // A page started through the near web: 40 credits, shown by the far web within a second.
+    await startGeneration(near.baseUrl, cookie, 'aurora-pour-over-set', common.PUBLIC_URL)
+    await expect.poll(credits, { timeout: 1_000, interval: 20 }).toBe(before - CREDITS_PER_PAGE)
+
+    // The stream is cut (and the api away for a moment): the far web forgets what it kept and, once
+    // the api is back, opens the stream again and hears the next change within a second.
+    proxy.cut()
+    await sleep(500)
+    await proxy.restore()
+    await expect.poll(async () => (await request(`${far.baseUrl}/`, { headers: { cookie } })).status, { timeout: 10_000 }).toBe(200)
+    await sleep(6_000) // at most the longest wait between attempts
+    await startGeneration(near.baseUrl, cookie, 'trailblazer-running-shoes', common.PUBLIC_URL)
+    await expect.poll(credits, { timeout: 1_000, interval: 20 }).toBe(before - 2 * CREDITS_PER_PAGE)
+    const afterCut = await memoryHits(far.baseUrl)
+    await expect
+      .poll(async () => (await credits(), await memoryHits(far.baseUrl)), { timeout: 5_000, interval: 100 })
+      .toBeGreaterThan(afterCut) // and keeps pages again
   })
 })
