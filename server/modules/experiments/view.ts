@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Experiment } from '../../contract/experiments'
 import type { DbOrTx } from '../../db/client'
@@ -48,15 +48,16 @@ export async function experimentViews(deps: ApiDeps, rows: ExperimentRow[]): Pro
       const verdict = decideExperiment(c.control, c.challenger)
       let decidedAt = row.decidedAt
       if (!decidedAt && verdict.decision !== 'collecting') {
+        // Whoever reads first stamps it; a concurrent reader gets the stamp already there.
         const [saved] = await db
           .update(experiments)
-          .set({ decidedAt: deps.clock(), decision: verdict.decision })
-          .where(and(eq(experiments.id, row.id), isNull(experiments.decidedAt)))
+          .set({
+            decidedAt: sql`coalesce(${experiments.decidedAt}, ${deps.clock()})`,
+            decision: sql`coalesce(${experiments.decision}, ${verdict.decision})`,
+          })
+          .where(eq(experiments.id, row.id))
           .returning({ decidedAt: experiments.decidedAt })
-        decidedAt =
-          saved?.decidedAt ??
-          (await db.select({ d: experiments.decidedAt }).from(experiments).where(eq(experiments.id, row.id)))[0]?.d ??
-          null
+        decidedAt = saved?.decidedAt ?? null
       }
       const variant = (name: 'control' | 'challenger', version: number) => ({
         name,
