@@ -74,7 +74,8 @@ test('a Pro owner starts an experiment on a page, watches it beside the analytic
   // Counts are written in batches (every 10 s): the charts appear once they are.
   await expect(async () => {
     await page.reload()
-    await expect(page.getByTestId('chart-views')).toBeVisible({ timeout: 500 })
+    // The view and the press may land in different batches: wait for both.
+    await expect(page.getByTestId('chart-buy-clicks').locator('.chart__total')).toHaveText('1 in all', { timeout: 500 })
   }).toPass({ timeout: 40_000 })
   const views = page.getByTestId('chart-views')
   await expect(views.getByRole('img')).toHaveAttribute('aria-label', /^Views, .+: 1 in all; highest 1 on /)
