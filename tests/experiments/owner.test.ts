@@ -92,6 +92,15 @@ describe.each(DB_KINDS)('experiments for the owner, on %s', (kind) => {
     t.clock.advance(60_000)
     const later = (await t.call('GET', `/v2/tasks/${id}/experiments`, undefined, token)).body.items[0]
     expect(later.decided_at).toBe(seen.decided_at)
+    // Counts that come in later never turn the first decision into another one.
+    await t.db.database.sql.executeSql(
+      `UPDATE experiment_daily SET visitors = visitors + 20000, conversions = conversions + CASE variant WHEN 'control' THEN 2400 ELSE 0 END WHERE experiment_id = $1`,
+      [started.id],
+    )
+    const after = (await t.call('GET', `/v2/tasks/${id}/experiments/current`, undefined, token)).body
+    expect(after.decision).toBe('challenger_wins')
+    expect(after.decided_at).toBe(seen.decided_at)
+    expect(after.reason).toMatch(/^The challenger converted better when it was decided on \d{4}-\d{2}-\d{2}; the counts since: /)
   })
 
   it('a free owner is refused with the Pro refusal (403 experiments)', async () => {

@@ -58,11 +58,9 @@ export const MIXTURE_VARIANCE_SHARE = 0.001
 export const HORIZON_VISITORS_PER_VARIANT = 20_000
 /** "No difference" as soon as the difference is surely within ±20 % of the live version's rate. */
 export const NO_DIFFERENCE_RELATIVE_MARGIN = 0.2
-/** The power plannedVisitorsPerVariant aims for. */
-export const PLANNED_POWER = 0.8
 
 const LOG_INV_ALPHA = Math.log(1 / EXPERIMENT_ALPHA)
-const Z_POWER = 0.8416212335729143 // standard normal quantile of PLANNED_POWER
+const Z_POWER = 0.8416212335729143 // standard normal quantile of 0.8, the power plannedVisitorsPerVariant aims for
 const JEFFREYS = 0.5
 
 // ─── Small numerics ──────────────────────────────────────────────────────────────────────────────

@@ -3,11 +3,21 @@ import type { ApiDeps } from '../../context'
 import type { Experiment } from '../../contract/experiments'
 import type { DbOrTx } from '../../db/client'
 import { experimentDaily, experiments } from '../../db/schema'
-import { decideExperiment, type VariantCounts } from '../../domain/experiments/stats'
+import { decideExperiment, type ExperimentDecision, type VariantCounts } from '../../domain/experiments/stats'
 
 export type ExperimentRow = typeof experiments.$inferSelect
 
 const NONE: VariantCounts = { visitors: 0, conversions: 0 }
+
+/** A stored decision in words, for when later counts would say otherwise. */
+const DECIDED = {
+  challenger_wins: 'The challenger converted better',
+  control_wins: 'The live version converted better',
+  no_difference: 'There was no difference worth acting on',
+} as const
+
+const storedDecision = (value: string | null): Exclude<ExperimentDecision, 'collecting'> | null =>
+  value !== null && value in DECIDED ? (value as keyof typeof DECIDED) : null
 
 /** Visitors and conversions per variant of each experiment, summed over its days. */
 async function countsOf(db: DbOrTx, ids: number[]) {
@@ -33,8 +43,10 @@ async function countsOf(db: DbOrTx, ids: number[]) {
 
 /**
  * Experiments as the owner sees them: counts, rates with their intervals and the decision of
- * server/domain/experiments/stats.ts. The first time a decision other than collecting is seen, its
- * time is stored (`decided_at`), once.
+ * server/domain/experiments/stats.ts. The first time a decision other than collecting is seen, it
+ * and its time are stored (`decided_at`), once, and shown from then on: the sequential test's
+ * guarantee is about the first time it decides, so counts that come in later never turn a winner
+ * into another verdict (they are still shown, with the rates).
  */
 export async function experimentViews(deps: ApiDeps, rows: ExperimentRow[]): Promise<Experiment[]> {
   const { db } = deps.database
@@ -47,6 +59,7 @@ export async function experimentViews(deps: ApiDeps, rows: ExperimentRow[]): Pro
       const c = counts.get(row.id) ?? { control: NONE, challenger: NONE }
       const verdict = decideExperiment(c.control, c.challenger)
       let decidedAt = row.decidedAt
+      let decision = storedDecision(row.decision) ?? verdict.decision
       if (!decidedAt && verdict.decision !== 'collecting') {
         // Whoever reads first stamps it; a concurrent reader gets the stamp already there.
         const [saved] = await db
@@ -56,9 +69,14 @@ export async function experimentViews(deps: ApiDeps, rows: ExperimentRow[]): Pro
             decision: sql`coalesce(${experiments.decision}, ${verdict.decision})`,
           })
           .where(eq(experiments.id, row.id))
-          .returning({ decidedAt: experiments.decidedAt })
+          .returning({ decidedAt: experiments.decidedAt, decision: experiments.decision })
         decidedAt = saved?.decidedAt ?? null
+        decision = storedDecision(saved?.decision ?? null) ?? verdict.decision
       }
+      const reason =
+        decision === verdict.decision
+          ? verdict.reason
+          : `${DECIDED[decision as keyof typeof DECIDED]} when it was decided${decidedAt ? ` on ${decidedAt.toISOString().slice(0, 10)}` : ''}; the counts since: ${verdict.reason}`
       const variant = (name: 'control' | 'challenger', version: number) => ({
         name,
         version,
@@ -76,10 +94,11 @@ export async function experimentViews(deps: ApiDeps, rows: ExperimentRow[]): Pro
         started_at: row.startedAt.toISOString(),
         stopped_at: row.stoppedAt?.toISOString() ?? null,
         variants: [variant('control', row.controlVersion), variant('challenger', row.challengerVersion)],
-        decision: verdict.decision,
+        decision,
         decided_at: decidedAt?.toISOString() ?? null,
-        reason: verdict.reason,
-        more_visitors_needed: verdict.moreVisitorsNeeded === null ? null : Math.ceil(verdict.moreVisitorsNeeded),
+        reason,
+        more_visitors_needed:
+          decision !== 'collecting' || verdict.moreVisitorsNeeded === null ? null : Math.ceil(verdict.moreVisitorsNeeded),
       }
     }),
   )
