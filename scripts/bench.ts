@@ -9,10 +9,21 @@
  * server's RSS, the same pages on Postgres with separate processes when a Postgres is given, and
  * the issue-10 goals with whether each is met.
  *
+ * Then issue 24's section (scripts/bench/issue24.ts): memory, start time, 5,000 shared pages under a
+ * Zipf load, 500 signed-in viewers, first renders, a CPU profile, a web on its own on Postgres, and
+ * issue 24's goals with whether each is met.
+ *
+ * `npm run bench -- --only=issue24` (or BENCH_ONLY=issue24) runs just issue 24's section;
+ * `--only=issue10` just the sections before it.
+ *
  * Env: BENCH_SECONDS (load duration per run, default 10), BENCH_CONNECTIONS (default 50),
  * BENCH_MIXED_SECONDS (default 60; 0 skips it), BENCH_MIXED_CONNECTIONS (default 200),
  * BENCH_DATABASE_URL (a Postgres admin URL for the split-process rows; default TEST_DATABASE_URL,
  * none: skipped), BENCH_ASSETS=1 (also list every JS/CSS file per page with its size).
+ * Issue 24: BENCH_ISSUE24_SECONDS (each Zipf and viewers load, default 20, after
+ * BENCH_ISSUE24_WARMUP seconds, default 10), BENCH_ISSUE24_PAGES (default 5000),
+ * BENCH_ISSUE24_VIEWERS (default 500), BENCH_ISSUE24_STARTS (timed starts of each kind, default 3),
+ * BENCH_ISSUE24_RENDERS (first renders timed, default 200), BENCH_ISSUE24_PROFILE=0 (no CPU profile).
  * The measuring pieces live in scripts/bench/ and are re-exported here for other bench sections.
  */
 import { execFileSync } from 'node:child_process'
@@ -21,6 +32,8 @@ import { pathToFileURL } from 'node:url'
 import { PAGE_CASES } from './bench/cases'
 import { timeGeneration } from './bench/generation'
 import { firstLoadJs, renderGoals, renderSplit } from './bench/goals'
+import { runIssue24, stopIssue24, type Issue24Options } from './bench/issue24'
+import { renderIssue24 } from './bench/issue24-report'
 import { stopAllBareServers } from './bench/measure'
 import { benchMixed, mixedRoutes, renderMixed, type MixedResult } from './bench/mixed'
 import { ASSET_COLUMNS, benchPage, PAGE_COLUMNS, WEIGHT_COLUMNS, type PageResult } from './bench/pages'
@@ -28,6 +41,7 @@ import { buildApp, startProduct, stopAllProducts } from './bench/product'
 import { timePublishing, TIMING_COLUMNS } from './bench/publish'
 import { signUp } from './bench/session'
 import { benchSplit } from './bench/split'
+import { stopAllStarts } from './bench/start-time'
 import { renderTable } from './bench/table'
 
 export * from './bench/measure'
@@ -64,11 +78,67 @@ function gitRevision(): string {
 
 const step = (msg: string) => console.error(`[bench] ${msg}`)
 
+type Section = 'issue10' | 'issue24'
+const SECTIONS: Section[] = ['issue10', 'issue24']
+
+/** Which sections to run: `--only=issue24` (or BENCH_ONLY=issue24), `--only=issue10`; all by default. */
+function sections(): Section[] {
+  const arg = process.argv.slice(2).find((a) => a.startsWith('--only='))
+  const only = arg ? arg.slice('--only='.length) : process.env.BENCH_ONLY
+  if (!only) return SECTIONS
+  const picked = only.split(',').map((s) => s.trim())
+  for (const s of picked)
+    if (!SECTIONS.includes(s as Section)) throw new Error(`unknown bench section "${s}": use ${SECTIONS.join(' or ')}`)
+  return picked as Section[]
+}
+
+function issue24Options(seconds: number, connections: number, postgres: string | undefined): Issue24Options {
+  const profile = process.env.BENCH_ISSUE24_PROFILE
+  return {
+    seconds: positiveNumber('BENCH_ISSUE24_SECONDS', 20),
+    warmupSeconds: nonNegative('BENCH_ISSUE24_WARMUP', 10),
+    connections: Math.round(positiveNumber('BENCH_MIXED_CONNECTIONS', 200)),
+    mixedSeconds: nonNegative('BENCH_MIXED_SECONDS', 60),
+    pages: Math.max(2, Math.round(positiveNumber('BENCH_ISSUE24_PAGES', 5000))),
+    zipfS: 1,
+    viewers: Math.round(positiveNumber('BENCH_ISSUE24_VIEWERS', 500)),
+    starts: Math.round(positiveNumber('BENCH_ISSUE24_STARTS', 3)),
+    renders: Math.round(positiveNumber('BENCH_ISSUE24_RENDERS', 200)),
+    profile: profile !== '0',
+    postgres,
+    scaleOut: { seconds, connections },
+  }
+}
+
+function header(loadBefore: number, detail: string): string[] {
+  const cpus = os.cpus()
+  return [
+    `Pagewright bench — ${new Date().toISOString()}`,
+    `Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpus.length} CPU${cpus.length === 1 ? '' : 's'} (${cpus[0]?.model.trim() ?? 'unknown'})`,
+    `1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (other work on this machine skews req/s)`,
+    `git ${gitRevision()} · ${detail}`,
+  ]
+}
+
+/** Issue 24's section, printed with the load average around it. */
+async function issue24Section(opts: Issue24Options, printHeader: boolean): Promise<void> {
+  const loadBefore = os.loadavg()[0]
+  const result = await runIssue24(opts, step)
+  const detail = `issue 24 section · loads at ${opts.connections} connections × ${opts.seconds} s after ${opts.warmupSeconds} s of the same load`
+  const head = printHeader
+    ? header(loadBefore, detail)
+    : [
+        `Issue 24 section: 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (other work on this machine skews req/s)`,
+      ]
+  console.log(['', ...head, '', renderIssue24(result), ''].join('\n'))
+}
+
 async function main() {
   const seconds = positiveNumber('BENCH_SECONDS', 10)
   const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 50))
-  const cpus = os.cpus()
   const loadBefore = os.loadavg()[0]
+  const run = sections()
+  const postgres = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
 
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
@@ -76,6 +146,7 @@ async function main() {
   try {
     step('npm run build')
     await buildApp()
+    if (!run.includes('issue10')) return await issue24Section(issue24Options(seconds, connections, postgres), true)
     step('starting the product (server/main.ts all)')
     const product = await startProduct()
     step(`listening on ${product.baseUrl}, data in ${product.dataDir}`)
@@ -98,16 +169,10 @@ async function main() {
       const routes = mixedRoutes(generation.lastSessionId, generation.lastOwnerCookie)
       mixed = await benchMixed(product, routes, { connections: mixedConnections, seconds: mixedSeconds })
     }
-    const postgres = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
     const split = postgres ? await benchSplit(postgres, cases, { seconds, connections }, step) : undefined
     const bundles = await firstLoadJs()
-
-    const header = [
-      `Pagewright bench — ${new Date().toISOString()}`,
-      `Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpus.length} CPU${cpus.length === 1 ? '' : 's'} (${cpus[0]?.model.trim() ?? 'unknown'})`,
-      `1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (other work on this machine skews req/s)`,
-      `git ${gitRevision()} · autocannon ${connections} connections × ${seconds} s per run (after 1 s warm-up) · gzip = node:zlib level 9`,
-    ]
+    step('stopping the server')
+    await product.stop()
     const notes = [
       'JS/CSS = same-origin <script src>, <link rel=modulepreload|stylesheet> files (each fetched once) plus inline <script>/<style> blocks,',
       '  each gzipped on its own. Inline blocks are also inside the HTML bytes. The bare server sends the same HTML bytes and content-type.',
@@ -129,7 +194,10 @@ async function main() {
     console.log(
       [
         '',
-        ...header,
+        ...header(
+          loadBefore,
+          `autocannon ${connections} connections × ${seconds} s per run (after 1 s warm-up) · gzip = node:zlib level 9`,
+        ),
         '',
         gen,
         '',
@@ -151,8 +219,10 @@ async function main() {
         '',
       ].join('\n'),
     )
+    // Issue 24's section starts servers of its own, after this one has stopped, so they run alone.
+    if (run.includes('issue24')) await issue24Section(issue24Options(seconds, connections, postgres), false)
   } finally {
-    if (!interrupted) step('stopping the server')
+    if (!interrupted) step('cleaning up')
     await cleanUp()
   }
 }
@@ -161,7 +231,7 @@ let interrupted: NodeJS.Signals | undefined
 let cleaning: Promise<void> | undefined
 /** Stops every server this run started and deletes their folders; runs once, reports what failed. */
 function cleanUp(): Promise<void> {
-  cleaning ??= Promise.allSettled([stopAllProducts(), stopAllBareServers()]).then((outcomes) => {
+  cleaning ??= Promise.allSettled([stopAllProducts(), stopAllBareServers(), stopAllStarts(), stopIssue24()]).then((outcomes) => {
     for (const o of outcomes) if (o.status === 'rejected') console.error(`[bench] clean-up problem: ${String(o.reason)}`)
   })
   return cleaning

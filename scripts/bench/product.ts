@@ -67,15 +67,11 @@ export interface StartOptions {
 }
 
 /**
- * Starts `server/main.ts all` in production mode on a free port with a fresh PGlite data folder,
- * and resolves once GET /healthz answers 200.
+ * The environment a bench product process runs with: the caller's, without any setting that could
+ * point it at a real database, mail server or secrets, plus production mode on `port` with its data
+ * in `dataDir` (and `env` on top).
  */
-export async function startProduct(opts: StartOptions = {}): Promise<Product> {
-  const cwd = opts.cwd ?? process.cwd()
-  const ownDataDir = !opts.dataDir
-  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'pagewright-bench-')))
-  const port = opts.port ?? (await freePort())
-  const baseUrl = `http://127.0.0.1:${port}`
+export function productEnv(opts: { baseUrl: string; port: number; dataDir: string; env?: Record<string, string> }): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env }
   // Never point the bench at a real database, mail server or secrets from the caller's shell.
   for (const k of [
@@ -92,15 +88,29 @@ export async function startProduct(opts: StartOptions = {}): Promise<Product> {
   Object.assign(env, {
     ADMIN_EMAILS: `@${BENCH_STAFF_DOMAIN}`,
     NODE_ENV: 'production',
-    PORT: String(port),
+    PORT: String(opts.port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
+    PUBLIC_URL: opts.baseUrl,
+    DATA_DIR: opts.dataDir,
     LOG_LEVEL: 'info',
     // New accounts land at home, where the bench and the robustness suites start.
     ONBOARDING_FLOW: 'off',
     ...opts.env,
   })
+  return env
+}
+
+/**
+ * Starts `server/main.ts all` in production mode on a free port with a fresh PGlite data folder,
+ * and resolves once GET /healthz answers 200.
+ */
+export async function startProduct(opts: StartOptions = {}): Promise<Product> {
+  const cwd = opts.cwd ?? process.cwd()
+  const ownDataDir = !opts.dataDir
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'pagewright-bench-')))
+  const port = opts.port ?? (await freePort())
+  const baseUrl = `http://127.0.0.1:${port}`
+  const env = productEnv({ baseUrl, port, dataDir, env: opts.env })
 
   const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...serverArgs(opts.mode ?? 'all')], {
     cwd,

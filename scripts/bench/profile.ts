@@ -7,6 +7,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
 import { npmPackageOf } from './bundle-report'
 import { timeGeneration } from './generation'
@@ -26,13 +27,24 @@ interface CpuProfile {
 }
 
 /** `node_modules/@scope/name` or `node_modules/name` of a script URL; our own files by folder. */
-function packageOf(url: string): string {
-  if (!url) return '(native / GC / idle)'
+function packageOf(url: string, functionName = ''): string {
+  // V8's own entries: (garbage collector), (idle), (program), (root); other url-less frames are native code.
+  if (!url) return /^\(.*\)$/.test(functionName) ? functionName : '(native)'
   const npm = npmPackageOf(url)
   if (npm) return npm
   if (url.startsWith('node:')) return 'node internals'
   const m = /\/(app|server|build)\//.exec(url)
   return m ? `ours: ${m[1]}/` : url
+}
+
+/** The server's CPU profile among those a run wrote into `dir` (the biggest: a loader thread may write a small one too). */
+export async function readServerProfile(dir: string): Promise<CpuProfile | undefined> {
+  let best: CpuProfile | undefined
+  for (const f of (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile'))) {
+    const p = JSON.parse(await readFile(path.join(dir, f), 'utf8')) as CpuProfile
+    if (!best || p.nodes.length > best.nodes.length) best = p
+  }
+  return best
 }
 
 export function summarise(profile: CpuProfile, top = 25) {
@@ -42,7 +54,7 @@ export function summarise(profile: CpuProfile, top = 25) {
   for (const n of profile.nodes) {
     const hits = n.hitCount ?? 0
     if (!hits) continue
-    const pkg = packageOf(n.callFrame.url)
+    const pkg = packageOf(n.callFrame.url, n.callFrame.functionName)
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits)
     const fn = `${n.callFrame.functionName || '(anonymous)'} — ${pkg}:${n.callFrame.lineNumber + 1}`
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits)
@@ -82,13 +94,7 @@ async function main() {
   } finally {
     await product.stop()
   }
-  const files = (await readdir(profDir)).filter((f) => f.endsWith('.cpuprofile'))
-  // The biggest profile is the server's (tsx's loader thread writes a small one too).
-  let best: CpuProfile | undefined
-  for (const f of files) {
-    const p = JSON.parse(await readFile(path.join(profDir, f), 'utf8')) as CpuProfile
-    if (!best || p.nodes.length > best.nodes.length) best = p
-  }
+  const best = await readServerProfile(profDir)
   if (process.env.KEEP_PROFILE) console.log(`profiles kept in ${profDir}`)
   else await rm(profDir, { recursive: true, force: true })
   if (!best) throw new Error('the server wrote no CPU profile')
@@ -96,10 +102,13 @@ async function main() {
   console.log(`\nSelf time by package:\n${s.packages}\n\nSelf time by function:\n${s.functions}`)
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+// Run as a command (`npm run bench:profile`), not when the issue-24 section imports summarise().
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+}
