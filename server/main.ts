@@ -54,7 +54,7 @@ async function main() {
     { migrateAndSeed },
     demoShopModule,
     { createDemoStore },
-    { createComposer },
+    { lazyComposer },
     { createProductSource },
     { createApi },
     { createHost },
@@ -85,7 +85,7 @@ async function main() {
     // Off (DEMO_SHOP), the demo shop is not even loaded.
     env.demoShop && mode !== 'web' ? import('./demo-shop') : undefined,
     import('./demo-store/routes'),
-    import('./generation/compose'),
+    import('./generation/compose/lazy'),
     import('./generation/import/product-source'),
     import('./http/api'),
     import('./http/web-server'),
@@ -124,6 +124,8 @@ async function main() {
   let changes: ChangeFeed | undefined
   let viewerChanges: ChangeFeed | undefined
   const demoStore = createDemoStore()
+  // The writer is loaded when first used, or just after start where this process generates pages.
+  const composer = lazyComposer(env)
   if (mode !== 'web') {
     since = performance.now()
     database = env.DATABASE_URL
@@ -161,7 +163,7 @@ async function main() {
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
       clock: () => new Date(),
       queue: queueOf(boss),
-      composer: createComposer(env),
+      composer,
       products: createProductSource({
         ownOrigins: [env.PUBLIC_URL, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
         allowPrivateHosts: env.IMPORT_ALLOW_PRIVATE_HOSTS,
@@ -286,6 +288,7 @@ async function main() {
   } else {
     log.info('Pagewright worker running')
   }
+  if (workers) setTimeout(() => void composer.warm().catch(() => {}), 1_000).unref()
 
   let stopping = false
   const stop = async (signal: string) => {

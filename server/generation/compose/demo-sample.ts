@@ -2,8 +2,6 @@ import { createDemoStore } from '../../demo-store/routes'
 import { pageSchema, type Page } from '../../domain/page/schema'
 import { defaultGallery, defaultOwnerFacts, publishableFacts, shopperPage } from '../../domain/page/shopper'
 import { bestTemplateFor, findTemplate } from '../../domain/templates'
-import { importProduct } from '../import'
-import { buildOutline, composeOffline, research } from './offline'
 
 // Any origin: the demo store answers in-process; its addresses become our own paths below.
 const ORIGIN = 'http://localhost'
@@ -36,6 +34,8 @@ export function demoSamplePage(handle: string, templateId?: number): Promise<Dem
 }
 
 async function writeSample(handle: string, templateId: number | undefined): Promise<DemoSample> {
+  // The importer and the writer are loaded with the first sample, not with the api that serves it (server start).
+  const [{ importProduct }, { buildOutline, composeOffline, research }] = await Promise.all([import('../import'), import('./offline')])
   const store = createDemoStore()
   const fetcher = async (url: string) => {
     const res = await store.fetch(new Request(url))

@@ -1,0 +1,21 @@
+import type { Composer } from './types'
+
+type ComposerEnv = { OPENAI_API_KEY?: string; OPENAI_BASE_URL?: string; LLM_MODEL?: string }
+
+/**
+ * The composer of createComposer, loaded on its first use: the built-in writer's language library
+ * (compromise and its lexicon) costs about 0.4 s of a server's start, which a process that only
+ * serves pages never needs. `warm()` loads it off the start path, once the server answers.
+ */
+export function lazyComposer(env: ComposerEnv): Composer & { warm(): Promise<void> } {
+  let loading: Promise<Composer> | undefined
+  const load = () => (loading ??= import('./index').then(({ createComposer }) => createComposer(env)))
+  return {
+    name: env.OPENAI_API_KEY ? 'llm' : 'offline',
+    research: async (...args) => (await load()).research(...args),
+    outline: async (...args) => (await load()).outline(...args),
+    compose: async (...args) => (await load()).compose(...args),
+    rewriteSection: async (...args) => (await load()).rewriteSection(...args),
+    warm: async () => void (await load()),
+  }
+}
