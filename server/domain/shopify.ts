@@ -95,6 +95,16 @@ export const SHOPIFY_SCOPES = ['read_products', 'write_products', 'read_themes',
 
 /** Our app-owned metafield: `$app:pagewright.page` (JSON of the published page). */
 export const PAGE_METAFIELD = { namespace: '$app:pagewright', key: 'page' } as const
+/**
+ * While an experiment runs on a published page, its challenger beside it, in one JSON value (set and
+ * removed at once): `{ "experiment": id, "split": percent, "page": {…} }`. The block shows one of the two.
+ */
+export const CHALLENGER_METAFIELD = { namespace: '$app:pagewright', key: 'page_challenger' } as const
+export interface ChallengerMetafield {
+  experiment: number
+  split: number
+  page: unknown
+}
 /** In theme files (outside the app extension) the app-owned namespace is spelled with the app's id. */
 export const themeMetafieldNamespace = (appId: string) => `app--${appId}--pagewright`
 

@@ -71,7 +71,7 @@ export interface ShopifyPublishJob {
   publicationId: number
 }
 
-/** Work a webhook asks for: refresh one product, write our theme files into a newly published theme, forget a shop. */
+/** Work a webhook asks for (refresh one product, write our theme files into a newly published theme, forget a shop), and an experiment's challenger. */
 export const SHOPIFY_EVENTS_QUEUE = 'shopify-events'
 export const SHOPIFY_EVENTS_QUEUE_OPTIONS = {
   name: SHOPIFY_EVENTS_QUEUE,
@@ -84,6 +84,8 @@ export type ShopifyEventJob =
   | { kind: 'product-refresh'; storeId: number; productGid: string }
   | { kind: 'theme-published'; storeId: number; themeGid: string }
   | { kind: 'shop-redact'; shopDomain: string }
+  /** An experiment started or ended: the product's challenger metafield follows (modules/shopify/challenger.ts). */
+  | { kind: 'challenger'; publicationId: number }
 
 /** Every queue, created (or brought up to these settings) at start-up, inside the start-up lock; a dead letter queue before the queue that names it. */
 export const QUEUES: PgBoss.Queue[] = [

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss'
 import type { ApiDeps } from '../context'
-import { followThemeChange, forgetShop, refreshProduct, runPublish, runSync } from '../modules/shopify'
+import { followThemeChange, forgetShop, refreshProduct, runChallengerSync, runPublish, runSync } from '../modules/shopify'
 import {
   SHOPIFY_EVENTS_QUEUE,
   SHOPIFY_PUBLISH_QUEUE,
@@ -19,6 +19,7 @@ export async function runShopifyJob(deps: ApiDeps, queue: string, data: unknown,
   const job = data as ShopifyEventJob
   if (job.kind === 'product-refresh') return refreshProduct(deps, job.storeId, job.productGid)
   if (job.kind === 'theme-published') return followThemeChange(deps, job.storeId, job.themeGid)
+  if (job.kind === 'challenger') return runChallengerSync(deps, job.publicationId, { last: attempt.retryCount >= attempt.retryLimit })
   return forgetShop(deps, job.shopDomain)
 }
 

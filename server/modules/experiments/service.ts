@@ -7,7 +7,7 @@ import { TASK_STATUS } from '../../domain/task-status'
 import { assertAllowed } from '../../http/allowed'
 import { badRequest, HttpError, notFound } from '../../http/http-error'
 import { accountOf } from '../accounts'
-import { republishLive } from '../shopify'
+import { queueChallengerSync, republishLive } from '../shopify'
 import { findOwnTask, savePageVersion, type TaskRow } from '../tasks'
 import type { UserRow } from '../users'
 import { experimentViews, type ExperimentRow } from './view'
@@ -68,10 +68,12 @@ export async function startExperiment(deps: ApiDeps, user: UserRow, key: string,
       .returning()
     if (!saved) return null
     await touchTask(tx, task.id)
-    return saved
+    // Stores the page is published in get the challenger beside it (a job per store).
+    return { saved, stores: await queueChallengerSync(deps, tx, task.id) }
   })
   if (!row) throw new HttpError(409, 'An experiment is already running on this page. Stop it first.')
-  return viewOf(deps, row)
+  row.stores.wake()
+  return viewOf(deps, row.saved)
 }
 
 export async function listExperiments(deps: ApiDeps, user: UserRow, key: string) {
@@ -130,9 +132,11 @@ export async function stopExperiment(deps: ApiDeps, user: UserRow, key: string, 
       .returning()
     await forgetVisitors(tx, id)
     await touchTask(tx, task.id)
-    return stopped
+    // The challenger leaves the stores the page is in.
+    return { stopped, stores: await queueChallengerSync(deps, tx, task.id) }
   })
-  return viewOf(deps, row)
+  row.stores.wake()
+  return viewOf(deps, row.stopped)
 }
 
 /**

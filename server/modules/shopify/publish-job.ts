@@ -11,6 +11,7 @@ import { descriptionHtml } from '../../liquid/theme-files'
 import { log } from '../../log'
 import { giveBackSlot } from '../accounts'
 import { savePageVersion } from '../tasks'
+import { syncChallenger } from './challenger'
 import { imagesToShop } from './publish-images'
 import { ensureProduct, pageForShop, summaryHtml, type PublicationRow } from './publish-page'
 import { lookAtTheme, mayWriteTheme, rememberRefusal, shopState, writeThemeFiles, type ShopState } from './publish-theme'
@@ -125,6 +126,8 @@ export async function runPublish(deps: ApiDeps, publicationId: number, attempt: 
     }
     const links = await shopLinks(deps, store.shopDomain)
     const live = onlineStoreUrl ?? product.onlineStoreUrl ?? storefrontProductUrl(links.storefront, product.handle)
+    // An experiment running on the page: its challenger goes in beside it (or a finished one's goes).
+    await syncChallenger(deps, admin, store, task, { gid: product.id, liveUrl: live }, state.scopes)
     const now = deps.clock()
     await db.transaction(async (tx) => {
       // After publishing, the page's buy button goes to the live product (its theme buy box takes over).

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { publications, shopifyStores } from '../../db/schema'
-import { PAGE_METAFIELD } from '../../domain/shopify'
+import { CHALLENGER_METAFIELD, PAGE_METAFIELD } from '../../domain/shopify'
 import { HttpError } from '../../http/http-error'
 import { assertNoUserErrors, ShopifyApiError } from '../../integrations/shopify/admin-client'
 import { METAFIELDS_DELETE_MUTATION, PRODUCT_UPDATE_MUTATION } from '../../integrations/shopify/documents'
@@ -10,7 +10,7 @@ import type { PublicationRow } from './publish-page'
 import { adminFor } from './tokens'
 
 /**
- * The unpublish job: our metafield goes, the product gets back what publishing replaced (its own
+ * The unpublish job: our metafields go (the page, and an experiment's challenger), the product gets back what publishing replaced (its own
  * template and description), and a product Pagewright made is set to draft (never deleted: its
  * orders and links stay the merchant's). A product gone from the shop counts as done. Idempotent.
  */
@@ -36,7 +36,10 @@ export async function runUnpublish(deps: ApiDeps, pub: PublicationRow, attempt: 
   try {
     const admin = await adminFor(deps, store)
     const removed = await admin.request<{ metafieldsDelete: { userErrors: { message: string }[] } }>(METAFIELDS_DELETE_MUTATION, {
-      metafields: [{ ownerId: pub.productGid, namespace: PAGE_METAFIELD.namespace, key: PAGE_METAFIELD.key }],
+      metafields: [
+        { ownerId: pub.productGid, namespace: PAGE_METAFIELD.namespace, key: PAGE_METAFIELD.key },
+        { ownerId: pub.productGid, ...CHALLENGER_METAFIELD },
+      ],
     })
     assertNoUserErrors('Shopify refused to remove the page data', removed.metafieldsDelete.userErrors)
     const patch: Record<string, unknown> = {}
