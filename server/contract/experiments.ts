@@ -187,4 +187,48 @@ export const recordShoppers = createRoute({
   responses: { 200: json(z.object({ ok: z.literal(true) }), 'Added.'), 400: ERRORS[400], 401: ERRORS[401] },
 })
 
-export const routes = { recordShoppers, start, current, list, stop, promote, analytics }
+/** The events a store's shoppers send through Pagewright's web pixel (extensions/pagewright-pixel). */
+export const STORE_EVENTS = ['view', 'add_to_cart', 'checkout'] as const
+export const recordStoreEvent = createRoute({
+  method: 'post',
+  path: '/v2/experiments/store-events',
+  tags,
+  summary: 'A shopper of a Shopify store under an experiment: seen, added to the cart, bought (the web pixel)',
+  description:
+    'Public, for Pagewright\u2019s web pixel on the shop\u2019s storefront (CORS open; `text/plain` bodies are read as JSON, so no preflight is needed). ' +
+    'Counted only for an experiment running on a page published in that shop (404 otherwise), and for the product the page is on when `product_id` is given. ' +
+    '`view` counts the visitor once for their variant; `add_to_cart` a buy click of the page; `checkout` one conversion per visitor. ' +
+    'The visitor\u2019s first variant stands: another one is refused (409). 429 past the rate limit per network.',
+  request: {
+    body: jsonBody(
+      z.object({
+        shop: z
+          .string()
+          .max(255)
+          .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, 'A shop\u2019s myshopify.com domain.'),
+        experiment_id: z.number().int().positive().max(2_147_483_647),
+        visitor: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{16,43}$/)
+          .describe('The random id of the experiment cookie (`pw_x{id}`).'),
+        variant: z.enum(VARIANTS),
+        event: z.enum(STORE_EVENTS),
+        product_id: z
+          .string()
+          .max(100)
+          .regex(/^(gid:\/\/shopify\/Product\/)?\d+$/)
+          .optional()
+          .describe('The product of the event (a gid or its number); the event counts only for the product the page is on.'),
+      }),
+    ),
+  },
+  responses: {
+    200: json(z.object({ counted: z.boolean().describe('Whether this event added to the counts (a repeat adds nothing).') }), 'Read.'),
+    400: ERRORS[400],
+    404: ERRORS[404],
+    409: ERRORS[409],
+    429: ERRORS[429],
+  },
+})
+
+export const routes = { recordShoppers, recordStoreEvent, start, current, list, stop, promote, analytics }

@@ -5,6 +5,7 @@ import { isPageViewsKey } from '../tasks'
 import { pageAnalytics } from './analytics'
 import { addShopperCounts } from './counts'
 import { currentExperiment, listExperiments, promoteExperiment, startExperiment, stopExperiment } from './service'
+import { recordStoreEvent } from './store-events'
 
 const { experiments } = contract
 
@@ -16,6 +17,18 @@ implement(experimentRoutes, experiments.recordShoppers, async (c) => {
   await addShopperCounts(c.var.deps.database.db, c.req.valid('json'))
   return c.json({ ok: true as const }, 200)
 })
+
+// The store's web pixel runs on the shop's domain (Shopify's sandbox): any origin may send, nothing is credentialed.
+const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type' }
+experimentRoutes.use(experiments.recordStoreEvent.path, async (c, next) => {
+  if (c.req.method === 'OPTIONS') return c.body(null, 204, { ...CORS, 'Access-Control-Max-Age': '86400' })
+  await next()
+  for (const [k, v] of Object.entries(CORS)) c.res.headers.set(k, v)
+})
+
+implement(experimentRoutes, experiments.recordStoreEvent, async (c) =>
+  c.json(await recordStoreEvent(c.var.deps, c.req.valid('json'), c.var.clientIp), 200),
+)
 
 implement(experimentRoutes, experiments.start, async (c) =>
   c.json(await startExperiment(c.var.deps, c.var.user, c.req.valid('param').key, c.req.valid('json')), 201),
