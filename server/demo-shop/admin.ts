@@ -103,6 +103,7 @@ export async function adminPage(request: Request, ctx: ShopContext): Promise<Res
         installation
           ? html`<p>Pagewright is installed. Granted access: ${installation.scopes.join(', ') || 'none'}.</p>
               <p>Webhook subscriptions: ${subscriptions.length ? subscriptions.map((s) => s.topic).join(', ') : 'none'}.</p>
+              <p>Web pixel: ${installation.webPixel ? `on, settings ${installation.webPixel.settings}` : 'none'}.</p>
               <div>
                 <a href="${base}/apps/pagewright">Open Pagewright</a>
                 <form method="post" action="${base}/apps/pagewright/uninstall" class="inline">

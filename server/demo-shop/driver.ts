@@ -3,6 +3,8 @@
  * app (OAuth consent form), exchange the code, call Admin GraphQL. For tests and scripts that need
  * an installed app without going through Pagewright's own OAuth code.
  */
+import { SHOPIFY_SCOPES } from '../domain/shopify'
+
 interface Fetcher {
   fetch(request: Request): Promise<Response>
   origin(shop: string): string
@@ -28,7 +30,7 @@ export interface Installed {
 }
 
 export async function installApp(shop: Fetcher, domain: string, opts: InstallOptions): Promise<Installed> {
-  const scopes = opts.scopes ?? ['read_products', 'write_products', 'read_themes', 'write_themes', 'read_files', 'write_files']
+  const scopes = opts.scopes ?? [...SHOPIFY_SCOPES]
   const form = new URLSearchParams({
     client_id: opts.app.apiKey,
     scope: scopes.join(','),

@@ -189,6 +189,14 @@ describe.each(DB_KINDS)('demo shop Admin GraphQL (%s)', (kind) => {
         { topic: 'PRODUCTS_UPDATE', uri: `${APP.appUrl}/v2/shopify/webhooks` },
         (d) => expect(d.webhookSubscriptionCreate.webhookSubscription.id).toMatch(/^gid:\/\/shopify\/WebhookSubscription\/\d+$/),
       ],
+      WEB_PIXEL_CREATE_MUTATION: [
+        { webPixel: { settings: JSON.stringify({ pagewrightUrl: APP.appUrl }) } },
+        (d) =>
+          expect(d.webPixelCreate).toMatchObject({
+            userErrors: [],
+            webPixel: { id: expect.stringMatching(/^gid:\/\/shopify\/WebPixel\/\d+$/) },
+          }),
+      ],
     }
     for (const [name, document] of Object.entries(DOCS.ALL_DOCUMENTS)) {
       const [variables, check] = checks[name as keyof typeof checks]
@@ -278,10 +286,30 @@ describe.each(DB_KINDS)('demo shop Admin GraphQL (%s)', (kind) => {
     await demo.setThrottle(shop, { maximumAvailable: 2000, restoreRate: 100 })
   })
 
+  it('takes one web pixel per app, with settings matching the pixel extension’s definition', async () => {
+    const other = await demo.createShop(OWNER)
+    const t = (await installApp(demo, other, { app: APP })).accessToken
+    const create = async (settings: unknown) => (await gql(DOCS.WEB_PIXEL_CREATE_MUTATION, { webPixel: { settings } }, t, other)).body
+    expect((await create('not json')).data.webPixelCreate.userErrors).toEqual([
+      { code: 'INVALID_CONFIGURATION_JSON', field: ['webPixel', 'settings'], message: 'The provided settings is not a valid JSON.' },
+    ])
+    for (const wrong of [{}, { pagewrightUrl: 'x' }, { pagewrightUrl: APP.appUrl, accountID: '1' }])
+      expect((await create(JSON.stringify(wrong))).data.webPixelCreate.userErrors[0].code).toBe('INVALID_SETTINGS')
+    expect((await create({ pagewrightUrl: APP.appUrl })).data.webPixelCreate.userErrors).toEqual([])
+    expect((await create({ pagewrightUrl: APP.appUrl })).data.webPixelCreate).toEqual({
+      webPixel: null,
+      userErrors: [{ code: 'TAKEN', field: ['webPixel'], message: 'Web pixel is taken.' }],
+    })
+    const third = await demo.createShop(OWNER)
+    const noPixels = (await installApp(demo, third, { app: APP, scopes: ['write_products'] })).accessToken
+    const denied = await gql(DOCS.WEB_PIXEL_CREATE_MUTATION, { webPixel: { settings: '{}' } }, noPixels, third)
+    expect(denied.body.errors[0]).toMatchObject({ extensions: { code: 'ACCESS_DENIED' } })
+  })
+
   it('enforces the granted scopes', async () => {
     const other = await demo.createShop(OWNER)
     const noThemes = await installApp(demo, other, { app: APP, withoutThemes: true })
-    expect(noThemes.scope).toBe('write_products,write_files')
+    expect(noThemes.scope).toBe('write_products,write_files,write_pixels,read_customer_events')
     const themes = await gql(DOCS.THEMES_QUERY, {}, noThemes.accessToken, other)
     expect(themes.body.errors[0]).toMatchObject({ extensions: { code: 'ACCESS_DENIED' } })
     const upsert = await gql(

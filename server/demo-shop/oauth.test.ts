@@ -160,7 +160,7 @@ describe.each(DB_KINDS)('demo shop OAuth (%s)', (kind) => {
   it('goes straight back to the app when it already has every scope asked for', async () => {
     offset = 0
     const installed = await installApp(demo, shop, { app: APP })
-    expect(installed.scope).toBe('write_products,write_themes,write_files')
+    expect(installed.scope).toBe('write_products,write_themes,write_files,write_pixels,read_customer_events')
     const res = await call(`/admin/oauth/authorize?${authorizeQuery()}`)
     expect(res.status).toBe(302)
     expect(await shopify.utils.validateHmac(Object.fromEntries(new URL(res.headers.get('location')!).searchParams))).toBe(true)

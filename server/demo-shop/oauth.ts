@@ -17,6 +17,8 @@ const SCOPE_WORDS: Record<string, string> = {
   write_themes: 'Edit themes: add and change theme files',
   read_files: 'View the files in Content → Files',
   write_files: 'Upload images and other files to Content → Files',
+  write_pixels: 'Add a web pixel to the online store and checkout',
+  read_customer_events: 'Receive customer events (web pixels)',
   read_online_store_pages: 'View Online Store pages',
   write_online_store_pages: 'Edit Online Store pages',
 }
@@ -145,7 +147,9 @@ export async function approve(request: Request, ctx: ShopContext): Promise<Respo
   const p = readAuthorize(form, ctx)
   if (typeof p === 'string') return oauthError(p)
   const scopes = form.get('themes') === '1' ? p.scopes : p.scopes.filter((s) => !THEME_SCOPES.includes(s))
-  const shop = { ...ctx.shop, installation: { scopes, installedAt: ctx.now().toISOString() } }
+  // Approving again (new scopes) keeps what the installed app set up, as its web pixel.
+  const kept = ctx.shop.installation?.webPixel ? { webPixel: ctx.shop.installation.webPixel } : {}
+  const shop = { ...ctx.shop, installation: { scopes, installedAt: ctx.now().toISOString(), ...kept } }
   await ctx.store.put('shop', 'shop', shop)
   return redirectWithCode({ ...ctx, shop }, p, scopes)
 }

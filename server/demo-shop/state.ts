@@ -12,6 +12,8 @@ export type RecordKind =
 export interface Installation {
   scopes: string[]
   installedAt: string
+  /** The app's web pixel (webPixelCreate): kept while the app stays installed, gone with an uninstall. */
+  webPixel?: { id: number; settings: string }
 }
 
 export interface ShopData {

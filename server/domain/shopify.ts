@@ -91,7 +91,17 @@ export const SHOPIFY_API_VERSION = '2026-10'
  * The scopes Pagewright asks for (shopify.app.toml says the same; a test keeps them equal). Files:
  * the page's images go into the shop's Files, so the live page is served from Shopify's CDN.
  */
-export const SHOPIFY_SCOPES = ['read_products', 'write_products', 'read_themes', 'write_themes', 'read_files', 'write_files'] as const
+export const SHOPIFY_SCOPES = [
+  'read_products',
+  'write_products',
+  'read_themes',
+  'write_themes',
+  'read_files',
+  'write_files',
+  // The web pixel (extensions/pagewright-pixel) that counts store shoppers in experiments.
+  'write_pixels',
+  'read_customer_events',
+] as const
 
 /** Our app-owned metafield: `$app:pagewright.page` (JSON of the published page). */
 export const PAGE_METAFIELD = { namespace: '$app:pagewright', key: 'page' } as const

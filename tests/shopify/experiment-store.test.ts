@@ -81,6 +81,9 @@ describe('an experiment in the store', () => {
     const stored = JSON.parse((await challengerField(shop, gid))!.value)
     expect(stored).toMatchObject({ experiment: xid, split: 30 })
     expect(JSON.stringify(stored.page)).toContain('Challenger headline')
+    // The shop got Pagewright's web pixel, pointed at Pagewright.
+    const admin = await t.demoShop.fetch(new Request(`${t.demoShop.origin(shop)}/admin`, { headers: { cookie: await t.webCookie(token) } }))
+    expect(load(await admin.text()).text()).toContain(`Web pixel: on, settings ${JSON.stringify({ pagewrightUrl: t.deps.env.PUBLIC_URL })}`)
     const $ = load(await storefront(t, shop, page.handle))
     expect($('.pw-x').attr('data-pw-experiment')).toBe(String(xid))
     expect($('.pw-x > script').attr('data-s')).toBe('30')

@@ -456,6 +456,22 @@ export const WEBHOOK_CREATE_MUTATION = gql`
   }
 `
 
+/** Pagewright's web pixel on the shop (extensions/pagewright-pixel): its settings say where to send events. */
+export const WEB_PIXEL_CREATE_MUTATION = gql`
+  mutation PagewrightWebPixelCreate($webPixel: WebPixelInput!) {
+    webPixelCreate(webPixel: $webPixel) {
+      webPixel {
+        id
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`
+
 /** Every document, by name, for the schema test and the demo shop. */
 export const ALL_DOCUMENTS = {
   SHOP_QUERY,
@@ -479,4 +495,5 @@ export const ALL_DOCUMENTS = {
   FILES_STATUS_QUERY,
   THEME_CREATE_MUTATION,
   WEBHOOK_CREATE_MUTATION,
+  WEB_PIXEL_CREATE_MUTATION,
 }

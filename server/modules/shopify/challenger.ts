@@ -6,7 +6,7 @@ import { ownerFactsOf } from '../../domain/page/shopper'
 import { CHALLENGER_METAFIELD, type ChallengerMetafield } from '../../domain/shopify'
 import { HttpError } from '../../http/http-error'
 import { assertNoUserErrors, ShopifyApiError, type AdminClient } from '../../integrations/shopify/admin-client'
-import { METAFIELDS_DELETE_MUTATION, METAFIELDS_SET_MUTATION } from '../../integrations/shopify/documents'
+import { METAFIELDS_DELETE_MUTATION, METAFIELDS_SET_MUTATION, WEB_PIXEL_CREATE_MUTATION } from '../../integrations/shopify/documents'
 import { SHOPIFY_EVENTS_QUEUE, type ShopifyEventJob } from '../../jobs/definitions'
 import { log } from '../../log'
 import type { TaskRow } from '../tasks'
@@ -24,6 +24,22 @@ async function runningOf(deps: ApiDeps, taskId: number) {
     .from(experiments)
     .where(and(eq(experiments.taskId, taskId), eq(experiments.status, 'running')))
   return row ?? null
+}
+
+/**
+ * Pagewright's web pixel on the shop, so its shoppers' views, adds to cart and checkouts reach the
+ * experiment. Asked for while an experiment runs (a shop has one; Shopify answers TAKEN after the
+ * first). Without `write_pixels` (a store connected before it was asked for) or the extension
+ * deployed, the store page still works and only these counts are missing: logged, never a failure.
+ */
+async function ensurePixel(deps: ApiDeps, admin: AdminClient, store: StoreRow, scopes: string[]) {
+  if (!scopes.includes('write_pixels')) return
+  const made = await admin.request<{ webPixelCreate: { userErrors: { code: string | null; message: string }[] } }>(
+    WEB_PIXEL_CREATE_MUTATION,
+    { webPixel: { settings: JSON.stringify({ pagewrightUrl: deps.env.PUBLIC_URL }) } },
+  )
+  const errors = made.webPixelCreate.userErrors.filter((e) => e.code !== 'TAKEN')
+  if (errors.length) log.warn('shopify web pixel refused', { shop: store.shopDomain, error: errors.map((e) => e.message).join(' ') })
 }
 
 /**
@@ -59,6 +75,7 @@ export async function syncChallenger(
         metafields: [{ ownerId: product.gid, ...CHALLENGER_METAFIELD, type: 'json', value: JSON.stringify(value) }],
       })
       assertNoUserErrors('Shopify refused the challenger', set.metafieldsSet.userErrors)
+      await ensurePixel(deps, admin, store, scopes)
     } else {
       const removed = await admin.request<{ metafieldsDelete: { userErrors: { message: string }[] } }>(METAFIELDS_DELETE_MUTATION, {
         metafields: [{ ownerId: product.gid, ...CHALLENGER_METAFIELD }],
