@@ -5,9 +5,9 @@ type ComposerEnv = { OPENAI_API_KEY?: string; OPENAI_BASE_URL?: string; LLM_MODE
 /**
  * The composer of createComposer, loaded on its first use: the built-in writer's language library
  * (compromise and its lexicon) costs about 0.4 s of a server's start, which a process that only
- * serves pages never needs. `warm()` loads it off the start path, once the server answers.
+ * serves pages never needs, and about 30 MB of memory it holds until a page is written.
  */
-export function lazyComposer(env: ComposerEnv): Composer & { warm(): Promise<void> } {
+export function lazyComposer(env: ComposerEnv): Composer {
   let loading: Promise<Composer> | undefined
   const load = () => (loading ??= import('./index').then(({ createComposer }) => createComposer(env)))
   return {
@@ -16,6 +16,5 @@ export function lazyComposer(env: ComposerEnv): Composer & { warm(): Promise<voi
     outline: async (...args) => (await load()).outline(...args),
     compose: async (...args) => (await load()).compose(...args),
     rewriteSection: async (...args) => (await load()).rewriteSection(...args),
-    warm: async () => void (await load()),
   }
 }
