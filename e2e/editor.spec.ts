@@ -39,7 +39,11 @@ test('the owner edits a section, sets their price and buy button, and restores a
   const shopperPage = await shopper.newPage()
   await shopperPage.goto(`/share/${id}`)
   await expect(shopperPage.getByRole('heading', { level: 1 })).toHaveText('Pour-over, perfected')
-  await expect(shopperPage.locator('#hero a.pw-button')).toHaveAttribute('href', 'https://mystore.example/products/aurora')
+  // The buy button goes through /go (the page's buy clicks are counted), which sends the shopper to the owner's link.
+  await expect(shopperPage.locator('#hero a.pw-button')).toHaveAttribute('href', `/go/${id}`)
+  const go = await shopper.request.get(`/go/${id}`, { maxRedirects: 0 })
+  expect(go.status()).toBe(302)
+  expect(go.headers().location).toBe('https://mystore.example/products/aurora')
 
   await page.goto(`/product-edit/${id}#versions`)
   await page.locator('#versions li', { hasText: 'Version 1 ' }).getByRole('button', { name: 'Restore' }).click()
