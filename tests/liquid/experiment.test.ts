@@ -4,8 +4,9 @@ import { load } from 'cheerio'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from '../../server/domain/page/schema'
 import { renderProductPage } from '../../server/liquid/storefront'
+import { themeFilesToPublish } from '../../server/liquid/theme-files'
 import { samplePage } from '../fixtures/pages/sample-page'
-import { absoluteImages, APP_ID, productWith, storefrontContext, themeWithAppBlock } from './helpers'
+import { absoluteImages, APP_ID, productWith, storefrontContext, theme, themeWithAppBlock } from './helpers'
 
 /**
  * A page under an experiment in the store (the app block): both versions in the HTML, the inline
@@ -23,7 +24,7 @@ const challenger = absoluteImages(headed(samplePage, 'Challenger headline', '-b'
 const EXPERIMENT = 7
 const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
 
-async function productHtml(withChallenger: boolean, split = 50) {
+async function productHtml(withChallenger: boolean, split = 50, way: 'block' | 'template' = 'block') {
   const metafields = productWith(control).metafields
   if (withChallenger)
     metafields.push({
@@ -32,7 +33,13 @@ async function productHtml(withChallenger: boolean, split = 50) {
       type: 'json',
       value: JSON.stringify({ experiment: EXPERIMENT, split, page: challenger }),
     })
-  return renderProductPage(themeWithAppBlock('Harbor', 'main'), productWith(control, { metafields }), storefrontContext())
+  if (way === 'block')
+    return renderProductPage(themeWithAppBlock('Harbor', 'main'), productWith(control, { metafields }), storefrontContext())
+  // Pagewright's own section in the alternate template (where Shopify lets the app write theme files).
+  const t = theme('Harbor')
+  const files = themeFilesToPublish({ appId: APP_ID, productTemplateJson: t.files['templates/product.json']! })
+  const written = { ...t, files: { ...t.files, ...Object.fromEntries(files.map((f) => [f.filename, f.content])) } }
+  return renderProductPage(written, productWith(control, { metafields, templateSuffix: 'pagewright' }), storefrontContext())
 }
 
 describe('the app block under an experiment', () => {
@@ -60,6 +67,14 @@ describe('the app block under an experiment', () => {
       .toArray()
       .map((el) => $(el).attr('id'))
     expect(ids.filter((id) => id !== 'buy').length).toBe(new Set(ids.filter((id) => id !== 'buy')).size)
+  })
+
+  it('is the same in Pagewright’s own section (the template way)', async () => {
+    const $ = load(await productHtml(true, 20, 'template'))
+    expect($('.pw-x > script').attr('data-s')).toBe('20')
+    expect($('.pw-x > .pw-x-c').text()).toContain('Control headline')
+    expect($('.pw-x > .pw-x-h[hidden]').text()).toContain('Challenger headline')
+    expect(await productHtml(false, 50, 'template')).not.toContain('pw-x')
   })
 
   it('is the plain page, no script, without a running experiment', async () => {

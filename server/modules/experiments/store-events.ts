@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, notInArray, sql } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import { experimentDaily, experimentVisitors, experiments, pageViewsDaily, publications, shopifyStores } from '../../db/schema'
 import type { Variant } from '../../domain/experiments/shopper'
@@ -37,10 +37,14 @@ export async function recordStoreEvent(deps: ApiDeps, input: StoreEvent, clientI
     const [found] = await tx
       .select({ taskId: experiments.taskId, productGid: publications.productGid })
       .from(experiments)
-      .innerJoin(publications, and(eq(publications.taskId, experiments.taskId), eq(publications.status, 'published')))
+      // A page being published again is still in the store: its shoppers keep counting meanwhile.
+      .innerJoin(
+        publications,
+        and(eq(publications.taskId, experiments.taskId), notInArray(publications.status, ['unpublished', 'unpublishing'])),
+      )
       .innerJoin(shopifyStores, and(eq(shopifyStores.id, publications.storeId), eq(shopifyStores.shopDomain, input.shop)))
       .where(and(eq(experiments.id, input.experiment_id), eq(experiments.status, 'running')))
-    if (!found || (input.product_id && productGid(input.product_id) !== found.productGid))
+    if (!found?.productGid || (input.product_id && productGid(input.product_id) !== found.productGid))
       throw notFound('No experiment runs on a page published in this shop.')
     let counted = false
     const [added] = await tx
