@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../tests/helpers/db'
@@ -287,6 +288,9 @@ describe.each(DB_KINDS)('demo shop Admin GraphQL (%s)', (kind) => {
   })
 
   it('takes one web pixel per app, with settings matching the pixel extension’s definition', async () => {
+    const toml = readFileSync(new URL('../../extensions/pagewright-pixel/shopify.extension.toml', import.meta.url), 'utf8')
+    expect(toml).toMatch(/^type = "web_pixel_extension"$/m)
+    expect(toml).toMatch(/^runtime_context = "strict"$/m)
     const other = await demo.createShop(OWNER)
     const t = (await installApp(demo, other, { app: APP })).accessToken
     const create = async (settings: unknown) => (await gql(DOCS.WEB_PIXEL_CREATE_MUTATION, { webPixel: { settings } }, t, other)).body
