@@ -170,6 +170,18 @@ function PublishingWay({ store }: { store: ShopifyStore }) {
           </a>
         )}
       </p>
+      {p.experiment_events ? null : (
+        <p>
+          {store.kind === 'custom' ? (
+            'Experiments show both versions here, but a custom app has no web pixel: only shared pages count shoppers.'
+          ) : (
+            <>
+              To count this store’s shoppers in experiments, Pagewright needs its web pixel allowed:{' '}
+              <Link to={`/connect-shopify?shop=${encodeURIComponent(store.shop_domain)}`}>Reconnect</Link> and approve it.
+            </>
+          )}
+        </p>
+      )}
       {p.theme_files === 'refused' ? (
         <Form method="post" className="inline-form">
           <input type="hidden" name="store_id" value={store.id} />

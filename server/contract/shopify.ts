@@ -32,6 +32,11 @@ export const storeSchema = z
           .nullable()
           .describe('The live theme’s product template carries the Pagewright block (null: not looked at yet).'),
         add_app_block_url: z.string().describe('Shopify’s theme editor with the Pagewright block being added to the product page.'),
+        experiment_events: z
+          .boolean()
+          .describe(
+            'The store granted write_pixels: Pagewright’s web pixel counts its shoppers in experiments (a store connected before it was asked for grants it on a reconnect).',
+          ),
       })
       .describe('How pages published here reach shoppers.'),
     connected_at: z.string(),

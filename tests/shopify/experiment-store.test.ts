@@ -61,6 +61,8 @@ describe('an experiment in the store', () => {
     await t.setUser('store-experiment@example.com', { role: 'paid', credits: 400 })
     const { shop } = await connectDemoShop(t, token)
     await t.demoShop.configure(shop, { themeWrites: 'no_exemption' })
+    // Connected with the pixel's scopes: the store says its shoppers count.
+    expect((await t.call('GET', '/v2/shopify/stores', undefined, token)).body.items[0].publishing.experiment_events).toBe(true)
     const page = await catalogPage(t, token, 'pour-over')
     const first = await publishAndWait(t, token, page.id)
     await addBlockInThemeEditor(t, token, first.next_steps[0].url)

@@ -57,6 +57,7 @@ export async function toStoreView(deps: ApiDeps, user: UserRow, row: StoreRow, c
       theme_files_refusal: row.themeWritesRefusal,
       app_block: row.appBlockCheckedAt ? row.appBlockThemeId !== null : null,
       add_app_block_url: addAppBlockUrl(links.admin, deps.env.shopifyApp.apiKey),
+      experiment_events: row.scopes.split(',').includes('write_pixels'),
     },
     connected_at: row.connectedAt.toISOString(),
     uninstalled_at: iso(row.uninstalledAt),
