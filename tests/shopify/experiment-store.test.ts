@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs'
 import { load } from 'cheerio'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { subscribeExperimentEvents } from '../../extensions/pagewright-pixel/src/events'
+import { installApp } from '../../server/demo-shop/driver'
 import { createTestApi, type TestApi } from '../helpers/api'
 import { connectDemoShop, shopQuery } from './connect'
-import { addBlockInThemeEditor, catalogPage, productGid, publishAndWait, storefront } from './publishing'
+import { addBlockInThemeEditor, catalogPage, productGid, publishAndWait, storefront, watchCalls } from './publishing'
 
 /**
  * An experiment on a page published in a store (issue 25, "In the store"), the whole loop against the
@@ -176,6 +177,33 @@ describe('an experiment in the store', () => {
     expect(promoted).toContain('Challenger headline')
     expect(promoted).not.toContain('Control headline')
     expect(promoted).not.toContain('pw-x')
+  })
+
+  it('a store without the pixel’s scopes (a custom app, Pagewright’s template): both versions show, no pixel is asked for', async () => {
+    const { token } = await t.signIn('custom-experiment@example.com', 'Pat Pro')
+    await t.setUser('custom-experiment@example.com', { role: 'paid', credits: 400 })
+    const shop = (await t.call('POST', '/v2/shopify/demo-shop', undefined, token)).body.shop as string
+    const scopes = ['read_products', 'write_products', 'read_themes', 'write_themes', 'read_files', 'write_files']
+    const installed = await installApp(t.demoShop, shop, { app: t.deps.env.shopifyApp, cookie: await t.webCookie(token), scopes })
+    expect((await t.call('POST', '/v2/shopify/stores/custom', { shop, access_token: installed.accessToken }, token)).status).toBe(200)
+    await t.drainShopifyJobs()
+    const page = await catalogPage(t, token, 'pour-over')
+    const challengerVersion = await saveHeading(token, page.id, 'Challenger headline')
+    await saveHeading(token, page.id, 'Control headline')
+    expect(await publishAndWait(t, token, page.id)).toMatchObject({ status: 'published', method: 'template' })
+    const store = (await t.call('GET', '/v2/shopify/stores', undefined, token)).body.items[0]
+    expect(store.publishing.experiment_events).toBe(false)
+
+    const calls = watchCalls(t)
+    const started = await t.call('POST', `/v2/tasks/${page.id}/experiments`, { challenger_version: challengerVersion }, token)
+    expect(started.status).toBe(201)
+    await t.drainShopifyJobs()
+    calls.stop()
+    expect(calls.count('PagewrightMetafieldsSet')).toBe(1)
+    expect(calls.count('PagewrightWebPixelCreate')).toBe(0)
+    const $ = load(await storefront(t, shop, page.handle))
+    expect($('.pw-x > .pw-x-c').text()).toContain('Control headline')
+    expect($('.pw-x > .pw-x-h[hidden]').text()).toContain('Challenger headline')
   })
 
   it('answers the pixel’s preflight and limits events per network', async () => {
