@@ -51,6 +51,8 @@ export const WEB_PATHS: Record<string, (w: World) => { own: string; foreign?: st
   '/sections/:slug': () => ({ own: '/sections/hero' }),
   '/sections/t/:slug': () => ({ own: '/sections/t/social-proof' }),
   '/templates/:id': () => ({ own: '/templates/1' }),
+  // The world publishes nothing: publication 1 is nobody's, which the api answers as not found.
+  '/publications/:id': () => ({ own: '/publications/1' }),
   '/*': () => ({ own: '/no-such-page' }),
 }
 
@@ -68,6 +70,21 @@ export const STATIC_FORMS: Record<string, (w: World) => { path?: string; fields:
   '/account/auto_login': () => [{ fields: [['token', 'AhTCZi5s5f6UWl9zB7KEPkq0fpC1UhOP']], buttons: [] }],
   '/auth/google': () => [{ fields: [['redirectTo', '/']], buttons: [] }],
   '/account/logout': () => [{ fields: [], buttons: [] }],
+  // The publish panel's buttons, shown only on a published page.
+  '/publications/:id': (w) => [
+    {
+      fields: [
+        ['store_id', w.storeId ?? '1'],
+        ['back', `/productv2/${w.owner.task}`],
+      ],
+      buttons: [
+        ['intent', 'unpublish'],
+        ['intent', 'allow-description'],
+        ['intent', 'withdraw-description'],
+        ['intent', 'retry-theme-files'],
+      ],
+    },
+  ],
   '/resources/checkout': () => [
     {
       fields: [
@@ -379,6 +396,12 @@ export const API_PARAMS: Record<string, (w: World) => { own: string; foreign?: s
   '/v2/shopify/stores/{id}:id': (w) => ({ own: w.storeId ?? '1' }),
   '/v2/shopify/stores/{id}/sync:id': (w) => ({ own: w.storeId ?? '1' }),
   '/v2/shopify/stores/{id}/upload_theme:id': (w) => ({ own: w.storeId ?? '1' }),
+  '/v2/shopify/stores/{id}/theme_files:id': (w) => ({ own: w.storeId ?? '1' }),
+  // The world publishes nothing and starts no experiment: ids nobody has, answered as not found.
+  '/v2/publications/{id}/unpublish:id': () => ({ own: '1' }),
+  '/v2/publications/{id}/description_fallback:id': () => ({ own: '1' }),
+  '/v2/tasks/{key}/experiments/{id}/stop:id': () => ({ own: '1' }),
+  '/v2/tasks/{key}/experiments/{id}/promote:id': () => ({ own: '1' }),
   '/v2/shopify_products/{id}:id': (w) => ({ own: w.productIds[0] ?? '1' }),
   '/v2/shopify_product_favorites/{id}:id': (w) => ({ own: w.productIds[0] ?? '1' }),
   '/v2/admin/referrals/{id}/disqualify:id': () => ({ own: '1' }),
