@@ -12,6 +12,7 @@ import {
   type Variant,
 } from '../domain/experiments/shopper'
 import type { ShareVersions } from '../domain/share'
+import { flushTimer } from './flush-timer'
 import type { FrontHandler } from './front-chain'
 import { isCountedView } from './page-views'
 
@@ -76,8 +77,6 @@ export function createShopperSide(opts: ShopperSideOptions) {
   const maxEntries = opts.maxEntries ?? 100_000
   let pages = new Map<string, ShopperPageCount>()
   let events: ShopperEvent[] = []
-  let timer: NodeJS.Timeout | undefined
-  let flushing: Promise<void> = Promise.resolve()
   const today = () => clock().toISOString().slice(0, 10)
 
   const addPage = (sessionId: string, day: string, visitors: number, buyClicks: number) => {
@@ -157,19 +156,7 @@ export function createShopperSide(opts: ShopperSideOptions) {
       go(req, res, id).catch(onError)
       return true
     }) satisfies FrontHandler,
-    flush(): Promise<void> {
-      flushing = flushing.then(flushNow)
-      return flushing
-    },
-    start() {
-      timer ??= setInterval(() => void this.flush(), opts.intervalMs ?? 10_000)
-      timer.unref()
-    },
-    async stop() {
-      clearInterval(timer)
-      timer = undefined
-      await this.flush()
-    },
+    ...flushTimer(flushNow, opts.intervalMs),
     /** For tests: page-days and events waiting for the next flush. */
     pending: () => pages.size + events.length,
   }

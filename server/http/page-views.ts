@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { isbot } from 'isbot'
 import { describeError, warnThrottled } from '../db/unavailable'
+import { flushTimer } from './flush-timer'
 
 /** Views of one shared page on one UTC day, as a flush sends them. */
 export interface PageViewCount {
@@ -67,8 +68,6 @@ export function createViewCounter(opts: ViewCounterOptions) {
   const clock = opts.clock ?? (() => new Date())
   const maxEntries = opts.maxEntries ?? 100_000
   let counts = new Map<string, number>()
-  let timer: NodeJS.Timeout | undefined
-  let flushing: Promise<void> = Promise.resolve()
 
   // The UTC day, worked out again only once it is over (a view costs no date formatting).
   let day = ''
@@ -108,21 +107,7 @@ export function createViewCounter(opts: ViewCounterOptions) {
       if (!isCountedView(req)) return
       add(`${today()} ${sessionId.toLowerCase()}`, 1)
     },
-    /** Sends what was counted so far (one flush at a time). */
-    flush(): Promise<void> {
-      flushing = flushing.then(flushNow)
-      return flushing
-    },
-    start() {
-      timer ??= setInterval(() => void this.flush(), opts.intervalMs ?? 10_000)
-      timer.unref()
-    },
-    /** Stops the timer and flushes what is left (on shutdown). */
-    async stop() {
-      clearInterval(timer)
-      timer = undefined
-      await this.flush()
-    },
+    ...flushTimer(flushNow, opts.intervalMs),
     /** For tests: page-days waiting for the next flush. */
     pending: () => counts.size,
   }
