@@ -16,12 +16,12 @@ import {
   formatSummary,
   parseOptions,
   readExperiment,
-  seededRandom,
   simulate,
   TrafficError,
   UsageError,
   type Options,
 } from './demo-traffic'
+import { seededRandom } from './seeded-random'
 
 const PAGE = '4b9eb019-57bf-4c1f-af21-fb863b6a757c'
 const EXPERIMENT = 7

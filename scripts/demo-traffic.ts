@@ -11,6 +11,7 @@
 import { pathToFileURL } from 'node:url'
 import type { Experiment } from '../server/contract/experiments'
 import { assignmentFromCookies, type Variant } from '../server/domain/experiments/shopper'
+import { seededRandom } from './seeded-random'
 
 export const USAGE = `Usage: npm run demo:traffic -- --page <page id or share URL> [options]
 
@@ -109,18 +110,6 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
     concurrency: integer('concurrency', given.get('concurrency') ?? '8', 1, 256),
     seed: integer('seed', given.get('seed') ?? '1', 0, 2 ** 32 - 1),
     token: given.get('token') ?? null,
-  }
-}
-
-/** mulberry32: a small seeded generator, uniform in [0, 1) (the one decision 0013's simulation uses). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
 

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { seededRandom } from '../seeded-random'
 import { copyPages } from './copy-pages'
 import { timeGeneration } from './generation'
 import { request } from './http'
@@ -24,7 +25,7 @@ import { benchScaleOut, type ScaleOutRow } from './scale-out'
 import { signUp } from './session'
 import { timeBuildCheck, timeStart, type StartRun } from './start-time'
 import { num } from './table'
-import { loadPaths, seededRandom, zipfSampler, type NextRequest, type PathLoadResult } from './zipf'
+import { loadPaths, zipfSampler, type NextRequest, type PathLoadResult } from './zipf'
 
 export interface Issue24Options {
   /** Measured seconds of each load (Zipf, viewers), after `warmupSeconds` of the same load. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { seededRandom, zipfSampler } from './zipf'
+import { seededRandom } from '../seeded-random'
+import { zipfSampler } from './zipf'
 
 describe('zipfSampler', () => {
   it('draws rank k about 1/(k+1) as often as rank 0 (s = 1), every rank within range', () => {

@@ -1,18 +1,6 @@
 import autocannon from 'autocannon'
 import { num } from './table'
 
-/** A seeded pseudo-random source in [0, 1) (mulberry32): the same seed gives the same sequence. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /**
  * Ranks 0 … n-1 drawn with probability ∝ 1 / (rank + 1)^s (Zipf; s = 1 is the classic "a few pages
  * get most of the views, most pages are seen now and then"), by a binary search in the cumulative

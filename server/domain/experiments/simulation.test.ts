@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../../../scripts/seeded-random'
 import { decideExperiment, HORIZON_VISITORS_PER_VARIANT, plannedVisitorsPerVariant, type ExperimentVerdict } from './stats'
-
-/** mulberry32: a tiny seeded PRNG, so every run simulates the same shoppers. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const LOOK_EVERY = 50 // visitors (both variants together) between two looks: the owner peeks all the time
 
@@ -45,7 +34,7 @@ const pct = (k: number, n: number) => `${((100 * k) / n).toFixed(1)}%`
 
 describe('experiment statistics under continuous peeking (simulated shoppers)', () => {
   it('A/A: 500 experiments at 3 % up to the horizon, a winner in at most 5 % of them', () => {
-    const random = mulberry32(20251128)
+    const random = seededRandom(20251128)
     const started = performance.now()
     const runs = Array.from({ length: 500 }, () => runExperiment(random, 0.03, 0.03, HORIZON_VISITORS_PER_VARIANT))
     const winners = tally(runs, 'challenger_wins') + tally(runs, 'control_wins')
@@ -67,7 +56,7 @@ describe('experiment statistics under continuous peeking (simulated shoppers)', 
   })
 
   it('3.0 % vs 4.5 %: 200 experiments, the challenger wins in at least 80 % within the planned size', () => {
-    const random = mulberry32(4520251128)
+    const random = seededRandom(4520251128)
     const started = performance.now()
     const planned = plannedVisitorsPerVariant(0.03, 0.5)
     const runs = Array.from({ length: 200 }, () => runExperiment(random, 0.03, 0.045, planned))

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../../../scripts/seeded-random'
 import { samplePage } from '../../../tests/fixtures/pages/sample-page'
 import { applyReviewEdits, editDistance, reviewDisclosure, type ReviewItem, typoBudget, visibleReviews } from './reviews'
 import { parseReviewCsv, REVIEW_FILE_MAX_ROWS, ReviewFileError } from './reviews-csv'
@@ -13,16 +14,9 @@ import { shopperPage } from './shopper'
 const cell = (v: string) => (/[",\r\n]/.test(v) || v !== v.trim() ? `"${v.replace(/"/g, '""')}"` : v)
 const toCsv = (rows: string[][], eol = '\r\n') => rows.map((r) => r.map(cell).join(',')).join(eol) + eol
 
-/** Small deterministic PRNG (mulberry32): property checks without a property-testing package. */
+/** Property checks without a property-testing package: a seeded sequence and what is drawn from it. */
 function rng(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = seededRandom(seed)
   const int = (n: number) => Math.floor(next() * n)
   const pick = <T>(xs: readonly T[]) => xs[int(xs.length)]
   const str = (alphabet: readonly string[], max: number) => Array.from({ length: int(max + 1) }, () => pick(alphabet)).join('')
