@@ -267,6 +267,7 @@ describe('the experiment as the owner reads it (--token)', () => {
     split: 50,
     started_at: '2026-11-28T08:00:00.000Z',
     stopped_at: null,
+    stop_reason: null,
     variants: [
       { name: 'control', version: 2, visitors: visitors[0], conversions: 0, rate: 0, interval: [0, 1] },
       { name: 'challenger', version: 1, visitors: visitors[1], conversions: 0, rate: 0, interval: [0, 1] },

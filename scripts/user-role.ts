@@ -8,6 +8,7 @@
 import { ROLES, type Role } from '../server/domain/user'
 import { ConfigError, loadServerEnv } from '../server/env'
 import { HttpError } from '../server/http/http-error'
+import { queueOf, startBoss } from '../server/jobs/queue'
 import { applyRole, grantablePlan } from '../server/modules/admin'
 import { findUserByEmail } from '../server/modules/users'
 import { openCommandDatabase } from './support/database'
@@ -21,6 +22,9 @@ async function main() {
   if (slug && role !== 'paid') throw new ConfigError(`A plan is only granted with the role paid.\n${USAGE}`)
   const env = loadServerEnv()
   const database = await openCommandDatabase(env)
+  // Ending a plan stops its running experiments, whose stores are told through the job queue.
+  const boss = await startBoss(database, { work: false })
+  const queue = queueOf(boss)
   try {
     const result = await database.db.transaction(async (tx) => {
       const target = await findUserByEmail(tx, email.trim())
@@ -29,12 +33,13 @@ async function main() {
       if (role === 'paid' && !plan) {
         throw new ConfigError(slug ? `No plan on offer with the slug ${slug}.` : 'The catalogue has no default plan: name one.')
       }
-      return applyRole(tx, { actor: null, target, role: role as Role, plan, reason: REASON, now: new Date() })
+      return applyRole({ queue }, tx, { actor: null, target, role: role as Role, plan, reason: REASON, now: new Date() })
     })
     console.log(result.description)
     if (result.credits_granted) console.log(`Granted ${result.credits_granted.toLocaleString('en-US')} credits.`)
     console.log(`${result.user.email} is now ${result.user.role}.`)
   } finally {
+    await boss.stop({ graceful: false })
     await database.close()
   }
 }

@@ -4,7 +4,14 @@
  */
 import { createRoute } from '@hono/zod-openapi'
 import { z } from 'zod'
-import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS, DEFAULT_SPLIT, EXPERIMENT_STATUSES, VARIANTS } from '../domain/experiments/shopper'
+import {
+  ANALYTICS_DEFAULT_DAYS,
+  ANALYTICS_MAX_DAYS,
+  DEFAULT_SPLIT,
+  EXPERIMENT_STATUSES,
+  STOP_REASONS,
+  VARIANTS,
+} from '../domain/experiments/shopper'
 import { ERRORS, SIGNED_IN, json, jsonBody } from './common'
 import { key } from './task-schemas'
 
@@ -33,6 +40,12 @@ export const experimentSchema = z
     split: z.number().int().describe('The challenger\u2019s share of new visitors, in percent.'),
     started_at: z.string(),
     stopped_at: z.string().nullable(),
+    stop_reason: z
+      .enum(STOP_REASONS)
+      .nullable()
+      .describe(
+        'Why it stopped: `owner` (stopped by the owner), `page_changed` (a new live version — an edit, a restore, a regenerate — replaced the control, so the experiment ended with it), `plan_ended` (the plan no longer includes experiments). Null while running and once promoted.',
+      ),
     variants: z.array(experimentVariantSchema).describe('control first, then challenger.'),
     decision: z.enum(DECISIONS),
     decided_at: z.string().nullable().describe('When a decision other than collecting was first seen.'),

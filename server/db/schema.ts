@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { CREDIT_REASONS, SLOT_REASONS } from '../domain/credits'
+import { STOP_REASONS } from '../domain/experiments/shopper'
 import type { Outline } from '../domain/outline'
 import type { Page } from '../domain/page/schema'
 import { PAGE_VERSION_KINDS } from '../domain/page/versions'
@@ -754,6 +755,8 @@ export const experiments = pgTable(
     decision: text('decision'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     promotedAt: timestamp('promoted_at', { withTimezone: true }),
+    /** Why it stopped (STOP_REASONS); null while running and for a promotion. Migration 0016. */
+    stopReason: text('stop_reason', { enum: STOP_REASONS }),
   },
   (t) => [
     uniqueIndex('experiments_one_running')

@@ -95,11 +95,11 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
     // A regenerated page keeps what the owner set (price, buy target, own texts, gallery); the
     // page it replaces stays in the version history.
     const previous = task.page
-    const gallery = previous?.gallery ?? defaultGallery(facts, publishableFacts(facts).title)
+    const gallery = previous?.gallery ?? defaultGallery(facts, publishableFacts(facts).title, { language: composed.page.language })
     const page = { ...composed.page, owner: previous?.owner ?? defaultOwnerFacts(facts), gallery }
     const now = deps.clock()
     await db.transaction((tx) =>
-      savePageVersion(tx, task.id, {
+      savePageVersion(deps, tx, task.id, {
         page,
         kind: previous ? 'regenerate' : 'generated',
         now,

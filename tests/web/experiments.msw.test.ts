@@ -40,6 +40,7 @@ const experiment = (overrides: Partial<Experiment> = {}): Experiment => ({
   split: 50,
   started_at: '2026-11-20T10:00:00.000Z',
   stopped_at: null,
+  stop_reason: null,
   variants: [
     { name: 'control', version: 3, visitors: 1200, conversions: 37, rate: 0.031, interval: [0.024, 0.039] },
     { name: 'challenger', version: 2, visitors: 1180, conversions: 41, rate: 0.035, interval: [0.027, 0.043] },
@@ -112,7 +113,9 @@ describe('stopping and promoting', () => {
   it('Stop ends it and keeps the counts', async () => {
     msw.server.use(
       me(),
-      mockRoute(contract.experiments.stop, () => experiment({ status: 'stopped', stopped_at: '2026-11-28T09:00:00.000Z' })),
+      mockRoute(contract.experiments.stop, () =>
+        experiment({ status: 'stopped', stopped_at: '2026-11-28T09:00:00.000Z', stop_reason: 'owner' }),
+      ),
     )
     const res = await send({ intent: 'experiment-stop', experiment_id: '11' })
     expect(location(res)).toBe(`${PATH}#experiment`)

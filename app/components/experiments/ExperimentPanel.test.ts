@@ -10,6 +10,7 @@ const base: Experiment = {
   split: 50,
   started_at: '2026-11-20T10:00:00.000Z',
   stopped_at: null,
+  stop_reason: null,
   variants: [
     { name: 'control', version: 3, visitors: 10, conversions: 1, rate: 0.1, interval: [0.02, 0.4] },
     { name: 'challenger', version: 5, visitors: 9, conversions: 2, rate: 0.22, interval: [0.06, 0.55] },

@@ -45,11 +45,21 @@ export function promotable(e: Experiment | null): boolean {
   return e.status === 'running' || (e.status === 'stopped' && e.decision === 'challenger_wins')
 }
 
+/** Why an experiment stopped, after "Stopped" (the owner's own stop needs no words). */
+const STOPPED_BECAUSE: Record<NonNullable<Experiment['stop_reason']>, string> = {
+  owner: '',
+  page_changed: ': the live page was changed (an edit, a restore or a new draft), so the version it was compared against is gone',
+  plan_ended: ': experiments are part of Pro, and this account is on the free plan now',
+}
+
 /** The state and the decision in a few words; the api's `reason` follows and says why. */
 export function headline(e: Experiment): string {
   const challenger = e.variants.find((v) => v.name === 'challenger')?.version ?? e.challenger_version
   if (e.status === 'promoted') return `Version ${challenger} became the live page.`
-  if (e.status === 'stopped') return e.decision === 'collecting' ? 'Stopped before a decision.' : `Stopped. ${DECISION_TITLES[e.decision]}.`
+  if (e.status === 'stopped') {
+    const why = STOPPED_BECAUSE[e.stop_reason ?? 'owner']
+    return e.decision === 'collecting' ? `Stopped before a decision${why}.` : `Stopped${why}. ${DECISION_TITLES[e.decision]}.`
+  }
   return e.decision === 'collecting' ? 'Running.' : `${DECISION_TITLES[e.decision]}.`
 }
 

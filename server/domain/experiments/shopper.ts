@@ -9,6 +9,13 @@ export type Variant = (typeof VARIANTS)[number]
 
 export const EXPERIMENT_STATUSES = ['running', 'stopped', 'promoted'] as const
 
+/**
+ * Why an experiment stopped: the owner stopped it; a new live version changed its control under it
+ * (an edit, a restore, a regenerate); or the owner's plan no longer includes experiments.
+ */
+export const STOP_REASONS = ['owner', 'page_changed', 'plan_ended'] as const
+export type StopReason = (typeof STOP_REASONS)[number]
+
 /** The challenger's share of new visitors, in percent, when the owner sets none. */
 export const DEFAULT_SPLIT = 50
 /** How long a visitor stays on their variant (the cookie's Max-Age). */

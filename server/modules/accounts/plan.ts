@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { type plans, users } from '../../db/schema'
 import { creditsForPayment, grantDescription } from '../../domain/billing'
+import { experimentDecision } from '../../domain/entitlements'
 import type { Plan } from '../../domain/plans'
 import type { Role } from '../../domain/user'
+import type { JobQueue } from '../../jobs/queue'
+import { endRunningExperiments } from '../running-experiments'
 import { changeCredits, invoiceGranted } from './credits'
 
 /** Every write to an account's role and plan. */
@@ -71,15 +74,26 @@ export async function grantPlan(
   return credits
 }
 
+/**
+ * What an account no longer allowed ends with the allowance: running experiments stop (plan_ended),
+ * so a page does not go on splitting shoppers for an owner who cannot see or stop it.
+ */
+async function endWhatIsNoLongerAllowed(queue: JobQueue, tx: Tx, userId: number, role: Role, now: Date) {
+  if (!experimentDecision({ role }).allowed) await endRunningExperiments(queue, tx, { ownerId: userId }, 'plan_ended', now)
+}
+
 /** Back to the free plan (the credits already granted stay: they were paid for). Staff keep their role. */
-export async function endPlan(tx: DbOrTx, userId: number, now: Date) {
-  await tx
+export async function endPlan(deps: { queue: JobQueue }, tx: Tx, userId: number, now: Date) {
+  const [row] = await tx
     .update(users)
     .set({ role: unlessStaff('free'), plan: null, stripePlan: null, updatedAt: now })
     .where(eq(users.id, userId))
+    .returning({ role: users.role })
+  if (row) await endWhatIsNoLongerAllowed(deps.queue, tx, userId, row.role, now)
 }
 
 /** Support's explicit role change (after grantPlan or endPlan did the plan's part): staff may stop being staff here. */
-export async function setRole(tx: DbOrTx, userId: number, role: Role, now: Date) {
+export async function setRole(deps: { queue: JobQueue }, tx: Tx, userId: number, role: Role, now: Date) {
   await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId))
+  await endWhatIsNoLongerAllowed(deps.queue, tx, userId, role, now)
 }

@@ -1,12 +1,13 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
-import type { DbOrTx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { auditLog, plans, referrals, sessions, users } from '../../db/schema'
 import { AUDIT_ACTIONS, changedFields } from '../../domain/admin'
 import { grantDescription } from '../../domain/billing'
 import { PLAN_VERSION } from '../../domain/plans'
 import type { Role } from '../../domain/user'
 import { HttpError, badRequest } from '../../http/http-error'
+import type { JobQueue } from '../../jobs/queue'
 import { changeCredits, endPlan, grantPlan, lockAccount, setRole, takeBackReferralSlot, toPlan } from '../accounts'
 import { sendLoginCode } from '../auth'
 import type { UserRow } from '../users'
@@ -59,7 +60,8 @@ const roleFields = (u: UserRow) => ({
  * stay); admin sets the role only. Staff asked to become Pro or Free stop being staff.
  */
 export async function applyRole(
-  tx: DbOrTx,
+  deps: { queue: JobQueue },
+  tx: Tx,
   a: { actor: Actor; target: UserRow; role: Role; plan: PlanRow | null; reason: string; now: Date },
 ) {
   const { target, now } = a
@@ -71,14 +73,14 @@ export async function applyRole(
     description = `${target.email} is Pro on ${grantDescription(toPlan(a.plan))}.`
   } else if (a.role === 'free') {
     if (target.role === 'free' && !target.plan) throw new HttpError(409, `${target.email} is on the free plan already.`)
-    await endPlan(tx, target.id, now)
+    await endPlan(deps, tx, target.id, now)
     description = `${target.email} is on the free plan; their credits stay.`
   } else {
     if (target.role === 'admin') throw new HttpError(409, `${target.email} is staff already.`)
     description = `${target.email} is staff (admin).`
   }
   // grantPlan and endPlan keep staff as staff; an explicit role change here is meant.
-  await setRole(tx, target.id, a.role, now)
+  await setRole(deps, tx, target.id, a.role, now)
   const [after] = await tx.select().from(users).where(eq(users.id, target.id))
   await writeAudit(tx, {
     actor: a.actor,
@@ -101,7 +103,7 @@ export async function changeRole(deps: ApiDeps, actor: UserRow, uuid: string, in
       plan = await grantablePlan(tx, { id: input.plan_id })
       if (!plan) throw badRequest('plan_id: This plan is not on offer.', { field: 'plan_id' })
     }
-    return applyRole(tx, { actor, target, role: input.role, plan, reason: input.reason, now: deps.clock() })
+    return applyRole(deps, tx, { actor, target, role: input.role, plan, reason: input.reason, now: deps.clock() })
   })
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import type { ApiDeps } from '../../context'
-import type { DbOrTx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { paymentReversals, stripeDisputes } from '../../db/schema'
 import { AUDIT_ACTIONS } from '../../domain/admin'
 import { creditsToTakeBack } from '../../domain/billing'
@@ -80,7 +80,7 @@ async function lostCents(tx: DbOrTx, chargeId: string): Promise<number> {
 }
 
 /** The handler's effect, in the webhook's transaction. */
-export async function applyReversal(deps: ApiDeps, tx: DbOrTx, facts: ReversalFacts): Promise<void> {
+export async function applyReversal(deps: ApiDeps, tx: Tx, facts: ReversalFacts): Promise<void> {
   const now = deps.clock()
   const { charge, invoice, dispute } = facts
   const grant = invoice?.id ? await creditsGrantedBy(tx, invoice.id) : null

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import type { ApiDeps } from '../../context'
-import type { DbOrTx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { plans, subscriptions, type users } from '../../db/schema'
 import { creditsForInvoice, isPaidStatus, PAID_STATUSES } from '../../domain/billing'
+import type { JobQueue } from '../../jobs/queue'
 import { log } from '../../log'
 import { creditsGrantedBy, endPlan, grantPlan, lockAccount, setPlan, toPlan } from '../accounts'
 import { markAttempt } from './attempt-rows'
@@ -51,7 +52,7 @@ async function keptSubscription(tx: DbOrTx, userId: number, otherThan: string) {
  * (two tabs, two deliveries at once) exactly one becomes the plan; the other is marked a duplicate of it, grants
  * nothing and is cancelled and refunded (duplicates.ts) once this transaction is committed.
  */
-export async function syncSubscription(tx: DbOrTx, sub: Stripe.Subscription, now: Date): Promise<Synced | null> {
+export async function syncSubscription(deps: { queue: JobQueue }, tx: Tx, sub: Stripe.Subscription, now: Date): Promise<Synced | null> {
   const customerId = idOf(sub.customer)
   const owner = await ownerOf(tx, customerId, sub.metadata, sub.livemode)
   if (!owner) {
@@ -92,7 +93,7 @@ export async function syncSubscription(tx: DbOrTx, sub: Stripe.Subscription, now
   if (isPaidStatus(sub.status)) await setPlan(tx, user.id, plan, now)
   else if (sub.status !== 'incomplete' && !(await keptSubscription(tx, user.id, sub.id))) {
     // Incomplete subscriptions (an embedded payment not confirmed yet) change nothing.
-    await endPlan(tx, user.id, now)
+    await endPlan(deps, tx, user.id, now)
   }
   return { user, plan, duplicate: false }
 }
@@ -151,9 +152,9 @@ export async function fetchSubscription(stripe: Stripe, id: string) {
 }
 
 /** Everything a verified subscription state implies, in one transaction: the plan and the invoice's credits. */
-export async function applySubscription(deps: ApiDeps, tx: DbOrTx, sub: Stripe.Subscription) {
+export async function applySubscription(deps: ApiDeps, tx: Tx, sub: Stripe.Subscription) {
   const now = deps.clock()
-  const synced = await syncSubscription(tx, sub, now)
+  const synced = await syncSubscription(deps, tx, sub, now)
   const invoice = sub.latest_invoice && typeof sub.latest_invoice !== 'string' ? sub.latest_invoice : null
   if (synced && invoice) await grantInvoice(tx, invoice, synced, now)
   return synced

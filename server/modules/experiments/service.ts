@@ -1,35 +1,19 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Tx } from '../../db/client'
-import { experimentVisitors, experiments, pageVersions, tasks } from '../../db/schema'
+import { experiments, pageVersions, tasks } from '../../db/schema'
 import { experimentDecision } from '../../domain/entitlements'
 import { TASK_STATUS } from '../../domain/task-status'
 import { assertAllowed } from '../../http/allowed'
 import { badRequest, HttpError, notFound } from '../../http/http-error'
 import { accountOf } from '../accounts'
-import { queueChallengerSync, republishLive } from '../shopify'
+import { forgetVisitors, queueChallengerSync, touchTask } from '../running-experiments'
+import { republishLive } from '../shopify'
 import { findOwnTask, savePageVersion, type TaskRow } from '../tasks'
 import type { UserRow } from '../users'
 import { experimentViews, type ExperimentRow } from './view'
 
 const NO_EXPERIMENT = 'There is no such experiment on this page.'
-
-/**
- * Starting or ending an experiment changes what the shared page shows without changing the page:
- * this touches the task row so every cache keyed on the share version forgets it (share-version.ts).
- */
-/**
- * Who was counted is needed only while an experiment runs (to count each visitor once): its ending
- * deletes that list; the daily counts stay.
- */
-const forgetVisitors = (tx: Tx, experimentId: number) =>
-  tx.delete(experimentVisitors).where(eq(experimentVisitors.experimentId, experimentId))
-
-const touchTask = (tx: Tx, taskId: number) =>
-  tx
-    .update(tasks)
-    .set({ updatedAt: sql`${tasks.updatedAt}` })
-    .where(eq(tasks.id, taskId))
 
 async function ownPage(deps: ApiDeps, user: UserRow, key: string): Promise<TaskRow> {
   const task = await findOwnTask(deps, user, key)
@@ -69,7 +53,7 @@ export async function startExperiment(deps: ApiDeps, user: UserRow, key: string,
     if (!saved) return null
     await touchTask(tx, task.id)
     // Stores the page is published in get the challenger beside it (a job per store).
-    return { saved, stores: await queueChallengerSync(deps, tx, task.id) }
+    return { saved, stores: await queueChallengerSync(deps.queue, tx, task.id) }
   })
   if (!row) throw new HttpError(409, 'An experiment is already running on this page. Stop it first.')
   row.stores.wake()
@@ -127,13 +111,13 @@ export async function stopExperiment(deps: ApiDeps, user: UserRow, key: string, 
     if (found.status !== 'running') throw new HttpError(409, 'This experiment is not running.')
     const [stopped] = await tx
       .update(experiments)
-      .set({ status: 'stopped', stoppedAt: deps.clock() })
+      .set({ status: 'stopped', stoppedAt: deps.clock(), stopReason: 'owner' })
       .where(eq(experiments.id, id))
       .returning()
     await forgetVisitors(tx, id)
     await touchTask(tx, task.id)
     // The challenger leaves the stores the page is in.
-    return { stopped, stores: await queueChallengerSync(deps, tx, task.id) }
+    return { stopped, stores: await queueChallengerSync(deps.queue, tx, task.id) }
   })
   row.stores.wake()
   return viewOf(deps, row.stopped)
@@ -155,11 +139,16 @@ export async function promoteExperiment(deps: ApiDeps, user: UserRow, key: strin
       .from(pageVersions)
       .where(and(eq(pageVersions.taskId, task.id), eq(pageVersions.version, found.challengerVersion)))
     if (!challenger) throw new HttpError(409, 'The challenger version no longer exists.')
-    const saved = await savePageVersion(tx, task.id, { page: challenger.page, kind: 'restore', restoredFrom: found.challengerVersion, now })
+    const saved = await savePageVersion(deps, tx, task.id, {
+      page: challenger.page,
+      kind: 'restore',
+      restoredFrom: found.challengerVersion,
+      now,
+    })
     if (!saved) throw notFound('There is no page with this id.')
     const [promoted] = await tx
       .update(experiments)
-      .set({ status: 'promoted', stoppedAt: found.stoppedAt ?? now, promotedAt: now })
+      .set({ status: 'promoted', stoppedAt: found.stoppedAt ?? now, promotedAt: now, stopReason: null })
       .where(and(eq(experiments.id, id), inArray(experiments.status, ['running', 'stopped'])))
       .returning()
     await forgetVisitors(tx, id)

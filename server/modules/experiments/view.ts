@@ -93,6 +93,7 @@ export async function experimentViews(deps: ApiDeps, rows: ExperimentRow[]): Pro
         split: row.split,
         started_at: row.startedAt.toISOString(),
         stopped_at: row.stoppedAt?.toISOString() ?? null,
+        stop_reason: row.status === 'stopped' ? (row.stopReason ?? 'owner') : null,
         variants: [variant('control', row.controlVersion), variant('challenger', row.challengerVersion)],
         decision,
         decided_at: decidedAt?.toISOString() ?? null,

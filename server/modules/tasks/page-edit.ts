@@ -59,7 +59,9 @@ export async function savedOrStale(deps: ApiDeps, user: UserRow, key: string, sa
 /** Saves the owner's edit as a new version, only if nobody saved since `baseVersion`. */
 export async function putPage(deps: ApiDeps, user: UserRow, key: string, page: Page, baseVersion: number) {
   const row = await editableTask(deps, user, key)
-  return savedOrStale(deps, user, key, (tx) => savePageVersion(tx, row.id, { page, kind: 'owner_edit', baseVersion, now: deps.clock() }))
+  return savedOrStale(deps, user, key, (tx) =>
+    savePageVersion(deps, tx, row.id, { page, kind: 'owner_edit', baseVersion, now: deps.clock() }),
+  )
 }
 
 export async function pageVersions(deps: ApiDeps, user: UserRow, key: string) {
@@ -84,7 +86,7 @@ export async function restorePageVersion(deps: ApiDeps, user: UserRow, key: stri
   const saved = await deps.database.db.transaction(async (tx) => {
     const v = await findVersion(tx, row.id, version)
     if (!v) throw notFound('This page has no such version.')
-    return savePageVersion(tx, row.id, { page: v.page, kind: 'restore', restoredFrom: version, now: deps.clock() })
+    return savePageVersion(deps, tx, row.id, { page: v.page, kind: 'restore', restoredFrom: version, now: deps.clock() })
   })
   if (!saved) throw notFound('There is no page with this id.')
   return current(saved as TaskRow & { page: Page })

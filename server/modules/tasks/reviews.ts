@@ -51,7 +51,7 @@ export async function editReviews(
   if (!result.ok) throw badRequest(result.error)
   const page = withReviews(row.page, result.items)
   return savedOrStale(deps, user, key, (tx) =>
-    savePageVersion(tx, row.id, { page, kind: 'reviews', baseVersion: body.base_version, now: deps.clock() }),
+    savePageVersion(deps, tx, row.id, { page, kind: 'reviews', baseVersion: body.base_version, now: deps.clock() }),
   )
 }
 
@@ -82,7 +82,7 @@ export async function importReviews(deps: ApiDeps, user: UserRow, key: string, f
   const items = [...existing, ...kept]
   const page = withReviews(row.page, items, existing.length ? undefined : reviewDisclosure(items))
   const saved = await savedOrStale(deps, user, key, (tx) =>
-    savePageVersion(tx, row.id, { page, kind: 'reviews', baseVersion, now: deps.clock() }),
+    savePageVersion(deps, tx, row.id, { page, kind: 'reviews', baseVersion, now: deps.clock() }),
   )
   return { imported: kept.length, rejected, app: parsed.app, version: saved.version }
 }

@@ -306,7 +306,7 @@ export async function researchSection(deps: ApiDeps, user: UserRow, key: string,
   const { section, note } = await deps.composer.rewriteSection(publishableFacts(row.facts), page, sectionId, instruction)
   const next: Page = { ...page, sections: page.sections.map((s) => (s.id === sectionId ? section : s)) }
   const updated = await deps.database.db.transaction((tx) =>
-    savePageVersion(tx, row.id, { page: next, kind: 'rewrite', now: deps.clock(), set: { note: note ?? row.note } }),
+    savePageVersion(deps, tx, row.id, { page: next, kind: 'rewrite', now: deps.clock(), set: { note: note ?? row.note } }),
   )
   if (!updated) throw notFound('There is no page with this id.')
   return taskDetail(deps, user, updated)

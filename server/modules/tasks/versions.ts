@@ -1,8 +1,10 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { pageVersions, tasks } from '../../db/schema'
 import type { Page } from '../../domain/page/schema'
 import { VERSION_LIST_MAX, type PageVersionKind } from '../../domain/page/versions'
+import type { JobQueue } from '../../jobs/queue'
+import { endRunningExperiments } from '../running-experiments'
 import type { TaskRow } from './serialize'
 
 /** `page_version + 1`, computed by the database so concurrent savers cannot both take one number. */
@@ -22,11 +24,19 @@ export interface SaveVersion {
 }
 
 /**
+ * Versions that change only where the buy button leads (a publish points it at the store's product),
+ * not what the page says: the experiment comparing what pages say goes on.
+ */
+const KEEPS_EXPERIMENT: ReadonlySet<PageVersionKind> = new Set(['published'])
+
+/**
  * Makes `page` the task's newest version: one conditional UPDATE bumps `page_version` (so two
  * savers can never both win from the same base) and the version row is written beside it. Run it
  * inside a transaction. Null when the condition failed (a stale base, a finished job).
+ * The live version is an experiment's control: a new one ends the running experiment (page_changed),
+ * which would otherwise compare a page that changed under it (its stores are told through `queue`).
  */
-export async function savePageVersion(tx: DbOrTx, taskId: number, v: SaveVersion): Promise<TaskRow | null> {
+export async function savePageVersion(deps: { queue: JobQueue }, tx: Tx, taskId: number, v: SaveVersion): Promise<TaskRow | null> {
   const conditions = [eq(tasks.id, taskId)]
   if (v.baseVersion !== undefined) conditions.push(eq(tasks.pageVersion, v.baseVersion))
   if (v.where) conditions.push(v.where)
@@ -44,6 +54,7 @@ export async function savePageVersion(tx: DbOrTx, taskId: number, v: SaveVersion
     restoredFrom: v.restoredFrom ?? null,
     createdAt: v.now,
   })
+  if (!KEEPS_EXPERIMENT.has(v.kind)) await endRunningExperiments(deps.queue, tx, { taskId }, 'page_changed', v.now)
   return row
 }
 
