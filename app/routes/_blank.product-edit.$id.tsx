@@ -32,7 +32,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (error instanceof ApiError && error.status < 500) throw httpError(error.status, error.message)
     throw error
   }
-  const history = await orHttpError(api.tasks.versions(id))
+  const [history, running] = await Promise.all([
+    orHttpError(api.tasks.versions(id)),
+    // Saving ends a running experiment (its control is the live version): the editor says so first.
+    api.experiments
+      .current(id)
+      .catch((error: unknown) => (error instanceof ApiError && error.status === 404 ? null : Promise.reject(error))),
+  ])
   const wanted = Number(q.get('preview_version'))
   const previewVersion = Number.isInteger(wanted) && wanted > 0 && wanted !== current.version ? wanted : null
   const previewed = previewVersion ? await api.tasks.version(id, previewVersion).catch(() => null) : null
@@ -52,6 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     highlight: q.get('highlight'),
     credits: user.remaining_credit_count,
     canGenerate: generateDecision(user).allowed,
+    experiment: running ? { control: running.control_version, challenger: running.challenger_version } : null,
   })
 }
 
@@ -73,6 +80,13 @@ export default function ProductEdit() {
         <a href="#versions">History</a>
         <Link to={`/review-bulk-edit/${id}`}>Reviews</Link>
       </header>
+      {data.experiment ? (
+        <p className="notice" data-testid="editor-experiment">
+          An experiment is running on this page: version {data.experiment.control} (live) against version {data.experiment.challenger}.
+          Saving a change makes a new live version and ends the experiment; what it counted so far stays on the{' '}
+          <Link to={`${ownerPagePath(id)}#experiment`}>page view</Link>.
+        </p>
+      ) : null}
       {failure && 'error' in failure ? (
         <p className="notice notice--error" role="alert" data-testid="editor-error">
           {failure.error}

@@ -164,6 +164,19 @@ describe.each(DB_KINDS)('page editor on %s', (kind) => {
     expect(after.history.map((v: { kind: string }) => v.kind)).toContain('owner_edit')
   })
 
+  it('under a running experiment the editor says saving ends it; a save does, and the notice goes', async () => {
+    const { token } = await t.signIn('owner@example.com')
+    const before = await load()
+    const started = await t.call('POST', `/v2/tasks/${id}/experiments`, { challenger_version: 1 }, token)
+    expect(started.status).toBe(201)
+    expect((await load()).experiment).toEqual({ control: before.version, challenger: 1 })
+    const res = await send({ intent: 'section', base_version: String(before.version), section_id: 'hero', heading: 'Pour-over, again' })
+    expect(res.status).toBe(302)
+    expect((await load()).experiment).toBeNull()
+    const list = await t.call('GET', `/v2/tasks/${id}/experiments`, undefined, token)
+    expect(list.body.items[0]).toMatchObject({ id: started.body.id, status: 'stopped', stop_reason: 'page_changed' })
+  })
+
   it('regenerate asks first, naming the cost; confirmed, it writes the page again', async () => {
     const ask = await send({ intent: 'regenerate' })
     expect(location(ask)).toBe(`/product-edit/${id}?confirm=regenerate#regenerate`)
