@@ -112,6 +112,11 @@ export function PublishPanel({ sessionId, version, state }: { sessionId: string;
       {s.kind === 'check_again' ? publishButton('Check again and publish', false) : null}
       {s.kind === 'allow_description' ? publicationButton(p, PUBLICATION_INTENT.allowDescription, 'Show it as the description') : null}
       {s.kind === 'retry_theme_files' ? publicationButton(p, PUBLICATION_INTENT.retryThemeFiles, 'Try theme files again') : null}
+      {s.kind === 'approve_pixel' ? (
+        <Link to={`/connect-shopify?shop=${encodeURIComponent(p.shop_domain)}`} className="button button--small button--primary">
+          Reconnect and approve
+        </Link>
+      ) : null}
     </li>
   )
   return (
@@ -164,7 +169,11 @@ export function PublishPanel({ sessionId, version, state }: { sessionId: string;
                 : 'The page is out of the store; the product has its own description and template back.'}
             </p>
           ) : null}
-          {current.status === 'published' && current.failure_reason ? <p className="notice small">{current.failure_reason}</p> : null}
+          {current.status === 'published' && current.failure_reason ? (
+            <p className="notice small" data-testid="publish-failure">
+              {current.failure_reason}
+            </p>
+          ) : null}
           {current.notice ? (
             <p className="notice small" data-testid="publish-notice">
               {current.notice}

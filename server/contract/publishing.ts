@@ -5,14 +5,14 @@ import { ERRORS, SIGNED_IN, json, jsonBody } from './common'
 
 const tags = ['Publishing']
 
-export const NEXT_STEP_KINDS = ['add_app_block', 'check_again', 'allow_description', 'retry_theme_files'] as const
+export const NEXT_STEP_KINDS = ['add_app_block', 'check_again', 'allow_description', 'retry_theme_files', 'approve_pixel'] as const
 
 export const nextStepSchema = z
   .object({
     kind: z
       .enum(NEXT_STEP_KINDS)
       .describe(
-        'add_app_block: open `url` (Shopify’s theme editor with the Pagewright block added; the owner presses Save). check_again: publish again (free) so Pagewright looks for the block. allow_description: PUT …/description_fallback `{ allowed: true }`. retry_theme_files: POST /v2/shopify/stores/{id}/theme_files.',
+        'add_app_block: open `url` (Shopify’s theme editor with the Pagewright block added; the owner presses Save). check_again: publish again (free) so Pagewright looks for the block. allow_description: PUT …/description_fallback `{ allowed: true }`. retry_theme_files: POST /v2/shopify/stores/{id}/theme_files. approve_pixel: connect the store again (POST /v2/shopify/oauth/begin) and approve the web pixel’s permission, so the store’s adds to cart and checkouts count in the experiment.',
       ),
     text: z.string().describe('What to do, in words for the owner.'),
     url: z.string().nullable(),

@@ -127,6 +127,12 @@ export async function adminPage(request: Request, ctx: ShopContext): Promise<Res
             background job (done after Pagewright polls it, as on Shopify)</label
           >
         </p>
+        <p>
+          <label
+            ><input type="checkbox" name="no_pixel_extension" value="1" ${settings.pixelExtension === 'missing' ? 'checked' : ''} /> Refuse
+            Pagewright’s web pixel, as Shopify does while the app’s pixel extension is not deployed</label
+          >
+        </p>
         <button type="submit">Save settings</button>
       </form>
       <h2>Privacy requests</h2>
@@ -201,11 +207,12 @@ export async function adminAction(request: Request, ctx: ShopContext, action: st
       ...settingsOf(ctx.shop),
       themeWrites: form.get('no_exemption') === '1' ? 'no_exemption' : 'allowed',
       themeWriteJobs: form.get('write_jobs') === '1',
+      pixelExtension: form.get('no_pixel_extension') === '1' ? 'missing' : 'deployed',
     }
     await ctx.store.put('shop', 'shop', { ...ctx.shop, settings })
     return back(
       ctx,
-      `Saved: theme file writes are ${settings.themeWrites === 'allowed' ? 'allowed' : 'refused (no exemption)'}${settings.themeWriteJobs ? ', run as jobs' : ''}.`,
+      `Saved: theme file writes are ${settings.themeWrites === 'allowed' ? 'allowed' : 'refused (no exemption)'}${settings.themeWriteJobs ? ', run as jobs' : ''}${settings.pixelExtension === 'missing' ? '; the web pixel is refused (no extension)' : ''}.`,
     )
   }
   if (area === 'privacy') {

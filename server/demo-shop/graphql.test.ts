@@ -59,6 +59,8 @@ describe.each(DB_KINDS)('demo shop Admin GraphQL (%s)', (kind) => {
     const first = (await gql(DOCS.PRODUCTS_PAGE_QUERY, { first: 1 })).body.data.products.nodes[0]
     const themes = (await gql(DOCS.THEMES_QUERY)).body.data.themes.nodes
     const bulk = (await gql(DOCS.BULK_RUN_MUTATION, { query: DOCS.BULK_PRODUCTS_QUERY })).body.data.bulkOperationRunQuery.bulkOperation
+    // The pixel's id is known once the query below has read it (documents run in order).
+    const pixelUpdate = { id: '', webPixel: { settings: { pagewrightUrl: 'https://pagewright.example' } } }
     const checks: Record<keyof typeof DOCS.ALL_DOCUMENTS, [Record<string, unknown>, (data: any) => void]> = {
       SHOP_QUERY: [
         {},
@@ -198,6 +200,20 @@ describe.each(DB_KINDS)('demo shop Admin GraphQL (%s)', (kind) => {
             webPixel: { id: expect.stringMatching(/^gid:\/\/shopify\/WebPixel\/\d+$/) },
           }),
       ],
+      WEB_PIXEL_QUERY: [
+        {},
+        (d) => {
+          expect(d.webPixel).toEqual({
+            id: expect.stringMatching(/^gid:\/\/shopify\/WebPixel\/\d+$/),
+            settings: JSON.stringify({ pagewrightUrl: APP.appUrl }),
+          })
+          pixelUpdate.id = d.webPixel.id
+        },
+      ],
+      WEB_PIXEL_UPDATE_MUTATION: [
+        pixelUpdate,
+        (d) => expect(d.webPixelUpdate).toEqual({ webPixel: { id: pixelUpdate.id }, userErrors: [] }),
+      ],
     }
     for (const [name, document] of Object.entries(DOCS.ALL_DOCUMENTS)) {
       const [variables, check] = checks[name as keyof typeof checks]
@@ -308,6 +324,65 @@ describe.each(DB_KINDS)('demo shop Admin GraphQL (%s)', (kind) => {
     const noPixels = (await installApp(demo, third, { app: APP, scopes: ['write_products'] })).accessToken
     const denied = await gql(DOCS.WEB_PIXEL_CREATE_MUTATION, { webPixel: { settings: '{}' } }, noPixels, third)
     expect(denied.body.errors[0]).toMatchObject({ extensions: { code: 'ACCESS_DENIED' } })
+    for (const [doc, field] of [
+      [DOCS.WEB_PIXEL_QUERY, 'webPixel'],
+      [DOCS.WEB_PIXEL_UPDATE_MUTATION, 'webPixelUpdate'],
+    ] as const) {
+      const refused = await gql(doc, { id: 'gid://shopify/WebPixel/1', webPixel: { settings: '{}' } }, noPixels, third)
+      expect(refused.body.errors[0].message).toBe(
+        `Access denied for ${field} field. Required access: \`${field === 'webPixel' ? 'read' : 'write'}_pixels\` access scope.`,
+      )
+    }
+  })
+
+  it('reads the app’s web pixel and updates its settings, refusing what Shopify refuses', async () => {
+    const other = await demo.createShop(OWNER)
+    const t = (await installApp(demo, other, { app: APP })).accessToken
+    // None yet: a top-level error, no data.
+    const none = await gql(DOCS.WEB_PIXEL_QUERY, {}, t, other)
+    expect(none.body).toMatchObject({ data: { webPixel: null }, errors: [{ message: 'No web pixel was found for this app.' }] })
+    const update = async (id: string, settings: unknown) =>
+      (await gql(DOCS.WEB_PIXEL_UPDATE_MUTATION, { id, webPixel: { settings } }, t, other)).body
+    expect((await update('gid://shopify/WebPixel/1', { pagewrightUrl: APP.appUrl })).data.webPixelUpdate).toEqual({
+      webPixel: null,
+      userErrors: [{ code: 'NOT_FOUND', field: ['id'], message: 'Web pixel not found.' }],
+    })
+    const made = (await gql(DOCS.WEB_PIXEL_CREATE_MUTATION, { webPixel: { settings: { pagewrightUrl: 'http://old.example' } } }, t, other))
+      .body.data.webPixelCreate.webPixel.id as string
+    expect((await gql(DOCS.WEB_PIXEL_QUERY, {}, t, other)).body.data.webPixel).toEqual({
+      id: made,
+      settings: JSON.stringify({ pagewrightUrl: 'http://old.example' }),
+    })
+    // Asked by id: only its own pixel.
+    expect((await gql('query($id: ID) { webPixel(id: $id) { id } }', { id: made }, t, other)).body.data.webPixel.id).toBe(made)
+    const wrongId = await gql('query($id: ID) { webPixel(id: $id) { id } }', { id: 'gid://shopify/WebPixel/1' }, t, other)
+    expect(wrongId.body.errors[0].message).toBe('No web pixel was found for this app.')
+    // The same settings checks as create; another id is not found; a malformed id is Shopify's coercion error.
+    expect((await update(made, 'not json')).data.webPixelUpdate.userErrors[0].code).toBe('INVALID_CONFIGURATION_JSON')
+    expect((await update(made, { pagewrightUrl: 'x' })).data.webPixelUpdate.userErrors).toEqual([
+      {
+        code: 'INVALID_SETTINGS',
+        field: ['webPixel', 'settings'],
+        message: 'The provided settings does not match the expected settings definition on the app.',
+      },
+    ])
+    expect((await update('gid://shopify/WebPixel/1', { pagewrightUrl: APP.appUrl })).data.webPixelUpdate.userErrors[0].code).toBe(
+      'NOT_FOUND',
+    )
+    expect((await update('gid://shopify/Product/1', { pagewrightUrl: APP.appUrl })).errors[0].extensions.code).toBe(
+      'argumentLiteralsIncompatible',
+    )
+    expect((await update(made, JSON.stringify({ pagewrightUrl: APP.appUrl }))).data.webPixelUpdate).toEqual({
+      webPixel: { id: made },
+      userErrors: [],
+    })
+    expect((await gql(DOCS.WEB_PIXEL_QUERY, {}, t, other)).body.data.webPixel.settings).toBe(JSON.stringify({ pagewrightUrl: APP.appUrl }))
+    // An app whose pixel extension is not deployed: both writes answer NO_EXTENSION.
+    await demo.configure(other, { pixelExtension: 'missing' })
+    const noExtension = [{ code: 'NO_EXTENSION', field: ['webPixel'], message: 'No extension found.' }]
+    expect((await update(made, { pagewrightUrl: APP.appUrl })).data.webPixelUpdate.userErrors).toEqual(noExtension)
+    const create = await gql(DOCS.WEB_PIXEL_CREATE_MUTATION, { webPixel: { settings: { pagewrightUrl: APP.appUrl } } }, t, other)
+    expect(create.body.data.webPixelCreate).toEqual({ webPixel: null, userErrors: noExtension })
   })
 
   it('enforces the granted scopes', async () => {

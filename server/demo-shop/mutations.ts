@@ -5,7 +5,7 @@ import { metafieldsDelete, metafieldsSet } from './metafields'
 import { productSet, productUpdate } from './product-mutations'
 import type { WebhookData } from './state'
 import { themeCreate, themeFilesUpsert } from './theme-mutations'
-import { webPixelCreate } from './web-pixels'
+import { webPixelCreate, webPixelUpdate } from './web-pixels'
 
 async function webhookSubscriptionCreate(_p: unknown, args: Record<string, unknown>, ctx: GraphqlContext) {
   const input = args.webhookSubscription as { uri?: string | null; callbackUrl?: string | null; format?: 'JSON' | 'XML' | null }
@@ -48,4 +48,5 @@ export const mutationResolvers = {
   stagedUploadsCreate,
   fileCreate,
   webPixelCreate,
+  webPixelUpdate,
 }

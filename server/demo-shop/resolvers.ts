@@ -5,6 +5,7 @@ import { isShopFile, nodesQuery, shopFileErrors, shopFileImage } from './files'
 import { gid } from './schema'
 import type { BulkData, FileData, ImageData, MetafieldData, ProductData, ThemeData, VariantData, WebhookData } from './state'
 import { jobQuery } from './theme-mutations'
+import { webPixelQuery } from './web-pixels'
 
 type Args = Record<string, unknown>
 type Resolver<P = unknown> = (parent: P, args: Args, ctx: GraphqlContext) => unknown
@@ -234,6 +235,7 @@ const queryResolvers: Record<string, Resolver> = {
   },
   job: jobQuery,
   nodes: nodesQuery,
+  webPixel: webPixelQuery,
 }
 
 /** Resolvers for every field Pagewright's documents reach; the rest answer from the records' own properties. */

@@ -47,9 +47,19 @@ export interface DemoShopSettings {
   themeWriteJobs: boolean
   /** How many status reads a new file stays UPLOADED/PROCESSING before it is READY. */
   fileProcessingReads: number
+  /**
+   * `deployed`: the app's web pixel extension is there. `missing`: webPixelCreate and webPixelUpdate
+   * answer NO_EXTENSION, as Shopify does for an app whose pixel extension is not deployed.
+   */
+  pixelExtension: 'deployed' | 'missing'
 }
 
-export const DEFAULT_SETTINGS: DemoShopSettings = { themeWrites: 'allowed', themeWriteJobs: true, fileProcessingReads: 2 }
+export const DEFAULT_SETTINGS: DemoShopSettings = {
+  themeWrites: 'allowed',
+  themeWriteJobs: true,
+  fileProcessingReads: 2,
+  pixelExtension: 'deployed',
+}
 
 export const settingsOf = (shop: ShopData): DemoShopSettings => ({ ...DEFAULT_SETTINGS, ...shop.settings })
 

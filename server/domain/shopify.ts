@@ -115,6 +115,12 @@ export interface ChallengerMetafield {
   split: number
   page: unknown
 }
+/**
+ * How a publication's words for the owner begin while a running experiment lacks the store's own
+ * counts (Pagewright's web pixel not allowed, or refused by Shopify); gone once the pixel is there.
+ */
+export const PIXEL_MISSING = 'Add-to-cart and checkout counts from your store are missing:'
+
 /** In theme files (outside the app extension) the app-owned namespace is spelled with the app's id. */
 export const themeMetafieldNamespace = (appId: string) => `app--${appId}--pagewright`
 

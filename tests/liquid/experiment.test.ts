@@ -19,8 +19,12 @@ const headed = (page: Page, heading: string, idSuffix = ''): Page => ({
   ...page,
   sections: page.sections.map((s) => ({ ...s, id: `${s.id}${idSuffix}`, ...(s.type === 'hero' ? { heading } : {}) })),
 })
-const control = absoluteImages(headed(samplePage, 'Control headline'))
-const challenger = absoluteImages(headed(samplePage, 'Challenger headline', '-b'))
+const gallery = [
+  { src: 'https://cdn.example.com/a.jpg', alt: 'Sage bottle' },
+  { src: 'https://cdn.example.com/b.jpg', alt: 'Lid' },
+]
+const control = absoluteImages(headed({ ...samplePage, gallery }, 'Control headline'))
+const challenger = absoluteImages(headed({ ...samplePage, gallery }, 'Challenger headline', '-b'))
 const EXPERIMENT = 7
 const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
 
@@ -61,12 +65,32 @@ describe('the app block under an experiment', () => {
     expect(box.find('.pw-x-c').text()).toContain('Control headline')
     expect(box.find('.pw-x-h').attr('hidden')).toBeDefined()
     expect(box.find('.pw-x-h').text()).toContain('Challenger headline')
-    // No id of one version repeats in the other (gallery inputs, headings).
-    const ids = box
-      .find('[id]')
-      .toArray()
-      .map((el) => $(el).attr('id'))
-    expect(ids.filter((id) => id !== 'buy').length).toBe(new Set(ids.filter((id) => id !== 'buy')).size)
+  })
+
+  it('has no id twice in the store’s HTML, and each version’s references stay inside it', async () => {
+    for (const way of ['block', 'template'] as const) {
+      const $ = load(await productHtml(true, 50, way))
+      const ids = $('[id]')
+        .toArray()
+        .map((el) => $(el).attr('id')!)
+      expect(
+        ids.filter((id, i) => ids.indexOf(id) !== i),
+        way,
+      ).toEqual([])
+      // The in-page buy anchor of each version (and the gallery inputs, the headings) is its own.
+      expect($('.pw-x-c #buy').length, way).toBe(1)
+      expect($('.pw-x-h #buy-b').length, way).toBe(1)
+      expect($('.pw-x-h .pw-gallery__radio').length, way).toBeGreaterThan(1)
+      for (const version of ['.pw-x-c', '.pw-x-h']) {
+        const within = $(version)
+        const refs = within
+          .find('[for], [aria-labelledby]')
+          .toArray()
+          .map((el) => $(el).attr('for') ?? $(el).attr('aria-labelledby')!)
+        expect(refs.length).toBeGreaterThan(5)
+        for (const ref of refs) expect(within.find(`[id="${ref}"]`).length, `${way} ${version} ${ref}`).toBe(1)
+      }
+    }
   })
 
   it('is the same in Pagewright’s own section (the template way)', async () => {

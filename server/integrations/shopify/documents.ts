@@ -472,6 +472,35 @@ export const WEB_PIXEL_CREATE_MUTATION = gql`
   }
 `
 
+/**
+ * The app's own web pixel on the shop (no id: Shopify answers the calling app's pixel, or the error
+ * "No web pixel was found for this app." when it has none): read when webPixelCreate answers TAKEN.
+ */
+export const WEB_PIXEL_QUERY = gql`
+  query PagewrightWebPixel {
+    webPixel {
+      id
+      settings
+    }
+  }
+`
+
+/** New settings for the pixel the shop already has (a changed PUBLIC_URL). */
+export const WEB_PIXEL_UPDATE_MUTATION = gql`
+  mutation PagewrightWebPixelUpdate($id: ID!, $webPixel: WebPixelInput!) {
+    webPixelUpdate(id: $id, webPixel: $webPixel) {
+      webPixel {
+        id
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`
+
 /** Every document, by name, for the schema test and the demo shop. */
 export const ALL_DOCUMENTS = {
   SHOP_QUERY,
@@ -496,4 +525,6 @@ export const ALL_DOCUMENTS = {
   THEME_CREATE_MUTATION,
   WEBHOOK_CREATE_MUTATION,
   WEB_PIXEL_CREATE_MUTATION,
+  WEB_PIXEL_QUERY,
+  WEB_PIXEL_UPDATE_MUTATION,
 }

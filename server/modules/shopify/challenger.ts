@@ -1,12 +1,17 @@
-import { and, eq, notInArray } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
-import type { Tx } from '../../db/client'
 import { experiments, pageVersions, publications, shopifyStores, tasks } from '../../db/schema'
 import { ownerFactsOf } from '../../domain/page/shopper'
-import { CHALLENGER_METAFIELD, type ChallengerMetafield } from '../../domain/shopify'
+import { CHALLENGER_METAFIELD, PIXEL_MISSING, type ChallengerMetafield } from '../../domain/shopify'
 import { HttpError } from '../../http/http-error'
 import { assertNoUserErrors, ShopifyApiError, type AdminClient } from '../../integrations/shopify/admin-client'
-import { METAFIELDS_DELETE_MUTATION, METAFIELDS_SET_MUTATION, WEB_PIXEL_CREATE_MUTATION } from '../../integrations/shopify/documents'
+import {
+  METAFIELDS_DELETE_MUTATION,
+  METAFIELDS_SET_MUTATION,
+  WEB_PIXEL_CREATE_MUTATION,
+  WEB_PIXEL_QUERY,
+  WEB_PIXEL_UPDATE_MUTATION,
+} from '../../integrations/shopify/documents'
 import { SHOPIFY_EVENTS_QUEUE, type ShopifyEventJob } from '../../jobs/definitions'
 import { log } from '../../log'
 import type { TaskRow } from '../tasks'
@@ -26,27 +31,71 @@ async function runningOf(deps: ApiDeps, taskId: number) {
   return row ?? null
 }
 
+type PixelErrors = { code: string | null; field?: string[] | null; message: string }[]
+
+const sentence = (text: string) => `${text.trim().replace(/\.$/, '')}.`
+const refusedPixel = (messages: string[]) => `${PIXEL_MISSING} Shopify refused Pagewright’s web pixel: ${sentence(messages.join('; '))}`
+const pixelNotAllowed = (store: StoreRow) =>
+  store.kind === 'custom'
+    ? `${PIXEL_MISSING} a custom app cannot add Pagewright’s web pixel, so only shoppers of the share link are counted.`
+    : `${PIXEL_MISSING} Pagewright is not allowed to add its web pixel to this store yet. Reconnect the store on the Stores page and approve the new permission.`
+
+/** A pixel's settings (Shopify's JSON scalar: a string of JSON or an object) as an object, or null. */
+function settingsOf(raw: unknown): Record<string, unknown> | null {
+  try {
+    const value = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+const sameSettings = (a: Record<string, unknown> | null, b: Record<string, unknown>) =>
+  !!a && Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([k, v]) => a[k] === v)
+
 /**
  * Pagewright's web pixel on the shop, so its shoppers' views, adds to cart and checkouts reach the
- * experiment. Asked for while an experiment runs (a shop has one; Shopify answers TAKEN after the
- * first). Without `write_pixels` (a store connected before it was asked for) or the extension
- * deployed, the store page still works and only these counts are missing: logged, never a failure.
+ * experiment, pointed at this server (`PUBLIC_URL`). Asked for while an experiment runs: a shop
+ * has one per app, so after the first Shopify answers TAKEN and the pixel it has is read, and its
+ * settings updated when they name another address (PUBLIC_URL changed). The store page works
+ * without it; only these counts are missing, which is what this returns in words for the owner
+ * (null when the pixel is there): without `write_pixels` (a store connected before it was asked for,
+ * or a custom app), or when Shopify refuses it. A failure to reach the shop is thrown (tried again).
  */
-async function ensurePixel(deps: ApiDeps, admin: AdminClient, store: StoreRow, scopes: string[]) {
-  if (!scopes.includes('write_pixels')) return
-  const made = await admin.request<{ webPixelCreate: { userErrors: { code: string | null; message: string }[] } }>(
-    WEB_PIXEL_CREATE_MUTATION,
-    { webPixel: { settings: JSON.stringify({ pagewrightUrl: deps.env.PUBLIC_URL }) } },
-  )
-  const errors = made.webPixelCreate.userErrors.filter((e) => e.code !== 'TAKEN')
-  if (errors.length) log.warn('shopify web pixel refused', { shop: store.shopDomain, error: errors.map((e) => e.message).join(' ') })
+async function ensurePixel(deps: ApiDeps, admin: AdminClient, store: StoreRow, scopes: string[]): Promise<string | null> {
+  if (!scopes.includes('write_pixels')) return pixelNotAllowed(store)
+  const settings = { pagewrightUrl: deps.env.PUBLIC_URL }
+  try {
+    const made = await admin.request<{ webPixelCreate: { userErrors: PixelErrors } }>(WEB_PIXEL_CREATE_MUTATION, {
+      webPixel: { settings: JSON.stringify(settings) },
+    })
+    const errors = made.webPixelCreate.userErrors
+    if (!errors.length) return null
+    if (errors.some((e) => e.code !== 'TAKEN')) return refusedPixel(errors.map((e) => e.message))
+    const { webPixel } = await admin.request<{ webPixel: { id: string; settings: unknown } | null }>(WEB_PIXEL_QUERY)
+    if (!webPixel) return refusedPixel(['the web pixel it says the store has could not be read'])
+    if (sameSettings(settingsOf(webPixel.settings), settings)) return null
+    const updated = await admin.request<{ webPixelUpdate: { userErrors: PixelErrors } }>(WEB_PIXEL_UPDATE_MUTATION, {
+      id: webPixel.id,
+      webPixel: { settings: JSON.stringify(settings) },
+    })
+    if (updated.webPixelUpdate.userErrors.length) return refusedPixel(updated.webPixelUpdate.userErrors.map((e) => e.message))
+    log.info('shopify web pixel settings updated', { shop: store.shopDomain })
+    return null
+  } catch (error) {
+    // Shopify answered, with errors (a scope it wants, a pixel gone meanwhile): said to the owner, not tried again.
+    if (!(error instanceof ShopifyApiError) || error.failure !== 'graphql') throw error
+    log.warn('shopify web pixel refused', { shop: store.shopDomain, error: error.message })
+    return error.codes.includes('ACCESS_DENIED') ? pixelNotAllowed(store) : refusedPixel([error.message])
+  }
 }
 
 /**
  * Makes the product's challenger metafield match the page's experiment: the challenger (its images in
  * the shop's Files, its buy button on the live product) while one runs, nothing otherwise. Read again
  * after writing: an experiment started or ended meanwhile is followed, so the last write wins the
- * right way even when two of these jobs overlap.
+ * right way even when two of these jobs overlap. Returns what the owner should read about the
+ * store's counts while the experiment runs (the web pixel missing), or null.
  */
 export async function syncChallenger(
   deps: ApiDeps,
@@ -55,15 +104,17 @@ export async function syncChallenger(
   task: TaskRow,
   product: { gid: string; liveUrl: string | null },
   scopes: string[],
-) {
+): Promise<string | null> {
   let wanted = await runningOf(deps, task.id)
+  let pixel: string | null = null
   for (let round = 0; round < 3; round++) {
+    pixel = null
     if (wanted) {
       const [version] = await deps.database.db
         .select({ page: pageVersions.page })
         .from(pageVersions)
         .where(and(eq(pageVersions.taskId, task.id), eq(pageVersions.version, wanted.version)))
-      if (!version) return
+      if (!version) return null
       const owner = ownerFactsOf(version.page)
       const challenger = { ...version.page, owner: { ...owner, buyUrl: product.liveUrl ?? owner.buyUrl } }
       const shopPage = pageForShop(deps, { ...task, page: challenger }, store)
@@ -75,7 +126,7 @@ export async function syncChallenger(
         metafields: [{ ownerId: product.gid, ...CHALLENGER_METAFIELD, type: 'json', value: JSON.stringify(value) }],
       })
       assertNoUserErrors('Shopify refused the challenger', set.metafieldsSet.userErrors)
-      await ensurePixel(deps, admin, store, scopes)
+      pixel = await ensurePixel(deps, admin, store, scopes)
     } else {
       const removed = await admin.request<{ metafieldsDelete: { userErrors: { message: string }[] } }>(METAFIELDS_DELETE_MUTATION, {
         metafields: [{ ownerId: product.gid, ...CHALLENGER_METAFIELD }],
@@ -83,9 +134,10 @@ export async function syncChallenger(
       assertNoUserErrors('Shopify refused to remove the challenger', removed.metafieldsDelete.userErrors)
     }
     const now = await runningOf(deps, task.id)
-    if (now?.id === wanted?.id) return
+    if (now?.id === wanted?.id) return pixel
     wanted = now
   }
+  return pixel
 }
 
 /**
@@ -107,8 +159,10 @@ export async function runChallengerSync(deps: ApiDeps, publicationId: number, at
   try {
     const admin = await adminFor(deps, store)
     const state = await shopState(admin)
-    await syncChallenger(deps, admin, store, task, { gid: pub.productGid, liveUrl: pub.storefrontUrl }, state.scopes)
-    if (pub.failureReason?.startsWith(CHALLENGER_FAILED)) await stamp(null)
+    const pixel = await syncChallenger(deps, admin, store, task, { gid: pub.productGid, liveUrl: pub.storefrontUrl }, state.scopes)
+    // Our own words are replaced (or cleared once the pixel is there); anything else said about the publication stays.
+    const ours = !pub.failureReason || pub.failureReason.startsWith(CHALLENGER_FAILED) || pub.failureReason.startsWith(PIXEL_MISSING)
+    if (ours && pub.failureReason !== pixel) await stamp(pixel)
   } catch (error) {
     // As publish-job's describeFailure (not imported: that file runs this one).
     const reason = error instanceof HttpError || error instanceof ShopifyApiError ? error.message : 'Stopped on our side.'
@@ -124,20 +178,15 @@ export async function runChallengerSync(deps: ApiDeps, publicationId: number, at
 }
 
 /**
- * Queues the challenger sync for every store the page is in (or on its way into). Run inside the
- * transaction that started or ended the experiment; call `wake` after it commits.
+ * After a reconnect (the owner approved the pixel's permission, perhaps): the store's publications
+ * that told the owner its counts were missing sync their challenger again, which asks for the pixel
+ * and clears the words once it is there.
  */
-export async function queueChallengerSync(deps: ApiDeps, tx: Tx, taskId: number) {
-  const rows = await tx
+export async function retryPixels(deps: ApiDeps, storeId: number) {
+  const rows = await deps.database.db
     .select({ id: publications.id })
     .from(publications)
-    .where(and(eq(publications.taskId, taskId), notInArray(publications.status, ['unpublished', 'unpublishing'])))
-  for (const p of rows)
-    await deps.queue.send(SHOPIFY_EVENTS_QUEUE, { kind: 'challenger', publicationId: p.id } satisfies ShopifyEventJob, { tx })
-  return {
-    count: rows.length,
-    wake: () => {
-      if (rows.length > 0) deps.queue.wake(SHOPIFY_EVENTS_QUEUE)
-    },
-  }
+    .where(and(eq(publications.storeId, storeId), like(publications.failureReason, `${PIXEL_MISSING}%`)))
+  for (const p of rows) await deps.queue.send(SHOPIFY_EVENTS_QUEUE, { kind: 'challenger', publicationId: p.id } satisfies ShopifyEventJob)
+  if (rows.length) deps.queue.wake(SHOPIFY_EVENTS_QUEUE)
 }

@@ -9,7 +9,8 @@ import { OAuthRefused, type ShopTokens } from '../../integrations/shopify/oauth'
 import { log } from '../../log'
 import { sendLoginCode } from '../auth'
 import type { UserRow } from '../users'
-import { assertCanConnect, attachStore, fetchShopInfo } from './stores'
+import { retryPixels } from './challenger'
+import { assertCanConnect, attachStore as attachOnly, fetchShopInfo, type NewConnection } from './stores'
 import { openSealed, sealedTokens } from './tokens'
 
 /** How long an install from Shopify waits for its owner to type the e-mail code. */
@@ -96,6 +97,13 @@ async function exchange(deps: ApiDeps, query: string, cookie: string): Promise<S
   const recorded = await deps.database.db.insert(oauthStates).values({ state: tokens.state }).onConflictDoNothing().returning()
   if (!recorded.length) throw badRequest('This approval from Shopify was already used. Start connecting again.')
   return tokens
+}
+
+/** The store joins the account; a reconnect asks again for the web pixel its running experiments lacked. */
+async function attachStore(deps: ApiDeps, user: UserRow, conn: NewConnection) {
+  const store = await attachOnly(deps, user, conn)
+  await retryPixels(deps, store.id)
+  return store
 }
 
 const connectionOf = (tokens: ShopTokens) => ({

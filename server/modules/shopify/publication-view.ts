@@ -1,6 +1,6 @@
 import type { ApiDeps } from '../../context'
 import type { NextStep, Publication } from '../../contract/publishing'
-import { addAppBlockUrl, isLiveMethod, PUBLISH_METHOD_LABELS } from '../../domain/shopify'
+import { addAppBlockUrl, isLiveMethod, PIXEL_MISSING, PUBLISH_METHOD_LABELS } from '../../domain/shopify'
 import type { TaskRow } from '../tasks'
 import type { PublicationRow } from './publish-page'
 import { shopLinks } from './store-view'
@@ -12,6 +12,24 @@ import type { StoreRow } from './tokens'
  * every client (the web, an API key) tells the owner the same.
  */
 export function nextSteps(row: PublicationRow, store: StoreRow, addBlockUrl: string): NextStep[] {
+  const steps = wayToShow(row, store, addBlockUrl)
+  // The store's counts are missing from the running experiment until the owner lets Pagewright add its web pixel.
+  if (
+    row.status === 'published' &&
+    row.failureReason?.startsWith(PIXEL_MISSING) &&
+    store.kind === 'oauth' &&
+    !store.scopes.split(',').includes('write_pixels')
+  )
+    steps.push({
+      kind: 'approve_pixel',
+      text: 'Reconnect the store and approve Pagewright’s web pixel: its shoppers’ adds to cart and checkouts then count in the experiment.',
+      url: null,
+    })
+  return steps
+}
+
+/** How shoppers could get the page in a better way. */
+function wayToShow(row: PublicationRow, store: StoreRow, addBlockUrl: string): NextStep[] {
   if (row.status !== 'published' || !row.method || row.method === 'template' || row.method === 'app_block') return []
   const steps: NextStep[] = [
     {

@@ -127,14 +127,14 @@ export async function runPublish(deps: ApiDeps, publicationId: number, attempt: 
     const links = await shopLinks(deps, store.shopDomain)
     const live = onlineStoreUrl ?? product.onlineStoreUrl ?? storefrontProductUrl(links.storefront, product.handle)
     // An experiment running on the page: its challenger goes in beside it (or a finished one's goes).
-    await syncChallenger(deps, admin, store, task, { gid: product.id, liveUrl: live }, state.scopes)
+    const pixel = await syncChallenger(deps, admin, store, task, { gid: product.id, liveUrl: live }, state.scopes)
     const now = deps.clock()
     await db.transaction(async (tx) => {
       // After publishing, the page's buy button goes to the live product (its theme buy box takes over).
       const current = ownerFactsOf(task.page!)
       let version = task.pageVersion
       if (current.buyUrl !== live) {
-        const saved = await savePageVersion(tx, task.id, {
+        const saved = await savePageVersion(deps, tx, task.id, {
           page: { ...task.page!, owner: { ...current, buyUrl: live } },
           kind: 'published',
           now,
@@ -150,7 +150,8 @@ export async function runPublish(deps: ApiDeps, publicationId: number, attempt: 
           notice: shown.notice,
           storefrontUrl: live,
           publishedAt: now,
-          failureReason: null,
+          // Published; what the owner should still know: the store's counts missing from a running experiment.
+          failureReason: pixel,
           pageVersion: version,
         })
         .where(eq(publications.id, pub.id))

@@ -98,12 +98,25 @@ async function subscribeWebhooks(deps: ApiDeps, shop: string, accessToken: strin
 export const storeExists = () => new HttpError(409, STORE_EXISTS, { store_exists: true })
 
 /**
+ * The owner's own store, connected through the app before it asked for the web pixel's permission:
+ * connecting it again is how the owner approves it (the Stores page and the publish panel link there).
+ */
+const needsApproval = (store: StoreRow, user: UserRow) =>
+  store.userId === user.id && store.kind === 'oauth' && store.status === 'connected' && !store.scopes.split(',').includes('write_pixels')
+
+/**
  * Refuses a shop that is connected already, to this account or another (reference §7.3). A shop
- * whose app was uninstalled may be connected again (by anyone: the old account's copy is dropped).
+ * whose app was uninstalled may be connected again (by anyone: the old account's copy is dropped);
+ * the owner's own may be when its token expired or it lacks a permission asked for since.
  */
 export async function assertCanConnect(deps: ApiDeps, user: UserRow, shop: string) {
   const [existing] = await deps.database.db.select().from(shopifyStores).where(eq(shopifyStores.shopDomain, shop))
-  if (existing && existing.status !== 'uninstalled' && !(existing.userId === user.id && existing.status === 'token_expired'))
+  if (
+    existing &&
+    existing.status !== 'uninstalled' &&
+    !(existing.userId === user.id && existing.status === 'token_expired') &&
+    !needsApproval(existing, user)
+  )
     throw storeExists()
   assertAllowed(user, storeDecision(accountOf(user), await otherStores(deps.database.db, user.id, shop)))
 }
