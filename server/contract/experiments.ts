@@ -146,7 +146,12 @@ export const analyticsDaySchema = z
   .object({
     day: z.iso.date(),
     views: z.number().int(),
-    visitors: z.number().int().describe('First views per browser that day (no personal data kept).'),
+    visitors: z
+      .number()
+      .int()
+      .describe(
+        'Browsers that loaded the page that day, each once however often (bots, HEAD and prefetches not counted). Told by the day in the page’s ETag, or under an experiment a cookie holding only the day: nothing about anyone is stored.',
+      ),
     buy_clicks: z.number().int(),
     conversion_rate: z.number().nullable().describe('buy_clicks / visitors; null without visitors.'),
   })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describeError, warnThrottled } from '../db/unavailable'
+import { dayCookieOf, daySetCookie, dayStamp, etagOfDay } from '../domain/daily-visitors'
 import {
   assignmentFromCookies,
   assignVariant,
@@ -38,10 +39,10 @@ export interface ShopperCounts {
 /** Where a flush goes: the database (one transaction) or, for a web on its own, the api. */
 export type ShopperSink = (counts: ShopperCounts) => Promise<void>
 
-/** The variant a shared page request is answered with, and the cookie to set with it (a new visitor). */
+/** The variant a shared page request is answered with, and the cookies to set with it (a new visitor, a new day). */
 export interface VariantPick {
   variant: Variant
-  setCookie: string | null
+  setCookies: string[]
 }
 
 export interface ShopperSideOptions {
@@ -66,8 +67,8 @@ export interface ShopperSideOptions {
  *   first-party cookie (a random id and the variant, per experiment) that keeps them on it;
  * - `/go/{id}`: the buy button, counted (once per visitor for their variant) and redirected to the
  *   page's own buy target, never to an address the request names;
- * - visitors without cookies on pages without an experiment: a view whose browser holds no copy of
- *   the page (no If-None-Match) is a first view, so one visitor, with nothing stored about anyone.
+ * - visitors per day (server/domain/daily-visitors.ts): a browser's first view of a page on a UTC
+ *   day, told by the day in the page's ETag (no experiment) or a cookie holding only the day.
  * Bots, HEAD and prefetches are never counted and always get the control. Counts are held in memory
  * and flushed in one batch every `intervalMs` (like page views): serving a page writes nothing.
  */
@@ -133,18 +134,26 @@ export function createShopperSide(opts: ShopperSideOptions) {
   return {
     /** The variant for a request of a page under `experiment`: the cookie's, or a new one by the split (counted). */
     assign(sessionId: string, experiment: RunningExperiment, req: Pick<IncomingMessage, 'method' | 'headers'>): VariantPick {
-      if (!isCountedView(req)) return { variant: 'control', setCookie: null }
+      if (!isCountedView(req)) return { variant: 'control', setCookies: [] }
+      const now = clock()
+      const day = now.toISOString().slice(0, 10)
       const known = assignmentFromCookies(req.headers.cookie, experiment.id)
-      if (known) return { variant: known.variant, setCookie: null }
+      // The page's visitor of the day once a day; the experiment's visitor once (experiment_visitors).
+      const newToday = !dayCookieOf(req.headers.cookie, experiment.id, dayStamp(now))
+      if (newToday) addPage(sessionId.toLowerCase(), day, 1, 0)
+      const dayCookie = newToday ? [daySetCookie(experiment.id, now, opts.secure)] : []
+      if (known) return { variant: known.variant, setCookies: dayCookie }
       const assignment = { visitorId: randomBytes(16).toString('base64url'), variant: assignVariant(experiment.split, random()) }
-      const day = today()
       addEvent({ kind: 'visit', experiment_id: experiment.id, visitor_id: assignment.visitorId, variant: assignment.variant, day })
-      addPage(sessionId.toLowerCase(), day, 1, 0)
-      return { variant: assignment.variant, setCookie: experimentSetCookie(experiment.id, assignment, opts.secure) }
+      return { variant: assignment.variant, setCookies: [experimentSetCookie(experiment.id, assignment, opts.secure), ...dayCookie] }
     },
-    /** A request of a shared page without an experiment: a first view (no copy in the browser) is a visitor. */
+    /** The day in a page's ETag (server/domain/daily-visitors.ts), for pages without an experiment. */
+    day: () => dayStamp(clock()),
+    /** A request of a shared page without an experiment: the browser's first view of the page today is a visitor. */
     seen(sessionId: string, req: Pick<IncomingMessage, 'method' | 'headers'>) {
-      if (isCountedView(req) && req.headers['if-none-match'] === undefined) addPage(sessionId.toLowerCase(), today(), 1, 0)
+      const now = clock()
+      if (isCountedView(req) && !etagOfDay(req.headers['if-none-match'], dayStamp(now)))
+        addPage(sessionId.toLowerCase(), now.toISOString().slice(0, 10), 1, 0)
     },
     /** `/go/{id}` (GET and HEAD); anything else passes on. */
     go: ((req, res, onError) => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { dailyEtag } from '../domain/daily-visitors'
 import { EXPERIMENT_PAGE_CACHE_CONTROL, experimentOfVersion, SHARE_VARIANT_HEADER } from '../domain/experiments/shopper'
 import { shopperPageId, type ShareVersions } from '../domain/share'
 import type { ShopperSide, VariantPick } from './experiment-front'
@@ -43,7 +44,7 @@ export interface ShareFrontOptions {
    * per variant and sent `private, no-store` with `Vary: Cookie`, the assignment cookie set on the
    * response itself. Without it every shopper gets the live page.
    */
-  shoppers?: Pick<ShopperSide, 'assign' | 'seen'>
+  shoppers?: Pick<ShopperSide, 'assign' | 'seen' | 'day'>
   /** Bound on the stored bytes (identity + gzip + brotli); least recently used pages go first. */
   maxBytes?: number
 }
@@ -86,10 +87,12 @@ export function createShareFront(opts: ShareFrontOptions) {
 
   function send(req: IncomingMessage, res: ServerResponse, page: Stored, pick: VariantPick | null) {
     for (const [name, value] of page.headers) res.setHeader(name, value)
-    res.setHeader('ETag', page.etag)
+    // With visitors counted, the tag carries the day: a browser's first view of a day is told apart.
+    const etag = opts.shoppers ? dailyEtag(page.etag, opts.shoppers.day()) : page.etag
+    res.setHeader('ETag', etag)
     res.setHeader('Vary', 'Accept-Encoding')
     if (pick) experimentHeaders(res, pick)
-    if (notModified(req.headers['if-none-match'], page.etag)) {
+    if (notModified(req.headers['if-none-match'], etag)) {
       res.statusCode = 304
       res.end()
       return
@@ -160,7 +163,7 @@ export function createShareFront(opts: ShareFrontOptions) {
 function experimentHeaders(res: ServerResponse, pick: VariantPick) {
   res.setHeader('Cache-Control', EXPERIMENT_PAGE_CACHE_CONTROL)
   res.setHeader('Vary', 'Accept-Encoding, Cookie')
-  if (pick.setCookie) res.setHeader('Set-Cookie', pick.setCookie)
+  if (pick.setCookies.length) res.setHeader('Set-Cookie', pick.setCookies)
 }
 
 function requestHeaders(req: IncomingMessage, variant?: VariantPick['variant']): Headers {

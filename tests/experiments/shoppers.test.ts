@@ -74,6 +74,16 @@ describe.each(DB_KINDS)('experiments for shoppers, on %s', (kind) => {
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
     request(`${base}${path}`, { method, headers: { 'user-agent': BROWSER, ...headers } })
   const cookieOf = (res: { headers: http.IncomingHttpHeaders }) => res.headers['set-cookie']?.[0]?.split(';')[0] ?? null
+  /** Every cookie a response sets, as a request would send them back. */
+  const cookiesOf = (res: { headers: http.IncomingHttpHeaders }) => (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ')
+  const pageVisitors = async (id: string) => {
+    await shoppers.flush()
+    const rows = await t.db.database.sql.executeSql(
+      `SELECT p.day::text AS day, visitors FROM page_views_daily p JOIN tasks t ON t.id = p.task_id WHERE t.session_id = $1 ORDER BY p.day`,
+      [id],
+    )
+    return (rows.rows as { day: string; visitors: number }[]).map((r) => [r.day, r.visitors])
+  }
   const experiment = async () => (await t.call('GET', `/v2/tasks/${page.id}/experiments/current`, undefined, token)).body
   const counts = async () => {
     await shoppers.flush()
@@ -114,14 +124,16 @@ describe.each(DB_KINDS)('experiments for shoppers, on %s', (kind) => {
     expect(first.status).toBe(200)
     expect(first.headers['cache-control']).toBe('private, no-store')
     expect(first.headers.vary).toBe('Accept-Encoding, Cookie')
-    const setCookie = first.headers['set-cookie']![0]
+    const [setCookie, dayCookie] = first.headers['set-cookie']!
     expect(setCookie).toMatch(new RegExp(`^pw_x${experimentId}=[A-Za-z0-9_-]{22}\\.[ch]; Max-Age=7776000; Path=/; HttpOnly; SameSite=Lax$`))
+    // The page's visitor of the day: a cookie holding only the day, until midnight UTC.
+    expect(dayCookie).toMatch(new RegExp(`^pw_d${experimentId}=20261123; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Lax$`))
     expect(first.body.toString()).not.toContain('<script')
     const cookie = cookieOf(first)!
     const headline = cookie.endsWith('.h') ? 'Challenger headline' : 'Control headline'
     expect(first.body.toString()).toContain(headline)
     for (let i = 0; i < 4; i++) {
-      const again = await get(`/share/${page.id}`, { cookie: `other=1; ${cookie}` })
+      const again = await get(`/share/${page.id}`, { cookie: `other=1; ${cookiesOf(first)}` })
       expect(again.body.toString()).toContain(headline)
       expect(again.headers['set-cookie']).toBeUndefined()
     }
@@ -194,6 +206,36 @@ describe.each(DB_KINDS)('experiments for shoppers, on %s', (kind) => {
     expect((await get(`/go/${plain.id}`)).headers.location).toBe('https://shop.example/buy-control')
     expect((await get('/go/00000000-0000-4000-8000-000000000000')).status).toBe(404)
     expect((await get('/go/not-an-id')).status).toBe(404)
+  })
+
+  it('visitors per day: a browser’s first view of a page each UTC day counts once, with or without an experiment', async () => {
+    // Without an experiment: the day is in the ETag; revalidating with today's tag is the same visitor.
+    const before = await pageVisitors(plain.id)
+    const first = await get(`/share/${plain.id}`)
+    const etag = String(first.headers.etag)
+    expect(etag).toMatch(/\.20261123"$/)
+    expect((await get(`/share/${plain.id}`, { 'if-none-match': etag })).status).toBe(304)
+    expect(await pageVisitors(plain.id)).toEqual([['2026-11-23', Number(before[0][1]) + 1]])
+    // Under an experiment: the day cookie; the assignment stays, the experiment counts the visitor once.
+    const assigned = await get(`/share/${page.id}`)
+    const cookies = cookiesOf(assigned)
+    const experimentVisitors = async () => (await counts()) as Record<string, [number, number]>
+    const once = await experimentVisitors()
+    expect((await get(`/share/${page.id}`, { cookie: cookies })).headers['set-cookie']).toBeUndefined()
+
+    t.clock.advance(24 * 3_600_000)
+    // The next day: yesterday's tag is a new visitor of the day (and the page is sent again, with today's tag).
+    const nextDay = await get(`/share/${plain.id}`, { 'if-none-match': etag })
+    expect(nextDay.status).toBe(200)
+    expect(String(nextDay.headers.etag)).toMatch(/\.20261124"$/)
+    const returning = await get(`/share/${page.id}`, { cookie: cookies })
+    expect(returning.headers['set-cookie']).toEqual([expect.stringMatching(new RegExp(`^pw_d${experimentId}=20261124; `))])
+    expect(await pageVisitors(plain.id)).toEqual([
+      ['2026-11-23', Number(before[0][1]) + 1],
+      ['2026-11-24', 1],
+    ])
+    expect((await pageVisitors(page.id)).at(-1)).toEqual(['2026-11-24', 1])
+    expect(await experimentVisitors()).toEqual(once)
   })
 
   it('once stopped, the page is shared and cached as before, without cookies', async () => {
