@@ -13,8 +13,14 @@
  * Zipf load, 500 signed-in viewers, first renders, a CPU profile, a web on its own on Postgres, and
  * issue 24's goals with whether each is met.
  *
+ * Then what an experiment costs a shared page (scripts/bench/experiments.ts, issue 25): the page
+ * without one and with a running one side by side — HTML and script bytes, caching headers, load for
+ * returning and new shoppers and the /go redirect, first renders of each variant — and what can be
+ * asserted, met or not.
+ *
  * `npm run bench -- --only=issue24` (or BENCH_ONLY=issue24) runs just issue 24's section;
- * `--only=issue10` just the sections before it.
+ * `--only=issue10` just the sections before it, `--only=experiments` just the experiments section
+ * (about a minute); several are separated by commas.
  *
  * Env: BENCH_SECONDS (load duration per run, default 10), BENCH_CONNECTIONS (default 50),
  * BENCH_MIXED_SECONDS (default 60; 0 skips it), BENCH_MIXED_CONNECTIONS (default 200),
@@ -24,12 +30,16 @@
  * BENCH_ISSUE24_WARMUP seconds, default 10), BENCH_ISSUE24_PAGES (default 5000),
  * BENCH_ISSUE24_VIEWERS (default 500), BENCH_ISSUE24_STARTS (timed starts of each kind, default 3),
  * BENCH_ISSUE24_RENDERS (first renders timed, default 200), BENCH_ISSUE24_PROFILE=0 (no CPU profile).
+ * Experiments: BENCH_EXPERIMENTS_SECONDS (each load, default 3, after 1 s of the same load),
+ * BENCH_EXPERIMENTS_NEW_SHOPPERS (new shoppers sent, then written by the server, default 3000),
+ * BENCH_EXPERIMENTS_RENDERS (first renders timed per variant, default 20); connections as BENCH_CONNECTIONS.
  * The measuring pieces live in scripts/bench/ and are re-exported here for other bench sections.
  */
 import { execFileSync } from 'node:child_process'
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { PAGE_CASES } from './bench/cases'
+import { renderExperiments, runExperiments, stopExperiments, type ExperimentsOptions } from './bench/experiments'
 import { timeGeneration } from './bench/generation'
 import { firstLoadJs, renderGoals, renderSplit } from './bench/goals'
 import { runIssue24, stopIssue24, type Issue24Options } from './bench/issue24'
@@ -78,17 +88,16 @@ function gitRevision(): string {
 
 const step = (msg: string) => console.error(`[bench] ${msg}`)
 
-type Section = 'issue10' | 'issue24'
-const SECTIONS: Section[] = ['issue10', 'issue24']
+type Section = 'issue10' | 'issue24' | 'experiments'
+const SECTIONS: Section[] = ['issue10', 'issue24', 'experiments']
 
-/** Which sections to run: `--only=issue24` (or BENCH_ONLY=issue24), `--only=issue10`; all by default. */
+/** Which sections to run: `--only=issue24` (or BENCH_ONLY=issue24), `--only=issue10`, `--only=experiments`; all by default. */
 function sections(): Section[] {
   const arg = process.argv.slice(2).find((a) => a.startsWith('--only='))
   const only = arg ? arg.slice('--only='.length) : process.env.BENCH_ONLY
   if (!only) return SECTIONS
   const picked = only.split(',').map((s) => s.trim())
-  for (const s of picked)
-    if (!SECTIONS.includes(s as Section)) throw new Error(`unknown bench section "${s}": use ${SECTIONS.join(' or ')}`)
+  for (const s of picked) if (!SECTIONS.includes(s as Section)) throw new Error(`unknown bench section "${s}": use ${SECTIONS.join(', ')}`)
   return picked as Section[]
 }
 
@@ -133,6 +142,23 @@ async function issue24Section(opts: Issue24Options, printHeader: boolean): Promi
   console.log(['', ...head, '', renderIssue24(result), ''].join('\n'))
 }
 
+/** The experiments section, printed with the load average around it. */
+async function experimentsSection(connections: number, printHeader: boolean): Promise<void> {
+  const opts: ExperimentsOptions = {
+    seconds: positiveNumber('BENCH_EXPERIMENTS_SECONDS', 3),
+    newShoppers: Math.round(positiveNumber('BENCH_EXPERIMENTS_NEW_SHOPPERS', 3000)),
+    warmupSeconds: 1,
+    connections,
+    renders: Math.round(positiveNumber('BENCH_EXPERIMENTS_RENDERS', 20)),
+    cookies: 200,
+  }
+  const loadBefore = os.loadavg()[0]
+  const result = await runExperiments(opts, step)
+  const load = `1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (other work on this machine skews req/s)`
+  const head = printHeader ? header(loadBefore, 'experiments section') : [`Experiments section: ${load}`]
+  console.log(['', ...head, '', renderExperiments(result), ''].join('\n'))
+}
+
 async function main() {
   const seconds = positiveNumber('BENCH_SECONDS', 10)
   const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 50))
@@ -146,7 +172,11 @@ async function main() {
   try {
     step('npm run build')
     await buildApp()
-    if (!run.includes('issue10')) return await issue24Section(issue24Options(seconds, connections, postgres), true)
+    if (!run.includes('issue10')) {
+      if (run.includes('issue24')) await issue24Section(issue24Options(seconds, connections, postgres), true)
+      if (run.includes('experiments')) await experimentsSection(connections, !run.includes('issue24'))
+      return
+    }
     step('starting the product (server/main.ts all)')
     const product = await startProduct()
     step(`listening on ${product.baseUrl}, data in ${product.dataDir}`)
@@ -221,6 +251,7 @@ async function main() {
     )
     // Issue 24's section starts servers of its own, after this one has stopped, so they run alone.
     if (run.includes('issue24')) await issue24Section(issue24Options(seconds, connections, postgres), false)
+    if (run.includes('experiments')) await experimentsSection(connections, false)
   } finally {
     if (!interrupted) step('cleaning up')
     await cleanUp()
@@ -231,9 +262,11 @@ let interrupted: NodeJS.Signals | undefined
 let cleaning: Promise<void> | undefined
 /** Stops every server this run started and deletes their folders; runs once, reports what failed. */
 function cleanUp(): Promise<void> {
-  cleaning ??= Promise.allSettled([stopAllProducts(), stopAllBareServers(), stopAllStarts(), stopIssue24()]).then((outcomes) => {
-    for (const o of outcomes) if (o.status === 'rejected') console.error(`[bench] clean-up problem: ${String(o.reason)}`)
-  })
+  cleaning ??= Promise.allSettled([stopAllProducts(), stopAllBareServers(), stopAllStarts(), stopIssue24(), stopExperiments()]).then(
+    (outcomes) => {
+      for (const o of outcomes) if (o.status === 'rejected') console.error(`[bench] clean-up problem: ${String(o.reason)}`)
+    },
+  )
   return cleaning
 }
 function onSignal(signal: NodeJS.Signals) {

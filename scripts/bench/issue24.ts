@@ -105,7 +105,13 @@ async function timeRequests(baseUrl: string, n: number, make: (i: number) => Nex
   return times
 }
 
-async function timing(what: string, baseUrl: string, n: number, cold: (i: number) => NextRequest, warm: NextRequest): Promise<Timing> {
+export async function timing(
+  what: string,
+  baseUrl: string,
+  n: number,
+  cold: (i: number) => NextRequest,
+  warm: NextRequest,
+): Promise<Timing> {
   const coldTimes = (await timeRequests(baseUrl, n, cold)).sort((a, b) => a - b)
   await timeRequests(baseUrl, 3, () => warm)
   const warmTimes = await timeRequests(baseUrl, n, () => warm)

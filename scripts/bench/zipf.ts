@@ -54,6 +54,8 @@ export interface PathLoadOptions {
   warmupSeconds?: number
   /** Per-request timeout, seconds (default 30). */
   timeoutSeconds?: number
+  /** Stop after this many requests instead of after `seconds` (req/s then over the time they took). */
+  amount?: number
 }
 
 /**
@@ -69,12 +71,14 @@ function run(baseUrl: string, next: () => NextRequest, opts: PathLoadOptions): P
   const statuses: Record<string, number> = {}
   const errorKinds: Record<string, number> = {}
   const seen = new Set<string>()
+  const started = performance.now()
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url: baseUrl,
         connections: opts.connections,
         duration: opts.seconds,
+        ...(opts.amount ? { amount: opts.amount } : {}),
         timeout: opts.timeoutSeconds ?? 30,
         requests: [
           {
@@ -90,7 +94,7 @@ function run(baseUrl: string, next: () => NextRequest, opts: PathLoadOptions): P
         if (error) return reject(error instanceof Error ? error : new Error(String(error)))
         const requests = Object.values(statuses).reduce((a, b) => a + b, 0)
         resolve({
-          rps: requests / opts.seconds,
+          rps: requests / (opts.amount ? (performance.now() - started) / 1000 : opts.seconds),
           requests,
           p50: r.latency.p50,
           p90: r.latency.p90,
