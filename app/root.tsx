@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from './components/GeneralErrorBoundary'
 import { useNonce } from './components/nonce'
 import { Snackbars } from './components/ui/Snackbars'
 import type { RootData } from './lib/root-data'
-import { useNoScript, useShopperView, useSignInScript } from './lib/shopper-view'
+import { useDocumentLanguage, useNoScript, useShopperView, useSignInScript } from './lib/shopper-view'
 import { SnackbarProvider } from './lib/snackbar-context'
 import { usePolling } from './lib/use-polling'
 import { useTimeZoneCookie } from './lib/use-time-zone-cookie'
@@ -36,8 +36,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const shopper = useShopperView()
   const signIn = useSignInScript()
   const noScript = useNoScript()
+  const language = useDocumentLanguage()
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -5,8 +5,11 @@ import pageCss from '~/styles/page.css?url'
 import { errorPageFor } from './error-page'
 import type { RouteHandle } from './shopper-view'
 
-/** What /share/{id} and /sharev2/{id} have in common: shopper view, page CSS only, social meta. */
-export const handle: RouteHandle = { shopperView: true }
+/** What /share/{id} and /sharev2/{id} have in common: shopper view in the page's language, page CSS only, social meta. */
+export const handle: RouteHandle = {
+  shopperView: true,
+  language: (data) => (data as ShareData | undefined)?.shared?.page?.language,
+}
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({ 'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'no-store' })
 

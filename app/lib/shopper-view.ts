@@ -1,4 +1,5 @@
 import { useMatches } from '@remix-run/react'
+import { isLanguageCode } from '../../server/domain/page/shopper-words'
 
 export interface RouteHandle {
   shopperView?: boolean
@@ -14,6 +15,8 @@ export interface RouteHandle {
    * search engines; the app's script loads on the next screen that needs it.
    */
   noScript?: boolean
+  /** The language of the document, read from the route's data (a shared page: the page's); English without one. */
+  language?: (data: unknown) => string | undefined
 }
 
 export function useShopperView(): boolean {
@@ -26,4 +29,14 @@ export function useSignInScript(): boolean {
 
 export function useNoScript(): boolean {
   return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.noScript)
+}
+
+/** `<html lang>`: the deepest route that names a well-formed language, else English. */
+export function useDocumentLanguage(): string {
+  const matches = useMatches()
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const language = (matches[i].handle as RouteHandle | undefined)?.language?.(matches[i].data)
+    if (isLanguageCode(language)) return language
+  }
+  return 'en'
 }

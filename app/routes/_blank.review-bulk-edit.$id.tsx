@@ -26,6 +26,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       provenance: section?.type === 'reviews' ? section.provenance : null,
       source: current.imported ? `${current.imported.source_name} (${current.imported.source_url})` : null,
       fromMarketplace: !current.imported || isMarketplace(current.imported.platform as Platform),
+      // Shoppers read the disclosure in the page's language.
+      language: current.page.language ?? null,
     })
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) throw redirect(ownerPagePath(id))
@@ -37,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const action = ({ request, context, params }: ActionFunctionArgs) => handleReviewEdit(request, context, params.id ?? '')
 
 export default function ReviewBulkEdit() {
-  const { id, version, items, provenance, source, fromMarketplace } = useLoaderData<typeof loader>()
+  const { id, version, items, provenance, source, fromMarketplace, language } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   return (
     <div className="editor">
@@ -76,6 +78,7 @@ export default function ReviewBulkEdit() {
             {reviewDisclosure(
               items.filter((r) => !r.hidden),
               fromMarketplace,
+              language ?? undefined,
             )}
             ”
           </p>

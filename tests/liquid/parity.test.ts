@@ -1,6 +1,8 @@
 import { load } from 'cheerio'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from '../../server/domain/page/schema'
+import { shopperPage } from '../../server/domain/page/shopper'
+import { SHOPPER_WORDS } from '../../server/domain/page/shopper-words'
 import { renderProductPage } from '../../server/liquid/storefront'
 import { descriptionHtml } from '../../server/liquid/theme-files'
 import { samplePage } from '../fixtures/pages/sample-page'
@@ -70,5 +72,93 @@ describe('Liquid and React show the same text', () => {
     expect($l('.pw-page').attr('style')).toBe($r('.pw-page').attr('style'))
     expect($l('.pw-page').attr('data-font')).toBe($r('.pw-page').attr('data-font'))
     expect($l('.pw-page').attr('data-radius')).toBe($r('.pw-page').attr('data-radius'))
+  })
+})
+
+// A page in Spanish or German: the renderers' own words (ratings, counts, dates, screen-reader
+// labels, the gallery's names, the price's spoken words) come from one table, so the store says
+// what the share page says, in the page's language.
+describe('Liquid and React say the same words in the page language', () => {
+  const withListing = (page: Page): Page => ({
+    ...page,
+    sections: page.sections.map((s) => (s.type === 'reviews' ? { ...s, listingRating: { average: 4.1, count: 5182 } } : s)),
+  })
+  // As published: the owner's price in every section, the review disclosure in the page's language.
+  const es = shopperPage({ ...withListing(samplePage), gallery, language: 'es' })
+  const de = shopperPage({ ...samplePage, gallery, language: 'de' })
+
+  /** Everything a shopper reads or hears of the page: section texts, labels, descriptions, hidden words, prices. */
+  const said = (html: string) => {
+    const $ = load(html)
+    const all = (selector: string, read: (el: ReturnType<typeof $>) => string) =>
+      $(selector)
+        .toArray()
+        .map((el) => read($(el)))
+    return {
+      lang: $('.pw-page').attr('lang'),
+      texts: sectionTexts(html),
+      labels: all('.pw-page [aria-label]', (el) => el.attr('aria-label') ?? ''),
+      // The share page draws a placeholder where a section has no image; the store leaves it out.
+      alts: all('.pw-page img[alt]:not([alt=""])', (el) => el.attr('alt') ?? ''),
+      hidden: all('.pw-page .pw-sr', (el) => el.text()),
+      prices: all('.pw-page > section .pw-price', (el) => el.text()),
+    }
+  }
+
+  it.each([
+    ['es', es],
+    ['de', de],
+  ] as const)('for a page in %s (description rendering)', async (language, page) => {
+    const react = said(reactPage(page))
+    const liquid = said(await descriptionHtml(page))
+    expect(liquid).toEqual(react)
+    expect(react.lang).toBe(language)
+    // Every label the renderers write is in the page's language, none in English.
+    const english = SHOPPER_WORDS.en
+    const heard = [...react.labels, ...react.hidden, ...react.texts.map(([, t]) => t)].join('\n')
+    for (const word of [english.productImages, 'Rated ', ' out of 5', 'Image 1 of', english.feature, 'Price ', 'was ', 'Mar 5, 2024'])
+      expect(heard, word).not.toContain(word)
+  })
+
+  it('writes Spanish figures and words as a Spanish store shows them', async () => {
+    const liquid = said(await descriptionHtml(es))
+    const reviews = liquid.texts.find(([id]) => id === 'reviews')![1]
+    expect(reviews).toContain('4,1 de 5 · 5.182 valoraciones en la ficha del producto')
+    expect(reviews).toContain('5 mar 2024')
+    expect(liquid.labels).toContain('Valoración: 4,1 de 5')
+    expect(liquid.labels).toContain('Imágenes del producto')
+    expect(liquid.hidden).toContain('Imagen 1 de 3: Sage bottle')
+    expect(liquid.hidden).toContain('Característica')
+    expect(liquid.hidden).toEqual(expect.arrayContaining(['Precio ', 'antes ']))
+    expect(reviews).toContain('Opiniones de compradores de este producto en otra tienda.')
+  })
+
+  it('writes German figures and words as a German store shows them', async () => {
+    const liquid = said(await descriptionHtml(de))
+    const reviews = liquid.texts.find(([id]) => id === 'reviews')![1]
+    expect(reviews).toContain('4,7 von 5 · 3 Rezensionen')
+    expect(reviews).toContain('5. März 2024')
+    expect(liquid.labels).toContain('Bewertung: 4,7 von 5')
+    expect(liquid.labels).toContain('Produktbilder')
+    expect(liquid.hidden).toContain('Bild 2 von 3: Lid')
+  })
+
+  it('on a product page: the same texts, and the store’s cart form in the page language', async () => {
+    const theme = themeWithAppBlock('Harbor', 'section')
+    for (const page of [es, de]) {
+      const product = productWith(page, {
+        variants: [
+          { id: 'gid://shopify/ProductVariant/9101', title: 'Sage', price: 34.5, available: true },
+          { id: 'gid://shopify/ProductVariant/9102', title: 'Black', price: 34.5, available: false },
+        ],
+      })
+      const html = await renderProductPage(theme, product, storefrontContext())
+      expect(sectionTexts(html), page.language).toEqual(sectionTexts(reactPage(page)))
+      const $ = load(html)
+      const words = SHOPPER_WORDS[page.language as 'es' | 'de']
+      expect($('.pw-buy__variant .pw-sr').first().text()).toBe(words.chooseVariant)
+      expect($('.pw-buy option').last().text()).toBe(`Black ${words.soldOutNote}`)
+      expect($('.pw-page').attr('lang')).toBe(page.language)
+    }
   })
 })

@@ -1,3 +1,6 @@
+import { fill } from '../../../server/domain/page/shopper-words'
+import { useShopperWords } from './words'
+
 /** Loading hints React 18 does not know as camelCase props (lowercase attributes render as-is). */
 const FIRST_IMAGE = { fetchpriority: 'high' } as Record<string, string>
 
@@ -19,6 +22,7 @@ const THUMB = 96
  * `idPrefix` makes the input ids and group name unique on the page (e.g. the section id).
  */
 export function Gallery({ images, idPrefix }: { images: GalleryImage[]; idPrefix: string }) {
+  const words = useShopperWords()
   if (images.length === 0) return null
   if (images.length === 1) {
     const [image] = images
@@ -33,7 +37,7 @@ export function Gallery({ images, idPrefix }: { images: GalleryImage[]; idPrefix
   const name = `${idPrefix}-gallery`
   const count = images.length
   return (
-    <div className="pw-gallery" role="group" aria-label="Product images">
+    <div className="pw-gallery" role="group" aria-label={words.productImages}>
       {images.map((image, i) => {
         const id = `${idPrefix}-gallery-${i + 1}`
         const first = i === 0
@@ -53,7 +57,7 @@ export function Gallery({ images, idPrefix }: { images: GalleryImage[]; idPrefix
           <label key={`t${i}`} className="pw-gallery__thumb" htmlFor={id}>
             <img src={image.src} alt="" width={THUMB} height={THUMB} loading="lazy" decoding="async" />
             <span className="pw-sr">
-              Image {i + 1} of {count}
+              {fill(words.imageOf, { n: i + 1, count })}
               {image.alt ? `: ${image.alt}` : ''}
             </span>
           </label>,

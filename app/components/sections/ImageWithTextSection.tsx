@@ -2,6 +2,7 @@ import type { Theme } from '../../../server/domain/page/schema'
 import { placeholderUrl } from '../../../server/domain/placeholder'
 import { SanitizedHtml } from '../SanitizedHtml'
 import { SectionFrame, type HeadingLevel, type SectionOf } from './parts'
+import { useShopperWords } from './words'
 
 export const IMAGE_WITH_TEXT_SIZE = { width: 800, height: 600 } as const
 
@@ -16,9 +17,10 @@ export function ImageWithTextSection({
   /** Colours the placeholder drawn when the section has no image. */
   theme?: Pick<Theme, 'primary' | 'background'>
 }) {
+  const words = useShopperWords()
   const { width, height } = IMAGE_WITH_TEXT_SIZE
   const image = section.image ?? {
-    src: placeholderUrl(width, height, { bg: theme?.primary, fg: theme?.background, text: section.heading || 'Image' }),
+    src: placeholderUrl(width, height, { bg: theme?.primary, fg: theme?.background, text: section.heading || words.image }),
     alt: '',
   }
   return (

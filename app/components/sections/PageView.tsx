@@ -1,4 +1,5 @@
 import type { Page, Section, Theme } from '../../../server/domain/page/schema'
+import { shopperWords } from '../../../server/domain/page/shopper-words'
 import { BenefitsSection } from './BenefitsSection'
 import { ComparisonSection } from './ComparisonSection'
 import { CtaSection } from './CtaSection'
@@ -12,6 +13,7 @@ import { ReviewsSection } from './ReviewsSection'
 import { SpecsSection } from './SpecsSection'
 import { StatsSection } from './StatsSection'
 import { themeStyle } from './theme'
+import { ShopperWordsContext, useShopperWords } from './words'
 
 export type PageViewMode = 'share' | 'preview'
 export type PageViewDevice = 'desktop' | 'mobile'
@@ -30,9 +32,10 @@ export interface PageViewProps {
 export const BUY_ANCHOR = 'buy'
 
 /**
- * The generated page: a `.pw-page` root carrying the theme as CSS custom properties, then every
- * section in order. Pure markup (no state, effects or handlers): it works with JavaScript off.
- * Needs `app/styles/page.css`.
+ * The generated page: a `.pw-page` root carrying the theme as CSS custom properties (and the page's
+ * language, when it has one), then every section in order. The renderers' own words are in the
+ * page's language (shopper-words.ts). Pure markup (no state, effects or handlers): it works with
+ * JavaScript off. Needs `app/styles/page.css`.
  */
 export function PageView({ page, mode = 'share', device = 'desktop', setBuyHref }: PageViewProps) {
   // The owner's buy target; without one there is no button (never a dead link).
@@ -45,35 +48,39 @@ export function PageView({ page, mode = 'share', device = 'desktop', setBuyHref 
   const buyIndex = page.sections.some((s) => s.id === BUY_ANCHOR) ? -1 : page.sections.findIndex((s) => s.type === 'cta')
   const { theme } = page
   return (
-    <div
-      className="pw-page"
-      data-mode={mode}
-      data-device={device}
-      data-font={theme.font}
-      data-radius={theme.radius}
-      style={themeStyle(theme)}
-    >
-      {page.sections.map((section, i) => (
-        <SectionView
-          key={`${i}:${section.id}`}
-          section={section}
-          level={i === h1Index ? 1 : 2}
-          theme={theme}
-          buyHref={buyHref}
-          setBuyHref={mode === 'preview' ? setBuyHref : undefined}
-          buyAnchor={i === buyIndex}
-          gallery={i === h1Index ? page.gallery : undefined}
-        />
-      ))}
-      {buyHref ? <BuyBar page={page} buyHref={buyHref} /> : null}
-    </div>
+    <ShopperWordsContext.Provider value={shopperWords(page.language)}>
+      <div
+        className="pw-page"
+        lang={page.language}
+        data-mode={mode}
+        data-device={device}
+        data-font={theme.font}
+        data-radius={theme.radius}
+        style={themeStyle(theme)}
+      >
+        {page.sections.map((section, i) => (
+          <SectionView
+            key={`${i}:${section.id}`}
+            section={section}
+            level={i === h1Index ? 1 : 2}
+            theme={theme}
+            buyHref={buyHref}
+            setBuyHref={mode === 'preview' ? setBuyHref : undefined}
+            buyAnchor={i === buyIndex}
+            gallery={i === h1Index ? page.gallery : undefined}
+          />
+        ))}
+        {buyHref ? <BuyBar page={page} buyHref={buyHref} /> : null}
+      </div>
+    </ShopperWordsContext.Provider>
   )
 }
 
 /** Small screens: the price and buy button stay at the bottom edge (CSS only; hidden on wide pages). */
 function BuyBar({ page, buyHref }: { page: Page; buyHref: string }) {
+  const words = useShopperWords()
   const hero = page.sections.find((s) => s.type === 'hero')
-  const label = hero?.type === 'hero' && hero.ctaLabel ? hero.ctaLabel : 'Buy now'
+  const label = hero?.type === 'hero' && hero.ctaLabel ? hero.ctaLabel : words.buyNow
   const price = hero?.type === 'hero' ? hero.price : null
   return (
     <div className="pw-buybar">

@@ -1,5 +1,6 @@
-import { formatDate, formatRating, plural } from './format'
+import { countWith, fill, formatRatingIn, formatReviewDate } from '../../../server/domain/page/shopper-words'
 import { SectionFrame, Stars, type HeadingLevel, type SectionOf } from './parts'
+import { useShopperWords } from './words'
 
 /**
  * Reviews exactly as given (the owner may hide, pin or fix a typo, never add or change a rating):
@@ -7,29 +8,25 @@ import { SectionFrame, Stars, type HeadingLevel, type SectionOf } from './parts'
  * one, else the average of the imported reviews.
  */
 export function ReviewsSection({ section, headingLevel = 2 }: { section: SectionOf<'reviews'>; headingLevel?: HeadingLevel }) {
+  const words = useShopperWords()
   const { summary, listingRating } = section
+  const rated = listingRating ?? summary
   return (
     <SectionFrame section={section} level={headingLevel} heading={section.heading}>
       <p className="pw-provenance">{section.provenance}</p>
-      {listingRating ? (
+      {rated ? (
         <p className="pw-summary">
-          <Stars rating={listingRating.average} showNumber={false} />
+          <Stars rating={rated.average} showNumber={false} />
           <span>
-            <strong>{formatRating(listingRating.average)} out of 5</strong> · {plural(listingRating.count, 'rating', 'ratings')} on the
-            product&apos;s listing
-          </span>
-        </p>
-      ) : summary ? (
-        <p className="pw-summary">
-          <Stars rating={summary.average} showNumber={false} />
-          <span>
-            <strong>{formatRating(summary.average)} out of 5</strong> · {plural(summary.count, 'review', 'reviews')}
+            <strong>{fill(words.outOf5, { rating: formatRatingIn(rated.average, words) })}</strong>
+            {' · '}
+            {countWith(rated.count, listingRating ? words.listingCount : words.reviewCount, words)}
           </span>
         </p>
       ) : null}
       <ul className="pw-grid pw-reviews">
         {section.items.map((review, i) => {
-          const date = review.date ? formatDate(review.date) : null
+          const date = review.date ? formatReviewDate(review.date, words) : null
           return (
             <li key={i} className="pw-card pw-review">
               {review.rating !== null ? <Stars rating={review.rating} /> : null}

@@ -1,3 +1,5 @@
+import { formatCountIn, formatRatingIn, formatReviewDate } from '../../../server/domain/page/shopper-words'
+
 /** Formatting shared by the page sections. Deterministic (fixed locale, UTC) so server and client agree. */
 
 // A formatter is costly to make (a page shows a dozen prices): one per currency.
@@ -17,11 +19,10 @@ export function formatPrice(amount: number, currency: string): string {
   }
 }
 
-/** "4", "4.5": a rating as people write it, clamped to 0–5. */
+/** "4", "4.5": a rating as people write it, clamped to 0–5 (in English; shopper-words.ts has every language). */
 export function formatRating(rating: number): string {
   // Two decimals at most, as a store shows it: 4.95 stays 4.95 (never rounded up to a perfect 5.0).
-  const r = Math.min(5, Math.max(0, rating))
-  return String(Math.round(r * 100) / 100)
+  return formatRatingIn(rating)
 }
 
 /**
@@ -33,24 +34,18 @@ export function keepTogether(value: string): string {
   return value.replace(/(\d[\d.,]*)\s+(?=\S)/g, '$1\u00a0').replace(/([$€£¥])\s+(?=\d)/g, '$1\u00a0')
 }
 
+/** 12,408 (in English; shopper-words.ts has every language). */
 export function formatCount(n: number): string {
-  return new Intl.NumberFormat('en-US').format(n)
+  return formatCountIn(n)
 }
-
-const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/
 
 /**
  * A review date as shown to shoppers: ISO dates become "Mar 5, 2024"; anything else the source
  * wrote is shown as it came (never guessed). `dateTime` is set only for machine-readable dates.
+ * In English; shopper-words.ts has every language.
  */
 export function formatDate(raw: string): { text: string; dateTime?: string } {
-  const value = raw.trim()
-  if (ISO_DATE.test(value)) {
-    const t = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)
-    if (!Number.isNaN(t)) return { text: DATE.format(t), dateTime: value }
-  }
-  return { text: value }
+  return formatReviewDate(raw)
 }
 
 /** Only links a shopper can safely follow: https/http, same-site paths and in-page anchors. */
@@ -60,5 +55,3 @@ export function safeHref(url: string | undefined | null): string | null {
   if (/^https?:\/\//i.test(u) || (u.startsWith('/') && !u.startsWith('//')) || u.startsWith('#')) return u
   return null
 }
-
-export const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import type { Section } from '../../../server/domain/page/schema'
-import { formatPrice, formatRating } from './format'
+import { fill, formatRatingIn } from '../../../server/domain/page/shopper-words'
+import { formatPrice } from './format'
+import { useShopperWords } from './words'
 
 export type SectionOf<T extends Section['type']> = Extract<Section, { type: T }>
 export type HeadingLevel = 1 | 2
@@ -48,15 +50,16 @@ export function SectionFrame({
 
 /** The price; the compare-at price is shown struck through only when the source states a higher one. */
 export function PriceTag({ price }: { price: Price }) {
+  const words = useShopperWords()
   const was = price.compareAt !== null && price.compareAt > price.amount ? price.compareAt : null
   return (
     <p className="pw-price">
       {was !== null ? (
         <>
-          <span className="pw-sr">Price </span>
+          <span className="pw-sr">{`${words.price} `}</span>
           <strong className="pw-price__now">{formatPrice(price.amount, price.currency)}</strong>{' '}
           <s className="pw-price__was">
-            <span className="pw-sr">was </span>
+            <span className="pw-sr">{`${words.was} `}</span>
             {formatPrice(was, price.currency)}
           </s>
         </>
@@ -69,10 +72,11 @@ export function PriceTag({ price }: { price: Price }) {
 
 /** Star rating: five stars filled to the rating, read out as "Rated 4 out of 5", with the number as text. */
 export function Stars({ rating, showNumber = true }: { rating: number; showNumber?: boolean }) {
-  const label = formatRating(rating)
+  const words = useShopperWords()
+  const label = formatRatingIn(rating, words)
   const pct = (Math.min(5, Math.max(0, rating)) / 5) * 100
   return (
-    <span className="pw-rating" role="img" aria-label={`Rated ${label} out of 5`}>
+    <span className="pw-rating" role="img" aria-label={fill(words.rated, { rating: label })}>
       <span className="pw-stars" aria-hidden="true">
         ★★★★★
         <span className="pw-stars__on" style={{ width: `${pct}%` }}>
@@ -103,9 +107,10 @@ export function BuyButton({ href, setHref, label }: { href: string | null; setHr
 }
 
 export function ButtonLink({ href, label, large }: { href: string; label: string; large?: boolean }) {
+  const words = useShopperWords()
   return (
     <a className={`pw-button${large ? ' pw-button--lg' : ''}`} href={href}>
-      {label || 'Buy now'}
+      {label || words.buyNow}
     </a>
   )
 }

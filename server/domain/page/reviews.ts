@@ -1,4 +1,5 @@
 import type { Section } from './schema'
+import { fill, shopperWords } from './shopper-words'
 
 /**
  * The owner's review editor, as pure rules: applying the bulk editor's changes (hide, pin,
@@ -212,13 +213,21 @@ export function visibleReviews<T extends { hidden?: boolean; pinned?: boolean }>
   return pinnedFirst(items.filter((r) => !r.hidden))
 }
 
-/** Reviews as shoppers are told about them: true and neutral, never the marketplace's name. */
-export function reviewDisclosure(items: { origin?: 'source' | 'owner'; importedFrom?: string }[], fromMarketplace = true): string {
-  const apps = [...new Set(items.filter((r) => r.origin === 'owner').map((r) => r.importedFrom ?? 'a review file'))]
+/**
+ * Reviews as shoppers are told about them: true and neutral, never the marketplace's name, in the
+ * page's language (shopper-words.ts).
+ */
+export function reviewDisclosure(
+  items: { origin?: 'source' | 'owner'; importedFrom?: string }[],
+  fromMarketplace = true,
+  language?: string,
+): string {
+  const words = shopperWords(language)
+  const apps = [...new Set(items.filter((r) => r.origin === 'owner').map((r) => r.importedFrom ?? words.aReviewFile))]
   const fromSource = items.some((r) => r.origin !== 'owner')
-  const source = fromMarketplace ? 'Reviews from buyers of this product on another store' : 'Reviews from buyers of this product'
-  const owner = apps.length ? `imported by the store from ${apps.join(' and ')}` : ''
-  if (fromSource && owner) return `${source}, and reviews ${owner}.`
-  if (owner) return `Reviews ${owner}.`
+  const source = fromMarketplace ? words.reviewsFromAnotherStore : words.reviewsFromBuyers
+  const joined = apps.join(` ${words.and} `)
+  if (fromSource && apps.length) return fill(words.reviewsAndImported, { source, apps: joined })
+  if (apps.length) return fill(words.reviewsImported, { apps: joined })
   return `${source}.`
 }

@@ -200,6 +200,14 @@ export const pageSchema = z.object({
   owner: ownerFactsSchema.optional(),
   /** The gallery: images chosen from the source, in order (absent: the sections' own images). */
   gallery: z.array(imageSchema).max(GALLERY_MAX).optional(),
+  /**
+   * The language the page is written in, as a primary language code ("es"); absent: English. The
+   * renderers write their own words in it (shopper-words.ts) and the share page's `<html lang>` says it.
+   */
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}$/, 'A language is a two- or three-letter code such as "es"')
+    .optional(),
 })
 export type Page = z.output<typeof pageSchema>
 export type PageInput = z.input<typeof pageSchema>

@@ -2,6 +2,7 @@ import { PLATFORM_NAMES, type Platform } from '../platforms'
 import type { ProductFacts } from '../product-facts'
 import { reviewDisclosure, visibleReviews } from './reviews'
 import type { OwnerFacts, Page, Section } from './schema'
+import { fill, shopperWords, type ShopperWords } from './shopper-words'
 
 /**
  * What a shopper may see of a page. The owner's page keeps everything (imported facts with their
@@ -26,8 +27,6 @@ const MARKETPLACE_WORDS = /\b(ali\s?express|amazon|temu|dh\s?gate|tik\s?tok(\s+s
 const SUPPLIER_SPEC_NAMES =
   /^(asin|isbn|upc|ean|gtin|mpn|sku|item\s*(id|no\.?|number|model number)|model\s*(no\.?|number)|product\s*id|store\s*(no\.?|name)?|seller|sold by|ships from|brand( name)?|manufacturer|vendor|origin|place of origin|date first available|best sellers? rank|customer reviews|certification|is customized|department)$/i
 
-const ANOTHER_STORE = 'another store'
-
 /** Removes a supplier brand from a text: "warranty from Moonbeam Home" → "warranty". */
 function vendorStripper(vendor: string | null) {
   const name = vendor?.trim()
@@ -44,8 +43,8 @@ function vendorStripper(vendor: string | null) {
 }
 
 const MARKETPLACE_WORDS_ALL = new RegExp(MARKETPLACE_WORDS.source, 'gi')
-/** "reviews on AliExpress" → "reviews on another store". */
-const neutral = (text: string) => text.replace(MARKETPLACE_WORDS_ALL, ANOTHER_STORE)
+/** "reviews on AliExpress" → "reviews on another store" (in the page's language). */
+const neutral = (text: string, words: ShopperWords) => text.replace(MARKETPLACE_WORDS_ALL, words.anotherStore)
 
 export const isMarketplace = (platform: Platform) => MARKETPLACES.includes(platform)
 
@@ -78,9 +77,19 @@ export function publishableFacts(facts: ProductFacts): ProductFacts {
   }
 }
 
-/** The gallery a new page starts with: every stored image of the product, in the source's order. */
-export function defaultGallery(facts: ProductFacts, name: string, max = 12): { src: string; alt: string }[] {
-  return facts.images.slice(0, max).map((src, i) => ({ src, alt: i === 0 ? `Photo of ${name}` : `Photo ${i + 1} of ${name}` }))
+/**
+ * The gallery a new page starts with: every stored image of the product, in the source's order,
+ * described in the page's language.
+ */
+export function defaultGallery(
+  facts: ProductFacts,
+  name: string,
+  opts: { max?: number; language?: string } = {},
+): { src: string; alt: string }[] {
+  const words = shopperWords(opts.language)
+  return facts.images
+    .slice(0, opts.max ?? 12)
+    .map((src, i) => ({ src, alt: i === 0 ? fill(words.photoOf, { name }) : fill(words.photoNumberOf, { n: i + 1, name }) }))
 }
 
 /** A page made before owner facts existed gets the defaults its facts imply. */
@@ -125,7 +134,13 @@ function withoutBlanks(section: Section): Section | null {
   return section
 }
 
-function shopperSection(section: Section, owner: OwnerFacts, keepProvenance: boolean, fromMarketplace: boolean): Section | null {
+function shopperSection(
+  section: Section,
+  owner: OwnerFacts,
+  keepProvenance: boolean,
+  fromMarketplace: boolean,
+  words: ShopperWords,
+): Section | null {
   switch (section.type) {
     case 'hero':
       return { ...section, price: ownerPrice(owner) }
@@ -138,11 +153,15 @@ function shopperSection(section: Section, owner: OwnerFacts, keepProvenance: boo
     case 'reviews': {
       const items = visibleReviews(section.items)
       if (items.length === 0) return null
-      return { ...section, items, provenance: keepProvenance ? section.provenance : reviewDisclosure(items, fromMarketplace) }
+      return {
+        ...section,
+        items,
+        provenance: keepProvenance ? section.provenance : reviewDisclosure(items, fromMarketplace, words.language),
+      }
     }
     case 'stats':
       if (keepProvenance) return section
-      return { ...section, items: section.items.map((item) => ({ ...item, label: neutral(item.label), source: '' })) }
+      return { ...section, items: section.items.map((item) => ({ ...item, label: neutral(item.label, words), source: '' })) }
     case 'specs': {
       if (keepProvenance) return section
       const items = section.items.filter((s) => !SUPPLIER_SPEC_NAMES.test(s.name.trim()) && !namesMarketplace(`${s.name} ${s.value}`))
@@ -156,20 +175,22 @@ function shopperSection(section: Section, owner: OwnerFacts, keepProvenance: boo
 /**
  * The page as it is published. `keepProvenance` is the owner's preview: the same page, with the
  * "Source: …" notes and the exact review source left in. `fromMarketplace` (the safe default)
- * says reviews came from another store; a store's own listing says only "from buyers".
+ * says reviews came from another store; a store's own listing says only "from buyers". The texts
+ * it adds are in the page's language.
  */
 export function shopperPage(page: Page, opts: { keepProvenance?: boolean; fromMarketplace?: boolean } = {}): Page {
   const owner = ownerFactsOf(page)
   const keep = opts.keepProvenance ?? false
+  const words = shopperWords(page.language)
   const sections = page.sections
     .filter((s) => !s.hidden)
     .map((s) => withoutBlanks(s))
-    .map((s) => s && shopperSection(s, owner, keep, opts.fromMarketplace ?? true))
+    .map((s) => s && shopperSection(s, owner, keep, opts.fromMarketplace ?? true, words))
     .filter((s): s is Section => s !== null)
   const extra = [owner.shipping?.trim(), owner.returns?.trim()].filter(Boolean).join('\n\n')
   if (extra && !sections.some((s) => s.id === 'shipping-returns')) {
     const at = sections.findIndex((s) => s.type === 'faq' || s.type === 'cta')
-    const block: Section = { id: 'shipping-returns', type: 'guarantee', heading: 'Shipping and returns', text: extra }
+    const block: Section = { id: 'shipping-returns', type: 'guarantee', heading: words.shippingAndReturns, text: extra }
     sections.splice(at === -1 ? sections.length : at, 0, block)
   }
   return { ...page, sections: sections.length ? sections : page.sections.slice(0, 1) }

@@ -45,7 +45,11 @@ async function writeSample(handle: string, templateId: number | undefined): Prom
   const shown = publishableFacts(facts)
   const template = templateId === undefined ? bestTemplateFor(shown) : findTemplate(templateId)
   const composed = composeOffline(shown, buildOutline(shown, research(shown), template), template)
-  const page: Page = { ...composed, owner: defaultOwnerFacts(facts), gallery: defaultGallery(facts, shown.title) }
+  const page: Page = {
+    ...composed,
+    owner: defaultOwnerFacts(facts),
+    gallery: defaultGallery(facts, shown.title, { language: composed.language }),
+  }
   const ownPaths = JSON.parse(JSON.stringify(shopperPage(page, { fromMarketplace: false })).replaceAll(`${ORIGIN}/`, '/')) as unknown
   return { title: shown.title, template: template.name, page: pageSchema.parse(ownPaths) }
 }

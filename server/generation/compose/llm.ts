@@ -115,7 +115,10 @@ export function createLlmComposer(opts: LlmComposerOptions): Composer {
       const r = researchOf(facts)
       const types = new Set(outline.sections.map((s) => s.type))
       const page = await ask<Page>('page', systemPrompt(facts, r), composePrompt(outline, template), (raw) => {
-        const parsed = pageSchema.safeParse({ ...(raw as object), theme: template.theme })
+        const answer: Record<string, unknown> = { ...(raw as object), theme: template.theme }
+        // The AI writer writes in English (prompts.ts): a language in its answer is not the page's.
+        delete answer.language
+        const parsed = pageSchema.safeParse(answer)
         if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error) }
         const problems = checkPageHonesty(parsed.data, facts).map((i) => `${i.path}: ${i.message}`)
         for (const s of parsed.data.sections) if (!types.has(s.type)) problems.push(`The outline has no ${s.type} section.`)

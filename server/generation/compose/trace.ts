@@ -89,7 +89,7 @@ export interface PageText {
   quoted: boolean
 }
 
-const SKIP_KEYS = new Set(['id', 'type', 'src', 'theme', 'imagePosition'])
+const SKIP_KEYS = new Set(['id', 'type', 'src', 'theme', 'imagePosition', 'language'])
 
 /** Every text of a page (HTML turned into its text), with its path. Image URLs, ids and the theme are skipped. */
 export function pageTexts(page: unknown): PageText[] {

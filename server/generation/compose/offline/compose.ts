@@ -20,7 +20,8 @@ const rank = (t: SectionType) => (t === 'reviews' ? 0 : 1)
  * Outline → page: one section per outline section, in the outline's order, with the outline's
  * titles as headings and its points as the content. Sections the facts cannot fill are left out,
  * except a guarantee the owner asked for (kept with empty text for them to write). No fact is shown
- * in two sections, and the page uses one spelling (en-US).
+ * in two sections, and the page uses one spelling (en-US). A page not in English records its
+ * language (`page.language`).
  */
 export function composeOffline(
   input: ProductFacts,
@@ -58,7 +59,12 @@ export function composeOffline(
   }
   const sections = unique.flatMap((os) => built.get(os.id) ?? [])
   if (sections.length === 0) sections.push(BUILDERS.hero(outlineSection('hero', facts, r, style), ctx) as SectionInput)
-  return pageSchema.parse({ theme: template.theme, sections: sections.map((s) => finishSection(s, english)) })
+  // The page says its language (absent: English), so the renderers write their own words in it.
+  return pageSchema.parse({
+    theme: template.theme,
+    sections: sections.map((s) => finishSection(s, english)),
+    ...(english ? {} : { language: lang.code }),
+  })
 }
 
 /**

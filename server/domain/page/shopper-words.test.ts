@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest'
+import { reviewDisclosure } from './reviews'
+import { pageSchema } from './schema'
+import {
+  countWith,
+  fill,
+  formatCountIn,
+  formatRatingIn,
+  formatReviewDate,
+  SHOPPER_LANGUAGES,
+  SHOPPER_WORDS,
+  shopperWords,
+  type ShopperWords,
+} from './shopper-words'
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+
+/** Every text of a table with its key ("reviewCount.one"). */
+function texts(words: ShopperWords): [string, string][] {
+  const out: [string, string][] = []
+  for (const [key, value] of Object.entries(words)) {
+    if (typeof value === 'string') out.push([key, value])
+    else if (Array.isArray(value)) value.forEach((v, i) => typeof v === 'string' && out.push([`${key}[${i}]`, v]))
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push([`${key}.${k}`, String(v)])
+  }
+  return out
+}
+
+describe('the table of shopper words', () => {
+  it('has every word in every language, trimmed, with the placeholders English has', () => {
+    const english = new Map(texts(SHOPPER_WORDS.en))
+    for (const language of SHOPPER_LANGUAGES) {
+      const words = SHOPPER_WORDS[language]
+      expect(words.language).toBe(language)
+      const own = new Map(texts(words))
+      expect([...own.keys()].sort(), language).toEqual([...english.keys()].sort())
+      for (const [key, text] of own) {
+        expect(text.length, `${language} ${key}`).toBeGreaterThan(0)
+        // Liquid trims around the words it writes; the separator of thousands is a space in French.
+        if (key !== 'group') expect(text, `${language} ${key}`).toBe(text.trim())
+        expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(english.get(key)!))
+      }
+      expect(words.months).toHaveLength(12)
+    }
+  })
+
+  it('translates every sentence (the words a language shares with English are names or figures)', () => {
+    // Marks and patterns; "Image" is also French.
+    const same = /^(language|decimal|group|date|months\[\d+\]|image)$/
+    const english = new Map(texts(SHOPPER_WORDS.en))
+    for (const language of SHOPPER_LANGUAGES.filter((l) => l !== 'en')) {
+      for (const [key, text] of texts(SHOPPER_WORDS[language])) {
+        if (same.test(key)) continue
+        expect(text, `${language} ${key}`).not.toBe(english.get(key))
+      }
+    }
+  })
+
+  it('picks the table by primary language code, English otherwise', () => {
+    expect(shopperWords('es').language).toBe('es')
+    expect(shopperWords('pt-BR').language).toBe('pt')
+    expect(shopperWords('DE').language).toBe('de')
+    expect(shopperWords('nl').language).toBe('en')
+    expect(shopperWords(undefined).language).toBe('en')
+    expect(shopperWords(null).language).toBe('en')
+  })
+
+  it('fills placeholders once, leaving unknown ones as written', () => {
+    expect(fill('Image {n} of {count}', { n: 2, count: 5 })).toBe('Image 2 of 5')
+    expect(fill('{a} {b}', { a: '{b}' })).toBe('{b} {b}')
+  })
+})
+
+describe('numbers and dates as Intl writes them for the language', () => {
+  const counts = [0, 1, 2, 7, 999, 1000, 5182, 12408, 99999, 1234567]
+  const ratings = [0, 1, 3.5, 4, 4.05, 4.1, 4.25, 4.7, 4.95, 4.96, 4.999, 5]
+
+  it('groups counts from 1,000 on (5.182 valoraciones, as stores write it)', () => {
+    for (const language of SHOPPER_LANGUAGES) {
+      const intl = new Intl.NumberFormat(language, { useGrouping: 'always' } as Intl.NumberFormatOptions)
+      for (const n of counts) expect(formatCountIn(n, SHOPPER_WORDS[language]), `${language} ${n}`).toBe(intl.format(n))
+    }
+    expect(formatCountIn(5182, SHOPPER_WORDS.es)).toBe('5.182')
+    expect(formatCountIn(5182, SHOPPER_WORDS.fr)).toBe('5\u202f182')
+    expect(formatCountIn(5182)).toBe('5,182')
+  })
+
+  it('writes ratings with the decimal mark, two decimals at most', () => {
+    for (const language of SHOPPER_LANGUAGES) {
+      const intl = new Intl.NumberFormat(language, { maximumFractionDigits: 2 })
+      for (const r of ratings) expect(formatRatingIn(r, SHOPPER_WORDS[language]), `${language} ${r}`).toBe(intl.format(r))
+    }
+    expect(formatRatingIn(4.1, SHOPPER_WORDS.es)).toBe('4,1')
+    expect(formatRatingIn(7)).toBe('5')
+    expect(formatRatingIn(-1, SHOPPER_WORDS.de)).toBe('0')
+  })
+
+  it('takes the singular form where Intl.PluralRules says "one"', () => {
+    for (const language of SHOPPER_LANGUAGES) {
+      const rules = new Intl.PluralRules(language)
+      const words = SHOPPER_WORDS[language]
+      for (let n = 0; n <= 2000; n++) expect(words.singular.includes(n), `${language} ${n}`).toBe(rules.select(n) === 'one')
+    }
+    expect(countWith(1, SHOPPER_WORDS.es.reviewCount, SHOPPER_WORDS.es)).toBe('1 opinión')
+    expect(countWith(5182, SHOPPER_WORDS.es.listingCount, SHOPPER_WORDS.es)).toBe('5.182 valoraciones en la ficha del producto')
+    expect(countWith(0, SHOPPER_WORDS.en.reviewCount)).toBe('0 reviews')
+  })
+
+  it('writes review dates as a short date in the language, on the day the source wrote', () => {
+    for (const language of SHOPPER_LANGUAGES) {
+      const intl = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+      for (let month = 0; month < 12; month++)
+        for (const day of [1, 5, 28]) {
+          const iso = `2024-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+          expect(formatReviewDate(iso, SHOPPER_WORDS[language]), `${language} ${iso}`).toEqual({
+            text: intl.format(Date.UTC(2024, month, day)),
+            dateTime: iso,
+          })
+        }
+    }
+    expect(formatReviewDate('2024-03-05', SHOPPER_WORDS.es).text).toBe('5 mar 2024')
+    expect(formatReviewDate('2024-03-05T23:30:00-05:00', SHOPPER_WORDS.de).text).toBe('5. März 2024')
+    expect(formatReviewDate(' 2024-03-05 ').text).toBe('Mar 5, 2024')
+    for (const raw of ['hace 2 semanas', '2024-13-01', '2024-02-00', 'Jan 2024'])
+      expect(formatReviewDate(raw, SHOPPER_WORDS.es)).toEqual({ text: raw })
+  })
+})
+
+describe('texts the publisher writes', () => {
+  it('discloses imported reviews in the page language', () => {
+    expect(reviewDisclosure([{ origin: 'source' }], true, 'es')).toBe('Opiniones de compradores de este producto en otra tienda.')
+    expect(reviewDisclosure([{ origin: 'source' }], false, 'de')).toBe('Bewertungen von Käufern dieses Produkts.')
+    expect(reviewDisclosure([{ origin: 'owner', importedFrom: 'Judge.me' }], true, 'fr')).toBe(
+      'Avis importés par la boutique depuis Judge.me.',
+    )
+    expect(
+      reviewDisclosure(
+        [{ origin: 'source' }, { origin: 'owner', importedFrom: 'Judge.me' }, { origin: 'owner', importedFrom: 'Loox' }],
+        true,
+        'it',
+      ),
+    ).toBe('Recensioni di acquirenti di questo prodotto su un altro negozio e recensioni importate dal negozio da Judge.me e Loox.')
+    expect(reviewDisclosure([{ origin: 'owner' }], true, 'pt')).toBe(
+      'Avaliações importadas pela loja a partir de um arquivo de avaliações.',
+    )
+    // English stays exactly as it was.
+    expect(reviewDisclosure([{ origin: 'source' }, { origin: 'owner', importedFrom: 'Loox' }])).toBe(
+      'Reviews from buyers of this product on another store, and reviews imported by the store from Loox.',
+    )
+  })
+})
+
+describe('the page records its language', () => {
+  it('accepts a primary language code or none (every existing page stays valid)', () => {
+    const base = {
+      theme: { primary: '#111111', accent: '#222222', background: '#ffffff', text: '#000000', font: 'system', radius: 'small' },
+      sections: [{ id: 'faq', type: 'faq', heading: 'FAQ', items: [{ question: 'Q?', answer: 'A.' }] }],
+    }
+    expect(pageSchema.parse(base).language).toBeUndefined()
+    expect(pageSchema.parse({ ...base, language: 'es' }).language).toBe('es')
+    for (const language of ['es-ES', 'ES', 'e', '"><script>', ''])
+      expect(pageSchema.safeParse({ ...base, language }).success, language).toBe(false)
+  })
+})

@@ -1,0 +1,347 @@
+/**
+ * The words the page renderers write themselves on a shopper page (the share page's React sections,
+ * the store's Liquid snippets, and the texts the publisher adds: the review disclosure, the
+ * "Shipping and returns" heading, the gallery's default descriptions), in each language the
+ * built-in writer writes headings in. A page in another language gets English words.
+ *
+ * One table for both renderers: React reads it here; the Liquid snippets read
+ * `snippets/pagewright-words.liquid`, generated from it (server/liquid/words-snippet.ts). Numbers
+ * and dates are written as Intl writes them for the language (a test compares them); they are
+ * spelled out here so the browser, the server and Liquid can never disagree.
+ *
+ * Placeholders are `{name}`; every language fills the same ones as English.
+ */
+
+export const SHOPPER_LANGUAGES = ['en', 'es', 'de', 'fr', 'it', 'pt'] as const
+export type ShopperLanguage = (typeof SHOPPER_LANGUAGES)[number]
+
+/** A counted noun: `one` for the counts in `singular`, else `other` ("1 review", "12 reviews"). */
+export interface Counted {
+  one: string
+  other: string
+}
+
+export interface ShopperWords {
+  language: ShopperLanguage
+  // --- numbers and dates -----------------------------------------------------------------------
+  /** Decimal mark of a rating ("4.5", "4,5"). */
+  decimal: string
+  /** Thousands separator of a count, used from 1,000 on ("5,182", "5.182", "5 182"). */
+  group: string
+  /** Counts that take the singular form (Intl.PluralRules "one" for whole numbers). */
+  singular: readonly number[]
+  /** Short month names, January first. */
+  months: readonly string[]
+  /** A review date: {day}, {month} (short name) and {year}. */
+  date: string
+  // --- ratings and reviews ---------------------------------------------------------------------
+  /** What a screen reader says for a row of stars. */
+  rated: string
+  /** The figure of a summary ("4.1 out of 5"). */
+  outOf5: string
+  /** The count of the imported reviews. */
+  reviewCount: Counted
+  /** The count of ratings the product's listing states. */
+  listingCount: Counted
+  // --- prices and buttons ----------------------------------------------------------------------
+  /** Read before a price that has a struck-through one (screen readers only). */
+  price: string
+  /** Read before the struck-through price (screen readers only). */
+  was: string
+  /** A buy button without a label of its own. */
+  buyNow: string
+  /** The store's cart form: the variant menu's name (screen readers only). */
+  chooseVariant: string
+  /** The store's cart form: the button of a product that cannot be bought. */
+  soldOut: string
+  /** The store's cart form: after a variant that cannot be bought. */
+  soldOutNote: string
+  // --- images and tables -----------------------------------------------------------------------
+  /** The gallery's name. */
+  productImages: string
+  /** A gallery thumbnail (screen readers only). */
+  imageOf: string
+  /** The text drawn in the placeholder of a section without its image. */
+  image: string
+  /** The hidden header of a comparison table's row labels. */
+  feature: string
+  /** The share page's credit line, before "Pagewright". */
+  madeWith: string
+  // --- texts the publisher writes into the page ------------------------------------------------
+  /** Reviews read from another store's listing (a marketplace's name is never shown). */
+  reviewsFromAnotherStore: string
+  /** Reviews read from the store's own listing. */
+  reviewsFromBuyers: string
+  /** Only reviews the store imported from its review apps. */
+  reviewsImported: string
+  /** Both: {source} is one of the two lines above. */
+  reviewsAndImported: string
+  /** Joins the names of two review apps. */
+  and: string
+  /** A review file that names no app. */
+  aReviewFile: string
+  /** Stands in for a marketplace's name in a figure's label. */
+  anotherStore: string
+  /** The heading of the owner's shipping and returns texts. */
+  shippingAndReturns: string
+  /** The default description of the product's first photo. */
+  photoOf: string
+  /** The default description of the other photos. */
+  photoNumberOf: string
+}
+
+const EN: ShopperWords = {
+  language: 'en',
+  decimal: '.',
+  group: ',',
+  singular: [1],
+  months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  date: '{month} {day}, {year}',
+  rated: 'Rated {rating} out of 5',
+  outOf5: '{rating} out of 5',
+  reviewCount: { one: '{count} review', other: '{count} reviews' },
+  listingCount: { one: "{count} rating on the product's listing", other: "{count} ratings on the product's listing" },
+  price: 'Price',
+  was: 'was',
+  buyNow: 'Buy now',
+  chooseVariant: 'Choose a variant',
+  soldOut: 'Sold out',
+  soldOutNote: '(sold out)',
+  productImages: 'Product images',
+  imageOf: 'Image {n} of {count}',
+  image: 'Image',
+  feature: 'Feature',
+  madeWith: 'Made with',
+  reviewsFromAnotherStore: 'Reviews from buyers of this product on another store',
+  reviewsFromBuyers: 'Reviews from buyers of this product',
+  reviewsImported: 'Reviews imported by the store from {apps}.',
+  reviewsAndImported: '{source}, and reviews imported by the store from {apps}.',
+  and: 'and',
+  aReviewFile: 'a review file',
+  anotherStore: 'another store',
+  shippingAndReturns: 'Shipping and returns',
+  photoOf: 'Photo of {name}',
+  photoNumberOf: 'Photo {n} of {name}',
+}
+
+const ES: ShopperWords = {
+  language: 'es',
+  decimal: ',',
+  group: '.',
+  singular: [1],
+  months: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+  date: '{day} {month} {year}',
+  rated: 'Valoración: {rating} de 5',
+  outOf5: '{rating} de 5',
+  reviewCount: { one: '{count} opinión', other: '{count} opiniones' },
+  listingCount: { one: '{count} valoración en la ficha del producto', other: '{count} valoraciones en la ficha del producto' },
+  price: 'Precio',
+  was: 'antes',
+  buyNow: 'Comprar ahora',
+  chooseVariant: 'Elige una variante',
+  soldOut: 'Agotado',
+  soldOutNote: '(agotado)',
+  productImages: 'Imágenes del producto',
+  imageOf: 'Imagen {n} de {count}',
+  image: 'Imagen',
+  feature: 'Característica',
+  madeWith: 'Hecho con',
+  reviewsFromAnotherStore: 'Opiniones de compradores de este producto en otra tienda',
+  reviewsFromBuyers: 'Opiniones de compradores de este producto',
+  reviewsImported: 'Opiniones importadas por la tienda desde {apps}.',
+  reviewsAndImported: '{source} y opiniones importadas por la tienda desde {apps}.',
+  and: 'y',
+  aReviewFile: 'un archivo de opiniones',
+  anotherStore: 'otra tienda',
+  shippingAndReturns: 'Envío y devoluciones',
+  photoOf: 'Foto de {name}',
+  photoNumberOf: 'Foto {n} de {name}',
+}
+
+const DE: ShopperWords = {
+  language: 'de',
+  decimal: ',',
+  group: '.',
+  singular: [1],
+  months: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
+  date: '{day}. {month} {year}',
+  rated: 'Bewertung: {rating} von 5',
+  outOf5: '{rating} von 5',
+  reviewCount: { one: '{count} Rezension', other: '{count} Rezensionen' },
+  listingCount: { one: '{count} Bewertung im Produktangebot', other: '{count} Bewertungen im Produktangebot' },
+  price: 'Preis',
+  was: 'statt',
+  buyNow: 'Jetzt kaufen',
+  chooseVariant: 'Variante wählen',
+  soldOut: 'Ausverkauft',
+  soldOutNote: '(ausverkauft)',
+  productImages: 'Produktbilder',
+  imageOf: 'Bild {n} von {count}',
+  image: 'Bild',
+  feature: 'Merkmal',
+  madeWith: 'Erstellt mit',
+  reviewsFromAnotherStore: 'Bewertungen von Käufern dieses Produkts in einem anderen Shop',
+  reviewsFromBuyers: 'Bewertungen von Käufern dieses Produkts',
+  reviewsImported: 'Vom Shop aus {apps} importierte Bewertungen.',
+  reviewsAndImported: '{source} sowie vom Shop aus {apps} importierte Bewertungen.',
+  and: 'und',
+  aReviewFile: 'einer Bewertungsdatei',
+  anotherStore: 'einem anderen Shop',
+  shippingAndReturns: 'Versand und Rückgabe',
+  photoOf: 'Foto von {name}',
+  photoNumberOf: 'Foto {n} von {name}',
+}
+
+const FR: ShopperWords = {
+  language: 'fr',
+  decimal: ',',
+  // A narrow no-break space, as Intl writes it.
+  group: '\u202f',
+  singular: [0, 1],
+  months: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+  date: '{day} {month} {year}',
+  // French puts a no-break space before a colon.
+  rated: 'Note\u00a0: {rating} sur 5',
+  outOf5: '{rating} sur 5',
+  reviewCount: { one: '{count} avis', other: '{count} avis' },
+  listingCount: { one: '{count} évaluation sur la fiche produit', other: '{count} évaluations sur la fiche produit' },
+  price: 'Prix',
+  was: 'au lieu de',
+  buyNow: 'Acheter maintenant',
+  chooseVariant: 'Choisissez une variante',
+  soldOut: 'Épuisé',
+  soldOutNote: '(épuisé)',
+  productImages: 'Images du produit',
+  imageOf: 'Image {n} sur {count}',
+  image: 'Image',
+  feature: 'Caractéristique',
+  madeWith: 'Créé avec',
+  reviewsFromAnotherStore: "Avis d'acheteurs de ce produit sur une autre boutique",
+  reviewsFromBuyers: "Avis d'acheteurs de ce produit",
+  reviewsImported: 'Avis importés par la boutique depuis {apps}.',
+  reviewsAndImported: '{source} et avis importés par la boutique depuis {apps}.',
+  and: 'et',
+  aReviewFile: "un fichier d'avis",
+  anotherStore: 'une autre boutique',
+  shippingAndReturns: 'Livraison et retours',
+  photoOf: 'Photo de {name}',
+  photoNumberOf: 'Photo {n} de {name}',
+}
+
+const IT: ShopperWords = {
+  language: 'it',
+  decimal: ',',
+  group: '.',
+  singular: [1],
+  months: ['gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ott', 'nov', 'dic'],
+  date: '{day} {month} {year}',
+  rated: 'Valutazione: {rating} su 5',
+  outOf5: '{rating} su 5',
+  reviewCount: { one: '{count} recensione', other: '{count} recensioni' },
+  listingCount: { one: '{count} valutazione nella scheda prodotto', other: '{count} valutazioni nella scheda prodotto' },
+  price: 'Prezzo',
+  was: 'invece di',
+  buyNow: 'Acquista ora',
+  chooseVariant: 'Scegli una variante',
+  soldOut: 'Esaurito',
+  soldOutNote: '(esaurito)',
+  productImages: 'Immagini del prodotto',
+  imageOf: 'Immagine {n} di {count}',
+  image: 'Immagine',
+  feature: 'Caratteristica',
+  madeWith: 'Creato con',
+  reviewsFromAnotherStore: 'Recensioni di acquirenti di questo prodotto su un altro negozio',
+  reviewsFromBuyers: 'Recensioni di acquirenti di questo prodotto',
+  reviewsImported: 'Recensioni importate dal negozio da {apps}.',
+  reviewsAndImported: '{source} e recensioni importate dal negozio da {apps}.',
+  and: 'e',
+  aReviewFile: 'un file di recensioni',
+  anotherStore: 'un altro negozio',
+  shippingAndReturns: 'Spedizione e resi',
+  photoOf: 'Foto di {name}',
+  photoNumberOf: 'Foto {n} di {name}',
+}
+
+const PT: ShopperWords = {
+  language: 'pt',
+  decimal: ',',
+  group: '.',
+  singular: [0, 1],
+  months: ['jan.', 'fev.', 'mar.', 'abr.', 'mai.', 'jun.', 'jul.', 'ago.', 'set.', 'out.', 'nov.', 'dez.'],
+  date: '{day} de {month} de {year}',
+  rated: 'Avaliação: {rating} de 5',
+  outOf5: '{rating} de 5',
+  reviewCount: { one: '{count} avaliação', other: '{count} avaliações' },
+  listingCount: { one: '{count} classificação no anúncio do produto', other: '{count} classificações no anúncio do produto' },
+  price: 'Preço',
+  was: 'antes',
+  buyNow: 'Comprar agora',
+  chooseVariant: 'Escolha uma variante',
+  soldOut: 'Esgotado',
+  soldOutNote: '(esgotado)',
+  productImages: 'Imagens do produto',
+  imageOf: 'Imagem {n} de {count}',
+  image: 'Imagem',
+  feature: 'Característica',
+  madeWith: 'Feito com',
+  reviewsFromAnotherStore: 'Avaliações de compradores deste produto em outra loja',
+  reviewsFromBuyers: 'Avaliações de compradores deste produto',
+  reviewsImported: 'Avaliações importadas pela loja a partir de {apps}.',
+  reviewsAndImported: '{source} e avaliações importadas pela loja a partir de {apps}.',
+  and: 'e',
+  aReviewFile: 'um arquivo de avaliações',
+  anotherStore: 'outra loja',
+  shippingAndReturns: 'Entrega e devoluções',
+  photoOf: 'Foto de {name}',
+  photoNumberOf: 'Foto {n} de {name}',
+}
+
+export const SHOPPER_WORDS: Readonly<Record<ShopperLanguage, ShopperWords>> = { en: EN, es: ES, de: DE, fr: FR, it: IT, pt: PT }
+
+const isShopperLanguage = (code: string): code is ShopperLanguage => (SHOPPER_LANGUAGES as readonly string[]).includes(code)
+
+/** The renderers' words for a page's language ("es", "pt-BR"); English when absent or without a table. */
+export function shopperWords(language?: string | null): ShopperWords {
+  const code = (language ?? '').toLowerCase().split(/[-_]/)[0]
+  return isShopperLanguage(code) ? SHOPPER_WORDS[code] : EN
+}
+
+/** Fills `{name}` placeholders; an unknown one stays as written. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+}
+
+/** A whole number with the language's thousands separator: 12,408 · 12.408 · 12 408. */
+export function formatCountIn(n: number, words: ShopperWords = EN): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, words.group)
+}
+
+/** A rating as people write it: "4", "4.5", "4,95"; clamped to 0–5, two decimals at most (never rounded up to a perfect 5). */
+export function formatRatingIn(rating: number, words: ShopperWords = EN): string {
+  const r = Math.min(5, Math.max(0, rating))
+  return String(Math.round(r * 100) / 100).replace('.', words.decimal)
+}
+
+/** "12 reviews", "1 opinión", "0 avis". */
+export function countWith(n: number, forms: Counted, words: ShopperWords = EN): string {
+  return fill(words.singular.includes(n) ? forms.one : forms.other, { count: formatCountIn(n, words) })
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/
+
+/**
+ * A review date as shown to shoppers: an ISO date becomes "Mar 5, 2024", "5 mar 2024", "5. März
+ * 2024" (the day the source wrote, whatever the time after it); anything else the source wrote is
+ * shown as it came (never guessed). `dateTime` is set only for machine-readable dates.
+ */
+export function formatReviewDate(raw: string, words: ShopperWords = EN): { text: string; dateTime?: string } {
+  const value = raw.trim()
+  const m = ISO_DATE.exec(value)
+  const month = m ? Number(m[2]) : 0
+  const day = m ? Number(m[3]) : 0
+  if (!m || month < 1 || month > 12 || day < 1 || day > 31) return { text: value }
+  return { text: fill(words.date, { day, month: words.months[month - 1], year: m[1] }), dateTime: value }
+}
+
+/** Whether a page's `language` is a well-formed primary language code ("es", "fil"). */
+export const isLanguageCode = (code: unknown): code is string => typeof code === 'string' && /^[a-z]{2,3}$/.test(code)
