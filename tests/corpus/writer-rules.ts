@@ -87,7 +87,8 @@ const noStrayShortName: Rule = {
     if (/[:|()[\]]|\s[-–—]\s|,$/.test(name)) out.push(`name "${name}" keeps a separator`)
     if (/\b\d+(?:[.,]\d+)?\s?(?:gb|tb|mb|cm|mm|in|inch|oz|ml|l|kg|g|lb|w|v|mah)$/i.test(name))
       out.push(`name "${name}" ends with a measure`)
-    if (name.split(/\s+/).length > 6) out.push(`name "${name}" is longer than six words`)
+    // A book's title is its name: cut, it would be another title ("The Art of Avatar The Way").
+    if (r.noun !== 'book' && name.split(/\s+/).length > 6) out.push(`name "${name}" is longer than six words`)
     const title = facts.title
     // A word the title writes only in capitals (ANC, USB) is an acronym, never "the anc".
     for (const t of proseTexts(page)) {

@@ -23,6 +23,11 @@ interface Subject {
   plural: boolean
 }
 
+/** The parcel's measures ("Package Dimensions", "Shipping Weight"): neither what is in the box nor the product's own size. */
+const PARCEL_MEASURE = /\b(?:package|packaging|parcel|shipping)\s+(?:dimensions?|weight|size)\b/i
+
+const YES_NO = /^(?:yes|no|none|true|false)$/i
+
 const SPEC_TOPICS: { topic: string; name: RegExp }[] = [
   { topic: 'material', name: /material|fabric|composition|^(upper|midsole|outsole|sole|insole|lining)$/i },
   { topic: 'size', name: /^(size|dimensions?|measurements?)$/i },
@@ -87,7 +92,9 @@ export function buildFaq(facts: ProductFacts, subject: Subject, sentences: FaqSe
     const raw = spec.name.trim()
     if (!value || !raw) continue
     const name = specName(raw)
-    const t = SPEC_TOPICS.find((x) => x.name.test(raw))
+    const t = PARCEL_MEASURE.test(raw) ? undefined : SPEC_TOPICS.find((x) => x.name.test(raw))
+    // "Batteries included?: No" says whether, not what: it is not the box's contents.
+    if (t?.topic === 'box' && YES_NO.test(value)) continue
     if (t) byTopic.set(t.topic, [...(byTopic.get(t.topic) ?? []), { name, value, raw }])
   }
   const src = (...specs: { raw: string }[]) => specs.map((m) => `spec: ${m.raw}`).join(', ')

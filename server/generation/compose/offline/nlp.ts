@@ -276,9 +276,16 @@ export function productName(title: string, opts: { vendor?: string | null; book?
   if (tokens.length > 5) {
     // The model words (up to four, before the first describing word), then the noun phrase.
     const before = tokens.slice(0, head + 1 - nounTokens.length)
+    const describing = (t: Token) => (t.pos === 'adjective' || t.pos === 'verb') && !t.acronym && !t.value && !t.camel
     const model: Token[] = []
-    for (const t of before) {
-      if (model.length >= 4 || ((t.pos === 'adjective' || t.pos === 'verb') && !t.acronym && !t.value && !t.camel)) break
+    // A title that opens with describing words ("Modern LED Wall Sconce … Lamps") names the thing
+    // after them: without those words the name would be only its category ("Fixture Lamps").
+    const start = Math.max(
+      0,
+      before.findIndex((t) => !describing(t)),
+    )
+    for (const t of before.slice(start)) {
+      if (model.length >= 4 || describing(t)) break
       model.push(t)
     }
     nameTokens = [...model, ...nounTokens]

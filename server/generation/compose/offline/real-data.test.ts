@@ -114,6 +114,30 @@ describe('what the page calls the product', () => {
     expect(research(book)).toMatchObject({ name: 'The Whole Truth', noun: 'book' })
   })
 
+  it('a long title that opens with describing words is named by what follows them, not by its category alone', () => {
+    // Written for this test, in the shape of a marketplace lamp's title.
+    const named = productName('Rustic Handmade Oak Bedside Reading Lamps 40W Warm Light for Bedroom Study Office')
+    expect(named.noun).toBe('reading lamps')
+    expect(named.name).not.toBe('Reading Lamps')
+    expect(named.name.split(' ').length).toBeGreaterThan(2)
+    expect(named.name).toMatch(/Reading Lamps$/)
+  })
+
+  it('answers about the box only with contents: no parcel measure, no yes or no', () => {
+    const lamp = facts({
+      title: 'Plaster Wall Lamp',
+      specs: [
+        { name: 'Package Dimensions', value: '10.3 x 6.7 x 5.5 inches' },
+        { name: 'Batteries included?', value: 'No' },
+        { name: 'Material', value: 'Plaster' },
+      ],
+    })
+    const questions = research(lamp).faq.map((q) => q.question)
+    expect(questions.some((q) => /in the box/i.test(q))).toBe(false)
+    const boxed = facts({ title: 'Plaster Wall Lamp', specs: [{ name: 'Included components', value: 'Two G9 bulbs, screws' }] })
+    expect(research(boxed).faq.find((q) => /in the box/i.test(q.question))?.answer).toMatch(/two G9 bulbs, screws/i)
+  })
+
   it('never wraps English grammar around an option name in another script', () => {
     expect(optionWords('Shoe Size')).toBe('shoe size')
     expect(optionWords('צרור')).toBeNull()

@@ -107,7 +107,8 @@ const hero: Builder = (os, ctx) => {
     // Else what the full title adds to the name ("The Whole Truth (A. Shaw Book 1)" → "A. Shaw Book 1."), else the title.
     const rest = facts.title.startsWith(r.name) ? facts.title.slice(r.name.length) : ''
     const extra = /^\s*(?:[:(,–—-]|\s-\s)/.test(rest) ? rest.replace(/^[\s:(,–—-]+|[)\s]+$/g, '').replace(/\)\s*/g, ' ') : ''
-    sub = extra.split(' ').length >= 2 ? sentence(extra) : sentence(facts.title)
+    // A title the heading already shows whole (a book's) is not said again under it.
+    sub = extra.split(' ').length >= 2 ? sentence(extra) : sentenceKey(facts.title) === sentenceKey(title) ? '' : sentence(facts.title)
     ctx.ledger.count(sub)
   }
   ctx.ledger.add(sub)

@@ -135,6 +135,28 @@ describe('Amazon: the numbers come from the product itself', () => {
   })
 })
 
+describe('Amazon reviews', () => {
+  it('keep only the reviewer’s words: no stars in the title, no "Read more" of a long review, no hidden translation slot', async () => {
+    const review = `<div data-hook="review"><span class="a-profile-name">Ana</span>
+      <a data-hook="review-title"><i data-hook="review-star-rating"><span class="a-icon-alt">5,0 sur 5 étoiles</span></i><span class="a-letter-space"></span>
+        <span class="cr-original-review-content">Belles images</span><span class="cr-translated-review-content aok-hidden"></span></a>
+      <span data-hook="review-date">Commenté en France le 3 janvier 2023</span>
+      <span data-hook="review-body"><div class="a-expander-container"><div data-hook="review-collapsed" class="a-expander-content"><span>Un très beau livre, richement illustré,</span></div>
+        <div class="a-expander-header"><a data-hook="expand-collapse-read-more-less"><span class="a-expander-prompt">Lire la suite</span></a></div></div></span></div>`
+    const facts = await read(
+      'https://www.amazon.fr/dp/B0B5Q3V2PN',
+      amazonPage({ lang: 'fr-fr', below: `<div id="cm-cr-dp-review-list">${review}</div>` }),
+    )
+    expect(facts.reviews).toHaveLength(1)
+    expect(facts.reviews[0]).toMatchObject({
+      author: 'Ana',
+      rating: 5,
+      title: 'Belles images',
+      body: 'Un très beau livre, richement illustré,',
+    })
+  })
+})
+
 describe('Amazon photos', () => {
   const gallery = JSON.stringify([
     {

@@ -229,6 +229,13 @@ function specs($: CheerioAPI): { name: string; value: string }[] {
   return out.filter((s) => s.name && s.value && !/customer reviews|best sellers rank/i.test(s.name))
 }
 
+/**
+ * What Amazon shows around a review's own words and is not part of them: the stars' text in the
+ * title, the "Read more" expander of a long review, a hidden translation slot.
+ */
+const REVIEW_CHROME =
+  '.a-icon-alt, .a-letter-space, .a-expander-header, .a-expander-prompt, [data-hook="expand-collapse-read-more-less"], .aok-hidden'
+
 function reviews($: CheerioAPI): RawReview[] {
   return $('[data-hook="review"]')
     .map((_, el) => {
@@ -236,15 +243,18 @@ function reviews($: CheerioAPI): RawReview[] {
       const star = clean(
         r.find('[data-hook="review-star-rating"] .a-icon-alt, [data-hook="cmps-review-star-rating"] .a-icon-alt').first().text(),
       )
-      const titleEl = r.find('[data-hook="review-title"]').first()
-      const title = clean(titleEl.find('span').not('.a-icon-alt, .a-letter-space').last().text() || titleEl.text().replace(star, ''))
+      const own = (selector: string) => {
+        const part = r.find(selector).first().clone()
+        part.find(REVIEW_CHROME).remove()
+        return part
+      }
       return {
         author: clean(r.find('.a-profile-name').first().text()),
         rating: star || null,
         ratingScale: undefined,
         date: clean(r.find('[data-hook="review-date"]').first().text()),
-        title,
-        body: r.find('[data-hook="review-body"]').first().html() ?? '',
+        title: clean(own('[data-hook="review-title"]').text()),
+        body: own('[data-hook="review-body"]').html() ?? '',
       } satisfies RawReview
     })
     .get()
