@@ -790,6 +790,8 @@ export const experimentVisitors = pgTable(
       .references(() => experiments.id, { onDelete: 'cascade' }),
     visitorId: text('visitor_id').notNull(),
     variant: text('variant', { enum: ['control', 'challenger'] }).notNull(),
+    /** The UTC day they were first counted (null for visitors counted before migration 0016). */
+    day: date('day', { mode: 'string' }),
     converted: boolean('converted').notNull().default(false),
   },
   (t) => [primaryKey({ name: 'experiment_visitors_pk', columns: [t.experimentId, t.visitorId] })],

@@ -33,15 +33,16 @@ export async function addShopperCounts(db: Db, counts: ShopperCounts): Promise<v
           JOIN experiments x ON x.id = e.experiment_id AND x.status = 'running'
           ORDER BY e.experiment_id, e.visitor_id, e.day
         ), added AS (
-          INSERT INTO experiment_visitors (experiment_id, visitor_id, variant)
-          SELECT experiment_id, visitor_id, variant FROM ev
+          INSERT INTO experiment_visitors (experiment_id, visitor_id, variant, day)
+          SELECT experiment_id, visitor_id, variant, day FROM ev
           ON CONFLICT DO NOTHING
-          RETURNING experiment_id, visitor_id, variant
+          RETURNING experiment_id, variant, day
         )
+        -- What was inserted carries its day: no second join of the batch (a nested loop, quadratic).
         INSERT INTO experiment_daily (experiment_id, variant, day, visitors)
-        SELECT a.experiment_id, a.variant, ev.day, count(*)::int
-        FROM added a JOIN ev ON ev.experiment_id = a.experiment_id AND ev.visitor_id = a.visitor_id
-        GROUP BY a.experiment_id, a.variant, ev.day
+        SELECT experiment_id, variant, day, count(*)::int
+        FROM added
+        GROUP BY experiment_id, variant, day
         ON CONFLICT (experiment_id, variant, day) DO UPDATE SET visitors = experiment_daily.visitors + excluded.visitors`)
     // A conversion counts for the variant the visitor was counted in, once, and only for a known visitor.
     if (conversions.length > 0)

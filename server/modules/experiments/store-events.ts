@@ -49,7 +49,7 @@ export async function recordStoreEvent(deps: ApiDeps, input: StoreEvent, clientI
     let counted = false
     const [added] = await tx
       .insert(experimentVisitors)
-      .values({ experimentId: input.experiment_id, visitorId: input.visitor, variant: input.variant })
+      .values({ experimentId: input.experiment_id, visitorId: input.visitor, variant: input.variant, day })
       .onConflictDoNothing()
       .returning()
     if (added) {

@@ -43,7 +43,7 @@ export async function queueChallengerSync(queue: JobQueue, tx: Tx, taskId: numbe
 }
 
 /** The pages whose running experiment ends: one page, or every page of an owner. */
-export type ExperimentScope = { taskId: number } | { ownerId: number }
+type ExperimentScope = { taskId: number } | { ownerId: number }
 
 /**
  * Ends the running experiment of the pages in `scope` for `reason`, in the caller's transaction:
