@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { ProductFacts } from '../../server/domain/product-facts'
+import { decodeBody } from '../../server/generation/import/decode'
 import { type ImportError } from '../../server/generation/import/types'
 import { fakeFetcher, type FakeFetcher } from '../fixtures/import/fake-fetcher'
 
@@ -72,8 +73,10 @@ function siteNamedIn(urlSource: string | undefined): string | null {
  * the site the manifest names (else the platform's main site) takes its place.
  */
 export function servedAt(entry: CorpusEntry): { url: string; routes: Record<string, { body: string; contentType: string }> } {
-  const body = readFileSync(`${DIR}${entry.file}`, 'utf8')
   const isJson = entry.file.endsWith('.json')
+  // The saved bytes read as a fetch reads them (a BOM, a <meta charset>): the site's header is not known.
+  const contentType = isJson ? 'application/json' : 'text/html'
+  const body = decodeBody(readFileSync(`${DIR}${entry.file}`), contentType)
   let url = entry.url
   if (!url) {
     if (isJson) {
@@ -89,11 +92,11 @@ export function servedAt(entry: CorpusEntry): { url: string; routes: Record<stri
           : (standIn ?? `https://${site ?? 'site.example'}/product`)
     }
   }
-  if (!isJson) return { url, routes: { [url]: { body, contentType: 'text/html; charset=utf-8' } } }
+  if (!isJson) return { url, routes: { [url]: { body, contentType } } }
   const page = url.replace(/[?#].*$/, '').replace(/\.(js|json)$/, '')
   const parsed = JSON.parse(body) as Record<string, unknown>
   const endpoint = `${page}${parsed && typeof parsed === 'object' && 'product' in parsed ? '.json' : '.js'}`
-  return { url: page, routes: { [endpoint]: { body, contentType: 'application/json' } } }
+  return { url: page, routes: { [endpoint]: { body, contentType } } }
 }
 
 export function corpusFetcher(entry: CorpusEntry): { url: string; fetcher: FakeFetcher } {

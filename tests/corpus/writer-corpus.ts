@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { ProductFacts } from '../../server/domain/product-facts'
 import { importProduct } from '../../server/generation/import'
+import { decodeBody } from '../../server/generation/import/decode'
 import type { FetchedDocument, Fetcher } from '../../server/generation/import/types'
 
 /**
@@ -46,8 +47,9 @@ export function corpusAddress(entry: CorpusProduct): { serveAt: string; link: st
 
 export function corpusFetcher(entry: CorpusProduct): Fetcher {
   const { serveAt } = corpusAddress(entry)
-  const body = readFileSync(`${DIR}${entry.file}`, 'utf8')
-  const contentType = entry.file.endsWith('.json') ? 'application/json' : 'text/html; charset=utf-8'
+  // The saved bytes read as a fetch reads them (a BOM, a <meta charset>): the site's header is not known.
+  const contentType = entry.file.endsWith('.json') ? 'application/json' : 'text/html'
+  const body = decodeBody(readFileSync(`${DIR}${entry.file}`), contentType)
   return async (url: string): Promise<FetchedDocument> =>
     url === serveAt ? { url, status: 200, contentType, body } : { url, status: 404, contentType: 'text/html', body: '<h1>Not found</h1>' }
 }

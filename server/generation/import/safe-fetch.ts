@@ -7,6 +7,7 @@ import { lookup as dnsLookup } from 'node:dns/promises'
 import { isIP, type LookupFunction, type Socket } from 'node:net'
 import { Agent, buildConnector, fetch } from 'undici'
 import { MESSAGES, checkUrlPolicy, hostPortKey, isBlockedHostname, isPublicAddress, parseAllowList, type UrlCheck } from './address-policy'
+import { decodeBody } from './decode'
 import { statusError } from './refusals'
 import { ImportError, type FetchedDocument, type Fetcher, type FetchOptions } from './types'
 
@@ -87,7 +88,7 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): Fetcher {
           const mime = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
           if (accept !== 'image' && isAcceptedType(mime, 'html')) {
             const head = await readHead(res.body as ReadableStream<Uint8Array> | null, ERROR_PAGE_BYTES).catch(() => null)
-            if (head) error.page = { url: url.href, status: res.status, body: decode(head, res.headers.get('content-type') ?? '') }
+            if (head) error.page = { url: url.href, status: res.status, body: decodeBody(head, res.headers.get('content-type') ?? '') }
           } else await res.body?.cancel().catch(() => {})
           throw error
         }
@@ -106,7 +107,7 @@ export function createSafeFetcher(opts: SafeFetchOptions = {}): Fetcher {
         }
         const bytes = await readCapped(res.body as ReadableStream<Uint8Array> | null, maxBytes)
         if (accept === 'image') return { url: url.href, status: res.status, contentType: mime, body: '', bytes }
-        return { url: url.href, status: res.status, contentType: mime, body: decode(bytes, header) }
+        return { url: url.href, status: res.status, contentType: mime, body: decodeBody(bytes, header) }
       }
     } catch (err) {
       throw toImportError(err, { timeout, callerSignal: options.signal, host: url.hostname, timeoutMs })
@@ -222,15 +223,6 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: num
     chunks.push(value)
   }
   return Buffer.concat(chunks)
-}
-
-function decode(bytes: Uint8Array, contentType: string): string {
-  const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]
-  try {
-    return new TextDecoder(charset ?? 'utf-8').decode(bytes)
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes) // a label TextDecoder doesn't know
-  }
 }
 
 function tooLarge(maxBytes: number): ImportError {

@@ -49,6 +49,10 @@ export async function importMarketplace(
   const raw = mergeRaw(own, structured)
   // The brand: the page's structured data first (schema.org `brand`, `product:brand`), then the platform's own line.
   raw.vendor = structured.vendor || own.vendor || null
+  // A marketplace that makes nothing is never the brand ("dhgate" in DHgate's JSON-LD); Amazon makes its own devices.
+  if (platform !== 'amazon' && raw.vendor && raw.vendor.trim().toLowerCase() === platform) raw.vendor = null
+  if (own.ownRatingRead) raw.listingRating = own.listingRating ?? null
+  delete raw.ownRatingRead
   if (!raw.title && /window\._d_c_\.isCSR\s*=\s*true/.test(doc.body)) {
     throw refusal('script-shell', siteLabel(doc.url, platform), 'sent a nearly empty page', 'script shell')
   }

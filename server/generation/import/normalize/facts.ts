@@ -28,6 +28,11 @@ export interface RawVariant {
 
 /** What an importer found; prices in major units (19.99), images as found (relative allowed). */
 export interface RawFacts {
+  /**
+   * The platform's own data stated the product's rating (`listingRating`, null for none): the page's
+   * structured data may not supply another (DHgate's JSON-LD rating is the seller's).
+   */
+  ownRatingRead?: boolean
   title?: string | null
   descriptionHtml?: string | null
   bullets?: string[]
