@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { LRUCache } from 'lru-cache'
 import { describeError, warnThrottled } from '../db/unavailable'
 import { dayCookieOf, daySetCookie, dayStamp, etagOfDay } from '../domain/daily-visitors'
 import {
@@ -59,6 +60,8 @@ export interface ShopperSideOptions {
   intervalMs?: number
   /** At most this many page-days and events are held between flushes; more are dropped. */
   maxEntries?: number
+  /** At most this many buy targets are remembered (per page, share version and variant), least recently used out. */
+  maxBuyTargets?: number
 }
 
 /**
@@ -66,7 +69,8 @@ export interface ShopperSideOptions {
  * - assignment: a new visitor of a page under an experiment gets a variant by the split and a
  *   first-party cookie (a random id and the variant, per experiment) that keeps them on it;
  * - `/go/{id}`: the buy button, counted (once per visitor for their variant) and redirected to the
- *   page's own buy target, never to an address the request names;
+ *   page's own buy target, never to an address the request names; the target is asked of the api
+ *   once per share version and variant, then remembered (bounded);
  * - visitors per day (server/domain/daily-visitors.ts): a browser's first view of a page on a UTC
  *   day, told by the day in the page's ETag (no experiment) or a cookie holding only the day.
  * Bots, HEAD and prefetches are never counted and always get the control. Counts are held in memory
@@ -79,6 +83,22 @@ export function createShopperSide(opts: ShopperSideOptions) {
   let pages = new Map<string, ShopperPageCount>()
   let events: ShopperEvent[] = []
   const today = () => clock().toISOString().slice(0, 10)
+  // `/go`'s buy targets (or null: no buy link), safe ones only, by page, share version and variant.
+  // The version is new with every edit, visibility change and experiment start or stop, so a target
+  // kept under it is the one the api would answer; presses that find none share one api call.
+  const buyTargets = new LRUCache<string, Promise<string | null>>({ max: opts.maxBuyTargets ?? 10_000 })
+  const buyTargetOf = (id: string, version: string, variant: Variant) => {
+    const key = `${id} ${version} ${variant}`
+    const known = buyTargets.get(key)
+    if (known) return known
+    const asked = opts.buyTarget(id, variant).then(safeBuyTarget)
+    buyTargets.set(key, asked)
+    // An api that failed is asked again at the next press.
+    asked.catch(() => {
+      if (buyTargets.peek(key) === asked) buyTargets.delete(key)
+    })
+    return asked
+  }
 
   const addPage = (sessionId: string, day: string, visitors: number, buyClicks: number) => {
     const key = `${day} ${sessionId}`
@@ -112,7 +132,7 @@ export function createShopperSide(opts: ShopperSideOptions) {
     const experiment = version ? experimentOfVersion(version) : null
     const assignment = experiment ? assignmentFromCookies(req.headers.cookie, experiment.id) : null
     const variant = assignment?.variant ?? 'control'
-    const target = version ? safeBuyTarget(await opts.buyTarget(id, variant)) : null
+    const target = version ? await buyTargetOf(id, version, variant) : null
     res.setHeader('Cache-Control', 'no-store')
     if (!target) {
       res.statusCode = 404
@@ -168,6 +188,8 @@ export function createShopperSide(opts: ShopperSideOptions) {
     ...flushTimer(flushNow, opts.intervalMs),
     /** For tests: page-days and events waiting for the next flush. */
     pending: () => pages.size + events.length,
+    /** For tests: buy targets remembered. */
+    buyTargetsKept: () => buyTargets.size,
   }
 }
 

@@ -245,4 +245,39 @@ describe.each(DB_KINDS)('experiments for shoppers, on %s', (kind) => {
     expect(res.headers['set-cookie']).toBeUndefined()
     expect(res.body.toString()).toContain('Control headline')
   })
+
+  it('/go asks the api for a page’s buy link once per share version: an edited link is used at the next press', async () => {
+    const asked: string[] = []
+    const side = createShopperSide({
+      sink: async () => {},
+      versionOf: (id) => lookUpShareVersion(t.deps, id),
+      buyTarget: buyTargetFrom(async (req) => {
+        asked.push(new URL(req.url).pathname)
+        return api(req)
+      }),
+      secure: false,
+    })
+    const own = http.createServer(frontChain([side.go], (_req, res) => void res.writeHead(404).end('app')))
+    await new Promise<void>((r) => own.listen(0, '127.0.0.1', r))
+    const press = async () => {
+      const res = await request(`http://127.0.0.1:${(own.address() as AddressInfo).port}/go/${plain.id}`, {
+        headers: { 'user-agent': BROWSER },
+      })
+      expect(res.status).toBe(302)
+      return res.headers.location
+    }
+    try {
+      expect([await press(), await press()]).toEqual(['https://shop.example/buy-control', 'https://shop.example/buy-control'])
+      expect(asked).toEqual([`/v2/tasks/shared/${plain.id}`])
+      // The owner edits the buy link: a new version, so the next press asks again and goes to the new link.
+      const current = await t.call('GET', `/v2/tasks/${plain.id}/page`, undefined, token)
+      const edited = { ...current.body.page, owner: { ...current.body.page.owner, buyUrl: 'https://shop.example/buy-edited' } }
+      const saved = await t.call('PUT', `/v2/tasks/${plain.id}/page`, { page: edited, base_version: current.body.version }, token)
+      expect(saved.status).toBe(200)
+      expect([await press(), await press()]).toEqual(['https://shop.example/buy-edited', 'https://shop.example/buy-edited'])
+      expect(asked).toHaveLength(2)
+    } finally {
+      await new Promise((r) => own.close(r))
+    }
+  })
 })
