@@ -158,7 +158,7 @@ const NOT_A_MODIFIER = new Set(
 /** A pack size, not part of a name ("3Pack", "2-Pack", "10 pcs"). */
 const QUANTITY = /^\d+[-\s]?(?:pack|pcs?|pieces?|count|ct|pk|set)s?$/i
 /** Where a marketplace title's name ends: a separator, a bracket, or "with", "for", "by"… */
-const NAME_END = /\s[-–—|/]\s|[,;]\s|:\s|\s[([【]|\s(?:with|for|by|from|featuring|including|compatible|w\/)\s/i
+const NAME_END = /\s[-–—|/]\s|[,;](?:\s|(?=\p{Lu}))|:\s|\s[([【]|\s(?:with|for|by|from|featuring|including|compatible|w\/)\s/iu
 
 interface Token {
   text: string
@@ -171,6 +171,8 @@ interface Token {
   value: boolean
   pos: Term['pos']
   plural: boolean
+  /** "Women's": it says whose, the thing it belongs to follows. */
+  possessive: boolean
 }
 
 /**
@@ -203,6 +205,7 @@ function tokenize(segment: string, shouting: boolean): Token[] {
       value: /\d/.test(text) || tags.includes('Value'),
       pos: posOf(tags),
       plural: tags.includes('Plural'),
+      possessive: /['’]s$/i.test(text),
     }
   })
 }
@@ -228,7 +231,8 @@ export function productName(title: string, opts: { vendor?: string | null; book?
   let tokens = tokenize(segment, shouting).filter((t) => !QUANTITY.test(t.text))
   const vendorWords = (opts.vendor ?? '').toLowerCase().split(/\s+/).filter(Boolean)
   const isVendor = (t: Token) => vendorWords.includes(t.lower)
-  const nounWord = (t: Token) => t.word && !t.acronym && !t.camel && !t.value && !isVendor(t) && (t.pos === 'noun' || t.plural)
+  const nounWord = (t: Token) =>
+    t.word && !t.acronym && !t.camel && !t.value && !t.possessive && !isVendor(t) && (t.pos === 'noun' || t.plural)
   let head = -1
   const firstPlural = tokens.findIndex((t) => nounWord(t) && t.plural)
   if (firstPlural >= 0) {
@@ -267,6 +271,8 @@ export function productName(title: string, opts: { vendor?: string | null; book?
     mod.pos === 'noun' &&
     !mod.plural &&
     !/-/.test(mod.text) &&
+    // A hyphenated head is a compound already ("T-Shirt"): "the analyst t-shirt" says less than "the t-shirt".
+    !/-/.test(h.text) &&
     !NOT_A_MODIFIER.has(mod.lower)
   const nounTokens = useMod ? [mod, h] : [h]
   const noun = nounTokens.map((t) => t.lower).join(' ')

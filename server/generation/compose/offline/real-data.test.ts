@@ -123,6 +123,13 @@ describe('what the page calls the product', () => {
     expect(named.name).toMatch(/Reading Lamps$/)
   })
 
+  it('a possessive says whose, never what; a hyphenated head takes no modifier; a comma without its space still ends the name', () => {
+    // Written for this test, in the shape of marketplace clothing titles.
+    expect(productName("Men's Relaxed Linen Beach Shirts")).toMatchObject({ noun: 'beach shirts' })
+    expect(productName('Funny Chemistry Teacher T-Shirt')).toMatchObject({ noun: 't-shirt' })
+    expect(productName("Women's Ribbed Knit Lounge Set Co-ord,Long Sleeve Top,Wide Leg Pants").name).not.toMatch(/Sleeve|Pants/)
+  })
+
   it('answers about the box only with contents: no parcel measure, no yes or no', () => {
     const lamp = facts({
       title: 'Plaster Wall Lamp',
