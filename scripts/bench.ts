@@ -31,7 +31,6 @@
  * BENCH_ISSUE24_VIEWERS (default 500), BENCH_ISSUE24_STARTS (timed starts of each kind, default 3),
  * BENCH_ISSUE24_RENDERS (first renders timed, default 200), BENCH_ISSUE24_PROFILE=0 (no CPU profile).
  * Experiments: BENCH_EXPERIMENTS_SECONDS (each load, default 3, after 1 s of the same load),
- * BENCH_EXPERIMENTS_NEW_SHOPPERS (new shoppers sent, then written by the server, default 3000),
  * BENCH_EXPERIMENTS_RENDERS (first renders timed per variant, default 20); connections as BENCH_CONNECTIONS.
  * The measuring pieces live in scripts/bench/ and are re-exported here for other bench sections.
  */
@@ -146,7 +145,6 @@ async function issue24Section(opts: Issue24Options, printHeader: boolean): Promi
 async function experimentsSection(connections: number, printHeader: boolean): Promise<void> {
   const opts: ExperimentsOptions = {
     seconds: positiveNumber('BENCH_EXPERIMENTS_SECONDS', 3),
-    newShoppers: Math.round(positiveNumber('BENCH_EXPERIMENTS_NEW_SHOPPERS', 3000)),
     warmupSeconds: 1,
     connections,
     renders: Math.round(positiveNumber('BENCH_EXPERIMENTS_RENDERS', 20)),

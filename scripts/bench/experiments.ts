@@ -27,11 +27,6 @@ import { counts, loadPaths, pathLoadProblems, type NextRequest, type PathLoadRes
 export interface ExperimentsOptions {
   /** Measured seconds of each load, after `warmupSeconds` of the same load. */
   seconds: number
-  /**
-   * Not read any more: new shoppers were a fixed number while writing a batch of new visitors was
-   * quadratic in it (eeb5d7b made it linear); their load now runs for `seconds` like the others.
-   */
-  newShoppers?: number
   warmupSeconds: number
   connections: number
   /** Sequential requests per first-render figure. */
