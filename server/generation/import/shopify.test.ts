@@ -104,6 +104,43 @@ describe('Shopify import', () => {
     }
   })
 
+  it("reads the page's own gallery when the structured data names only the featured photo: not a menu of other products, not the whole product section", async () => {
+    const shop = 'https://acme-outdoors.com/cdn/shop/files/'
+    const img = (file: string, extra = '') =>
+      `<img src="//acme-outdoors.com/cdn/shop/files/${file}?crop=center&amp;height=1440&amp;v=1694512345&amp;width=1772" srcset="//acme-outdoors.com/cdn/shop/files/${file}?height=286&amp;v=1694512345&amp;width=352 352w, //acme-outdoors.com/cdn/shop/files/${file}?height=676&amp;v=1694512345&amp;width=832 832w"${extra}>`
+    const page = `<html><head><title>Trail Backpack 28L – Acme</title>
+      <meta property="og:image" content="http://acme-outdoors.com/cdn/shop/files/pack-front.png?v=1694512345">
+      <script type="application/ld+json">{"@context":"http://schema.org/","@type":"Product","name":"Trail Backpack 28L",
+        "image":["https://acme-outdoors.com/cdn/shop/files/pack-front.png?v=1694512345&width=1920"],
+        "offers":[{"@type":"Offer","price":"89.00","priceCurrency":"USD","availability":"http://schema.org/InStock"}]}</script></head><body>
+      <div id="shopify-section-sections--1__header"><div class="mega-menu__trending">
+        <div class="item"><a href="/products/trail-backpack-28l">${img('pack-front_300x.png')}</a></div>
+        <div class="item"><a href="/products/rain-cover">${img('rain-cover.png')}</a></div>
+        <div class="item"><a href="/products/hip-belt">${img('hip-belt.png')}</a></div>
+        <div class="item"><a href="/products/water-bottle">${img('bottle.png')}</a></div>
+        <div class="item"><a href="/products/camp-mug">${img('mug.png')}</a></div>
+      </div></div>
+      <main><section id="shopify-section-template--2__main"><div class="product">
+        <div class="product__media"><div class="swiper"><div class="swiper-wrapper">
+          <div class="swiper-slide">${img('pack-front.png')}</div>
+          <div class="swiper-slide">${img('pack-back.png')}</div>
+          <div class="swiper-slide"><video poster="//acme-outdoors.com/cdn/shop/files/preview_images/abc.thumbnail.0000000000.jpg"></video>${img('preview_images/abc.thumbnail.0000000000.jpg')}</div>
+          <div class="swiper-slide">${img('pack-side.png')}</div>
+        </div></div>
+        <div class="thumbs"><div class="swiper-wrapper">
+          <div class="swiper-slide">${img('pack-front_160x.png')}</div><div class="swiper-slide">${img('pack-back_160x.png')}</div>
+        </div></div></div>
+        <div class="product__info"><h1>Trail Backpack 28L</h1><ul class="perks"><li>${img('shipping-icon.svg')}</li><li>${img('returns-icon.svg')}</li></ul></div>
+        <div class="sticky-bar"><div class="sticky-bar__image">${img('pack-front.png')}</div></div>
+      </div></section></main></body></html>`
+    const facts = await importProduct(USER_URL, fakeFetcher({ [BASE]: { body: page } }), now)
+    expect(facts.images).toEqual([
+      `${shop}pack-front.png?v=1694512345`,
+      `${shop}pack-back.png?v=1694512345`,
+      `${shop}pack-side.png?v=1694512345`,
+    ])
+  })
+
   it('skips a .js answer that is not JSON (a theme page served instead)', async () => {
     const fetcher = fakeFetcher({ [`${BASE}.js`]: { body: '<html>theme</html>' }, [BASE]: 'shopify-page-jsonld.html' })
     const facts = await importProduct(USER_URL, fetcher, now)

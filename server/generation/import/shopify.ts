@@ -1,6 +1,7 @@
-import { load } from 'cheerio'
+import { load, type CheerioAPI } from 'cheerio'
 import { fetchOptionalJson, readPage } from './fetch-page'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
+import { absoluteUrl, stripImageSizeSuffix } from './normalize/images'
 import { parsePrice } from './normalize/price'
 import { shopifyHandle } from './platform'
 import { extractStructuredData } from './structured-data'
@@ -119,6 +120,89 @@ function pageExtras(doc: FetchedDocument): RawFacts {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The page's own gallery, when no feed answered: a theme renders `product.media` as one block of
+// photos, each photo one item; JSON-LD and og:image usually name only the featured one.
+
+type Element = ReturnType<CheerioAPI>[number]
+
+/** A photo on the store's CDN, full size, and its file ("…/files/a_640x.jpg?v=1&width=300" → "a.jpg"); null otherwise. */
+function storePhoto(raw: string | undefined, pageUrl: string): { url: string; file: string } | null {
+  const abs = absoluteUrl(raw?.trim().split(/\s+/)[0], pageUrl)
+  if (!abs) return null
+  const url = stripImageSizeSuffix(abs)
+  // `/cdn/shop/files/…` on the store's domain or `cdn.shopify.com/s/files/1/…/products/…`; a video's or a
+  // 3D model's still is under `preview_images/` and is not a photo.
+  const m = /\/(?:cdn\/shop|s\/files\/[\d/]+)\/(?:files|products)\/(?!preview_images\/)(.+)$/.exec(new URL(url).pathname)
+  if (!m) return null
+  try {
+    return { url, file: decodeURIComponent(m[1]) }
+  } catch {
+    return { url, file: m[1] }
+  }
+}
+
+const PHOTO_ATTRS = ['src', 'data-src', 'srcset', 'data-srcset', 'href', 'data-zoom', 'data-zoom-src']
+
+/** The store photos an element names (its own image, lazy-load source, srcset, link to the full size). */
+function photosOf($: CheerioAPI, el: Element, pageUrl: string): { url: string; file: string }[] {
+  const node = $(el)
+  return PHOTO_ATTRS.flatMap((a) => (node.attr(a) ?? '').split(/,\s+/)).flatMap((u) => storePhoto(u, pageUrl) ?? [])
+}
+
+/** Each photo once, in page order. */
+function photosIn($: CheerioAPI, root: Element, pageUrl: string): { url: string; file: string }[] {
+  const seen = new Map<string, string>()
+  for (const el of [root, ...$(root).find('img, source, a').toArray()])
+    for (const p of photosOf($, el, pageUrl)) if (!seen.has(p.file)) seen.set(p.file, p.url)
+  return [...seen].map(([file, url]) => ({ file, url }))
+}
+
+/** Whether a block links to another product's page (a product list or menu, not this product's gallery). */
+function linksToOtherProducts($: CheerioAPI, root: Element, handle: string, pageUrl: string): boolean {
+  return $(root)
+    .find('a[href]')
+    .toArray()
+    .some((a) => {
+      const abs = absoluteUrl($(a).attr('href'), pageUrl)
+      if (!abs) return false
+      const path = new URL(abs).pathname
+      if (/^\/(?:cdn|s\/files)\//.test(path)) return false
+      const other = shopifyHandle(new URL(abs))?.handle
+      return !!other && other !== handle
+    })
+}
+
+/**
+ * The product's gallery as the page shows it. Around each place the page shows a photo its structured
+ * data names, the nearest block holding more than one photo is looked at: it is a gallery when it is a
+ * list of photos (each of its items holds one) and links to no other product (else it is a product list,
+ * a menu, or the whole product section). The largest gallery's photos, each once.
+ */
+export function pageGallery($: CheerioAPI, known: string[], pageUrl: string): string[] {
+  const files = new Set(known.map((u) => storePhoto(u, pageUrl)?.file).filter((f): f is string => !!f))
+  const handle = shopifyHandle(new URL(pageUrl))?.handle
+  if (!files.size || !handle) return []
+  let best: string[] = []
+  const tried = new Set<Element>()
+  for (const el of $('img, source, a').toArray()) {
+    if (!photosOf($, el, pageUrl).some((p) => files.has(p.file))) continue
+    for (const block of $(el).parents().toArray()) {
+      if (tried.has(block)) break
+      tried.add(block)
+      const photos = photosIn($, block, pageUrl)
+      if (photos.length < 2) continue
+      const onePerItem = $(block)
+        .children()
+        .toArray()
+        .every((item) => photosIn($, item, pageUrl).length <= 1)
+      if (onePerItem && photos.length > best.length && !linksToOtherProducts($, block, handle, pageUrl)) best = photos.map((p) => p.url)
+      break
+    }
+  }
+  return best
+}
+
 function assertNotPasswordPage(doc: FetchedDocument): void {
   if (/\/password\/?$/.test(new URL(doc.url).pathname)) {
     throw new ImportError("This store is password-protected, so we couldn't read the product. Paste the product description instead.")
@@ -127,7 +211,7 @@ function assertNotPasswordPage(doc: FetchedDocument): void {
 
 /**
  * A Shopify product: `/products/{handle}.js`, else `/products/{handle}.json`, else the product page's
- * JSON-LD (locale prefix kept throughout). When an endpoint answered, the page is still read,
+ * JSON-LD with the photos of its gallery (locale prefix kept throughout). When an endpoint answered, the page is still read,
  * best-effort, for the currency, reviews and the store's name. Returns the raw facts and the page URL.
  */
 export async function importShopify(url: URL, fetcher: Fetcher): Promise<{ raw: RawFacts; url: string }> {
@@ -158,5 +242,7 @@ export async function importShopify(url: URL, fetcher: Fetcher): Promise<{ raw: 
   assertNotPasswordPage(doc)
   const fromPage = extractStructuredData(doc.body, doc.url, $)
   if (!fromPage.currency) fromPage.currency = pageExtras(doc).currency
+  const gallery = pageGallery($, fromPage.images ?? [], doc.url)
+  if (gallery.length > (fromPage.images?.length ?? 0)) fromPage.images = gallery
   return { raw: fromPage, url: doc.url }
 }

@@ -126,6 +126,23 @@ describe('Amazon: the numbers come from the product itself', () => {
     expect(facts.vendor).toBe('Cecotec')
   })
 
+  it('reads a 2017 Italian page: the list price struck through in the price table, and the brand of its brand byline', async () => {
+    const facts = await read(
+      'https://www.amazon.it/dp/B06XNRQHG4',
+      amazonPage({
+        lang: 'it-it',
+        center: `<div id="brandByline_feature_div" class="feature"><div class="a-section a-spacing-none">
+            di <a id="brand" class="a-link-normal" href="/Acme/b/ref=bl_dp_s_web_1?node=1">Acme</a></div></div>
+          <div id="price"><table>
+            <tr><td>Prezzo consigliato:</td><td><span class="a-text-strike"> EUR 249,90</span></td></tr>
+            <tr id="priceblock_ourprice_row"><td>Prezzo:</td><td><span id="priceblock_ourprice" class="a-color-price">EUR 205,60</span></td></tr>
+            <tr id="regularprice_savings"><td>Risparmi:</td><td>EUR 44,30 (18%)</td></tr></table></div>`,
+      }),
+    )
+    expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([205.6, 249.9, 'EUR'])
+    expect(facts.vendor).toBe('Acme')
+  })
+
   it('gives a book no brand: its byline credits an author', async () => {
     const facts = await read(
       'https://www.amazon.co.uk/dp/1909487341',
@@ -196,6 +213,18 @@ describe('Amazon photos', () => {
       'https://m.media-amazon.com/images/I/81lde+541vL.jpg',
       'https://m.media-amazon.com/images/I/818q5ldPLNL.jpg',
       'https://m.media-amazon.com/images/I/51GL1CE7+1L.jpg',
+    ])
+  })
+
+  it('reads the gallery data of the older book layout (imageGalleryData), which has no thumbnail strip', async () => {
+    const book = `<img id="imgBlkFront" src="https://images-na.ssl-images-amazon.com/images/I/51front00L._SX258_BO1_.jpg">
+      <script>P.when('A').register("ImageBlockATF", function(A){ var data = {
+        'imageGalleryData' : [{"mainUrl":"https://images-na.ssl-images-amazon.com/images/I/81front00L.jpg","dimensions":[1545,2257],"thumbUrl":"https://images-na.ssl-images-amazon.com/images/I/81front00L._AC_SX75_CR,0,0,75,75_.jpg"},{"mainUrl":"https://images-na.ssl-images-amazon.com/images/I/81back000L.jpg","dimensions":[1555,2256],"thumbUrl":"https://images-na.ssl-images-amazon.com/images/I/81back000L._AC_SX75_CR,0,0,75,75_.jpg"}],
+        'centerColMargin' : 'acLeftMargin' }; return data; });</script>`
+    const facts = await read('https://www.amazon.it/dp/8804633301', amazonPage({ images: book }))
+    expect(facts.images).toEqual([
+      'https://images-na.ssl-images-amazon.com/images/I/81front00L.jpg',
+      'https://images-na.ssl-images-amazon.com/images/I/81back000L.jpg',
     ])
   })
 

@@ -62,11 +62,11 @@ const OFFERS: { box: string; price: string; list: string }[] = [
   },
   { box: '#corePrice_desktop', price: '.apexPriceToPay, .priceToPay, .a-price:not(.a-text-price)', list: '.a-price.a-text-price' },
   { box: '#corePrice_feature_div', price: '.apexPriceToPay, .priceToPay, .a-price:not(.a-text-price)', list: '.a-price.a-text-price' },
-  // 2019–22: the price table.
+  // 2017–22: the price table, its list price struck through ("Prezzo consigliato: EUR 249,90", "List Price:").
   {
     box: '#price, #unifiedPrice_feature_div',
     price: '#priceblock_dealprice, #priceblock_saleprice, #priceblock_ourprice',
-    list: '.priceBlockStrikePriceString, #listPrice',
+    list: '.priceBlockStrikePriceString, #listPrice, .a-text-strike',
   },
   { box: '#buybox, #desktop_buybox', price: '#price_inside_buybox, #newBuyBoxPrice', list: '#listPrice' },
   // Kindle: the Kindle price of this edition.
@@ -149,19 +149,32 @@ interface GalleryEntry {
   ids: string[]
 }
 
-/** `colorImages.initial`: one entry per photo, with its full-size, large and thumbnail versions (ids differ by size). */
+/** One gallery entry: its URLs from biggest to smallest (a photo's sizes can have different ids). */
+function galleryEntry(urls: (string | null)[]): GalleryEntry | null {
+  const kept = urls.filter((u): u is string => !!u)
+  return kept.length ? { best: kept[0], ids: kept.map(amazonImageId).filter((x): x is string => !!x) } : null
+}
+
+/**
+ * The gallery's own data, one entry per photo: `colorImages.initial` (the photos of the variant the page
+ * opens on, with their full-size, large and thumbnail versions), else `imageGalleryData` (the gallery of
+ * books and other media, c. 2017–19: `mainUrl` and `thumbUrl` per photo).
+ */
 function galleryData(html: string): GalleryEntry[] {
   const color = jsonAfter(html, /['"]colorImages['"]\s*:\s*\{\s*['"]initial['"]\s*:\s*/)
-  if (!Array.isArray(color)) return []
-  const out: GalleryEntry[] = []
-  for (const i of color) {
-    if (!isObj(i)) continue
-    const main = isObj(i.main) ? Object.keys(i.main) : []
-    const urls = [text(i.hiRes), text(i.large), text(i.mainUrl), ...main, text(i.thumb)].filter((u): u is string => !!u)
-    if (!urls.length) continue
-    out.push({ best: urls[0], ids: urls.map(amazonImageId).filter((x): x is string => !!x) })
+  if (Array.isArray(color) && color.length) {
+    return color
+      .filter(isObj)
+      .map((i) =>
+        galleryEntry([text(i.hiRes), text(i.large), text(i.mainUrl), ...(isObj(i.main) ? Object.keys(i.main) : []), text(i.thumb)]),
+      )
+      .filter((g): g is GalleryEntry => g !== null)
   }
-  return out
+  const media = jsonAfter(html, /['"]imageGalleryData['"]\s*:\s*/)
+  return (Array.isArray(media) ? media : [])
+    .filter(isObj)
+    .map((i) => galleryEntry([text(i.mainUrl), text(i.thumbUrl)]))
+    .filter((g): g is GalleryEntry => g !== null)
 }
 
 /**
@@ -260,6 +273,14 @@ function reviews($: CheerioAPI): RawReview[] {
     .get()
 }
 
+/**
+ * The brand line under the title: `#bylineInfo` ("Visit the Rock Stock Store", "by X (Author)"), or in
+ * the 2017 layout the brand byline feature without it ("di <a id="brand">AMD</a>").
+ */
+function byline($: CheerioAPI): string {
+  return $('#bylineInfo').first().text() || $('#brandByline_feature_div').first().text()
+}
+
 /** "Brand", "Marca", "Marke", "Marque", "Merk": the brand row of the product's overview or details. */
 const BRAND_ROW = /^(brand|marca|marke|marque|merk|marka|brand name)$/i
 
@@ -284,8 +305,7 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
     currency: offer.currency,
     specs: specList,
     descriptionHtml: $('#productDescription').html() ?? null,
-    vendor:
-      brandFromByline($('#bylineInfo').first().text()) ?? cleanBrand(specList.find((s) => BRAND_ROW.test(s.name.trim()))?.value ?? null),
+    vendor: brandFromByline(byline($)) ?? cleanBrand(specList.find((s) => BRAND_ROW.test(s.name.trim()))?.value ?? null),
     reviews: reviews($),
     listingRating: average !== undefined && count !== undefined ? { average, count, scale: scale ?? null } : null,
     locale,
