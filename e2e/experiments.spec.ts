@@ -117,3 +117,32 @@ test('a Pro owner starts an experiment on a page, watches it beside the analytic
       .getByTestId('conversion'),
   ).toHaveText(/^100\.0\s% conversion$/)
 })
+
+test('an edit of the live page during an experiment ends it: the editor warns first, the panel says why', async ({ page }, info) => {
+  test.setTimeout(90_000)
+  await signUp(page, staffEmail(info, 'experiment-edit'))
+  const id = await pageWithVersions(page)
+  await page.goto(`/productv2/${id}`)
+  const panel = page.getByTestId('experiment-panel')
+  await panel.getByRole('button', { name: 'Start' }).click()
+  await expect(panel.getByText('Running', { exact: true }).first()).toBeVisible()
+
+  await page.goto(`/product-edit/${id}`)
+  const notice = page.getByTestId('editor-experiment')
+  await expect(notice).toContainText('An experiment is running on this page: version 3 (live) against version 2.')
+  await expect(notice).toContainText('Saving a change makes a new live version and ends the experiment')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await notice.screenshot({ path: `test-results/experiments-editor-notice-${info.project.name}-390.png` })
+  const hero = page.locator('#edit-hero')
+  await hero.getByLabel('Heading', { exact: true }).fill('Pour-over, again')
+  await hero.getByRole('button', { name: 'Save section' }).click()
+  await expect(page.getByTestId('page-preview').getByRole('heading', { level: 1 })).toHaveText('Pour-over, again')
+  await expect(page.getByTestId('editor-experiment')).toHaveCount(0)
+
+  await page.goto(`/productv2/${id}`)
+  await expect(panel.getByTestId('experiment-decision')).toContainText(
+    'Stopped before a decision: the live page was changed (an edit, a restore or a new draft), so the version it was compared against is gone.',
+  )
+  await expect(panel.getByTestId('experiment-start')).toBeVisible()
+  await shoot(page, 'ended-by-edit', info.project.name)
+})

@@ -54,7 +54,7 @@ export const experimentSchema = z
       .number()
       .int()
       .nullable()
-      .describe('About how many more visitors (both variants) a decision needs; null once decided.'),
+      .describe('About how many more visitors (both variants) a decision needs; null once decided or ended.'),
   })
   .meta({ id: 'Experiment' })
 export type Experiment = z.output<typeof experimentSchema>

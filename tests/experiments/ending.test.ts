@@ -88,7 +88,9 @@ describe.each(DB_KINDS)('an experiment ends with its control or its plan, on %s'
     const { id, challenger } = await pageWithTwoVersions(t, token)
     const xid = await start(token, id, challenger)
     const stopped = await t.call('POST', `/v2/tasks/${id}/experiments/${xid}/stop`, {}, token)
-    expect(stopped.body).toMatchObject({ status: 'stopped', stop_reason: 'owner' })
+    expect(stopped.body).toMatchObject({ status: 'stopped', stop_reason: 'owner', decision: 'collecting', more_visitors_needed: null })
+    // An ended experiment will get no more shoppers: it does not ask for more.
+    expect(stopped.body.reason).toBe('It ended before there were enough shoppers for a decision; its counts stay below.')
     const next = await start(token, id, challenger)
     const promoted = await t.call('POST', `/v2/tasks/${id}/experiments/${next}/promote`, {}, token)
     expect(promoted.body).toMatchObject({ status: 'promoted', stop_reason: null })

@@ -73,10 +73,13 @@ export async function experimentViews(deps: ApiDeps, rows: ExperimentRow[]): Pro
         decidedAt = saved?.decidedAt ?? null
         decision = storedDecision(saved?.decision ?? null) ?? verdict.decision
       }
+      const ended = row.status !== 'running'
       const reason =
-        decision === verdict.decision
-          ? verdict.reason
-          : `${DECIDED[decision as keyof typeof DECIDED]} when it was decided${decidedAt ? ` on ${decidedAt.toISOString().slice(0, 10)}` : ''}; the counts since: ${verdict.reason}`
+        ended && decision === 'collecting'
+          ? 'It ended before there were enough shoppers for a decision; its counts stay below.'
+          : decision === verdict.decision
+            ? verdict.reason
+            : `${DECIDED[decision as keyof typeof DECIDED]} when it was decided${decidedAt ? ` on ${decidedAt.toISOString().slice(0, 10)}` : ''}; the counts since: ${verdict.reason}`
       const variant = (name: 'control' | 'challenger', version: number) => ({
         name,
         version,
@@ -99,7 +102,7 @@ export async function experimentViews(deps: ApiDeps, rows: ExperimentRow[]): Pro
         decided_at: decidedAt?.toISOString() ?? null,
         reason,
         more_visitors_needed:
-          decision !== 'collecting' || verdict.moreVisitorsNeeded === null ? null : Math.ceil(verdict.moreVisitorsNeeded),
+          ended || decision !== 'collecting' || verdict.moreVisitorsNeeded === null ? null : Math.ceil(verdict.moreVisitorsNeeded),
       }
     }),
   )
