@@ -207,13 +207,45 @@ describe('Amazon photos', () => {
     data-a-dynamic-image='{"https://m.media-amazon.com/images/I/81lde+541vL._AC_SX679_.jpg":[679,679]}'>
   <script>var data = { 'colorImages': { 'initial': ${gallery} } };</script>`
 
-  it('counts each photo of the strip once, at full size: no thumbnail, video or 360° view counts again', async () => {
+  it('counts each photo of the gallery once, at full size: no thumbnail, video or 360° view counts again', async () => {
     const facts = await read('https://www.amazon.es/dp/B01MUGXRT9', amazonPage({ images: strip }))
     expect(facts.images).toEqual([
       'https://m.media-amazon.com/images/I/81lde+541vL.jpg',
       'https://m.media-amazon.com/images/I/818q5ldPLNL.jpg',
       'https://m.media-amazon.com/images/I/51GL1CE7+1L.jpg',
     ])
+  })
+
+  it('counts every photo of the gallery data, not only the seven slots of the strip (a video, and "+3" for the rest)', async () => {
+    const id = (n: number) => `7${n}Ph0to00L`
+    const photos = Array.from({ length: 9 }, (_, n) => ({
+      hiRes: `https://m.media-amazon.com/images/I/${id(n)}._AC_SL1500_.jpg`,
+      large: `https://m.media-amazon.com/images/I/4${n}Ph0to00L._AC_.jpg`,
+      thumb: `https://m.media-amazon.com/images/I/4${n}Ph0to00L._AC_US40_.jpg`,
+      variant: n ? `PT0${n}` : 'MAIN',
+    }))
+    const thumb = (n: number, extra = '') =>
+      `<li class="a-spacing-small item itemNo${n + 1} imageThumbnail${extra}"><span class="a-button-text"><img src="https://m.media-amazon.com/images/I/4${n}Ph0to00L._AC_US40_.jpg"></span>${extra ? '<span class="textMoreImages">+3</span>' : ''}</li>`
+    const page = `<div id="altImages"><ul>
+      <li class="a-spacing-small item itemNo0 videoThumbnail videoBlockIngress one-video"><img src="https://m.media-amazon.com/images/I/51vide00L.SS40_PKplay-icon-overlay_.jpg"> VIDEO</li>
+      ${[0, 1, 2, 3, 4].map((n) => thumb(n)).join('')}${thumb(5, ' overlayRestOfImages')}
+    </ul></div>
+    <img id="landingImage" data-old-hires="${photos[0].hiRes}">
+    <script>P.when('A').register("ImageBlockATF", function(A){ var data = { 'colorImages': { 'initial': ${JSON.stringify(photos)} }, 'maxAlts': 7 }; return data; });</script>`
+    const facts = await read('https://www.amazon.com/dp/B0TEST0009', amazonPage({ images: page }))
+    expect(facts.images.map(amazonImageId)).toEqual(photos.map((_, n) => id(n)))
+  })
+
+  it('reads the strip when the page carries no gallery data: each photo once, no video', async () => {
+    const page = `<div id="altImages"><ul>
+      <li class="a-spacing-small item imageThumbnail"><img src="https://m.media-amazon.com/images/I/41first0L._AC_US40_.jpg"></li>
+      <li class="a-spacing-small item imageThumbnail"><img src="https://m.media-amazon.com/images/I/41secnd0L._AC_US40_.jpg"></li>
+      <li class="a-spacing-small item imageThumbnail"><img src="https://m.media-amazon.com/images/I/41secnd0L._AC_SR38,50_.jpg"></li>
+      <li class="a-spacing-small item videoThumbnail videoBlockIngress"><img src="https://m.media-amazon.com/images/I/51vide00L.SS40_PKplay-icon-overlay_.jpg"></li>
+    </ul></div>
+    <img id="landingImage" data-old-hires="https://m.media-amazon.com/images/I/81first0L._AC_SL1500_.jpg">`
+    const facts = await read('https://www.amazon.com/dp/B0TEST0002', amazonPage({ images: page }))
+    expect(facts.images.map(amazonImageId)).toEqual(['41first0L', '41secnd0L'])
   })
 
   it('reads the gallery data of the older book layout (imageGalleryData), which has no thumbnail strip', async () => {

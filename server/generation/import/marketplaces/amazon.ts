@@ -178,14 +178,28 @@ function galleryData(html: string): GalleryEntry[] {
 }
 
 /**
- * The product's photos: the thumbnail strip the page shows (each thumbnail as its full-size photo from
- * the gallery data, counted once; videos and 360° views left out), else the gallery data, else the
- * main image.
+ * The gallery's photos, each once: entries that share a photo id (any of their sizes) are one photo.
+ */
+function distinctPhotos(gallery: GalleryEntry[]): string[] {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const g of gallery) {
+    if (g.ids.some((id) => seen.has(id))) continue
+    for (const id of g.ids) seen.add(id)
+    out.push(g.best)
+  }
+  return out
+}
+
+/**
+ * The product's photos: the gallery's data (every photo, as full-size URLs), else the thumbnail strip
+ * the page shows (videos and 360° views left out), else the main image. The strip is only a preview:
+ * it stops at seven slots (`maxAlts`), one of them often a video and the last often a "+N" standing
+ * for the photos it leaves out, so it is read only when the page carries no gallery data.
  */
 function images($: CheerioAPI, html: string): string[] {
-  const gallery = galleryData(html)
-  const byId = new Map<string, string>()
-  for (const g of gallery) for (const id of g.ids) if (!byId.has(id)) byId.set(id, g.best)
+  const gallery = distinctPhotos(galleryData(html))
+  if (gallery.length) return gallery
   const strip = $('#altImages li')
     .toArray()
     .filter((li) => {
@@ -194,9 +208,7 @@ function images($: CheerioAPI, html: string): string[] {
     })
     .map((li) => $(li).find('img').first().attr('src') ?? '')
     .filter((src) => src && !/play-button|play-icon|transparent-pixel|sprite/i.test(src))
-  const full = (u: string) => byId.get(amazonImageId(u) ?? '') ?? u
-  if (strip.length) return dedupe(strip.map(full))
-  if (gallery.length) return dedupe(gallery.map((g) => g.best))
+  if (strip.length) return dedupe(strip)
   const landing = $('#landingImage, #imgBlkFront, #ebooksImgBlkFront, #main-image').first()
   const out: string[] = []
   const hires = landing.attr('data-old-hires')
