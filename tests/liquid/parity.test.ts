@@ -102,6 +102,7 @@ describe('Liquid and React say the same words in the page language', () => {
       alts: all('.pw-page img[alt]:not([alt=""])', (el) => el.attr('alt') ?? ''),
       hidden: all('.pw-page .pw-sr', (el) => el.text()),
       prices: all('.pw-page > section .pw-price', (el) => el.text()),
+      buyBar: all('.pw-buybar .pw-price__now', (el) => el.text()),
     }
   }
 
@@ -118,6 +119,42 @@ describe('Liquid and React say the same words in the page language', () => {
     const heard = [...react.labels, ...react.hidden, ...react.texts.map(([, t]) => t)].join('\n')
     for (const word of [english.productImages, 'Rated ', ' out of 5', 'Image 1 of', english.feature, 'Price ', 'was ', 'Mar 5, 2024'])
       expect(heard, word).not.toContain(word)
+  })
+
+  // The owner's price as the page's language writes it (Intl's currency format), in both renderers.
+  it.each([
+    ['es', 'USD', ['29,99\u00a0US$', '39,99\u00a0US$', '1234,50\u00a0US$', '12.345,00\u00a0US$']],
+    ['de', 'USD', ['29,99\u00a0$', '39,99\u00a0$', '1.234,50\u00a0$', '12.345,00\u00a0$']],
+    ['fr', 'USD', ['29,99\u00a0$US', '39,99\u00a0$US', '1\u202f234,50\u00a0$US', '12\u202f345,00\u00a0$US']],
+    ['it', 'EUR', ['29,99\u00a0€', '39,99\u00a0€', '1234,50\u00a0€', '12.345,00\u00a0€']],
+    ['pt', 'EUR', ['€\u00a029,99', '€\u00a039,99', '€\u00a01.234,50', '€\u00a012.345,00']],
+    ['es', 'CHF', ['29,99\u00a0CHF', '39,99\u00a0CHF', '1234,50\u00a0CHF', '12.345,00\u00a0CHF']],
+    ['de', 'JPY', ['30\u00a0¥', '40\u00a0¥', '1.235\u00a0¥', '12.345\u00a0¥']],
+  ] as const)(
+    'writes prices in %s (%s) as Intl does, the same in React and Liquid',
+    async (language, currency, [now, was, big, bigger]) => {
+      const priced = (amount: number, compareAt: number | null): Page =>
+        shopperPage({ ...samplePage, language, owner: { ...samplePage.owner!, price: amount, compareAt, currency } })
+      for (const [page, shown] of [
+        [priced(29.99, 39.99), [now, was]],
+        [priced(1234.5, 12345), [big, bigger]],
+      ] as const) {
+        const react = said(reactPage(page))
+        const liquid = said(await descriptionHtml(page))
+        expect(liquid.prices, language).toEqual(react.prices)
+        expect(liquid.buyBar, language).toEqual(react.buyBar)
+        const words = SHOPPER_WORDS[language]
+        expect(react.prices[0], language).toBe(`${words.price} ${shown[0]} ${words.was} ${shown[1]}`)
+        expect(react.buyBar, language).toEqual([shown[0]])
+      }
+    },
+  )
+
+  it('keeps English prices as en-US writes them', async () => {
+    const page = shopperPage({ ...samplePage, owner: { ...samplePage.owner!, price: 1249.99, compareAt: 12345, currency: 'CHF' } })
+    const react = said(reactPage(page))
+    expect(said(await descriptionHtml(page)).prices).toEqual(react.prices)
+    expect(react.prices[0]).toBe('Price CHF\u00a01,249.99 was CHF\u00a012,345.00')
   })
 
   it('writes Spanish figures and words as a Spanish store shows them', async () => {

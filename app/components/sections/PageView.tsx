@@ -84,7 +84,7 @@ function BuyBar({ page, buyHref }: { page: Page; buyHref: string }) {
   const price = hero?.type === 'hero' ? hero.price : null
   return (
     <div className="pw-buybar">
-      {price ? <strong className="pw-price__now">{formatPrice(price.amount, price.currency)}</strong> : null}
+      {price ? <strong className="pw-price__now">{formatPrice(price.amount, price.currency, words)}</strong> : null}
       <a className="pw-button" href={buyHref}>
         {label}
       </a>

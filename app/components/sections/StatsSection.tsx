@@ -1,7 +1,11 @@
 import { keepTogether } from './format'
 import { SectionFrame, type HeadingLevel, type SectionOf } from './parts'
 
-/** Big figures with their labels; the owner's view also shows where each comes from (shopper pages leave `source` empty). */
+/**
+ * Big figures with their labels; the owner's view also shows where each comes from (shopper pages
+ * leave `source` empty: shopperPage blanks it unless keepProvenance, the owner's preview), so
+ * "Source:" is only ever read by the owner and stays in English, as the rest of the app.
+ */
 export function StatsSection({ section, headingLevel = 2 }: { section: SectionOf<'stats'>; headingLevel?: HeadingLevel }) {
   return (
     <SectionFrame section={section} level={headingLevel} heading={section.heading}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_THEME } from '../../../server/domain/page/schema'
+import { SHOPPER_WORDS } from '../../../server/domain/page/shopper-words'
 import { formatDate, formatPrice, formatRating, safeHref } from './format'
 import { onColor, themeStyle } from './theme'
 
@@ -9,6 +10,13 @@ describe('format', () => {
     expect(formatPrice(1234.5, 'EUR')).toBe('€1,234.50')
     expect(formatPrice(1500, 'JPY')).toBe('¥1,500')
     expect(formatPrice(5, 'ZZ!')).toBe('5.00 ZZ!')
+  })
+  it("formats a shopper page's prices in its language, English ones as before", () => {
+    expect(formatPrice(29.99, 'USD', SHOPPER_WORDS.es)).toBe('29,99\u00a0US$')
+    expect(formatPrice(29.99, 'USD', SHOPPER_WORDS.de)).toBe('29,99\u00a0$')
+    expect(formatPrice(29.99, 'USD', SHOPPER_WORDS.fr)).toBe('29,99\u00a0$US')
+    expect(formatPrice(5, 'ZZ!', SHOPPER_WORDS.en)).toBe('5.00 ZZ!')
+    expect(formatPrice(1234.5, 'EUR', SHOPPER_WORDS.en)).toBe('€1,234.50')
   })
   it('formats ratings', () => {
     expect(formatRating(4)).toBe('4')

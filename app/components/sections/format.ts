@@ -1,11 +1,22 @@
-import { formatCountIn, formatRatingIn, formatReviewDate } from '../../../server/domain/page/shopper-words'
+import {
+  formatCountIn,
+  formatPriceIn,
+  formatRatingIn,
+  formatReviewDate,
+  type ShopperWords,
+} from '../../../server/domain/page/shopper-words'
 
 /** Formatting shared by the page sections. Deterministic (fixed locale, UTC) so server and client agree. */
 
 // A formatter is costly to make (a page shows a dozen prices): one per currency.
 const priceFormats = new Map<string, Intl.NumberFormat>()
 
-export function formatPrice(amount: number, currency: string): string {
+/**
+ * A price as en-US writes it ("$29.99"); with a shopper page's words in another language, as that
+ * language writes it ("29,99\u00a0US$": formatPriceIn, the same table the store's snippets read).
+ */
+export function formatPrice(amount: number, currency: string, words?: ShopperWords): string {
+  if (words && words.language !== 'en') return formatPriceIn(amount, currency, words)
   try {
     let format = priceFormats.get(currency)
     if (!format) {

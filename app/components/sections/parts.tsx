@@ -57,14 +57,14 @@ export function PriceTag({ price }: { price: Price }) {
       {was !== null ? (
         <>
           <span className="pw-sr">{`${words.price} `}</span>
-          <strong className="pw-price__now">{formatPrice(price.amount, price.currency)}</strong>{' '}
+          <strong className="pw-price__now">{formatPrice(price.amount, price.currency, words)}</strong>{' '}
           <s className="pw-price__was">
             <span className="pw-sr">{`${words.was} `}</span>
-            {formatPrice(was, price.currency)}
+            {formatPrice(was, price.currency, words)}
           </s>
         </>
       ) : (
-        <strong className="pw-price__now">{formatPrice(price.amount, price.currency)}</strong>
+        <strong className="pw-price__now">{formatPrice(price.amount, price.currency, words)}</strong>
       )}
     </p>
   )

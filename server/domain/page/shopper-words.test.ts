@@ -5,6 +5,7 @@ import {
   countWith,
   fill,
   formatCountIn,
+  formatPriceIn,
   formatRatingIn,
   formatReviewDate,
   SHOPPER_LANGUAGES,
@@ -15,10 +16,11 @@ import {
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
-/** Every text of a table with its key ("reviewCount.one"). */
+/** Every text of a table with its key ("reviewCount.one"); the currency symbols (a list of its own in each language) are checked against Intl below. */
 function texts(words: ShopperWords): [string, string][] {
   const out: [string, string][] = []
   for (const [key, value] of Object.entries(words)) {
+    if (key === 'currencies') continue
     if (typeof value === 'string') out.push([key, value])
     else if (Array.isArray(value)) value.forEach((v, i) => typeof v === 'string' && out.push([`${key}[${i}]`, v]))
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push([`${key}.${k}`, String(v)])
@@ -46,7 +48,7 @@ describe('the table of shopper words', () => {
 
   it('translates every sentence (the words a language shares with English are names or figures)', () => {
     // Marks and patterns; "Image" is also French.
-    const same = /^(language|decimal|group|date|months\[\d+\]|image)$/
+    const same = /^(language|decimal|group|date|months\[\d+\]|image|money|moneyInLetters)$/
     const english = new Map(texts(SHOPPER_WORDS.en))
     for (const language of SHOPPER_LANGUAGES.filter((l) => l !== 'en')) {
       for (const [key, text] of texts(SHOPPER_WORDS[language])) {
@@ -123,6 +125,54 @@ describe('numbers and dates as Intl writes them for the language', () => {
     expect(formatReviewDate(' 2024-03-05 ').text).toBe('Mar 5, 2024')
     for (const raw of ['hace 2 semanas', '2024-13-01', '2024-02-00', 'Jan 2024'])
       expect(formatReviewDate(raw, SHOPPER_WORDS.es)).toEqual({ text: raw })
+  })
+})
+
+describe('prices as Intl writes them for the language', () => {
+  const amounts = [0, 0.5, 5, 19.99, 29.99, 999.995, 1234.5, 9999.99, 12345.678, 1234567.891]
+
+  it('writes every currency Intl knows as Intl.NumberFormat(language, { style: "currency" }) does', () => {
+    const currencies = Intl.supportedValuesOf('currency')
+    for (const language of SHOPPER_LANGUAGES) {
+      const locale = language === 'en' ? 'en-US' : language
+      for (const currency of currencies) {
+        const intl = new Intl.NumberFormat(locale, { style: 'currency', currency })
+        for (const amount of amounts)
+          expect(formatPriceIn(amount, currency, SHOPPER_WORDS[language]), `${language} ${currency} ${amount}`).toBe(intl.format(amount))
+      }
+    }
+  })
+
+  it('lists exactly the symbols Intl writes, none of them holding a comma or colon (the Liquid lists split on them)', () => {
+    for (const language of SHOPPER_LANGUAGES) {
+      const locale = language === 'en' ? 'en-US' : language
+      const symbols = Object.fromEntries(
+        Intl.supportedValuesOf('currency')
+          .map((currency) => {
+            const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(1)
+            return [currency, parts.find((p) => p.type === 'currency')!.value] as const
+          })
+          .filter(([currency, symbol]) => symbol !== currency),
+      )
+      expect(SHOPPER_WORDS[language].currencies, language).toEqual(symbols)
+      for (const symbol of Object.values(symbols)) expect(symbol, language).not.toMatch(/[,:]/)
+    }
+  })
+
+  it('reads as a shopper in each language expects', () => {
+    expect(formatPriceIn(29.99, 'USD', SHOPPER_WORDS.es)).toBe('29,99\u00a0US$')
+    expect(formatPriceIn(29.99, 'USD', SHOPPER_WORDS.de)).toBe('29,99\u00a0$')
+    expect(formatPriceIn(29.99, 'USD', SHOPPER_WORDS.fr)).toBe('29,99\u00a0$US')
+    expect(formatPriceIn(29.99, 'USD', SHOPPER_WORDS.it)).toBe('29,99\u00a0USD')
+    expect(formatPriceIn(29.99, 'USD', SHOPPER_WORDS.pt)).toBe('US$\u00a029,99')
+    expect(formatPriceIn(1234.5, 'EUR', SHOPPER_WORDS.es)).toBe('1234,50\u00a0€')
+    expect(formatPriceIn(12345.5, 'EUR', SHOPPER_WORDS.es)).toBe('12.345,50\u00a0€')
+    expect(formatPriceIn(1234.5, 'EUR', SHOPPER_WORDS.de)).toBe('1.234,50\u00a0€')
+    expect(formatPriceIn(1250, 'jpy', SHOPPER_WORDS.de)).toBe('1.250\u00a0¥')
+    expect(formatPriceIn(1249.99, 'CHF')).toBe('CHF\u00a01,249.99')
+    expect(formatPriceIn(29.99, 'USD')).toBe('$29.99')
+    // A code Intl does not know is written as it came, with two decimals.
+    expect(formatPriceIn(5, 'ZZ!', SHOPPER_WORDS.es)).toBe('5,00\u00a0ZZ!')
   })
 })
 

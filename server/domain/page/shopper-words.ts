@@ -56,6 +56,23 @@ export interface ShopperWords {
   soldOut: string
   /** The store's cart form: after a variant that cannot be bought. */
   soldOutNote: string
+  /** The plain buy box (when a theme's product template cannot be read): read before the compare-at price. */
+  regularPrice: string
+  /** The plain buy box: the variant menu's label. */
+  option: string
+  /** The plain buy box: the quantity field's label. */
+  quantity: string
+  /** The plain buy box: its button. */
+  addToCart: string
+  // --- prices as Intl.NumberFormat(language, { style: 'currency', currency }) writes them ---------
+  /** A price whose currency is written with a sign ("$", "US$", "€", "R$"): {amount} and {currency}. */
+  money: string
+  /** A price whose currency is written with letters: its ISO code ("CHF") or a symbol such as "FCFA". */
+  moneyInLetters: string
+  /** A price's thousands are grouped from this many whole digits on: 4 ("1.234,50 €"), 5 in Spanish and Italian ("1234,50 €", "12.345,50 €"). */
+  moneyGroupFrom: number
+  /** The currencies written with a symbol in this language; any other is written with its ISO code. */
+  currencies: Readonly<Record<string, string>>
   // --- images and tables -----------------------------------------------------------------------
   /** The gallery's name. */
   productImages: string
@@ -107,6 +124,37 @@ const EN: ShopperWords = {
   chooseVariant: 'Choose a variant',
   soldOut: 'Sold out',
   soldOutNote: '(sold out)',
+  regularPrice: 'Regular price',
+  option: 'Option',
+  quantity: 'Quantity',
+  addToCart: 'Add to cart',
+  money: '{currency}{amount}',
+  moneyInLetters: '{currency}\u00a0{amount}',
+  moneyGroupFrom: 4,
+  currencies: {
+    AUD: 'A$',
+    BRL: 'R$',
+    CAD: 'CA$',
+    CNY: 'CN¥',
+    EUR: '€',
+    GBP: '£',
+    HKD: 'HK$',
+    ILS: '₪',
+    INR: '₹',
+    JPY: '¥',
+    KRW: '₩',
+    MXN: 'MX$',
+    NZD: 'NZ$',
+    PHP: '₱',
+    TWD: 'NT$',
+    USD: '$',
+    VND: '₫',
+    XAF: 'FCFA',
+    XCD: 'EC$',
+    XCG: 'Cg.',
+    XOF: 'F\u202fCFA',
+    XPF: 'CFPF',
+  },
   productImages: 'Product images',
   imageOf: 'Image {n} of {count}',
   image: 'Image',
@@ -141,6 +189,14 @@ const ES: ShopperWords = {
   chooseVariant: 'Elige una variante',
   soldOut: 'Agotado',
   soldOutNote: '(agotado)',
+  regularPrice: 'Precio habitual',
+  option: 'Opción',
+  quantity: 'Cantidad',
+  addToCart: 'Añadir al carrito',
+  money: '{amount}\u00a0{currency}',
+  moneyInLetters: '{amount}\u00a0{currency}',
+  moneyGroupFrom: 5,
+  currencies: { EUR: '€', THB: '฿', USD: 'US$', VND: '₫', XCG: 'Cg.', XPF: 'CFPF' },
   productImages: 'Imágenes del producto',
   imageOf: 'Imagen {n} de {count}',
   image: 'Imagen',
@@ -175,6 +231,37 @@ const DE: ShopperWords = {
   chooseVariant: 'Variante wählen',
   soldOut: 'Ausverkauft',
   soldOutNote: '(ausverkauft)',
+  regularPrice: 'Normalpreis',
+  option: 'Variante',
+  quantity: 'Menge',
+  addToCart: 'In den Warenkorb',
+  money: '{amount}\u00a0{currency}',
+  moneyInLetters: '{amount}\u00a0{currency}',
+  moneyGroupFrom: 4,
+  currencies: {
+    AUD: 'AU$',
+    BRL: 'R$',
+    CAD: 'CA$',
+    CNY: 'CN¥',
+    EUR: '€',
+    GBP: '£',
+    HKD: 'HK$',
+    ILS: '₪',
+    INR: '₹',
+    JPY: '¥',
+    KRW: '₩',
+    MXN: 'MX$',
+    NZD: 'NZ$',
+    THB: '฿',
+    TWD: 'NT$',
+    USD: '$',
+    VND: '₫',
+    XAF: 'FCFA',
+    XCD: 'EC$',
+    XCG: 'Cg.',
+    XOF: 'F\u202fCFA',
+    XPF: 'CFPF',
+  },
   productImages: 'Produktbilder',
   imageOf: 'Bild {n} von {count}',
   image: 'Bild',
@@ -211,6 +298,48 @@ const FR: ShopperWords = {
   chooseVariant: 'Choisissez une variante',
   soldOut: 'Épuisé',
   soldOutNote: '(épuisé)',
+  regularPrice: 'Prix habituel',
+  option: 'Variante',
+  quantity: 'Quantité',
+  addToCart: 'Ajouter au panier',
+  money: '{amount}\u00a0{currency}',
+  moneyInLetters: '{amount}\u00a0{currency}',
+  moneyGroupFrom: 4,
+  currencies: {
+    ARS: '$AR',
+    AUD: '$AU',
+    BMD: '$BM',
+    BND: '$BN',
+    BRL: 'R$',
+    BZD: '$BZ',
+    CAD: '$CA',
+    CLP: '$CL',
+    COP: '$CO',
+    EUR: '€',
+    FJD: '$FJ',
+    FKP: '£FK',
+    GBP: '£GB',
+    GIP: '£GI',
+    ILS: '₪',
+    INR: '₹',
+    KRW: '₩',
+    LBP: '£LB',
+    MXN: '$MX',
+    NAD: '$NA',
+    NZD: '$NZ',
+    SBD: '$SB',
+    SGD: '$SG',
+    SRD: '$SR',
+    TTD: '$TT',
+    USD: '$US',
+    UYU: '$UY',
+    VND: '₫',
+    WST: '$WS',
+    XAF: 'FCFA',
+    XCG: 'Cg.',
+    XOF: 'F\u202fCFA',
+    XPF: 'FCFP',
+  },
   productImages: 'Images du produit',
   imageOf: 'Image {n} sur {count}',
   image: 'Image',
@@ -245,6 +374,29 @@ const IT: ShopperWords = {
   chooseVariant: 'Scegli una variante',
   soldOut: 'Esaurito',
   soldOutNote: '(esaurito)',
+  regularPrice: 'Prezzo di listino',
+  option: 'Opzione',
+  quantity: 'Quantità',
+  addToCart: 'Aggiungi al carrello',
+  money: '{amount}\u00a0{currency}',
+  moneyInLetters: '{amount}\u00a0{currency}',
+  moneyGroupFrom: 5,
+  currencies: {
+    AUD: 'A$',
+    CAD: 'CA$',
+    CNY: 'CN¥',
+    EUR: '€',
+    GBP: '£',
+    ILS: '₪',
+    NZD: 'NZ$',
+    PHP: '₱',
+    THB: '฿',
+    XAF: 'FCFA',
+    XCD: 'EC$',
+    XCG: 'Cf',
+    XOF: 'F\u202fCFA',
+    XPF: 'CFPF',
+  },
   productImages: 'Immagini del prodotto',
   imageOf: 'Immagine {n} di {count}',
   image: 'Immagine',
@@ -279,6 +431,37 @@ const PT: ShopperWords = {
   chooseVariant: 'Escolha uma variante',
   soldOut: 'Esgotado',
   soldOutNote: '(esgotado)',
+  regularPrice: 'Preço normal',
+  option: 'Opção',
+  quantity: 'Quantidade',
+  addToCart: 'Adicionar ao carrinho',
+  money: '{currency}\u00a0{amount}',
+  moneyInLetters: '{currency}\u00a0{amount}',
+  moneyGroupFrom: 4,
+  currencies: {
+    AUD: 'AU$',
+    BRL: 'R$',
+    CAD: 'CA$',
+    CNY: 'CN¥',
+    EUR: '€',
+    GBP: '£',
+    HKD: 'HK$',
+    ILS: '₪',
+    INR: '₹',
+    JPY: 'JP¥',
+    KRW: '₩',
+    MXN: 'MX$',
+    NZD: 'NZ$',
+    THB: '฿',
+    TWD: 'NT$',
+    USD: 'US$',
+    VND: '₫',
+    XAF: 'FCFA',
+    XCD: 'EC$',
+    XCG: 'Cg.',
+    XOF: 'F\u202fCFA',
+    XPF: 'CFPF',
+  },
   productImages: 'Imagens do produto',
   imageOf: 'Imagem {n} de {count}',
   image: 'Imagem',
@@ -325,6 +508,38 @@ export function formatRatingIn(rating: number, words: ShopperWords = EN): string
 /** "12 reviews", "1 opinión", "0 avis". */
 export function countWith(n: number, forms: Counted, words: ShopperWords = EN): string {
   return fill(words.singular.includes(n) ? forms.one : forms.other, { count: formatCountIn(n, words) })
+}
+
+/** Currencies Intl writes without decimals ("¥1,250") or with three ("BHD 1.250"); all others have two. */
+export const ZERO_DECIMAL_CURRENCIES: readonly string[] = [
+  ...['AFN', 'ALL', 'BIF', 'CLP', 'COP', 'DJF', 'GNF', 'HUF', 'IDR', 'IQD', 'IRR', 'ISK', 'JPY', 'KMF', 'KPW', 'KRW', 'LAK'],
+  ...['LBP', 'MGA', 'MMK', 'PKR', 'PYG', 'RWF', 'SLL', 'SOS', 'SYP', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF', 'YER'],
+]
+export const THREE_DECIMAL_CURRENCIES: readonly string[] = ['BHD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']
+
+/** How a price in `currency` is written in the language, `{amount}` left to fill: "{amount}\u00a0US$", "CHF\u00a0{amount}". */
+export function pricePattern(currency: string, words: ShopperWords = EN): string {
+  const code = currency.toUpperCase()
+  const symbol = Object.hasOwn(words.currencies, code) ? words.currencies[code] : undefined
+  // Intl's currency spacing: a symbol that ends in a currency sign touches the figure ("$5", "CA$5"), letters do not ("CHF 5").
+  if (symbol !== undefined && /\p{Sc}$/u.test(symbol)) return fill(words.money, { currency: symbol })
+  return fill(words.moneyInLetters, { currency: symbol ?? code })
+}
+
+/**
+ * A price as Intl.NumberFormat(language, { style: 'currency', currency }) writes it: "$1,249.99",
+ * "1249,99 US$", "1.249,99 $", "1 249,99 $US", "US$ 1.249,99". Any code works (an unknown one is
+ * written as it is, with two decimals), so the share page and the store never disagree.
+ */
+export function formatPriceIn(amount: number, currency: string, words: ShopperWords = EN): string {
+  const code = currency.toUpperCase()
+  const digits = ZERO_DECIMAL_CURRENCIES.includes(code) ? 0 : THREE_DECIMAL_CURRENCIES.includes(code) ? 3 : 2
+  const scale = 10 ** digits
+  const scaled = Math.round(amount * scale)
+  const whole = String(Math.floor(scaled / scale))
+  const grouped = whole.length >= words.moneyGroupFrom ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, words.group) : whole
+  const figure = digits ? `${grouped}${words.decimal}${String(scaled % scale).padStart(digits, '0')}` : grouped
+  return pricePattern(code, words).replace('{amount}', () => figure)
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/
