@@ -10,12 +10,13 @@ const ID = '6f1c2b1e-8a7d-4c3b-9f00-123456789abc'
 const servers: http.Server[] = []
 afterEach(() => Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r)))))
 
-async function setUp(opts: { version: () => string | null; cookie?: boolean }) {
+async function setUp(opts: { version: () => string | null; cookie?: boolean; renderMs?: number }) {
   let renders = 0
   const front = createShareFront({
     versionOf: async () => opts.version(),
     render: async () => {
       renders++
+      if (opts.renderMs) await new Promise((r) => setTimeout(r, opts.renderMs))
       const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'x-frame-options': 'DENY' }
       if (opts.cookie) headers['set-cookie'] = 'a=b'
       const status = opts.version() ? 200 : 404
@@ -64,6 +65,17 @@ describe('shared pages from memory', () => {
     expect(edited.headers.etag).not.toBe(etag)
     expect(t.renders()).toBe(2)
     expect((await request(`${t.base}/share/${ID}`, { headers: { 'if-none-match': etag } })).status).toBe(200)
+  })
+
+  it('requests for a page that is being rendered wait for that render (one render, the same bytes), errors are not shared', async () => {
+    const t = await setUp({ version: () => '3.1', renderMs: 50 })
+    const answers = await Promise.all(Array.from({ length: 12 }, () => request(`${t.base}/share/${ID}`)))
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200))
+    expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1)
+    expect(t.renders()).toBe(1)
+    const failing = await setUp({ version: () => '3.1', cookie: true, renderMs: 50 })
+    await Promise.all(Array.from({ length: 4 }, () => request(`${failing.base}/share/${ID}`)))
+    expect(failing.renders()).toBe(4)
   })
 
   it('a page that is not shared goes to the app every time and is never kept; answers with cookies are not kept', async () => {

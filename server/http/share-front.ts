@@ -59,6 +59,14 @@ export interface ShareFrontOptions {
  */
 export function createShareFront(opts: ShareFrontOptions) {
   const pages = pageMemory<Stored>('shared', opts.maxBytes ?? 32 * 1024 * 1024)
+  /** Renders under way, by page key and version (at most one per page and version at a time). */
+  const rendering = new Map<string, Promise<Stored | null>>()
+  /** Marks a render of `flightKey` as under way; the function returned settles it (the first call counts). */
+  function leadRender(flightKey: string): (page: Stored | null) => void {
+    let resolve!: (page: Stored | null) => void
+    rendering.set(flightKey, new Promise<Stored | null>((r) => (resolve = r)))
+    return resolve
+  }
 
   async function store(response: Response, version: string): Promise<Stored> {
     const identity = Buffer.from(await response.arrayBuffer())
@@ -121,23 +129,42 @@ export function createShareFront(opts: ShareFrontOptions) {
       if (++known.reads >= TUNE_AFTER && !known.tuned) void tune(key, known).catch(() => undefined)
       return
     }
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url!}`, {
-      method: 'GET',
-      headers: requestHeaders(req, pick?.variant),
-    })
-    const response = await opts.render(request, req)
-    const keepable =
-      response.status === 200 && !response.headers.has('set-cookie') && /^text\/html/.test(response.headers.get('content-type') ?? '')
-    if (!keepable) {
-      if (!pick) return writeResponse(req, res, response)
-      // Not the page (an error): still never kept by a shared cache, and no assignment made on it.
-      const headers = new Headers(response.headers)
-      headers.set('Cache-Control', EXPERIMENT_PAGE_CACHE_CONTROL)
-      return writeResponse(req, res, new Response(response.body, { status: response.status, headers }))
+    // The same page at the same version asked for again while it renders: wait for that render
+    // instead of rendering it once per request (a popular page's first second under load).
+    const flightKey = `${key}\n${version}`
+    const inFlight = rendering.get(flightKey)
+    if (inFlight) {
+      const page = await inFlight
+      if (page) return send(req, res, page, pick)
+      // That render was not a page to keep (an error): this request renders its own answer.
     }
-    const page = await store(response, version)
-    pages.set(key, page)
-    send(req, res, page, pick)
+    const settle = inFlight ? undefined : leadRender(flightKey)
+    try {
+      const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url!}`, {
+        method: 'GET',
+        headers: requestHeaders(req, pick?.variant),
+      })
+      const response = await opts.render(request, req)
+      const keepable =
+        response.status === 200 && !response.headers.has('set-cookie') && /^text\/html/.test(response.headers.get('content-type') ?? '')
+      if (!keepable) {
+        settle?.(null)
+        if (!pick) return await writeResponse(req, res, response)
+        // Not the page (an error): still never kept by a shared cache, and no assignment made on it.
+        const headers = new Headers(response.headers)
+        headers.set('Cache-Control', EXPERIMENT_PAGE_CACHE_CONTROL)
+        return await writeResponse(req, res, new Response(response.body, { status: response.status, headers }))
+      }
+      const page = await store(response, version)
+      pages.set(key, page)
+      settle?.(page)
+      send(req, res, page, pick)
+    } finally {
+      if (settle) {
+        settle(null)
+        rendering.delete(flightKey)
+      }
+    }
   }
 
   return {

@@ -8,6 +8,7 @@ import { contract } from '../contract'
 import { ANONYMOUS_CACHE_HEADER, INTERNAL_CACHE_HEADERS, SIGNED_IN_CACHE_HEADER } from '../domain/page-cache'
 import { parsePlaceholder, placeholderSvg } from '../domain/placeholder'
 import { trailingSlashRedirect } from '../domain/routing'
+import { shopperPageId } from '../domain/share'
 import { firstComeFirstServed } from './admission'
 import { isAnonymousRead, type AnonymousPages } from './anonymous-front'
 import type { Api } from './api'
@@ -123,14 +124,18 @@ export function createHost(opts: HostOptions) {
   })
 
   const handle = createRequestHandler(build, 'production')
+  // Shopper pages are matched against their own few routes: Remix ranks every route of the app on
+  // each request (three times over), a good part of a shared page's first render otherwise.
+  const handleShopperPage = createRequestHandler(shopperBuild(build), 'production')
   const pages = firstComeFirstServed(opts.maxConcurrentPages ?? 8)
   app.all('*', async (c) => {
     // Forms are checked and cleaned once, here, before any route reads them (server/http/body.ts).
     const raw = cleanQuery(c.req.raw)
     const request = c.req.method === 'GET' || c.req.method === 'HEAD' ? raw : await cleanFormRequest(raw)
     if (isRefusal(request)) return c.text(request.message, request.status)
+    const render = shopperPageId(c.req.path) ? handleShopperPage : handle
     const response = await pages.run(() =>
-      handle(request, {
+      render(request, {
         apiFetch: api ? inProcessApi(api) : undefined,
         cspNonce: c.env?.ownRender?.cspNonce ?? randomBytes(16).toString('base64'),
         clientIp: clientIp(c.req.raw, c.env?.incoming, opts.trustProxy),
@@ -145,6 +150,23 @@ export function createHost(opts: HostOptions) {
     return new Response(response.body, { status: response.status, headers })
   })
   return app
+}
+
+/**
+ * The build with only the routes of shopper pages (/share/{id}, /sharev2/{id}: those whose handle
+ * says `shopperView`) and the layouts above them, on the server and in the route manifest the page
+ * is rendered with. A shopper page's address matches the same routes in it as in the whole build.
+ */
+export function shopperBuild(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild['routes'] = {}
+  for (const route of Object.values(build.routes)) {
+    if (!(route.module.handle as { shopperView?: boolean } | undefined)?.shopperView) continue
+    for (let r: typeof route | undefined = route; r; r = r.parentId ? build.routes[r.parentId] : undefined) routes[r.id] = r
+  }
+  const manifest: ServerBuild['assets']['routes'] = {}
+  for (const id of Object.keys(routes)) manifest[id] = build.assets.routes[id]
+  // The browser's copy of the route manifest goes out with the app's script, which shopper pages do not have.
+  return { ...build, routes, assets: { ...build.assets, routes: manifest } }
 }
 
 /** Api calls sent as POST that change nothing (the web fetches the current user with a POST, reference §9.2). */
