@@ -177,13 +177,18 @@ export async function runSync(deps: ApiDeps, storeId: number, opts: { bulkThresh
         }>(PRODUCTS_PAGE_QUERY, { first: PAGE_SIZE, after: cursor })
         const page = data.products
         await db.transaction(async (tx) => {
-          refused += await upsertProducts(tx, fresh, page.nodes, deps.clock(), owner)
-          done += page.nodes.length
+          // The store's row before its products, as in bulkSync (a disconnect must not deadlock with it).
           await tx
             .update(shopifyStores)
-            .set({ syncCursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null, syncDone: done, updatedAt: deps.clock() })
+            .set({
+              syncCursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
+              syncDone: done + page.nodes.length,
+              updatedAt: deps.clock(),
+            })
             .where(eq(shopifyStores.id, fresh.id))
+          refused += await upsertProducts(tx, fresh, page.nodes, deps.clock(), owner)
         })
+        done += page.nodes.length
         if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) break
         cursor = page.pageInfo.endCursor
       }
@@ -254,11 +259,14 @@ async function bulkSync(deps: ApiDeps, store: StoreRow, owner: Owner): Promise<n
   for (let i = 0; i < all.length; i += 200) {
     const slice = all.slice(i, i + 200)
     await deps.database.db.transaction(async (tx) => {
-      refused += await upsertProducts(tx, store, slice, deps.clock(), owner)
+      // The store's row first: a disconnect (DELETE of the store, cascading to its products) then
+      // waits for this slice or this slice for it. Products first, then the store, deadlocked with
+      // it on Postgres (the products' foreign key holds a share lock on the row the delete wants).
       await tx
         .update(shopifyStores)
         .set({ syncDone: sql`${shopifyStores.syncDone} + ${slice.length}` })
         .where(eq(shopifyStores.id, store.id))
+      refused += await upsertProducts(tx, store, slice, deps.clock(), owner)
     })
   }
   return refused
