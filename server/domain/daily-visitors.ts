@@ -8,8 +8,11 @@
  *   first-party cookie holding only the day, gone at the next UTC midnight, says the same.
  */
 
-/** `20261128` for any time that day (UTC). */
-export const dayStamp = (now: Date) => now.toISOString().slice(0, 10).replaceAll('-', '')
+/** `2026-11-28` for any time that day (UTC): the day counts are kept under. */
+export const isoDay = (now: Date) => now.toISOString().slice(0, 10)
+
+/** `20261128` for any time that day (UTC): the day in an ETag or a cookie. */
+export const dayStamp = (now: Date) => isoDay(now).replaceAll('-', '')
 
 /** The page's ETag (a quoted tag) with the day in it: `"abc"` → `"abc.20261128"`. */
 export const dailyEtag = (etag: string, day: string) => `${etag.slice(0, -1)}.${day}"`

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { LRUCache } from 'lru-cache'
 import { describeError, warnThrottled } from '../db/unavailable'
-import { dayCookieOf, daySetCookie, dayStamp, etagOfDay } from '../domain/daily-visitors'
+import { dayCookieOf, daySetCookie, dayStamp, etagOfDay, isoDay } from '../domain/daily-visitors'
 import {
   assignmentFromCookies,
   assignVariant,
@@ -82,7 +82,7 @@ export function createShopperSide(opts: ShopperSideOptions) {
   const maxEntries = opts.maxEntries ?? 100_000
   let pages = new Map<string, ShopperPageCount>()
   let events: ShopperEvent[] = []
-  const today = () => clock().toISOString().slice(0, 10)
+  const today = () => isoDay(clock())
   // `/go`'s buy targets (or null: no buy link), safe ones only, by page, share version and variant.
   // The version is new with every edit, visibility change and experiment start or stop, so a target
   // kept under it is the one the api would answer; presses that find none share one api call.
@@ -156,7 +156,7 @@ export function createShopperSide(opts: ShopperSideOptions) {
     assign(sessionId: string, experiment: RunningExperiment, req: Pick<IncomingMessage, 'method' | 'headers'>): VariantPick {
       if (!isCountedView(req)) return { variant: 'control', setCookies: [] }
       const now = clock()
-      const day = now.toISOString().slice(0, 10)
+      const day = isoDay(now)
       const known = assignmentFromCookies(req.headers.cookie, experiment.id)
       // The page's visitor of the day once a day; the experiment's visitor once (experiment_visitors).
       const newToday = !dayCookieOf(req.headers.cookie, experiment.id, dayStamp(now))
@@ -172,8 +172,7 @@ export function createShopperSide(opts: ShopperSideOptions) {
     /** A request of a shared page without an experiment: the browser's first view of the page today is a visitor. */
     seen(sessionId: string, req: Pick<IncomingMessage, 'method' | 'headers'>) {
       const now = clock()
-      if (isCountedView(req) && !etagOfDay(req.headers['if-none-match'], dayStamp(now)))
-        addPage(sessionId.toLowerCase(), now.toISOString().slice(0, 10), 1, 0)
+      if (isCountedView(req) && !etagOfDay(req.headers['if-none-match'], dayStamp(now))) addPage(sessionId.toLowerCase(), isoDay(now), 1, 0)
     },
     /** `/go/{id}` (GET and HEAD); anything else passes on. */
     go: ((req, res, onError) => {

@@ -32,12 +32,21 @@ export async function queueChallengerSync(queue: JobQueue, tx: Tx, taskId: numbe
     .select({ id: publications.id })
     .from(publications)
     .where(and(eq(publications.taskId, taskId), notInArray(publications.status, ['unpublished', 'unpublishing'])))
-  for (const p of rows)
-    await queue.send(SHOPIFY_EVENTS_QUEUE, { kind: 'challenger', publicationId: p.id } satisfies ShopifyEventJob, { tx })
+  return sendChallengerJobs(
+    queue,
+    rows.map((p) => p.id),
+    tx,
+  )
+}
+
+/** One challenger sync job per publication (in `tx` when given); `wake` once they are committed. */
+export async function sendChallengerJobs(queue: JobQueue, publicationIds: number[], tx?: Tx) {
+  for (const publicationId of publicationIds)
+    await queue.send(SHOPIFY_EVENTS_QUEUE, { kind: 'challenger', publicationId } satisfies ShopifyEventJob, tx ? { tx } : {})
   return {
-    count: rows.length,
+    count: publicationIds.length,
     wake: () => {
-      if (rows.length > 0) queue.wake(SHOPIFY_EVENTS_QUEUE)
+      if (publicationIds.length > 0) queue.wake(SHOPIFY_EVENTS_QUEUE)
     },
   }
 }

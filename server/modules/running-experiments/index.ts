@@ -3,4 +3,4 @@
  * longer includes experiments (accounts), the owner (experiments). Below all of them, so none of
  * them imports another to end one.
  */
-export { endRunningExperiments, forgetVisitors, queueChallengerSync, touchTask } from './end'
+export { endRunningExperiments, forgetVisitors, queueChallengerSync, sendChallengerJobs, touchTask } from './end'

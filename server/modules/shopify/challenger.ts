@@ -12,8 +12,8 @@ import {
   WEB_PIXEL_QUERY,
   WEB_PIXEL_UPDATE_MUTATION,
 } from '../../integrations/shopify/documents'
-import { SHOPIFY_EVENTS_QUEUE, type ShopifyEventJob } from '../../jobs/definitions'
 import { log } from '../../log'
+import { sendChallengerJobs } from '../running-experiments'
 import type { TaskRow } from '../tasks'
 import { imagesToShop } from './publish-images'
 import { pageForShop } from './publish-page'
@@ -187,6 +187,9 @@ export async function retryPixels(deps: ApiDeps, storeId: number) {
     .select({ id: publications.id })
     .from(publications)
     .where(and(eq(publications.storeId, storeId), like(publications.failureReason, `${PIXEL_MISSING}%`)))
-  for (const p of rows) await deps.queue.send(SHOPIFY_EVENTS_QUEUE, { kind: 'challenger', publicationId: p.id } satisfies ShopifyEventJob)
-  if (rows.length) deps.queue.wake(SHOPIFY_EVENTS_QUEUE)
+  const sent = await sendChallengerJobs(
+    deps.queue,
+    rows.map((p) => p.id),
+  )
+  sent.wake()
 }
