@@ -85,10 +85,13 @@ export async function createCheckout(deps: ApiDeps, user: UserRow, input: { pric
         ...checkoutOptions(deps),
       }
       const paramsHash = digest(params)
-      const reuse = await settleOpenAttempts(deps, stripe, user, mode, { kind: 'session', paramsHash })
-      if (reuse?.url) return { url: reuse.url }
+      // The attempt this one follows is read before the open ones are looked at: a double-click's second
+      // request then either sees the first one's attempt (and reuses it) or shares its key (Stripe answers
+      // with the same session). Read after, it could follow the first one's new row and make a second session.
       const { window, expiresAt } = checkoutWindow(deps.clock())
       const after = await latestAttempt(deps.database.db, user.id, mode)
+      const reuse = await settleOpenAttempts(deps, stripe, user, mode, { kind: 'session', paramsHash })
+      if (reuse?.url) return { url: reuse.url }
       // The key is the account, the mode, these parameters, the attempt this one follows and a 15-minute window: two
       // clicks (or a retried request) before anything was recorded make one session; a new attempt after a recorded
       // one, or in a later window, gets a new key. `expires_at` comes from the window, so one key always carries the
@@ -134,10 +137,11 @@ export async function createPaymentIntent(deps: ApiDeps, user: UserRow, input: {
         expand: ['latest_invoice.confirmation_secret'],
       }
       const paramsHash = digest(params)
-      const reuse = await settleOpenAttempts(deps, stripe, user, mode, { kind: 'subscription', paramsHash })
-      if (reuse?.secret) return { client_secret: reuse.secret, subscription_id: reuse.stripeId }
+      // Read before the open attempts, as in createCheckout (a double-click makes one subscription).
       const { window } = checkoutWindow(deps.clock())
       const after = await latestAttempt(deps.database.db, user.id, mode)
+      const reuse = await settleOpenAttempts(deps, stripe, user, mode, { kind: 'subscription', paramsHash })
+      if (reuse?.secret) return { client_secret: reuse.secret, subscription_id: reuse.stripeId }
       // Same rule as Checkout's key: one subscription (and so one payment intent) per click, a new one per attempt.
       const key = idempotencyKey('subscription', [mode, user.uuid, paramsHash, after?.id ?? 'first', window])
       const sub = await stripeCall(() => stripe.subscriptions.create(params, { idempotencyKey: key }))
