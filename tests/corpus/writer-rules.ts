@@ -121,7 +121,8 @@ const noStrayShortName: Rule = {
     const tags = wordTags(title)
     const at = words.findIndex((w) => norm(w) === norm(head))
     const next = words[at + 1]
-    if (at >= 0 && next && !/[,;:|)(]$/.test(words[at]) && /^[a-z]/i.test(next)) {
+    // A word with a digit ("Y2K", "4K", "5G") is a value, a style or a model, never the compound's next noun.
+    if (at >= 0 && next && !/[,;:|)(]$/.test(words[at]) && /^[a-z]/i.test(next) && !/\d/.test(next)) {
       const nt = tags[at + 1] ?? []
       if (nt.includes('Noun') && !nt.includes('Value') && !nt.includes('Preposition') && !/^(?:with|for|and|or|by|in)$/i.test(next))
         out.push(`noun "${noun}" is followed by "${next}" in the title`)

@@ -127,7 +127,7 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
     ? cleanText(partial.title ?? '', 500)
     : cleanText(stripSiteName(cleanText(partial.title ? htmlToText(partial.title) : '', 1000), names), 500)
   const shortText = htmlToText(descriptionHtml)
-  if (names.length && shortText.length < 300 && isSiteBoilerplate(shortText, title, names)) descriptionHtml = sanitize('')
+  if (names.length && shortText.length < 300 + title.length && isSiteBoilerplate(shortText, title, names)) descriptionHtml = sanitize('')
   const facts = {
     title,
     descriptionHtml,

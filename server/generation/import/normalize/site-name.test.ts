@@ -42,4 +42,15 @@ describe("the site's own name", () => {
     // Names the site, but is about the product.
     expect(isSiteBoilerplate('Este cargador GaN se vende en AliExpress.', title, ali)).toBe(false)
   })
+
+  it("takes the site's description written around the product's name for the site's, in any language", () => {
+    const title = 'Ładowarka GaN USB typu C do szybkiego ładowania telefonu'
+    const generated = `Kup produkt ${title} na Aliexpress za . Znajdź więcej produktów 7, 123 i . Ciesz się ✓Darmową dostawą! ✓Łatwy zwrot.`
+    expect(isSiteBoilerplate(generated, title, ali)).toBe(true)
+    expect(isSiteBoilerplate(`Amazon.com: ${title} : Electronics`, title, amazon)).toBe(true)
+    // The product's own text may repeat its name; without the site's name it is the product's.
+    expect(isSiteBoilerplate(`${title}: 65 W, trzy porty, składana wtyczka.`, title, ali)).toBe(false)
+    // A short name inside the site's text is not the whole name.
+    expect(isSiteBoilerplate('Ładowarka GaN w sklepie AliExpress: darmowa dostawa.', title, ali)).toBe(false)
+  })
 })

@@ -68,14 +68,17 @@ export function stripSiteName(title: string, names: string[]): string {
 const WORD = /[\p{L}\p{N}]{4,}/gu
 
 /**
- * True when a description is the site's slogan rather than the product's: it names the site and
- * shares no word (of four letters or more) with the product's name.
+ * True when a description is the site's rather than the product's: it names the site and either
+ * shares no word (of four letters or more) with the product's name (a slogan) or wraps the whole
+ * name in the site's own words (a generated meta description: "Buy {name} on AliExpress for …
+ * Enjoy ✓Free Shipping Worldwide!", "Amazon.com: {name} : Clothing"), in whatever language.
  */
 export function isSiteBoilerplate(text: string, title: string | null | undefined, names: string[]): boolean {
   const words = (text.match(WORD) ?? []).map(squash)
   if (!words.length) return true
   const namesSite = words.some((w) => names.some((n) => w === n || w.startsWith(n))) || names.some((n) => squash(text).includes(n))
   if (!namesSite) return false
-  const titleWords = new Set((title ?? '').match(WORD)?.map(squash) ?? [])
-  return !words.some((w) => titleWords.has(w) && !names.includes(w))
+  const titleWords = (title ?? '').match(WORD)?.map(squash) ?? []
+  if (titleWords.length >= 3 && squash(text).includes(squash(title ?? ''))) return true
+  return !words.some((w) => titleWords.includes(w) && !names.includes(w))
 }
