@@ -21,6 +21,13 @@ export class PageMemory<T extends KeptPage> extends LRUCache<string, T> {
     else this.hits++
     return page
   }
+
+  /** Counts a kept page's bytes again after it grew or shrank in place (set() of the same value keeps its old size). */
+  resize(key: string, page: T): void {
+    if (this.peek(key) !== page) return
+    this.delete(key)
+    this.set(key, page)
+  }
 }
 
 /** Every page memory of this process by name, for /metrics: entries, bytes, their bound, hits and misses. */

@@ -67,6 +67,28 @@ describe('shared pages from memory', () => {
     expect((await request(`${t.base}/share/${ID}`, { headers: { 'if-none-match': etag } })).status).toBe(200)
   })
 
+  it('one page whatever the query: visitors from ads (a new ?fbclid= each) are sent the page from memory', async () => {
+    const t = await setUp({ version: () => '2.7' })
+    const plain = await request(`${t.base}/share/${ID}`)
+    const fromAds = await Promise.all(
+      ['?fbclid=IwAR0x1', '?fbclid=IwAR0x2&utm_source=facebook', '?ttclid=E.C.P.1', '?anything=else'].map((q) => request(`${t.base}/share/${ID}${q}`)),
+    )
+    expect(fromAds.map((a) => a.status)).toEqual([200, 200, 200, 200])
+    expect(new Set([plain, ...fromAds].map((a) => a.body.toString())).size).toBe(1)
+    expect(t.renders()).toBe(1)
+  })
+
+  it('keeps a page compressed only in the encodings clients asked for', async () => {
+    const t = await setUp({ version: () => '4.2' })
+    const plain = await request(`${t.base}/share/${ID}`)
+    expect(t.front.stats().bytes).toBe(plain.body.length)
+    const gz = await request(`${t.base}/share/${ID}`, { headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString())
+    expect(t.front.stats().bytes).toBe(plain.body.length + gz.body.length)
+    expect(t.renders()).toBe(1)
+  })
+
   it('requests for a page that is being rendered wait for that render (one render, the same bytes), errors are not shared', async () => {
     const t = await setUp({ version: () => '3.1', renderMs: 50 })
     const answers = await Promise.all(Array.from({ length: 12 }, () => request(`${t.base}/share/${ID}`)))

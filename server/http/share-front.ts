@@ -13,7 +13,8 @@ interface Stored {
   headers: [string, string][]
   etag: string
   identity: Buffer
-  encoded: Record<Encoding, Buffer>
+  /** Filled as clients ask: most pages of a large catalogue are read once, by one kind of client. */
+  encoded: Partial<Record<Encoding, Buffer>>
   bytes: number
   /** Reads since it was stored; at TUNE_AFTER its encodings are redone at the smallest size. */
   reads: number
@@ -70,17 +71,26 @@ export function createShareFront(opts: ShareFrontOptions) {
 
   async function store(response: Response, version: string): Promise<Stored> {
     const identity = Buffer.from(await response.arrayBuffer())
-    const [br, gzip] = await Promise.all(OFFERED.map((encoding) => compressFast(identity, encoding)))
     return {
       version,
       headers: keptHeaders(response.headers),
       etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
       identity,
-      encoded: { br, gzip },
-      bytes: identity.length + br.length + gzip.length,
+      encoded: {},
+      bytes: identity.length,
       reads: 0,
       tuned: false,
     }
+  }
+
+  /** The page in an encoding it was not asked for in before: compressed fast, then kept with it. */
+  async function encode(key: string, page: Stored, encoding: Encoding): Promise<Buffer> {
+    const body = await compressFast(page.identity, encoding)
+    if (page.encoded[encoding]) return page.encoded[encoding]
+    page.encoded[encoding] = body
+    page.bytes += body.length
+    pages.resize(key, page)
+    return body
   }
 
   /** The best compression for a page that is read again and again (same bytes once decoded, same ETag). */
@@ -90,10 +100,10 @@ export function createShareFront(opts: ShareFrontOptions) {
     if (pages.peek(key) !== page) return
     page.encoded = { br, gzip }
     page.bytes = page.identity.length + br.length + gzip.length
-    pages.set(key, page)
+    pages.resize(key, page)
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, page: Stored, pick: VariantPick | null) {
+  function send(req: IncomingMessage, res: ServerResponse, key: string, page: Stored, pick: VariantPick | null): void | Promise<void> {
     for (const [name, value] of page.headers) res.setHeader(name, value)
     // With visitors counted, the tag carries the day: a browser's first view of a day is told apart.
     const etag = opts.shoppers ? dailyEtag(page.etag, opts.shoppers.day()) : page.etag
@@ -107,10 +117,8 @@ export function createShareFront(opts: ShareFrontOptions) {
     }
     const encoding = chooseEncoding(req.headers['accept-encoding'], OFFERED)
     const body = encoding ? page.encoded[encoding] : page.identity
-    if (encoding) res.setHeader('Content-Encoding', encoding)
-    res.setHeader('Content-Length', body.length)
-    res.statusCode = 200
-    res.end(req.method === 'HEAD' ? undefined : body)
+    if (body) return sendBody(req, res, body, encoding)
+    return encode(key, page, encoding!).then((encoded) => sendBody(req, res, encoded, encoding))
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse, id: string, next: () => void) {
@@ -121,11 +129,15 @@ export function createShareFront(opts: ShareFrontOptions) {
     const experiment = opts.shoppers ? experimentOfVersion(version) : null
     const pick = experiment ? opts.shoppers!.assign(id, experiment, req) : null
     if (!experiment) opts.shoppers?.seen(id, req)
-    // Each variant is its own page (the version names the experiment, so a new one renders afresh).
-    const key = pick ? `${req.url!} ${pick.variant}` : req.url!
+    // One page per address whatever its query: a shopper page never reads it, and ad clicks carry a
+    // new one each ("?fbclid=…", "?ttclid=…"); keyed on it, every visitor from an ad would be a
+    // render, and anyone could make us render at will. Each variant is its own page (the version
+    // names the experiment, so a new one renders afresh).
+    const path = pathOnly(req.url!)
+    const key = pick ? `${path} ${pick.variant}` : path
     const known = pages.get(key)
     if (known?.version === version) {
-      send(req, res, known, pick)
+      await send(req, res, key, known, pick)
       if (++known.reads >= TUNE_AFTER && !known.tuned) void tune(key, known).catch(() => undefined)
       return
     }
@@ -135,7 +147,7 @@ export function createShareFront(opts: ShareFrontOptions) {
     const inFlight = rendering.get(flightKey)
     if (inFlight) {
       const page = await inFlight
-      if (page) return send(req, res, page, pick)
+      if (page) return send(req, res, key, page, pick)
       // That render was not a page to keep (an error): this request renders its own answer.
     }
     const settle = inFlight ? undefined : leadRender(flightKey)
@@ -158,7 +170,7 @@ export function createShareFront(opts: ShareFrontOptions) {
       const page = await store(response, version)
       pages.set(key, page)
       settle?.(page)
-      send(req, res, page, pick)
+      await send(req, res, key, page, pick)
     } finally {
       if (settle) {
         settle(null)
@@ -174,9 +186,7 @@ export function createShareFront(opts: ShareFrontOptions) {
      */
     handle(req: IncomingMessage, res: ServerResponse, onError: (error: unknown) => void, next: () => void): boolean {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false
-      const url = req.url ?? ''
-      const query = url.indexOf('?')
-      const id = shopperPageId(query < 0 ? url : url.slice(0, query))
+      const id = shopperPageId(pathOnly(req.url ?? ''))
       if (!id) return false
       answer(req, res, id, next).catch(onError)
       return true
@@ -184,6 +194,18 @@ export function createShareFront(opts: ShareFrontOptions) {
     /** For tests and the bench: how many pages and bytes are held. */
     stats: () => ({ pages: pages.size, bytes: pages.calculatedSize }),
   }
+}
+
+function sendBody(req: IncomingMessage, res: ServerResponse, body: Buffer, encoding: Encoding | null) {
+  if (encoding) res.setHeader('Content-Encoding', encoding)
+  res.setHeader('Content-Length', body.length)
+  res.statusCode = 200
+  res.end(req.method === 'HEAD' ? undefined : body)
+}
+
+function pathOnly(url: string): string {
+  const query = url.indexOf('?')
+  return query < 0 ? url : url.slice(0, query)
 }
 
 /** Never kept by a shared cache, kept apart per cookie; the new visitor's assignment set here. */
