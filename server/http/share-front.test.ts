@@ -71,7 +71,9 @@ describe('shared pages from memory', () => {
     const t = await setUp({ version: () => '2.7' })
     const plain = await request(`${t.base}/share/${ID}`)
     const fromAds = await Promise.all(
-      ['?fbclid=IwAR0x1', '?fbclid=IwAR0x2&utm_source=facebook', '?ttclid=E.C.P.1', '?anything=else'].map((q) => request(`${t.base}/share/${ID}${q}`)),
+      ['?fbclid=IwAR0x1', '?fbclid=IwAR0x2&utm_source=facebook', '?ttclid=E.C.P.1', '?anything=else'].map((q) =>
+        request(`${t.base}/share/${ID}${q}`),
+      ),
     )
     expect(fromAds.map((a) => a.status)).toEqual([200, 200, 200, 200])
     expect(new Set([plain, ...fromAds].map((a) => a.body.toString())).size).toBe(1)
