@@ -41,7 +41,8 @@ export interface SignedInPagesOptions {
 export function createSignedInPages(opts: SignedInPagesOptions) {
   const now = opts.now ?? Date.now
   const pages = pageMemory<Stored>('signed_in', opts.maxBytes ?? 32 * 1024 * 1024)
-  const filling = new Set<string>()
+  /** Renders under way for the next reads, by key: requests for a page being rendered wait for it. */
+  const filling = new Map<string, Promise<void>>()
   // Counts changes; each viewer's last change, and the last time everything changed.
   let count = 0
   let everything = 0
@@ -79,13 +80,31 @@ export function createSignedInPages(opts: SignedInPagesOptions) {
     pages.set(key, { ...kept, expires: now() + seconds * 1000, href: url, viewer, since })
   }
 
-  /** Renders the page for the next reads, one render at a time per page. */
-  function refill(href: string, cookie: string, language: string | null, key: string) {
-    if (filling.has(key)) return
-    filling.add(key)
-    void fill(href, cookie, language, key)
-      .catch(() => pages.delete(key))
+  /** Renders the page for the next reads, one render at a time per page; settles when it is kept (or not). */
+  function refill(href: string, cookie: string, language: string | null, key: string): Promise<void> {
+    const running = filling.get(key)
+    if (running) return running
+    const render = fill(href, cookie, language, key)
+      .catch(() => void pages.delete(key))
       .finally(() => filling.delete(key))
+    filling.set(key, render)
+    return render
+  }
+
+  /** Answers from the page a render under way keeps, or hands the request to the app when it keeps none. */
+  function afterRender(
+    render: Promise<void>,
+    key: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    onError: (error: unknown) => void,
+    next: () => void,
+  ) {
+    void render.then(() => {
+      const page = pages.peek(key)
+      if (page && fresh(page)) sendNoncedPage(req, res, page).catch(onError)
+      else next()
+    })
   }
 
   return {
@@ -94,7 +113,7 @@ export function createSignedInPages(opts: SignedInPagesOptions) {
      * session counts as a change of its viewer, when it starts and when it ends, so the answer to
      * the redirect after a form post is never an older page.
      */
-    serve(req: IncomingMessage, res: ServerResponse, onError: (error: unknown) => void): boolean {
+    serve(req: IncomingMessage, res: ServerResponse, onError: (error: unknown) => void, next: () => void): boolean {
       const cookie = req.headers.cookie
       if (!cookie || req.headers.authorization) return false
       if (!isRead(req.method)) {
@@ -109,9 +128,17 @@ export function createSignedInPages(opts: SignedInPagesOptions) {
       const language = req.headers['accept-language'] ?? null
       const key = keyOf(req.url ?? '', cookie, language)
       const page = pages.get(key)
-      if (!page || !fresh(page)) return false
-      if (page.expires - now() < REFRESH_AHEAD_MS) refill(page.href, cookie, language, key)
-      sendNoncedPage(req, res, page).catch(onError)
+      if (page && fresh(page)) {
+        if (page.expires - now() < REFRESH_AHEAD_MS) void refill(page.href, cookie, language, key)
+        sendNoncedPage(req, res, page).catch(onError)
+        return true
+      }
+      // A page kept before and now stale (expired, or its viewer changed), or one being rendered:
+      // one render for everyone asking, not one each (a busy page's reads would all render at once
+      // the moment it expires, and queue behind each other).
+      const running = filling.get(key) ?? (page ? refill(page.href, cookie, language, key) : undefined)
+      if (!running) return false
+      afterRender(running, key, req, res, onError, next)
       return true
     },
 
@@ -123,7 +150,7 @@ export function createSignedInPages(opts: SignedInPagesOptions) {
       const language = request.headers.get('accept-language')
       const key = keyOf(url.pathname + url.search, cookie, language)
       const known = pages.get(key)
-      if (!known || !fresh(known)) refill(url.href, cookie, language, key)
+      if (!known || !fresh(known)) void refill(url.href, cookie, language, key)
     },
 
     stats: () => ({ pages: pages.size, bytes: pages.calculatedSize }),

@@ -92,13 +92,16 @@ export function defaultGallery(
     .map((src, i) => ({ src, alt: i === 0 ? fill(words.photoOf, { name }) : fill(words.photoNumberOf, { n: i + 1, name }) }))
 }
 
+/** What of the imported facts the owner's defaults are made of (all a shared page reads of them). */
+export type OwnerDefaultsFacts = Pick<ProductFacts, 'source' | 'price' | 'compareAtPrice' | 'currency'>
+
 /** A page made before owner facts existed gets the defaults its facts imply. */
-export function withOwnerDefaults(page: Page, facts: ProductFacts | null): Page {
+export function withOwnerDefaults(page: Page, facts: OwnerDefaultsFacts | null): Page {
   return page.owner || !facts ? page : { ...page, owner: defaultOwnerFacts(facts) }
 }
 
 /** The owner's facts a new page starts with: a store's own listing is the owner's; a supplier's price is not. */
-export function defaultOwnerFacts(facts: ProductFacts): OwnerFacts {
+export function defaultOwnerFacts(facts: OwnerDefaultsFacts): OwnerFacts {
   const own = !isMarketplace(facts.source.platform)
   return {
     price: own ? facts.price : null,

@@ -4,6 +4,7 @@ import type { ApiDeps } from '../../context'
 import type { Database } from '../../db/client'
 import { experiments, tasks, users } from '../../db/schema'
 import { versionWithExperiment } from '../../domain/experiments/shopper'
+import type { OwnerDefaultsFacts } from '../../domain/page/shopper'
 import { TASK_STATUS } from '../../domain/task-status'
 import { hiddenSinceSql, hideWindowStart } from './visibility-sql'
 
@@ -15,12 +16,16 @@ export function sharedConditionSince(windowStart: string | Placeholder) {
   return and(eq(tasks.status, TASK_STATUS.completed), eq(tasks.isPublic, true), not(hiddenSinceSql(sql`${users.role}`, windowStart)))
 }
 
-/** The task columns a shared page is made of (nothing else of the row: no research, outline or source text). */
+/**
+ * The task columns a shared page is made of (nothing else of the row: no research, outline or source
+ * text), and of the imported facts only what the owner's defaults read: an import's description,
+ * reviews and images can weigh tens of kilobytes, read and parsed for nothing on every new page.
+ */
 export const SHARED_PAGE_COLUMNS = {
   sessionId: tasks.sessionId,
   title: tasks.title,
   completedAt: tasks.completedAt,
-  facts: tasks.facts,
+  facts: sql<OwnerDefaultsFacts | null>`case when ${tasks.facts} is null then null else jsonb_build_object('source', ${tasks.facts}->'source', 'price', ${tasks.facts}->'price', 'compareAtPrice', ${tasks.facts}->'compareAtPrice', 'currency', ${tasks.facts}->'currency') end`,
   page: tasks.page,
 }
 
