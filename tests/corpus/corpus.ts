@@ -92,6 +92,8 @@ export function servedAt(entry: CorpusEntry): { url: string; routes: Record<stri
           : (standIn ?? `https://${site ?? 'site.example'}/product`)
     }
   }
+  // As a browser writes the address ("https://www.fiverr.com" → "https://www.fiverr.com/").
+  if (!isJson) url = new URL(url).href
   if (!isJson) return { url, routes: { [url]: { body, contentType } } }
   const page = url.replace(/[?#].*$/, '').replace(/\.(js|json)$/, '')
   const parsed = JSON.parse(body) as Record<string, unknown>

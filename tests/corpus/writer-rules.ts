@@ -124,7 +124,15 @@ const noStrayShortName: Rule = {
     // A word with a digit ("Y2K", "4K", "5G") is a value, a style or a model, never the compound's next noun.
     if (at >= 0 && next && !/[,;:|)(]$/.test(words[at]) && /^[a-z]/i.test(next) && !/\d/.test(next)) {
       const nt = tags[at + 1] ?? []
-      if (nt.includes('Noun') && !nt.includes('Value') && !nt.includes('Preposition') && !/^(?:with|for|and|or|by|in)$/i.test(next))
+      // Who it is for ("Sunglasses Women") is not part of what it is.
+      const audience = /^(?:men|women|boys|girls|kids|children|ladies|adults|unisex)$/i.test(next)
+      if (
+        nt.includes('Noun') &&
+        !nt.includes('Value') &&
+        !nt.includes('Preposition') &&
+        !audience &&
+        !/^(?:with|for|and|or|by|in)$/i.test(next)
+      )
         out.push(`noun "${noun}" is followed by "${next}" in the title`)
     }
     return out

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { samplePage } from '../../../tests/fixtures/pages/sample-page'
+import type { ProductFacts } from '../product-facts'
+import type { SanitizedHtml } from '../sanitize'
 import { reviewDisclosure } from './reviews'
 import type { Page } from './schema'
 import { pageDescription, productJsonLd } from './seo'
-import { shopperPage } from './shopper'
+import { publishableFacts, shopperPage } from './shopper'
 
 const owner = (o: Partial<NonNullable<Page['owner']>>): Page => ({
   ...samplePage,
@@ -68,5 +70,36 @@ describe('meta and JSON-LD', () => {
     expect(ld.offers).toEqual({ '@type': 'Offer', price: '19.50', priceCurrency: 'USD', url: 'https://app.example/go' })
     for (const src of (ld.image as string[]) ?? []) expect(src).toMatch(/^https?:\/\//)
     expect(productJsonLd(owner({}), 'https://app.example/share/abc').offers).toBeUndefined()
+  })
+})
+
+describe('publishableFacts', () => {
+  const facts = (title: string, vendor: string): ProductFacts => ({
+    title,
+    descriptionHtml: '' as SanitizedHtml,
+    descriptionText: '',
+    bullets: [],
+    images: [],
+    price: 169,
+    compareAtPrice: null,
+    currency: 'BRL',
+    options: [],
+    variants: [],
+    vendor,
+    productType: null,
+    tags: [],
+    specs: [],
+    reviews: [],
+    ratingSummary: null,
+    source: { url: 'https://www.amazon.com.br/dp/B08XYZ1234', platform: 'amazon', name: 'Amazon' },
+    fetchedAt: '2026-11-28T00:00:00.000Z',
+  })
+
+  it("takes a supplier's brand out of the name without leaving its comma behind", () => {
+    expect(publishableFacts(facts('Camisa Polo Listra na Gola, Aramis, Masculino', 'Aramis')).title).toBe(
+      'Camisa Polo Listra na Gola, Masculino',
+    )
+    expect(publishableFacts(facts('Aramis, Camisa Polo', 'Aramis')).title).toBe('Camisa Polo')
+    expect(publishableFacts(facts('Camisa Polo by Aramis', 'Aramis')).title).toBe('Camisa Polo')
   })
 })

@@ -38,6 +38,9 @@ function vendorStripper(vendor: string | null) {
     text
       .replace(pattern, ' ')
       .replace(/ +([.,;:])/g, '$1')
+      // The name was one item of a list: "Gola, Aramis, Masculino" → "Gola, Masculino", not "Gola,, Masculino".
+      .replace(/([,;])(?: *[,;])+/g, '$1')
+      .replace(/^[ ,;]+|[ ,;]+$/g, '')
       .replace(/ {2,}/g, ' ')
       .trim()
 }

@@ -33,6 +33,14 @@ const PAGES = {
     <script src="https://ct.captcha-delivery.com/c.js"></script></body></html>`,
   genericCaptcha: `<html><head><title>Are you a robot?</title></head><body><h1>Please verify you are a human</h1><div class="h-captcha"></div></body></html>`,
   error503: `<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center><hr><center>nginx</center></body></html>`,
+  // A picture captcha put in the body while the head still carries the product's title and og: tags.
+  temuCaptchaUnderProductHead: `<html><head><title>Ceramic Mug 350 ml - Temu</title><meta property="og:type" content="product">
+    <meta property="og:title" content="Ceramic Mug 350 ml"></head><body class="verifyDialog"><div role="dialog">
+    <div>安全验证</div><div>请按以下顺序点击相应的图片：'杯子','猫'</div><div id="imageSemantics"><img src="data:,"></div></div></body></html>`,
+  temuScriptChallenge: `<html><body><script>(function(){var s=document.createElement('script');
+    s.src='https://static.kwcdn.com/upload-static/assets/chl/js/0a1b2c3d.js';document.body.appendChild(s)})()</script></body></html>`,
+  perimeterXHumanTouch: `<html><head><title>It needs a human touch</title></head><body><h1>It needs a human touch</h1>
+    <p>Complete the task and we'll get you right back in.</p><div id="px-captcha"></div></body></html>`,
   error404: `<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>`,
 }
 
@@ -50,6 +58,9 @@ describe('block and error pages', () => {
     ['cloudflareBlocked', 'refused', /Cloudflare, which protects .*, blocked our request/],
     ['cloudflareBlockedTitleOnly', 'refused', /blocked our request/],
     ['dataDome', 'robot-check', /DataDome/],
+    ['temuCaptchaUnderProductHead', 'robot-check', /showed a robot check \(a captcha: click the pictures it names\)/],
+    ['temuScriptChallenge', 'robot-check', /showed a browser check \(a script to run instead of the page\)/],
+    ['perimeterXHumanTouch', 'robot-check', /showed a robot check \("It needs a human touch": press and hold a button\)/],
     ['genericCaptcha', 'robot-check', /showed a robot check \("Are you a robot\?"\)/],
     ['error503', 'site-down', /answered with an error page \("503 Service Temporarily Unavailable"\)/],
     ['error404', 'not-found', /there is no product page at this link/],

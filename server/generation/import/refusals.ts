@@ -119,6 +119,11 @@ interface Rule {
   /** What the site did, in words for the owner ("showed a robot check (…)"). */
   did: string | ((p: Probe) => string)
   test: (p: Probe) => boolean
+  /**
+   * Tests the page's body for what only a challenge has: it holds even under a product's <head> (a
+   * site may render the product's title and og: tags, then put the challenge in place of the page).
+   */
+  inBody?: boolean
 }
 
 const has = (p: Probe, selector: string) => p.$(selector).length > 0
@@ -162,10 +167,23 @@ export const BLOCK_RULES: readonly Rule[] = [
       /^Security Check$/i.test(p.title) ||
       (p.short && has(p, '#captcha-verify-image, .captcha_verify_container, .captcha-verify-container, #tiktok-verify-ele')),
   },
+  // Temu: the picture captcha ("click the pictures in this order") under the product's own <head>,
+  // and the script-only challenge a plain client gets in place of any page.
+  {
+    kind: 'robot-check',
+    inBody: true,
+    did: 'showed a robot check (a captcha: click the pictures it names)',
+    test: (p) => has(p, 'body.verifyDialog #imageSemantics, body.verifyDialog [role="dialog"]'),
+  },
+  {
+    kind: 'robot-check',
+    did: 'showed a browser check (a script to run instead of the page)',
+    test: (p) => p.text === '' && /kwcdn\.com\/upload-static\/assets\/chl\/js\//.test(p.html),
+  },
   // PerimeterX / HUMAN ("Robot or human?", press and hold), as on Walmart.
   {
     kind: 'robot-check',
-    did: 'showed a robot check ("Robot or human?": press and hold a button)',
+    did: (p) => `showed a robot check (${quote(p.title || 'Robot or human?')}: press and hold a button)`,
     test: (p) => /^Robot or human\??$/i.test(p.title) || has(p, '#px-captcha') || (p.short && /window\._pxAppId\s*=/.test(p.html)),
   },
   // DataDome.
@@ -274,10 +292,17 @@ export function recognizeRefusal(
 ): ImportError | null {
   const html = page.body ?? ''
   const doc = $ ?? load(html)
-  if (carriesProduct(doc, html)) return null
-  const text = visibleText(doc)
-  const probe: Probe = { $: doc, html, title: doc('title').first().text().replace(/\s+/g, ' ').trim(), text, short: text.length < 3000 }
-  const rule = BLOCK_RULES.find((r) => r.test(probe))
+  const product = carriesProduct(doc, html)
+  // Under a product's head only the body's own markers count (no need to read its text).
+  const text = product ? '' : visibleText(doc)
+  const probe: Probe = {
+    $: doc,
+    html,
+    title: doc('title').first().text().replace(/\s+/g, ' ').trim(),
+    text,
+    short: !product && text.length < 3000,
+  }
+  const rule = BLOCK_RULES.find((r) => (!product || r.inBody) && r.test(probe))
   if (!rule || (rule.generic && page.status >= 400)) return null
   const site = siteLabel(page.url, platform)
   const who = rule.service ? `${rule.service}, which protects ${site},` : site

@@ -155,6 +155,8 @@ const NOT_A_MODIFIER = new Set(
     ' ',
   ),
 )
+/** Who a product is for ("Men", "Girls"): never what it is, though a plural noun ("Campus Men First Running Shoes"). */
+const AUDIENCE = new Set('men women boys girls kids children ladies gents adults toddlers babies teens'.split(' '))
 /** A pack size, not part of a name ("3Pack", "2-Pack", "10 pcs"). */
 const QUANTITY = /^\d+[-\s]?(?:pack|pcs?|pieces?|count|ct|pk|set)s?$/i
 /** Where a marketplace title's name ends: a separator, a bracket, or "with", "for", "by"… */
@@ -232,7 +234,14 @@ export function productName(title: string, opts: { vendor?: string | null; book?
   const vendorWords = (opts.vendor ?? '').toLowerCase().split(/\s+/).filter(Boolean)
   const isVendor = (t: Token) => vendorWords.includes(t.lower)
   const nounWord = (t: Token) =>
-    t.word && !t.acronym && !t.camel && !t.value && !t.possessive && !isVendor(t) && (t.pos === 'noun' || t.plural)
+    t.word &&
+    !t.acronym &&
+    !t.camel &&
+    !t.value &&
+    !t.possessive &&
+    !isVendor(t) &&
+    !AUDIENCE.has(t.lower) &&
+    (t.pos === 'noun' || t.plural)
   let head = -1
   const firstPlural = tokens.findIndex((t) => nounWord(t) && t.plural)
   if (firstPlural >= 0) {
@@ -302,7 +311,21 @@ export function productName(title: string, opts: { vendor?: string | null; book?
 
 function clip6(name: string): string {
   const words = name.split(' ')
-  return (words.length > 6 ? words.slice(0, 6).join(' ') : name).replace(/[\s,;:–—-]+$/, '')
+  return withoutTrailingMeasure((words.length > 6 ? words.slice(0, 6).join(' ') : name).replace(/[\s,;:–—-]+$/, ''))
+}
+
+/** A measure ending a name cut short is a spec, not the name ("… PETG-Filament 1,75 mm" → "… PETG-Filament"). */
+const TRAILING_MEASURE =
+  /\s+\d+(?:[.,]\d+)?\s?(?:mm|cm|m|km|mg|g|kg|ml|cl|l|oz|fl oz|lbs?|in|inch(?:es)?|ft|gb|tb|mb|mah|w|kw|v|hz|ghz|pcs?)\.?$/i
+
+export function withoutTrailingMeasure(name: string): string {
+  let out = name
+  while (TRAILING_MEASURE.test(out)) {
+    const next = out.replace(TRAILING_MEASURE, '').replace(/[\s,;:–—-]+$/, '')
+    if (next.split(' ').length < 2) break
+    out = next
+  }
+  return out
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Fact, Research, ReviewTheme } from '../types'
 import { cleanFacts } from './clean'
 import { buildFaq, type FaqSentences } from './faq'
 import { factsLanguage } from './language'
-import { productName, typeInName } from './nlp'
+import { productName, typeInName, withoutTrailingMeasure } from './nlp'
 import { sentenceKey, splitSentences, squash } from './text'
 import { classifySentence, THEMES } from './themes'
 
@@ -30,7 +30,7 @@ export function shortName(title: string): string {
   let name = squash(title).split(/\s[-–—|]\s|[,;]\s|\.\s|:\s|\s[(¡¿[【]/)[0]
   if (name.split(' ').length > 6) name = name.split(/\s(?:for|with)\s/i)[0]
   const words = name.split(' ')
-  return words.length > 6 ? words.slice(0, 6).join(' ') : name
+  return withoutTrailingMeasure(words.length > 6 ? words.slice(0, 6).join(' ') : name)
 }
 
 /** Spec names only books have, in the languages of the marketplaces. */

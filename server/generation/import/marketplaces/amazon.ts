@@ -2,7 +2,7 @@ import type { CheerioAPI } from 'cheerio'
 import { brandFromByline, cleanBrand } from '../normalize/brand'
 import { type RawFacts } from '../normalize/facts'
 import { pageLocale } from '../normalize/locale'
-import { numbersIn } from '../normalize/numbers'
+import { countIn, numbersIn } from '../normalize/numbers'
 import { detectCurrency, parsePrice } from '../normalize/price'
 import { type RawReview } from '../normalize/reviews'
 import { jsonAfter, isObj, text } from './embedded'
@@ -304,7 +304,7 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
   // The product's own rating widget beside its title: "4,1 de 5 estrellas", "5.182 valoraciones".
   const stars = clean($('#averageCustomerReviews .a-icon-alt').first().text() || ($('#acrPopover').attr('title') ?? ''))
   const [average, scale] = numbersIn(stars, locale)
-  const [count] = numbersIn(clean($('#acrCustomerReviewText').first().text()), locale)
+  const count = countIn(clean($('#acrCustomerReviewText').first().text()), locale)
   return {
     title: clean($('#productTitle').first().text() || $('#ebooksProductTitle').first().text()) || null,
     bullets: $('#feature-bullets li:not(.aok-hidden) .a-list-item, #feature-bullets li:not(.aok-hidden)')

@@ -17,6 +17,12 @@ describe('brand bylines', () => {
     ['by Anker', 'Anker'],
     ['  \u200eVisit the   Gorilla  Store ', 'Gorilla'],
     ['HydroPeak', 'HydroPeak'],
+    ['Visite a Loja da Tramontina', 'Tramontina'],
+    ['Visite a loja do Mondial (em Espanhol)', 'Mondial'],
+    ['Visit the Cecotec Store (in Spanish)', 'Cecotec'],
+    ['Brand: e.l.f.', 'e.l.f.'],
+    ['Visit the e.l.f. Store', 'e.l.f.'],
+    ['Brand: Acme.', 'Acme'],
   ])('%s → %s', (byline, brand) => {
     expect(brandFromByline(byline)).toBe(brand)
   })

@@ -33,6 +33,9 @@ export const BYLINE_TEMPLATES: readonly string[] = [
   'Merk: {}',
   'door {}',
   // Portuguese
+  'Visite a loja da {}',
+  'Visite a loja do {}',
+  'Visite a loja de {}',
   'Visite a loja {}',
   // Swedish, Polish, Turkish
   'Besök {}-butiken',
@@ -69,20 +72,25 @@ export function brandFromByline(byline: string | null | undefined): string | nul
     .replace(/\s+/g, ' ')
     .trim()
   if (!text || CONTRIBUTOR.test(text)) return null
+  // Amazon says when the store's page is in another language: "(em Espanhol)", "(in Spanish)".
+  const line = text.replace(STORE_LANGUAGE, '')
   for (const re of TEMPLATES) {
-    const m = re.exec(text)
+    const m = re.exec(line)
     if (m) return cleanBrand(m[1])
   }
-  return cleanBrand(text)
+  return cleanBrand(line)
 }
+
+/** A trailing note of the language the store's page is in ("(em Espanhol)", "(in Spanish)", "(auf Englisch)"). */
+const STORE_LANGUAGE = /\s*\((?:em|in|en|auf|in lingua|na)\s+\p{L}+\)$/iu
 
 /** A brand value as found, without quotes and stray punctuation; null for "no brand" placeholders. */
 export function cleanBrand(value: unknown): string | null {
   if (typeof value !== 'string') return null
-  const s = value
-    .replace(/\s+/g, ' ')
-    .replace(/^["'“”‘’«»\s]+|["'“”‘’«»\s,;:.›>-]+$/g, '')
-    .trim()
+  const spaced = value.replace(/\s+/g, ' ')
+  let s = spaced.replace(/^["'“”‘’«»\s]+|["'“”‘’«»\s,;:.›>-]+$/g, '').trim()
+  // A name written in initials keeps its last dot ("e.l.f.").
+  if (/^(?:\p{L}\.){2,}\p{L}$/u.test(s) && spaced.trim().startsWith(`${s}.`)) s += '.'
   if (!s || s.length > 120 || NO_BRAND.test(s)) return null
   return s
 }

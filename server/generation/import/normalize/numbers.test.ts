@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { knownLocale, numbersIn, parseLocaleNumber, separatorsOf } from './numbers'
+import { countIn, knownLocale, numbersIn, parseLocaleNumber, separatorsOf } from './numbers'
 
 describe("numbers in the page's language", () => {
   it('learns the separators from the platform (Intl), not from a list', () => {
@@ -47,5 +47,14 @@ describe("numbers in the page's language", () => {
     expect(numbersIn('12,408 ratings', 'en-US')).toEqual([12408])
     expect(numbersIn('no stars yet', 'en-US')).toEqual([])
     expect(numbersIn(4.95)).toEqual([4.95])
+  })
+
+  it('reads a count as a whole number, also where the page writes numbers as another language does', () => {
+    expect(countIn('5.182 valoraciones', 'es-ES')).toBe(5182)
+    expect(countIn('1,959 avaliações', 'pt-PT')).toBe(1959)
+    expect(countIn('1.959 avaliações', 'pt-PT')).toBe(1959)
+    expect(countIn('90 avaliações', 'pt-PT')).toBe(90)
+    expect(countIn('1,5 avaliações', 'pt-PT')).toBeUndefined()
+    expect(countIn('no ratings', 'en-US')).toBeUndefined()
   })
 })

@@ -86,3 +86,15 @@ export function numbersIn(text: unknown, locale?: string | null): number[] {
   if (typeof text !== 'string') return []
   return (text.slice(0, 500).match(NUMBER_TOKEN) ?? []).map((t) => parseLocaleNumber(t, locale)).filter((n): n is number => n !== null)
 }
+
+/**
+ * A count in a text ("1.959 avaliações", "5,182 ratings"): a whole number. A page may write numbers
+ * as another language does (amazon.es in Portuguese writes "1,959"): when the page's language reads
+ * a fraction, the reading without a language is taken if that one is whole.
+ */
+export function countIn(text: unknown, locale?: string | null): number | undefined {
+  const [n] = numbersIn(text, locale)
+  if (n === undefined || Number.isInteger(n)) return n
+  const [plain] = numbersIn(text, null)
+  return plain !== undefined && Number.isInteger(plain) ? plain : undefined
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { productName, withoutTrailingMeasure } from './nlp'
+
+describe('product names from titles', () => {
+  it('never calls a product by who it is for', () => {
+    const name = productName('Campus Men First Running Shoes')
+    expect(name.noun).toMatch(/shoes$/)
+  })
+
+  it('leaves a measure off the end of a name cut short', () => {
+    expect(withoutTrailingMeasure('Acme 5 Rolls PETG Filament 1,75 mm')).toBe('Acme 5 Rolls PETG Filament')
+    expect(withoutTrailingMeasure('Trail Bottle 750 ml')).toBe('Trail Bottle')
+    expect(withoutTrailingMeasure('Pixel 8')).toBe('Pixel 8')
+    // Never the whole name.
+    expect(withoutTrailingMeasure('Tape 50 m')).toBe('Tape 50 m')
+  })
+})
