@@ -227,8 +227,12 @@ export async function setCurrentStore(deps: ApiDeps, user: UserRow, id: number) 
 /** Disconnect: the row (tokens, catalogue, publications) goes; pages and the first-connection record stay. */
 export async function disconnectStore(deps: ApiDeps, user: UserRow, id: number) {
   const store = await findOwnStore(deps, user, id)
-  await deps.database.db.delete(shopifyStores).where(eq(shopifyStores.id, store.id))
-  await refreshProductAllowance(deps, user.id)
+  // The store, its products and the account's product allowance change together (store row first,
+  // as a sync takes them: sync.ts).
+  await deps.database.db.transaction(async (tx) => {
+    await tx.delete(shopifyStores).where(eq(shopifyStores.id, store.id))
+    await refreshProductAllowance(deps, user.id, tx)
+  })
 }
 
 /** Queues a sync (one at a time per store). */
