@@ -56,7 +56,7 @@ export async function loadProductView({ request, context, params }: LoaderFuncti
       device: new URL(request.url).searchParams.get('device') === 'mobile' ? ('mobile' as const) : ('desktop' as const),
     },
     // Kept for the viewer like the lists, except the one answer that spends the guide's flag.
-    { headers: guide.setCookie ? { 'Set-Cookie': guide.setCookie } : viewerPageHeaders(request, user) },
+    { headers: guide.setCookie ? { 'Set-Cookie': guide.setCookie } : viewerPageHeaders(request, user, [task.hidden_until]) },
   )
 }
 

@@ -42,11 +42,15 @@ export async function loadTaskList(request: Request, context: AppLoadContext | u
 
 /**
  * A list screen or a page view is a function of its address, the cookies and the viewer's own rows
- * (migrations 0008, 0011): the web may keep it for the viewer (server/http/signed-in-front.ts)
- * unless its query makes the root act.
+ * (migrations 0008, 0011, 0017): the web may keep it for the viewer (server/http/signed-in-front.ts)
+ * unless its query makes the root act, until `changesAt` (a waiting page's hide window ending).
  */
-export function viewerPageHeaders(request: Request, user: { id: number }): Record<string, string> {
-  return isKeepableQuery(new URL(request.url).searchParams) ? signedInPageHeaders(user.id) : {}
+export function viewerPageHeaders(
+  request: Request,
+  user: { id: number },
+  changesAt: readonly (string | null | undefined)[] = [],
+): Record<string, string> {
+  return isKeepableQuery(new URL(request.url).searchParams) ? signedInPageHeaders(user.id, changesAt) : {}
 }
 
 /** The document headers of a screen kept for its viewer: its layout's, with its loader's on top. */

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../../tests/helpers/api'
 import { DB_KINDS } from '../../tests/helpers/db'
 import { openChangeFeed, USER_CHANNEL, type ChangeFeed } from './changes'
-import { publications, shopifyStores, tasks } from './schema'
+import { addShopperCounts } from '../modules/experiments/counts'
+import { addPageViews } from '../modules/tasks/page-views'
+import { experiments, publications, shopifyStores, tasks } from './schema'
 
 const DEMO = (handle: string) => `${TEST_ORIGIN}/demo-store/products/${handle}`
 
@@ -85,6 +87,27 @@ describe.each(DB_KINDS)('user change announcements on %s', (kind) => {
     expect(await announcedBy(() => t.setUser('bo@example.com', { role: 'paid' }))).toContain(String(bo.user.id))
     const out = await announcedBy(() => t.call('POST', '/v2/auth/logout', {}, bo.token))
     expect(out).toEqual(new Set([String(bo.user.id)]))
+  })
+
+  it('a flush of shoppers’ counts announces the owners of the pages it counted, not their shoppers', async () => {
+    const { db } = t.db.database
+    const [task] = await db.select({ id: tasks.id, sessionId: tasks.sessionId }).from(tasks).where(eq(tasks.userId, ana.user.id)).limit(1)
+    const day = '2026-11-28'
+    // The first flush of a day inserts the page's row, the next one adds to it.
+    for (let i = 0; i < 2; i++) {
+      const views = await announcedBy(() => addPageViews(db, [{ session_id: task.sessionId, day, views: 3 }]))
+      expect(views).toEqual(new Set([String(ana.user.id)]))
+    }
+    const [experiment] = await db
+      .insert(experiments)
+      .values({ taskId: task.id, controlVersion: 1, challengerVersion: 2, split: 50, startedAt: new Date() })
+      .returning({ id: experiments.id })
+    const visit = { kind: 'visit' as const, experiment_id: experiment.id, visitor_id: 'v1', variant: 'control' as const, day }
+    const counted = await announcedBy(() =>
+      addShopperCounts(db, { pages: [{ session_id: task.sessionId, day, visitors: 1, buy_clicks: 0 }], events: [visit] }),
+    )
+    expect(counted).toEqual(new Set([String(ana.user.id)]))
+    await db.delete(experiments).where(eq(experiments.id, experiment.id))
   })
 
   it('reads announce nothing', async () => {

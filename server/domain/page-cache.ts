@@ -23,8 +23,13 @@ export const VIEWER_HEADER = 'x-pagewright-viewer'
 /** Every header the routes use to talk to the web's memory, dropped from what leaves the server. */
 export const INTERNAL_CACHE_HEADERS = [ANONYMOUS_CACHE_HEADER, SIGNED_IN_CACHE_HEADER, VIEWER_HEADER]
 
-/** How long a signed-in list may be kept: a free page leaving its hide window shows within this. */
-const SIGNED_IN_PAGE_SECONDS = 10
+/**
+ * How long a signed-in screen may be kept at most. Its data's changes are announced (the viewer's
+ * rows, and the shoppers' counts of their pages: migrations 0008, 0011, 0017), so time alone changes
+ * little on it: a minute-rounded "in N minutes", the day's window of counts. The end of a free page's
+ * hide window, which changes the screen at a known moment, ends its keep then (signedInPageHeaders).
+ */
+const SIGNED_IN_PAGE_SECONDS = 60
 
 /**
  * Query parameters a kept signed-in page may have: the ones that only pick what to show. Others
@@ -34,8 +39,12 @@ const SIGNED_IN_PAGE_SECONDS = 10
 const KEEPABLE_QUERY = new Set(['view', 'page', 'share', 'dialog', 'reason', 'cycle', 'credits', 'panel', 'device'])
 export const isKeepableQuery = (params: URLSearchParams) => [...params.keys()].every((k) => KEEPABLE_QUERY.has(k))
 
-/** The loader headers of a signed-in screen that may be kept for its viewer. */
-export const signedInPageHeaders = (userId: number) => ({
-  [SIGNED_IN_CACHE_HEADER]: String(SIGNED_IN_PAGE_SECONDS),
-  [VIEWER_HEADER]: String(userId),
-})
+/**
+ * The loader headers of a signed-in screen that may be kept for its viewer; `changesAt`: moments the
+ * screen changes by itself (a page's hide window ending), which end its keep.
+ */
+export function signedInPageHeaders(userId: number, changesAt: readonly (string | null | undefined)[] = [], now = Date.now()) {
+  const next = Math.min(...changesAt.map((at) => (at ? Date.parse(at) : NaN)).filter((at) => at > now))
+  const seconds = Number.isFinite(next) ? Math.min(SIGNED_IN_PAGE_SECONDS, Math.ceil((next - now) / 1000)) : SIGNED_IN_PAGE_SECONDS
+  return { [SIGNED_IN_CACHE_HEADER]: String(seconds), [VIEWER_HEADER]: String(userId) }
+}

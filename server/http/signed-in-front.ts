@@ -18,6 +18,24 @@ interface Stored extends NoncedPage {
 const REFRESH_AHEAD_MS = 2_000
 
 const isRead = (method: string | undefined) => method === 'GET' || method === 'HEAD'
+
+/**
+ * The shape of an address, the same for every viewer's copy of a screen: ids left out, the query's
+ * names kept ("/productv2/{id}?view", "/?page"). A route keeps its screens or not by its shape (and
+ * its query: a payment check's `session_id` is never kept), so one that kept one address keeps the
+ * next viewer's too.
+ */
+const ID_SEGMENT = /^(?:\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i
+
+export function addressShape(pathAndQuery: string): string {
+  const [path, query = ''] = pathAndQuery.split('?', 2)
+  const names = [...new URLSearchParams(query).keys()].sort().join('&')
+  const shape = path
+    .split('/')
+    .map((segment) => (ID_SEGMENT.test(segment) ? '{id}' : segment))
+    .join('/')
+  return `${shape}?${names}`
+}
 // The whole cookie header is in the key: the session (so the token), the time zone, the flash.
 const keyOf = (url: string, cookie: string, language: string | null | undefined) => `${url}\n${cookie}\n${(language ?? '').slice(0, 200)}`
 
@@ -54,6 +72,9 @@ export function createSignedInPages(opts: SignedInPagesOptions) {
   })
   // Which viewer a cookie header belongs to, learnt from renders (for the session's own writes).
   const viewerOfCookie = new LRUCache<string, string>({ max: 100_000 })
+  // Shapes of addresses whose screens were kept: a new viewer's first read of one waits for our
+  // render instead of rendering once to answer and once more to keep.
+  const keptShapes = new LRUCache<string, true>({ max: 1_000 })
 
   const changed = (viewer: string) => {
     count++
@@ -77,6 +98,8 @@ export function createSignedInPages(opts: SignedInPagesOptions) {
     viewerOfCookie.set(cookie, viewer)
     if (!opts.changes.live || lastChange(viewer) > since) return
     const kept = keepNoncedPage(response, html, nonce, INTERNAL_CACHE_HEADERS)
+    const address = new URL(url)
+    keptShapes.set(addressShape(address.pathname + address.search), true)
     pages.set(key, { ...kept, expires: now() + seconds * 1000, href: url, viewer, since })
   }
 
@@ -136,7 +159,9 @@ export function createSignedInPages(opts: SignedInPagesOptions) {
       // A page kept before and now stale (expired, or its viewer changed), or one being rendered:
       // one render for everyone asking, not one each (a busy page's reads would all render at once
       // the moment it expires, and queue behind each other).
-      const running = filling.get(key) ?? (page ? refill(page.href, cookie, language, key) : undefined)
+      const shaped = !page && keptShapes.has(addressShape(req.url ?? ''))
+      const href = page?.href ?? (shaped ? `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}` : null)
+      const running = filling.get(key) ?? (href ? refill(href, cookie, language, key) : undefined)
       if (!running) return false
       afterRender(running, key, req, res, onError, next)
       return true
