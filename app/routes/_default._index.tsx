@@ -22,7 +22,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const list = await loadTaskList(request, context, view)
   return json(
     { ...list, canShare: shareDecision(list.user).allowed, publicUrl: env().publicUrl },
-    { headers: viewerPageHeaders(request, list.user, list.waiting.map((w) => w.hidden_until)) },
+    {
+      headers: viewerPageHeaders(
+        request,
+        list.user,
+        list.waiting.map((w) => w.hidden_until),
+      ),
+    },
   )
 }
 

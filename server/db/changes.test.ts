@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../../tests/helpers/api'
 import { DB_KINDS } from '../../tests/helpers/db'
-import { openChangeFeed, USER_CHANNEL, type ChangeFeed } from './changes'
 import { addShopperCounts } from '../modules/experiments/counts'
 import { addPageViews } from '../modules/tasks/page-views'
+import { openChangeFeed, USER_CHANNEL, type ChangeFeed } from './changes'
 import { experiments, publications, shopifyStores, tasks } from './schema'
 
 const DEMO = (handle: string) => `${TEST_ORIGIN}/demo-store/products/${handle}`
