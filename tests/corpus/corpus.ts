@@ -94,7 +94,8 @@ export function servedAt(entry: CorpusEntry): { url: string; routes: Record<stri
   }
   // As a browser writes the address ("https://www.fiverr.com" → "https://www.fiverr.com/").
   if (!isJson) url = new URL(url).href
-  if (!isJson) return { url, routes: { [url]: { body, contentType } } }
+  // A site answers its page whatever the query ("?variant=…" picks a variant): so does the double.
+  if (!isJson) return { url, routes: { [url]: { body, contentType }, [url.replace(/[?#].*$/, '')]: { body, contentType } } }
   const page = url.replace(/[?#].*$/, '').replace(/\.(js|json)$/, '')
   const parsed = JSON.parse(body) as Record<string, unknown>
   const endpoint = `${page}${parsed && typeof parsed === 'object' && 'product' in parsed ? '.json' : '.js'}`

@@ -41,6 +41,9 @@ const PAGES = {
     s.src='https://static.kwcdn.com/upload-static/assets/chl/js/0a1b2c3d.js';document.body.appendChild(s)})()</script></body></html>`,
   perimeterXHumanTouch: `<html><head><title>It needs a human touch</title></head><body><h1>It needs a human touch</h1>
     <p>Complete the task and we'll get you right back in.</p><div id="px-captcha"></div></body></html>`,
+  // A Varnish-style edge refusal in Russian: only the title and the status say what it is.
+  http403Russian: `<html lang="ru"><head><title>HTTP 403</title></head><body><h2>403 Error Forbidden</h2>
+    <p>Доступ к сайту запрещен. Попробуйте зайти позже.</p><p>Guru meditation: 0a1b2c</p></body></html>`,
   error404: `<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>`,
 }
 
@@ -62,12 +65,13 @@ describe('block and error pages', () => {
     ['temuScriptChallenge', 'robot-check', /showed a browser check \(a script to run instead of the page\)/],
     ['perimeterXHumanTouch', 'robot-check', /showed a robot check \("It needs a human touch": press and hold a button\)/],
     ['genericCaptcha', 'robot-check', /showed a robot check \("Are you a robot\?"\)/],
+    ['http403Russian', 'refused', /answered with an error page \("HTTP 403"\)/],
     ['error503', 'site-down', /answered with an error page \("503 Service Temporarily Unavailable"\)/],
     ['error404', 'not-found', /there is no product page at this link/],
   ] as const)('%s is refused as %s, whatever status it came with', (name, kind, words) => {
     for (const status of [200, 403, 503]) {
       const err = recognizeRefusal(page(PAGES[name], status))
-      if ((name === 'error503' || name === 'error404') && status !== 200) {
+      if ((name === 'error503' || name === 'error404' || name === 'http403Russian') && status !== 200) {
         // A site's own error template says no more than its status does.
         expect(err).toBeNull()
         continue

@@ -238,7 +238,7 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: (p) => `answered with an error page (${quote(p.title || p.$('h1').first().text())})`,
     test: (p) =>
       p.short &&
-      /^\W*(?:error\W*)?(?:404|410)\b|^\W*(?:page )?not found\W*$|page (?:you requested )?(?:was |could not be |cannot be )?not found/i.test(
+      /^\W*(?:http\W*)?(?:error\W*)?(?:404|410)\b|^\W*(?:page )?not found\W*$|page (?:you requested )?(?:was |could not be |cannot be )?not found/i.test(
         headline(p),
       ),
   },
@@ -246,7 +246,7 @@ export const BLOCK_RULES: readonly Rule[] = [
     generic: true,
     kind: 'refused',
     did: (p) => `answered with an error page (${quote(p.title || p.$('h1').first().text())})`,
-    test: (p) => p.short && /^\W*(?:error\W*)?(?:401|403)\b|^\W*(?:forbidden|access denied|unauthorized)\W*$/i.test(headline(p)),
+    test: (p) => p.short && /^\W*(?:http\W*)?(?:error\W*)?(?:401|403)\b|^\W*(?:forbidden|access denied|unauthorized)\W*$/i.test(headline(p)),
   },
   {
     generic: true,
@@ -254,7 +254,7 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: (p) => `answered with an error page (${quote(p.title || p.$('h1').first().text())})`,
     test: (p) =>
       p.short &&
-      /^\W*(?:error\W*)?5\d\d\b|service (?:temporarily )?unavailable|bad gateway|gateway time-?out|internal server error|temporarily unavailable|under maintenance|down for maintenance/i.test(
+      /^\W*(?:http\W*)?(?:error\W*)?5\d\d\b|service (?:temporarily )?unavailable|bad gateway|gateway time-?out|internal server error|temporarily unavailable|under maintenance|down for maintenance/i.test(
         headline(p),
       ),
   },

@@ -33,13 +33,17 @@ describe('URLs and images', () => {
     expect(stripImageSizeSuffix('https://other.example/photo_640x640.jpg')).toBe('https://other.example/photo_640x640.jpg')
   })
 
-  it('keeps https or same-origin images, de-duplicated', () => {
+  it('keeps https or same-origin images, de-duplicated; another site’s http image is asked for over https', () => {
     const page = 'http://localhost:3000/demo-store/products/mug'
     expect(
       cleanImages(
-        ['/img/mug.jpg', 'http://evil.example/x.jpg', 'https://cdn.example/a.jpg', 'https://cdn.example/a.jpg', 'javascript:x', 42],
+        ['/img/mug.jpg', 'http://cdn.example/x.jpg', 'https://cdn.example/a.jpg', 'https://cdn.example/a.jpg', 'javascript:x', 42],
         page,
       ),
-    ).toEqual(['http://localhost:3000/img/mug.jpg', 'https://cdn.example/a.jpg'])
+    ).toEqual(['http://localhost:3000/img/mug.jpg', 'https://cdn.example/x.jpg', 'https://cdn.example/a.jpg'])
+    // An older Amazon page names its photos with http:// (2017).
+    expect(cleanImages(['http://ecx.images-amazon.com/images/I/71aThiN9PtL._SL1194_.jpg'], 'http://www.amazon.in/dp/B01NCE2FHK')).toEqual([
+      'https://ecx.images-amazon.com/images/I/71aThiN9PtL.jpg',
+    ])
   })
 })

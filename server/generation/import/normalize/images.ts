@@ -24,6 +24,19 @@ export function isKeptImage(url: string, pageUrl: string): boolean {
   }
 }
 
+/**
+ * An http image of another site asked for over https, as a browser does for images on a secure page
+ * (older pages name their CDN's photos with http://); the page's own origin is left as it is.
+ */
+export function upgradedImage(url: string | null, pageUrl: string): string | null {
+  if (!url?.startsWith('http://')) return url
+  try {
+    return new URL(url).origin === new URL(pageUrl).origin ? url : `https://${url.slice('http://'.length)}`
+  } catch {
+    return url
+  }
+}
+
 /** Removes simple thumbnail suffixes: AliExpress `a.jpg_640x640.jpg`, Amazon `a._AC_SL1500_.jpg` (any transform), Shopify `a_640x640.jpg`. */
 export function stripImageSizeSuffix(url: string): string {
   let u: URL
@@ -56,7 +69,7 @@ export function stripImageSizeSuffix(url: string): string {
 export function cleanImages(urls: unknown[], pageUrl: string, max = 40): string[] {
   const out: string[] = []
   for (const raw of urls) {
-    const abs = absoluteUrl(raw, pageUrl)
+    const abs = upgradedImage(absoluteUrl(raw, pageUrl), pageUrl)
     if (!abs || !isKeptImage(abs, pageUrl)) continue
     const full = stripImageSizeSuffix(abs)
     if (!out.includes(full)) out.push(full)
