@@ -104,13 +104,15 @@ const NONCE_SLOT = '\u0000nonce\u0000'
 /** A kept page rendered with a CSP nonce: its headers and HTML split where the nonce was. */
 export interface NoncedPage extends KeptPage {
   headers: [string, string][]
-  parts: string[]
+  /** UTF-8 bytes, not strings: a page with one character beyond Latin-1 would weigh two bytes a character. */
+  parts: Buffer[]
 }
 
 /** Keeps a page rendered with `nonce`, leaving out the headers in `drop`. */
 export function keepNoncedPage(response: Response, html: string, nonce: string, drop: string[]): NoncedPage {
   const headers = keptHeaders(response.headers, drop, (value) => value.split(nonce).join(NONCE_SLOT))
-  return { headers, parts: html.split(nonce), bytes: html.length * 2 }
+  const parts = html.split(nonce).map((part) => Buffer.from(part))
+  return { headers, parts, bytes: parts.reduce((n, part) => n + part.length, 0) + 64 * parts.length }
 }
 
 /** Sends a kept page with a fresh nonce in its HTML and policy, compressed as the client asks. */
@@ -118,7 +120,8 @@ export async function sendNoncedPage(req: IncomingMessage, res: ServerResponse, 
   const nonce = randomBytes(16).toString('base64')
   for (const [name, value] of page.headers) res.setHeader(name, value.split(NONCE_SLOT).join(nonce))
   res.setHeader('Vary', 'Accept-Encoding')
-  const html = Buffer.from(page.parts.join(nonce))
+  const slot = Buffer.from(nonce)
+  const html = Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [slot, part])))
   const encoding = chooseEncoding(req.headers['accept-encoding'], OFFERED)
   const body = encoding ? await compressFast(html, encoding) : html
   if (encoding) res.setHeader('Content-Encoding', encoding)

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { gunzipSync } from 'node:zlib'
 import { dailyEtag } from '../domain/daily-visitors'
 import { EXPERIMENT_PAGE_CACHE_CONTROL, experimentOfVersion, SHARE_VARIANT_HEADER } from '../domain/experiments/shopper'
 import { shopperPageId, type ShareVersions } from '../domain/share'
@@ -12,9 +13,12 @@ interface Stored {
   version: string
   headers: [string, string][]
   etag: string
-  identity: Buffer
-  /** Filled as clients ask: most pages of a large catalogue are read once, by one kind of client. */
-  encoded: Partial<Record<Encoding, Buffer>>
+  /** The page as gzip, always: what nearly every client takes, and a quarter of the page's size. */
+  gzip: Buffer
+  /** Kept once the page proves popular (TUNE_AFTER reads); until then unzipped for the rare client without gzip. */
+  identity: Buffer | null
+  /** Brotli, made the first time a client asks for it. */
+  br: Buffer | null
   bytes: number
   /** Reads since it was stored; at TUNE_AFTER its encodings are redone at the smallest size. */
   reads: number
@@ -22,11 +26,13 @@ interface Stored {
 }
 
 /**
- * A page is stored with fast compression (a millisecond or two, so a page nobody asked for before
- * is answered quickly) and compressed again at the best ratio, off the request, once it proves to
- * be read: most of a large catalogue's pages are read once, the popular ones thousands of times.
+ * A page is stored as fast gzip only (a large catalogue's pages are mostly read once or twice: a few
+ * kilobytes each, so the memory holds several times more of them) and, once it proves to be read,
+ * compressed again at the best ratio off the request, with its plain bytes kept beside.
  */
 const TUNE_AFTER = 3
+/** What a stored page weighs besides its bytes (its headers, tag and object), roughly. */
+const PAGE_OVERHEAD = 512
 
 const OFFERED = ENCODINGS.map((e) => e.name)
 
@@ -71,23 +77,27 @@ export function createShareFront(opts: ShareFrontOptions) {
 
   async function store(response: Response, version: string): Promise<Stored> {
     const identity = Buffer.from(await response.arrayBuffer())
+    const gzip = await compressFast(identity, 'gzip')
     return {
       version,
       headers: keptHeaders(response.headers),
       etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-      identity,
-      encoded: {},
-      bytes: identity.length,
+      gzip,
+      identity: null,
+      br: null,
+      bytes: gzip.length + PAGE_OVERHEAD,
       reads: 0,
       tuned: false,
     }
   }
 
-  /** The page in an encoding it was not asked for in before: compressed fast, then kept with it. */
-  async function encode(key: string, page: Stored, encoding: Encoding): Promise<Buffer> {
-    const body = await compressFast(page.identity, encoding)
-    if (page.encoded[encoding]) return page.encoded[encoding]
-    page.encoded[encoding] = body
+  const identityOf = (page: Stored) => page.identity ?? gunzipSync(page.gzip)
+
+  /** Brotli for a page no client asked it of before: compressed fast, then kept with it. */
+  async function brotli(key: string, page: Stored): Promise<Buffer> {
+    const body = await compressFast(identityOf(page), 'br')
+    if (page.br) return page.br
+    page.br = body
     page.bytes += body.length
     pages.resize(key, page)
     return body
@@ -96,10 +106,10 @@ export function createShareFront(opts: ShareFrontOptions) {
   /** The best compression for a page that is read again and again (same bytes once decoded, same ETag). */
   async function tune(key: string, page: Stored) {
     page.tuned = true
-    const [br, gzip] = await Promise.all(OFFERED.map((encoding) => compressAsync(page.identity, encoding)))
+    const identity = identityOf(page)
+    const [br, gzip] = await Promise.all(OFFERED.map((encoding) => compressAsync(identity, encoding)))
     if (pages.peek(key) !== page) return
-    page.encoded = { br, gzip }
-    page.bytes = page.identity.length + br.length + gzip.length
+    Object.assign(page, { identity, br, gzip, bytes: identity.length + br.length + gzip.length + PAGE_OVERHEAD })
     pages.resize(key, page)
   }
 
@@ -116,9 +126,10 @@ export function createShareFront(opts: ShareFrontOptions) {
       return
     }
     const encoding = chooseEncoding(req.headers['accept-encoding'], OFFERED)
-    const body = encoding ? page.encoded[encoding] : page.identity
-    if (body) return sendBody(req, res, body, encoding)
-    return encode(key, page, encoding!).then((encoded) => sendBody(req, res, encoded, encoding))
+    if (encoding === 'gzip') return sendBody(req, res, page.gzip, encoding)
+    if (encoding === 'br')
+      return page.br ? sendBody(req, res, page.br, encoding) : brotli(key, page).then((br) => sendBody(req, res, br, encoding))
+    return sendBody(req, res, identityOf(page), null)
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse, id: string, next: () => void) {
