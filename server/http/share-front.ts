@@ -30,7 +30,7 @@ interface Stored {
  * kilobytes each, so the memory holds several times more of them) and, once it proves to be read,
  * compressed again at the best ratio off the request, with its plain bytes kept beside.
  */
-const TUNE_AFTER = 3
+const TUNE_AFTER = 8
 /** What a stored page weighs besides its bytes (its headers, tag and object), roughly. */
 const PAGE_OVERHEAD = 512
 
