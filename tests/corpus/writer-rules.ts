@@ -205,12 +205,13 @@ const noFullNameHeading: Rule = {
   check: ({ facts, page, research }) => {
     const out: string[] = []
     const full = norm(facts.title)
-    const name = norm(research.name)
+    // A name that is only the noun ("Keyboard Cover") is what the page calls it: "the keyboard cover" is not a repeat.
+    const name = norm(research.name) === norm(research.noun) ? '' : norm(research.name)
     page.sections.forEach((s, i) => {
       if (s.type === 'hero') return
       const h = norm(s.heading)
       if (h.includes(full)) out.push(`sections[${i}].heading "${s.heading}" repeats the full name`)
-      else if (name.split(' ').length >= 2 && h.includes(name)) out.push(`sections[${i}].heading "${s.heading}" repeats the name`)
+      else if (name && name.split(' ').length >= 2 && h.includes(name)) out.push(`sections[${i}].heading "${s.heading}" repeats the name`)
     })
     return out
   },
@@ -221,7 +222,7 @@ const shortNameAtMostTwice: Rule = {
   name: 'short-name-at-most-twice',
   check: ({ page, research }) => {
     const name = norm(research.name)
-    if (!name) return []
+    if (!name || name === norm(research.noun)) return []
     const count = proseTexts(page).reduce((n, t) => n + (` ${norm(t.text)} `.split(` ${name} `).length - 1), 0)
     return count > 2 ? [`"${research.name}" appears ${count} times`] : []
   },

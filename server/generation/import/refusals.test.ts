@@ -44,6 +44,10 @@ const PAGES = {
   // A Varnish-style edge refusal in Russian: only the title and the status say what it is.
   http403Russian: `<html lang="ru"><head><title>HTTP 403</title></head><body><h2>403 Error Forbidden</h2>
     <p>Доступ к сайту запрещен. Попробуйте зайти позже.</p><p>Guru meditation: 0a1b2c</p></body></html>`,
+  amazon404: `<!doctype html><html><head><meta charset="utf-8"></head><body><form action="/s" method="GET" role="search">
+    <a href="/"><img src="https://images-na.ssl-images-amazon.com/images/G/01/error/logo._TTD_.png" alt="Amazon.com"></a>
+    <input name="field-keywords" placeholder="Search"></form><div><a href="/"><img src="https://images-na.ssl-images-amazon.com/images/G/01/error/title._TTD_.png"
+    alt="Sorry! We couldn&#39;t find that page. Try searching or go to Amazon&#39;s home page."></a></div></body></html>`,
   error404: `<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>`,
 }
 
@@ -65,6 +69,7 @@ describe('block and error pages', () => {
     ['temuScriptChallenge', 'robot-check', /showed a browser check \(a script to run instead of the page\)/],
     ['perimeterXHumanTouch', 'robot-check', /showed a robot check \("It needs a human touch": press and hold a button\)/],
     ['genericCaptcha', 'robot-check', /showed a robot check \("Are you a robot\?"\)/],
+    ['amazon404', 'not-found', /answered with its "page not found" page/],
     ['http403Russian', 'refused', /answered with an error page \("HTTP 403"\)/],
     ['error503', 'site-down', /answered with an error page \("503 Service Temporarily Unavailable"\)/],
     ['error404', 'not-found', /there is no product page at this link/],

@@ -149,6 +149,17 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: 'answered with its error page ("Sorry! Something went wrong")',
     test: (p) => /Sorry!?\s+Something went wrong/i.test(p.title) || (p.short && /^\W*Sorry!?\s+Something went wrong/i.test(p.text)),
   },
+  // Amazon's "page not found" (the "dogs of Amazon" page): its words are only an image's alt text.
+  {
+    kind: 'not-found',
+    did: 'answered with its "page not found" page ("Sorry! We couldn\'t find that page")',
+    test: (p) =>
+      p.short &&
+      p
+        .$('img[alt]')
+        .toArray()
+        .some((img) => /couldn.?t find that page/i.test(p.$(img).attr('alt') ?? '')),
+  },
   // Alibaba's "punish" slider (AliExpress, also Taobao and Lazada), raw redirect or rendered.
   {
     kind: 'robot-check',
@@ -246,7 +257,8 @@ export const BLOCK_RULES: readonly Rule[] = [
     generic: true,
     kind: 'refused',
     did: (p) => `answered with an error page (${quote(p.title || p.$('h1').first().text())})`,
-    test: (p) => p.short && /^\W*(?:http\W*)?(?:error\W*)?(?:401|403)\b|^\W*(?:forbidden|access denied|unauthorized)\W*$/i.test(headline(p)),
+    test: (p) =>
+      p.short && /^\W*(?:http\W*)?(?:error\W*)?(?:401|403)\b|^\W*(?:forbidden|access denied|unauthorized)\W*$/i.test(headline(p)),
   },
   {
     generic: true,

@@ -16,6 +16,8 @@ describe('JSON-LD', () => {
     expect(facts.images).toEqual([
       'https://northwindgoods.com/media/apron-front.jpg',
       'https://cdn.northwindgoods.com/media/apron-back.jpg',
+      // Another site's http:// photo, asked for over https as a browser does.
+      'https://images.thirdparty-cdn.com/apron-side.jpg',
     ])
     expect(facts.price).toBe(38)
     expect(facts.compareAtPrice).toBe(48)
@@ -133,7 +135,7 @@ describe('OpenGraph and markup fallbacks', () => {
     expect(extractStructuredData('<title>Blue Mug – Studio</title>', 'https://s.example/').title).toBe('Blue Mug')
   })
 
-  it('keeps http images only on the page own origin (the local demo store)', () => {
+  it('keeps http images as they are only on the page own origin (the local demo store); others over https', () => {
     const html = ld({
       '@type': 'Product',
       name: 'Demo',
@@ -141,6 +143,10 @@ describe('OpenGraph and markup fallbacks', () => {
     })
     const url = 'http://localhost:3000/demo-store/products/mug'
     const facts = buildFacts(extractStructuredData(html, url), { url, platform: 'generic' }, now)
-    expect(facts.images).toEqual(['http://localhost:3000/demo-store/mug.jpg', 'https://cdn.example/b.jpg'])
+    expect(facts.images).toEqual([
+      'http://localhost:3000/demo-store/mug.jpg',
+      'https://elsewhere.example/a.jpg',
+      'https://cdn.example/b.jpg',
+    ])
   })
 })

@@ -7,6 +7,11 @@ describe('product names from titles', () => {
     expect(name.noun).toMatch(/shoes$/)
   })
 
+  it('takes the first of alternatives written with a slash', () => {
+    expect(productName('kinis Wall Light/Wall Lamp to Décor Home/Living Room/Bedroom, Candle Design').noun).toBe('wall light')
+    expect(productName('Black/White Canvas Sneakers').noun).toMatch(/sneakers$/)
+  })
+
   it('leaves a measure off the end of a name cut short', () => {
     expect(withoutTrailingMeasure('Acme 5 Rolls PETG Filament 1,75 mm')).toBe('Acme 5 Rolls PETG Filament')
     expect(withoutTrailingMeasure('Trail Bottle 750 ml')).toBe('Trail Bottle')

@@ -227,7 +227,11 @@ function nounInContext(word: string): { noun: boolean; plural: boolean } {
  */
 export function productName(title: string, opts: { vendor?: string | null; book?: boolean } = {}): ProductName {
   const clean = title.replace(/\s+/g, ' ').trim()
-  const segment = (clean.split(NAME_END)[0] ?? clean).trim() || clean
+  const first = (clean.split(NAME_END)[0] ?? clean).trim() || clean
+  // Alternatives written with a slash name the thing first ("Wall Light/Wall Lamp to Décor Home/Living
+  // Room" → "Wall Light"); a slash in one word ("AC/DC", "Black/White") is left alone.
+  const before = /^(.*?\p{L}{3,})\/\p{L}/u.exec(first)?.[1]
+  const segment = before && before.trim().split(/\s+/).length >= 2 ? before.trim() : first
   if (opts.book) return { name: segment.split(/\s\(/)[0].slice(0, 120), noun: 'book', plural: false }
   const shouting = !/[a-z]/.test(clean)
   let tokens = tokenize(segment, shouting).filter((t) => !QUANTITY.test(t.text))

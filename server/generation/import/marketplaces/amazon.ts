@@ -69,6 +69,8 @@ const OFFERS: { box: string; price: string; list: string }[] = [
     list: '.priceBlockStrikePriceString, #listPrice, .a-text-strike',
   },
   { box: '#buybox, #desktop_buybox', price: '#price_inside_buybox, #newBuyBoxPrice', list: '#listPrice' },
+  // c. 2010–14: the "buying" price table ("List Price: $24.95 / Price: $18.77").
+  { box: '#priceBlock', price: '#actualPriceValue', list: '#listPriceValue' },
   // Kindle: the Kindle price of this edition.
   { box: '#buybox, #desktop_buybox', price: '#kindle-price', list: '#digital-list-price .a-text-strike' },
   // Books, c. 2018–20: the "Buy new" row of the accordion; 2019 .de: the "buy new" section.
@@ -302,11 +304,25 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
   const offer = readOffer($, site.currency, locale)
   const specList = specs($)
   // The product's own rating widget beside its title: "4,1 de 5 estrellas", "5.182 valoraciones".
-  const stars = clean($('#averageCustomerReviews .a-icon-alt').first().text() || ($('#acrPopover').attr('title') ?? ''))
+  // c. 2010–14: the summary beside the title ("4.6 out of 5 stars", "(28 customer reviews)").
+  const stars = clean(
+    $('#averageCustomerReviews .a-icon-alt').first().text() ||
+      ($('#acrPopover').attr('title') ?? '') ||
+      ($('#handleBuy .jumpBar .crAvgStars .swSprite').first().attr('title') ?? ''),
+  )
   const [average, scale] = numbersIn(stars, locale)
-  const count = countIn(clean($('#acrCustomerReviewText').first().text()), locale)
+  const count = countIn(
+    clean($('#acrCustomerReviewText').first().text() || $('#handleBuy .jumpBar .crAvgStars > a').first().text()),
+    locale,
+  )
   return {
-    title: clean($('#productTitle').first().text() || $('#ebooksProductTitle').first().text()) || null,
+    // The 2010–14 title span is followed by the format ("[Hardcover]"), not part of the name.
+    title:
+      clean(
+        $('#productTitle').first().text() ||
+          $('#ebooksProductTitle').first().text() ||
+          $('#btAsinTitle').first().clone().children().remove().end().text(),
+      ) || null,
     bullets: $('#feature-bullets li:not(.aok-hidden) .a-list-item, #feature-bullets li:not(.aok-hidden)')
       .map((_, el) => clean($(el).text()))
       .get()
