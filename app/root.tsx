@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { rootLoader } from './.server/root-loader'
@@ -6,12 +6,16 @@ import { DialogHost } from './components/dialogs/DialogHost'
 import { GeneralErrorBoundary } from './components/GeneralErrorBoundary'
 import { useNonce } from './components/nonce'
 import { Snackbars } from './components/ui/Snackbars'
+import { keptErrorHeaders } from './lib/error-headers'
 import type { RootData } from './lib/root-data'
 import { useDocumentLanguage, useNoScript, useShopperView, useSignInScript } from './lib/shopper-view'
 import { SnackbarProvider } from './lib/snackbar-context'
 import { usePolling } from './lib/use-polling'
 import { useTimeZoneCookie } from './lib/use-time-zone-cookie'
 import stylesheet from './styles/app.css?url'
+
+/** The root's boundary shows most errors: a 503's Retry-After reaches the page. */
+export const headers: HeadersFunction = ({ errorHeaders }) => keptErrorHeaders(errorHeaders)
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 

@@ -3,6 +3,7 @@ import { isSessionId } from '../../server/domain/ids'
 import { isKeepableQuery, signedInPageHeaders } from '../../server/domain/page-cache'
 import { ALL_STATUSES, DATA_STATUS } from '../../server/domain/task-status'
 import { pageParam } from '../../server/domain/url-state'
+import { keptErrorHeaders } from '../lib/error-headers'
 import { requireUser } from './auth'
 
 export type ListView = 'all' | 'favorites' | 'archived' | 'latest'
@@ -54,9 +55,10 @@ export function viewerPageHeaders(
 }
 
 /** The document headers of a screen kept for its viewer: its layout's, with its loader's on top. */
-export const withLoaderHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+export const withLoaderHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders, errorHeaders }) => {
   const headers = new Headers(parentHeaders)
   // Remix adds every loader's cookies itself.
   loaderHeaders.forEach((value, name) => name !== 'set-cookie' && headers.set(name, value))
+  for (const [name, value] of Object.entries(keptErrorHeaders(errorHeaders))) headers.set(name, value)
   return headers
 }

@@ -2,6 +2,7 @@ import type { HeadersFunction, LinksFunction, MetaFunction } from '@remix-run/no
 import type { SharedPage } from '~/.server/api'
 import { errorStatus, GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import pageCss from '~/styles/page.css?url'
+import { keptErrorHeaders } from './error-headers'
 import { errorPageFor } from './error-page'
 import type { RouteHandle } from './shopper-view'
 
@@ -11,7 +12,10 @@ export const handle: RouteHandle = {
   language: (data) => (data as ShareData | undefined)?.shared?.page?.language,
 }
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pageCss }]
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({ 'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'no-store' })
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => ({
+  'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'no-store',
+  ...keptErrorHeaders(errorHeaders),
+})
 
 type ShareData = { shared: SharedPage; canonical: string; description: string; jsonLd: Record<string, unknown> }
 

@@ -190,6 +190,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Postgres away under running api
     expect(sendCode.status).toBe(503)
     const page = await timed(() => request(`${web.baseUrl}/`, { headers: { cookie: owner.cookie }, timeoutMs: 10_000 }))
     expect(page.status).toBe(503)
+    expect(Number(page.headers['retry-after'])).toBeGreaterThan(0)
     expect(page.body.toString('utf8')).toContain(DATABASE_UNAVAILABLE)
     const outageSignUp = await timed(() =>
       postForm(web.baseUrl, '/account/sign-up', { name: 'Out Age', email: `outage-${newcomer}` }, new CookieJar(), 10_000),
