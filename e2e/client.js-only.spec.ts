@@ -83,11 +83,15 @@ test('a route module of an older build reloads the page once; again within 10 s 
   let loads = 0
   page.on('load', () => loads++)
   // As after a deploy: the open page's manifest names a route module the server no longer has.
-  const staleLatest = () =>
-    page.evaluate(() => {
-      const manifest = (window as unknown as { __remixManifest: { routes: Record<string, { module: string }> } }).__remixManifest
-      manifest.routes['routes/_default.latest'].module = `/assets/_default.latest-gone${Date.now()}.js`
+  type WithManifest = { __remixManifest: { routes: Record<string, { module: string } | undefined> } }
+  const staleLatest = async () => {
+    // Remix learns a linked route's module after the link renders (lazy route discovery): wait for it.
+    await page.waitForFunction(() => !!(window as unknown as WithManifest).__remixManifest.routes['routes/_default.latest'])
+    await page.evaluate(() => {
+      const manifest = (window as unknown as WithManifest).__remixManifest
+      manifest.routes['routes/_default.latest']!.module = `/assets/_default.latest-gone${Date.now()}.js`
     })
+  }
   await staleLatest()
   await page.getByRole('link', { name: 'Latest' }).click()
   await expect.poll(() => loads).toBe(1)
