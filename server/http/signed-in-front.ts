@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { LRUCache } from 'lru-cache'
 import { EVERYTHING, type ChangeFeed } from '../db/changes'
+import { isSessionId } from '../domain/ids'
 import { INTERNAL_CACHE_HEADERS, SIGNED_IN_CACHE_HEADER, VIEWER_HEADER } from '../domain/page-cache'
 import { isKeepableHtml, keepNoncedPage, pageMemory, sendNoncedPage, type NoncedPage } from './page-memory'
 
@@ -25,14 +26,12 @@ const isRead = (method: string | undefined) => method === 'GET' || method === 'H
  * its query: a payment check's `session_id` is never kept), so one that kept one address keeps the
  * next viewer's too.
  */
-const ID_SEGMENT = /^(?:\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i
-
 export function addressShape(pathAndQuery: string): string {
   const [path, query = ''] = pathAndQuery.split('?', 2)
   const names = [...new URLSearchParams(query).keys()].sort().join('&')
   const shape = path
     .split('/')
-    .map((segment) => (ID_SEGMENT.test(segment) ? '{id}' : segment))
+    .map((segment) => (/^\d+$/.test(segment) || isSessionId(segment) ? '{id}' : segment))
     .join('/')
   return `${shape}?${names}`
 }
