@@ -26,17 +26,29 @@ export function request(
   })
 }
 
-/** A port the OS says is free right now (listen on 0, read it, close). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
+/** Ports this process has handed out: the OS may offer one again before its server has bound it. */
+const handedOut = new Set<number>()
+
+/**
+ * A port the OS says is free right now (listen on 0, read it, close), never one this process
+ * handed out before: a test that picks two ports for its webs and then starts an api on a third
+ * would otherwise, now and then, find the api on a web's port, answering its health check.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const srv = net.createServer()
+      srv.unref()
+      srv.on('error', reject)
+      srv.listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as net.AddressInfo
+        srv.close(() => resolve(port))
+      })
     })
-  })
+    if (handedOut.has(port)) continue
+    handedOut.add(port)
+    return port
+  }
 }
 
 /** A minimal cookie jar: name → value, updated from Set-Cookie headers (expired ones removed). */
