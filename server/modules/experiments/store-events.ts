@@ -1,9 +1,12 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm'
+import { and, eq, notInArray } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
-import { experimentDaily, experimentVisitors, experiments, pageViewsDaily, publications, shopifyStores } from '../../db/schema'
+import { experimentVisitors, experiments, publications, shopifyStores, tasks } from '../../db/schema'
+import { isoDay } from '../../domain/daily-visitors'
 import type { Variant } from '../../domain/experiments/shopper'
+import type { ShopperEvent } from '../../http/experiment-front'
 import { HttpError, notFound, tooManyRequests } from '../../http/http-error'
 import { hit } from '../../http/rate-limit'
+import { addShopperCountsIn } from './counts'
 
 /** What the store's web pixel says about one shopper (extensions/pagewright-pixel). */
 export interface StoreEvent {
@@ -21,7 +24,7 @@ export const STORE_EVENTS_PER_MINUTE = 120
 const productGid = (id: string) => (id.startsWith('gid://') ? id : `gid://shopify/Product/${id}`)
 
 /**
- * One event from a store's shopper, counted like the share page's (experiments/counts.ts): the
+ * One event from a store's shopper, counted by the share page's own counting (experiments/counts.ts): the
  * visitor once for the variant they were first seen with, a conversion once per visitor (checkout),
  * a buy click per add to cart. Only the visitor's id and variant come from the client; the
  * experiment must run on a page published in that shop, and on the event's product when it names one.
@@ -32,11 +35,12 @@ export async function recordStoreEvent(deps: ApiDeps, input: StoreEvent, clientI
   const limit = await hit(db, `store-events:ip:${clientIp}`, 60_000, now)
   if (limit.count > STORE_EVENTS_PER_MINUTE)
     throw tooManyRequests('Too many events from your network. Please try again later.', limit.resetIn)
-  const day = now.toISOString().slice(0, 10)
+  const day = isoDay(now)
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ taskId: experiments.taskId, productGid: publications.productGid })
+      .select({ sessionId: tasks.sessionId, productGid: publications.productGid })
       .from(experiments)
+      .innerJoin(tasks, eq(tasks.id, experiments.taskId))
       // A page being published again is still in the store: its shoppers keep counting meanwhile.
       .innerJoin(
         publications,
@@ -46,66 +50,20 @@ export async function recordStoreEvent(deps: ApiDeps, input: StoreEvent, clientI
       .where(and(eq(experiments.id, input.experiment_id), eq(experiments.status, 'running')))
     if (!found?.productGid || (input.product_id && productGid(input.product_id) !== found.productGid))
       throw notFound('No experiment runs on a page published in this shop.')
-    let counted = false
-    const [added] = await tx
-      .insert(experimentVisitors)
-      .values({ experimentId: input.experiment_id, visitorId: input.visitor, variant: input.variant, day })
-      .onConflictDoNothing()
-      .returning()
-    if (added) {
-      counted = true
-      await tx
-        .insert(experimentDaily)
-        .values({ experimentId: input.experiment_id, variant: input.variant, day, visitors: 1 })
-        .onConflictDoUpdate({
-          target: [experimentDaily.experimentId, experimentDaily.variant, experimentDaily.day],
-          set: { visitors: sql`${experimentDaily.visitors} + 1` },
-        })
-    } else {
+    const shopper = { experiment_id: input.experiment_id, visitor_id: input.visitor, variant: input.variant, day }
+    const events: ShopperEvent[] = [{ kind: 'visit', ...shopper }]
+    if (input.event === 'checkout') events.push({ kind: 'convert', ...shopper })
+    const added = await addShopperCountsIn(tx, { pages: [], events })
+    if (added.visitors === 0) {
       const [seen] = await tx
         .select({ variant: experimentVisitors.variant })
         .from(experimentVisitors)
         .where(and(eq(experimentVisitors.experimentId, input.experiment_id), eq(experimentVisitors.visitorId, input.visitor)))
       if (seen && seen.variant !== input.variant) throw new HttpError(409, 'This visitor was counted for the other version.')
     }
-    if (input.event === 'checkout') {
-      const converted = await tx
-        .update(experimentVisitors)
-        .set({ converted: true })
-        .where(
-          and(
-            eq(experimentVisitors.experimentId, input.experiment_id),
-            eq(experimentVisitors.visitorId, input.visitor),
-            eq(experimentVisitors.converted, false),
-          ),
-        )
-        .returning({ variant: experimentVisitors.variant })
-      if (converted.length > 0) {
-        counted = true
-        await tx
-          .insert(experimentDaily)
-          .values({ experimentId: input.experiment_id, variant: input.variant, day, conversions: 1 })
-          .onConflictDoUpdate({
-            target: [experimentDaily.experimentId, experimentDaily.variant, experimentDaily.day],
-            set: { conversions: sql`${experimentDaily.conversions} + 1` },
-          })
-      }
-    }
     // The page's own analytics: a new visitor, and an add to cart as the store's buy click.
-    const clicks = input.event === 'add_to_cart' ? 1 : 0
-    if (added || clicks) {
-      counted = true
-      await tx
-        .insert(pageViewsDaily)
-        .values({ taskId: found.taskId, day, visitors: added ? 1 : 0, buyClicks: clicks })
-        .onConflictDoUpdate({
-          target: [pageViewsDaily.taskId, pageViewsDaily.day],
-          set: {
-            visitors: sql`${pageViewsDaily.visitors} + ${added ? 1 : 0}`,
-            buyClicks: sql`${pageViewsDaily.buyClicks} + ${clicks}`,
-          },
-        })
-    }
-    return { counted }
+    const page = { session_id: found.sessionId, day, visitors: added.visitors, buy_clicks: input.event === 'add_to_cart' ? 1 : 0 }
+    if (page.visitors + page.buy_clicks > 0) await addShopperCountsIn(tx, { pages: [page], events: [] })
+    return { counted: added.visitors + added.conversions + page.buy_clicks > 0 }
   })
 }
