@@ -143,8 +143,8 @@ test('a Pro owner’s experiment in the store: both versions on the product page
   const variants = experiment.getByTestId('experiment-variants')
   await expect(variants.getByRole('columnheader')).toHaveText([/^Live version/, 'Challenger (v1)'])
   await expect(variants.getByRole('row', { name: /Visitors/ }).getByRole('cell')).toHaveText(['0', '1'])
-  // The shopper counts for the challenger (a checkout would be its conversion, the Buy clicks row).
-  await expect(variants.getByRole('row', { name: /Buy clicks/ }).getByRole('cell')).toHaveText(['0', '0'])
+  // The shopper counts for the challenger (a checkout would be its conversion, the Conversions row).
+  await expect(variants.getByRole('row', { name: /Conversions/ }).getByRole('cell')).toHaveText(['0', '0'])
   await experiment.screenshot({ path: `test-results/shopify-experiment-panel-${info.project.name}.png` })
 
   // Promote: the challenger is the store's page, alone (the live metafield holds it, the challenger metafield is gone).

@@ -250,6 +250,8 @@ export function createApiClient(opts: ApiClientOptions) {
       list: (sessionId: string) => call(contract.experiments.list, { params: { key: sessionId } }),
       stop: (sessionId: string, id: number) => call(contract.experiments.stop, { params: { key: sessionId, id } }),
       promote: (sessionId: string, id: number) => call(contract.experiments.promote, { params: { key: sessionId, id } }),
+      makeVariant: (sessionId: string, body: RouteInput<typeof contract.experiments.makeVariant>['json']) =>
+        call(contract.experiments.makeVariant, { params: { key: sessionId }, json: body }),
       analytics: (sessionId: string, days?: number) =>
         call(contract.experiments.analytics, { params: { key: sessionId }, query: { days } }),
     },

@@ -1,5 +1,6 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
 import { experimentDecision, type Account } from '../../server/domain/entitlements'
+import { VARIANT_ANGLE_RULES } from '../../server/domain/page/variants'
 import { PAGE_VERSION_LABELS } from '../../server/domain/page/versions'
 import { CONFIRM_PROMOTE } from '../forms/experiments'
 import { experimentActionSchema } from '../forms/experiments.server'
@@ -52,7 +53,7 @@ function backToPanel(request: Request) {
 }
 
 /**
- * Start, stop and promote from the page view's experiment panel. A free account's Start opens the
+ * Start, stop, promote and make a variant from the page view's experiment panel. A free account's Start opens the
  * upgrade dialog (experimentDecision here, the api's 403 `experiments` too); a wrong version or split
  * comes back to the form as its message; promoting asks first (`?confirm=promote`, a dialog in the URL).
  */
@@ -90,9 +91,17 @@ export async function handleExperimentAction(request: Request, context: AppLoadC
           return redirect(`${url.pathname}${url.search}#experiment`)
         }
         const promoted = await api.experiments.promote(id, action.experiment_id)
+        const where = promoted.stores_republished > 0 ? ', in your store too' : ''
         return redirectWithToast(request, back, {
           type: 'success',
-          text: `Version ${promoted.challenger_version} is live: every shopper sees it now, in your store too (saved as version ${promoted.page_version}).`,
+          text: `Version ${promoted.challenger_version} is live: every shopper sees it now${where} (saved as version ${promoted.page_version}).`,
+        })
+      }
+      case EXPERIMENT_INTENT.variant: {
+        const made = await api.experiments.makeVariant(id, { angle: action.angle })
+        return redirectWithToast(request, back, {
+          type: 'success',
+          text: `Version ${made.version} made (${VARIANT_ANGLE_RULES[made.angle].label.toLowerCase()}): the same words in another order, not live. It is the challenger chosen below.`,
         })
       }
     }
@@ -102,6 +111,7 @@ export async function handleExperimentAction(request: Request, context: AppLoadC
     const failure = apiFailure(error)
     if (failure.status >= 500) throw error
     if (action.intent === EXPERIMENT_INTENT.start) return json({ experimentError: failure.message }, { status: failure.status })
+    if (action.intent === EXPERIMENT_INTENT.variant) return json({ variantError: failure.message }, { status: failure.status })
     return redirectWithToast(request, back, { type: 'error', text: failure.message })
   }
 }

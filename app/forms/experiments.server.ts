@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isSessionId } from '../../server/domain/ids'
+import { VARIANT_ANGLES } from '../../server/domain/page/variants'
 import { SPLIT } from './experiments'
 import { EXPERIMENT_INTENT } from './intents'
 
@@ -19,6 +20,11 @@ export const experimentActionSchema = z.discriminatedUnion('intent', [
       .max(SPLIT.max, `At most ${SPLIT.max} %: the live version needs shoppers too.`),
   }),
   z.object({ intent: z.literal(EXPERIMENT_INTENT.stop), session_id: sessionId, experiment_id: experimentId }),
+  z.object({
+    intent: z.literal(EXPERIMENT_INTENT.variant),
+    session_id: sessionId,
+    angle: z.enum(VARIANT_ANGLES, { message: 'Choose how the variant differs.' }),
+  }),
   z.object({
     intent: z.literal(EXPERIMENT_INTENT.promote),
     session_id: sessionId,

@@ -67,4 +67,5 @@ export const EXPERIMENT_INTENT = {
   start: 'experiment-start',
   stop: 'experiment-stop',
   promote: 'experiment-promote',
+  variant: 'experiment-variant',
 } as const

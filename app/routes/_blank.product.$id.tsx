@@ -40,14 +40,7 @@ export default function ProductView() {
       <GuideFinished finish={guideFinish} sessionId={task.session_id} publishing={publishing} canShare={canShare} />
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
       {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
-      {insights ? (
-        <PageInsights
-          sessionId={task.session_id}
-          editHref={editHref}
-          insights={insights}
-          startError={actionData && 'experimentError' in actionData ? actionData.experimentError : null}
-        />
-      ) : null}
+      {insights ? <PageInsights sessionId={task.session_id} editHref={editHref} insights={insights} actionData={actionData} /> : null}
       {task.page ? (
         <div className="preview-frame" data-testid="page-preview">
           <PageView page={preview ?? task.page} mode="preview" setBuyHref={`${editHref}#owner`} />

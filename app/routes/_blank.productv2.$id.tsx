@@ -59,14 +59,7 @@ export default function ProductViewV2() {
       <GuideFinished finish={guideFinish} sessionId={task.session_id} publishing={publishing} canShare={canShare} />
       {readyAt ? <HiddenPage readyAt={readyAt} /> : null}
       {task.status === TASK_STATUS.failed ? <FailedPage task={task} /> : null}
-      {insights ? (
-        <PageInsights
-          sessionId={task.session_id}
-          editHref={editHref}
-          insights={insights}
-          startError={actionData && 'experimentError' in actionData ? actionData.experimentError : null}
-        />
-      ) : null}
+      {insights ? <PageInsights sessionId={task.session_id} editHref={editHref} insights={insights} actionData={actionData} /> : null}
       {task.page ? (
         <div className="split">
           <ol className="section-list" data-testid="section-list">

@@ -1,5 +1,5 @@
 /**
- * Experiments between two versions of one page, and the page's analytics (issue 25, reference §3.11).
+ * Experiments between two versions of one page, and the page's analytics (issue 25, reference §3.12).
  * Shoppers meet them on /share/{id} (assigned by a cookie) and /go/{id} (the counted buy button).
  */
 import { createRoute } from '@hono/zod-openapi'
@@ -12,6 +12,7 @@ import {
   STOP_REASONS,
   VARIANTS,
 } from '../domain/experiments/shopper'
+import { VARIANT_ANGLE_RULES, VARIANT_ANGLES } from '../domain/page/variants'
 import { ERRORS, SIGNED_IN, json, jsonBody } from './common'
 import { key } from './task-schemas'
 
@@ -134,7 +135,13 @@ export const promote = createRoute({
   security: SIGNED_IN,
   request: { params: experimentId },
   responses: {
-    200: json(experimentSchema.extend({ page_version: z.number().int().describe('The new live version.') }), 'Promoted.'),
+    200: json(
+      experimentSchema.extend({
+        page_version: z.number().int().describe('The new live version.'),
+        stores_republished: z.number().int().describe('Stores the page is being published into again (0: it is in no store).'),
+      }),
+      'Promoted.',
+    ),
     401: ERRORS[401],
     403: ERRORS[403],
     404: ERRORS[404],
@@ -249,4 +256,35 @@ export const recordStoreEvent = createRoute({
   },
 })
 
-export const routes = { recordShoppers, recordStoreEvent, start, current, list, stop, promote, analytics }
+export const makeVariant = createRoute({
+  method: 'post',
+  path: '/v2/tasks/{key}/variants',
+  tags,
+  summary: 'Regenerate as a variant: a version to test, made from the live one by another angle (Pro)',
+  description:
+    'Saves the live page with its sections in another order as a new version that is not live: shoppers, the store and a running experiment are unchanged until an experiment starts with it as the challenger. ' +
+    'Every word and number stays the live page’s own, so it costs no credits. Angles: ' +
+    VARIANT_ANGLES.map((a) => `\`${a}\` (${VARIANT_ANGLE_RULES[a].hint.replace(/\.$/, '')})`).join(', ') +
+    '. 400 when the angle would not change what shoppers see; 409 when the page is not finished; 403 `experiments` on the free plan.',
+  security: SIGNED_IN,
+  request: { params: key, body: jsonBody(z.object({ angle: z.enum(VARIANT_ANGLES) })) },
+  responses: {
+    201: json(
+      z
+        .object({
+          version: z.number().int().describe('The new version, ready to be a challenger.'),
+          angle: z.enum(VARIANT_ANGLES),
+          sections: z.array(z.string()).describe('The section types in their new order.'),
+        })
+        .meta({ id: 'PageVariant' }),
+      'Saved, not live.',
+    ),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    403: ERRORS[403],
+    404: ERRORS[404],
+    409: ERRORS[409],
+  },
+})
+
+export const routes = { recordShoppers, recordStoreEvent, start, current, list, stop, promote, makeVariant, analytics }

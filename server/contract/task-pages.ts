@@ -19,7 +19,9 @@ const pageVersionSchema = z.object({
   version: z.number().int().min(1),
   kind: z
     .enum(PAGE_VERSION_KINDS)
-    .describe('What made it: generated, regenerate, rewrite (one section), owner_edit, restore, reviews, published.'),
+    .describe(
+      'What made it: generated, regenerate, rewrite (one section), owner_edit, restore, reviews, published, variant (saved not live, to test: POST /v2/tasks/{key}/variants).',
+    ),
   restored_from: z.number().int().nullable(),
   created_at: z.string(),
 })

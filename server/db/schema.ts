@@ -196,8 +196,10 @@ export const tasks = pgTable(
     research: jsonb('research'),
     outline: jsonb('outline').$type<Outline>(),
     page: jsonb('page').$type<Page>(),
-    /** The number of the current page version (0: no page yet); bumped atomically on every change. */
+    /** The number of the live page version (0: no page yet); set atomically on every change. */
     pageVersion: integer('page_version').notNull().default(0),
+    /** The newest version number the page has had, live or a variant not live (migration 0018). */
+    lastVersion: integer('last_version').notNull().default(0),
     isPublic: boolean('is_public').notNull().default(true),
     /** The owner chose "Show in the gallery" (/trending) at this time; null: not listed. */
     galleryAt: timestamp('gallery_at', { withTimezone: true }),

@@ -82,8 +82,10 @@ describe('the OpenAPI document', () => {
   it('has every route, each with its success answer', () => {
     expect(operations).toHaveLength(allRoutes().length)
     for (const { name, method, path, op } of operations)
-      // Routes that make something answer 201: the create routes and starting an experiment.
-      expect(Object.keys(op.responses ?? {}), name).toContain(method === 'post' && /create|\/experiments$/.test(path) ? '201' : '200')
+      // Routes that make something answer 201: the create routes, starting an experiment, making a variant.
+      expect(Object.keys(op.responses ?? {}), name).toContain(
+        method === 'post' && /create|\/experiments$|\/variants$/.test(path) ? '201' : '200',
+      )
   })
 
   it('gives every route a summary and a description of its own', () => {

@@ -1,5 +1,5 @@
 /**
- * The page view's experiment panel (issue 25): Start, Stop and Promote posted to the Remix action of
+ * The page view's experiment panel (issue 25): Start, Stop, Promote and Make a variant posted to the Remix action of
  * /productv2/{id} as a browser without JS posts them, against contract-checked mocks of the api. A free
  * owner's Start opens the upgrade dialog; promoting asks first through the URL; the loader gives the
  * panel its experiment, the versions that may challenge the live one, and 30 days of shoppers.
@@ -126,7 +126,7 @@ describe('stopping and promoting', () => {
   it('Promote asks first (a dialog in the URL), then makes the challenger live', async () => {
     msw.server.use(
       me(),
-      mockRoute(contract.experiments.promote, () => ({ ...experiment({ status: 'promoted' }), page_version: 4 })),
+      mockRoute(contract.experiments.promote, () => ({ ...experiment({ status: 'promoted' }), page_version: 4, stores_republished: 1 })),
     )
     const asked = await send({ intent: 'experiment-promote', experiment_id: '11' })
     expect(location(asked)).toBe(`${PATH}?confirm=promote#experiment`)
@@ -136,6 +136,36 @@ describe('stopping and promoting', () => {
     expect(location(done)).toBe(`${PATH}#experiment`)
     expect(msw.to(`/v2/tasks/${ID}/experiments/11/promote`, 'POST')).toHaveLength(1)
     expect(await flash(done)).toEqual(['Version 2 is live: every shopper sees it now, in your store too (saved as version 4).'])
+  })
+
+  it('Promote of a page in no store does not speak of a store', async () => {
+    msw.server.use(
+      me(),
+      mockRoute(contract.experiments.promote, () => ({ ...experiment({ status: 'promoted' }), page_version: 4, stores_republished: 0 })),
+    )
+    const done = await send({ intent: 'experiment-promote', experiment_id: '11', confirm: 'yes' }, `${PATH}?confirm=promote`)
+    expect(await flash(done)).toEqual(['Version 2 is live: every shopper sees it now (saved as version 4).'])
+  })
+
+  it('Make a variant saves one through the api and says which version it is; an angle that changes nothing is said at the form', async () => {
+    msw.server.use(
+      me(),
+      mockRoute(contract.experiments.makeVariant, () => ({ version: 7, angle: 'proof_first' as const, sections: ['hero', 'reviews'] })),
+    )
+    const made = await send({ intent: 'experiment-variant', angle: 'proof_first' })
+    expect(location(made)).toBe(`${PATH}#experiment`)
+    expect(msw.to(`/v2/tasks/${ID}/variants`, 'POST')).toHaveLength(1)
+    expect(await flash(made)).toEqual([
+      'Version 7 made (proof first): the same words in another order, not live. It is the challenger chosen below.',
+    ])
+
+    msw.server.use(mockRoute(contract.experiments.makeVariant, () => apiError(400, 'That angle would not change this page.')))
+    const refused = await send({ intent: 'experiment-variant', angle: 'questions_first' })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ variantError: 'That angle would not change this page.' })
+
+    const unknown = await send({ intent: 'experiment-variant', angle: 'everything_first' })
+    expect(unknown.status).toBe(400)
   })
 
   it('the other page view (/product/{id}) answers the same forms', async () => {

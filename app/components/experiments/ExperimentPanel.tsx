@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
+import { VARIANT_ANGLE_RULES, VARIANT_ANGLES } from '../../../server/domain/page/variants'
 import { CONFIRM_PROMOTE, SPLIT } from '../../forms/experiments'
 import { EXPERIMENT_INTENT } from '../../forms/intents'
 import { withParams } from '../../lib/dialog-url'
@@ -35,6 +36,8 @@ interface Props {
   editHref: string
   /** A 400 from Start, shown by the form. */
   startError?: string | null
+  /** A 400 from Make a variant, shown by its form. */
+  variantError?: string | null
 }
 
 const running = (e: Experiment | null) => e?.status === 'running'
@@ -68,7 +71,7 @@ export function headline(e: Experiment): string {
  * versions side by side, stop, or make the challenger the live page after confirming (a dialog
  * in the URL). A free account sees the same form; Start opens the upgrade dialog (the api's 403).
  */
-export function ExperimentPanel({ sessionId, allowed, experiment, choices, editHref, startError }: Props) {
+export function ExperimentPanel({ sessionId, allowed, experiment, choices, editHref, startError, variantError }: Props) {
   const { pathname, search } = useLocation()
   const busy = useNavigation().state !== 'idle'
   const confirming = new URLSearchParams(search).get(CONFIRM_PROMOTE.param) === CONFIRM_PROMOTE.value
@@ -121,7 +124,9 @@ export function ExperimentPanel({ sessionId, allowed, experiment, choices, editH
                 ))}
               </tr>
               <tr>
-                <th scope="row">Buy clicks</th>
+                <th scope="row" title="Visitors who pressed Buy on the shared page or checked out in the store, each once">
+                  Conversions
+                </th>
                 {experiment.variants.map((v) => (
                   <td key={v.name}>{formatCount(v.conversions)}</td>
                 ))}
@@ -161,7 +166,10 @@ export function ExperimentPanel({ sessionId, allowed, experiment, choices, editH
         <p data-testid="experiment-intro">{EXPERIMENT_INTRO}</p>
       )}
       {running(experiment) ? null : (
-        <StartForm sessionId={sessionId} choices={choices} editHref={editHref} error={startError} again={!!experiment} busy={busy} />
+        <>
+          <StartForm sessionId={sessionId} choices={choices} editHref={editHref} error={startError} again={!!experiment} busy={busy} />
+          <VariantForm sessionId={sessionId} error={variantError} busy={busy} />
+        </>
       )}
       {confirming && mayPromote && challenger ? (
         <DialogFrame
@@ -203,8 +211,8 @@ function StartForm(props: {
   if (!choices.length) {
     return (
       <p className="muted small" data-testid="experiment-no-versions">
-        An experiment needs a second version of the page. <Link to={editHref}>Change something in the editor</Link>, then come back to test
-        it against the live one.
+        An experiment needs a second version of the page: make a variant below, or <Link to={editHref}>change something in the editor</Link>{' '}
+        and come back to test it against the live one.
       </p>
     )
   }
@@ -246,6 +254,38 @@ function StartForm(props: {
           Start
         </button>
       </div>
+      {error ? (
+        <p className="field-errors" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Form>
+  )
+}
+
+/**
+ * "Regenerate as a variant": the live page's own sections in another order (an angle), saved as a
+ * version that is not live, which the Start form above then offers first.
+ */
+function VariantForm(props: { sessionId: string; error?: string | null; busy: boolean }) {
+  const { sessionId, error, busy } = props
+  return (
+    <Form method="post" preventScrollReset className="experiment-variant" data-testid="experiment-variant">
+      <input type="hidden" name="session_id" value={sessionId} />
+      <fieldset className="experiment-variant__angles">
+        <legend className="small">Or make a variant to test: the same words, in another order</legend>
+        {VARIANT_ANGLES.map((angle, i) => (
+          <label key={angle} className="experiment-variant__angle">
+            <input type="radio" name="angle" value={angle} defaultChecked={i === 0} />
+            <span>
+              <strong>{VARIANT_ANGLE_RULES[angle].label}</strong> <span className="muted small">{VARIANT_ANGLE_RULES[angle].hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" name="intent" value={EXPERIMENT_INTENT.variant} className="button button--small" disabled={busy}>
+        Regenerate as a variant
+      </button>
       {error ? (
         <p className="field-errors" role="alert">
           {error}

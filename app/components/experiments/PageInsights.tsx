@@ -9,8 +9,15 @@ export interface Insights {
   days: AnalyticsDay[]
 }
 
+/** What the page view's action answered the panel's forms with (a 400 shown at its form). */
+const formError = (actionData: unknown, key: 'experimentError' | 'variantError'): string | null => {
+  if (!actionData || typeof actionData !== 'object' || !(key in actionData)) return null
+  const value = (actionData as Record<string, unknown>)[key]
+  return typeof value === 'string' ? value : null
+}
+
 /** The page view's band under the toolbar: the experiment panel beside the page's analytics. */
-export function PageInsights(props: { sessionId: string; editHref: string; insights: Insights; startError?: string | null }) {
+export function PageInsights(props: { sessionId: string; editHref: string; insights: Insights; actionData?: unknown }) {
   const { allowed, experiment, choices, days } = props.insights
   return (
     <div className="insights">
@@ -20,7 +27,8 @@ export function PageInsights(props: { sessionId: string; editHref: string; insig
         experiment={experiment}
         choices={choices}
         editHref={props.editHref}
-        startError={props.startError}
+        startError={formError(props.actionData, 'experimentError')}
+        variantError={formError(props.actionData, 'variantError')}
       />
       <PageAnalytics days={days} experiment={experiment} />
     </div>

@@ -1,5 +1,14 @@
 /** What made a page version. Every change to a page is a new version; nothing is overwritten. */
-export const PAGE_VERSION_KINDS = ['generated', 'regenerate', 'rewrite', 'owner_edit', 'restore', 'reviews', 'published'] as const
+export const PAGE_VERSION_KINDS = [
+  'generated',
+  'regenerate',
+  'rewrite',
+  'owner_edit',
+  'restore',
+  'reviews',
+  'published',
+  'variant',
+] as const
 export type PageVersionKind = (typeof PAGE_VERSION_KINDS)[number]
 
 export const PAGE_VERSION_LABELS: Record<PageVersionKind, string> = {
@@ -10,6 +19,7 @@ export const PAGE_VERSION_LABELS: Record<PageVersionKind, string> = {
   restore: 'Restored',
   reviews: 'Reviews edited',
   published: 'Published to Shopify',
+  variant: 'Variant to test',
 }
 
 /** Versions a page keeps in its history list (older ones stay stored, the list shows the newest). */

@@ -4,7 +4,7 @@ import { contractRouter, implement } from '../../http/implement'
 import { isPageViewsKey } from '../tasks'
 import { pageAnalytics } from './analytics'
 import { addShopperCounts } from './counts'
-import { currentExperiment, listExperiments, promoteExperiment, startExperiment, stopExperiment } from './service'
+import { currentExperiment, listExperiments, makeVariant, promoteExperiment, startExperiment, stopExperiment } from './service'
 import { recordStoreEvent } from './store-events'
 
 const { experiments } = contract
@@ -51,6 +51,10 @@ implement(experimentRoutes, experiments.promote, async (c) => {
   const p = c.req.valid('param')
   return c.json(await promoteExperiment(c.var.deps, c.var.user, p.key, p.id), 200)
 })
+
+implement(experimentRoutes, experiments.makeVariant, async (c) =>
+  c.json(await makeVariant(c.var.deps, c.var.user, c.req.valid('param').key, c.req.valid('json')), 201),
+)
 
 implement(experimentRoutes, experiments.analytics, async (c) =>
   c.json(await pageAnalytics(c.var.deps, c.var.user, c.req.valid('param').key, c.req.valid('query').days), 200),

@@ -3,13 +3,14 @@ import type { ApiDeps } from '../../context'
 import type { Tx } from '../../db/client'
 import { experiments, pageVersions, tasks } from '../../db/schema'
 import { experimentDecision } from '../../domain/entitlements'
+import { angleRefusal, pageVariant, type VariantAngle } from '../../domain/page/variants'
 import { TASK_STATUS } from '../../domain/task-status'
 import { assertAllowed } from '../../http/allowed'
 import { badRequest, HttpError, notFound } from '../../http/http-error'
 import { accountOf } from '../accounts'
 import { forgetVisitors, queueChallengerSync, touchTask } from '../running-experiments'
 import { republishLive } from '../shopify'
-import { findOwnTask, savePageVersion, type TaskRow } from '../tasks'
+import { findOwnTask, savePageVersion, saveVariantVersion, type TaskRow } from '../tasks'
 import type { UserRow } from '../users'
 import { experimentViews, type ExperimentRow } from './view'
 
@@ -155,5 +156,24 @@ export async function promoteExperiment(deps: ApiDeps, user: UserRow, key: strin
     return { row: promoted, version: saved.pageVersion, republish: await republishLive(deps, tx, task.id, saved.pageVersion, now) }
   })
   republish.wake()
-  return { ...(await viewOf(deps, row)), page_version: version }
+  return { ...(await viewOf(deps, row)), page_version: version, stores_republished: republish.count }
+}
+
+/**
+ * "Regenerate as a variant": the live page with its sections in the angle's order, saved as a version
+ * that is not live (server/domain/page/variants.ts). Made from the live page as it is in the
+ * transaction, so an edit saved meanwhile is the one the variant follows.
+ */
+export async function makeVariant(deps: ApiDeps, user: UserRow, key: string, input: { angle: VariantAngle }) {
+  assertAllowed(user, experimentDecision(accountOf(user)))
+  const task = await ownPage(deps, user, key)
+  const now = deps.clock()
+  return deps.database.db.transaction(async (tx) => {
+    const [live] = await tx.select({ page: tasks.page }).from(tasks).where(eq(tasks.id, task.id)).for('update')
+    const variant = live?.page ? pageVariant(live.page, input.angle) : null
+    if (!variant) throw badRequest(angleRefusal(input.angle), { field: 'angle' })
+    const version = await saveVariantVersion(tx, task.id, variant, now)
+    if (version === null) throw notFound('There is no page with this id.')
+    return { version, angle: input.angle, sections: variant.sections.filter((s) => !s.hidden).map((s) => s.type) }
+  })
 }

@@ -134,13 +134,15 @@ export async function runPublish(deps: ApiDeps, publicationId: number, attempt: 
       const current = ownerFactsOf(task.page!)
       let version = task.pageVersion
       if (current.buyUrl !== live) {
+        // Only on top of the version published: an edit saved meanwhile is kept (and shows as not published yet).
         const saved = await savePageVersion(deps, tx, task.id, {
           page: { ...task.page!, owner: { ...current, buyUrl: live } },
           kind: 'published',
+          baseVersion: task.pageVersion,
           now,
         })
         // The version that only set the buy button is what was published: no "unpublished changes".
-        if (saved && saved.pageVersion === task.pageVersion + 1) version = saved.pageVersion
+        if (saved) version = saved.pageVersion
       }
       await tx
         .update(publications)

@@ -7,8 +7,11 @@ import type { JobQueue } from '../../jobs/queue'
 import { endRunningExperiments } from '../running-experiments'
 import type { TaskRow } from './serialize'
 
-/** `page_version + 1`, computed by the database so concurrent savers cannot both take one number. */
-const sqlIncrement = () => sql`${tasks.pageVersion} + 1`
+/**
+ * `last_version + 1`, computed by the database in the UPDATE that takes it, so concurrent savers
+ * cannot both take one number (the live version and variants share the numbering).
+ */
+const sqlNextVersion = () => sql`${tasks.lastVersion} + 1`
 
 export interface SaveVersion {
   page: Page
@@ -42,7 +45,7 @@ export async function savePageVersion(deps: { queue: JobQueue }, tx: Tx, taskId:
   if (v.where) conditions.push(v.where)
   const [row] = await tx
     .update(tasks)
-    .set({ ...v.set, page: v.page, pageVersion: sqlIncrement(), updatedAt: v.now })
+    .set({ ...v.set, page: v.page, pageVersion: sqlNextVersion(), lastVersion: sqlNextVersion(), updatedAt: v.now })
     .where(and(...conditions))
     .returning()
   if (!row) return null
@@ -56,6 +59,21 @@ export async function savePageVersion(deps: { queue: JobQueue }, tx: Tx, taskId:
   })
   if (!KEEPS_EXPERIMENT.has(v.kind)) await endRunningExperiments(deps.queue, tx, { taskId }, 'page_changed', v.now)
   return row
+}
+
+/**
+ * Saves `page` as a new version that is not live (a variant to test against the live one): the
+ * shared page, the store and a running experiment are untouched. Null when the task is gone.
+ */
+export async function saveVariantVersion(tx: Tx, taskId: number, page: Page, now: Date): Promise<number | null> {
+  const [row] = await tx
+    .update(tasks)
+    .set({ lastVersion: sqlNextVersion() })
+    .where(eq(tasks.id, taskId))
+    .returning({ version: tasks.lastVersion })
+  if (!row) return null
+  await tx.insert(pageVersions).values({ taskId, version: row.version, kind: 'variant', page, createdAt: now })
+  return row.version
 }
 
 export async function listVersions(db: DbOrTx, taskId: number) {
