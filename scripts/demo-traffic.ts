@@ -289,7 +289,11 @@ export function formatExperiment(x: Experiment): string {
     x.reason,
     table(rows),
   ]
-  if (x.more_visitors_needed !== null) lines.push(`About ${x.more_visitors_needed.toLocaleString('en-US')} more visitors needed.`)
+  // A sequential test needs more visitors than a one-look test would: say how many more, and how to send them.
+  if (x.more_visitors_needed !== null) {
+    const more = x.more_visitors_needed.toLocaleString('en-US')
+    lines.push(`About ${more} more visitors needed: run it again with --visitors ${x.more_visitors_needed} to see a decision.`)
+  }
   return lines.join('\n')
 }
 

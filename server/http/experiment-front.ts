@@ -26,12 +26,13 @@ export interface ShopperEvent {
   variant: Variant
   day: string
 }
-/** Visitors and buy clicks of one shared page on one UTC day. */
+/** Visitors and buy clicks of one shared page on one UTC day (views too from a store's pixel; the share page counts its own). */
 export interface ShopperPageCount {
   session_id: string
   day: string
   visitors: number
   buy_clicks: number
+  views?: number
 }
 export interface ShopperCounts {
   pages: ShopperPageCount[]
@@ -44,6 +45,12 @@ export type ShopperSink = (counts: ShopperCounts) => Promise<void>
 export interface VariantPick {
   variant: Variant
   setCookies: string[]
+  /**
+   * Counts the visitor (the page's of the day, the experiment's when new). Called once the page
+   * is sent with these cookies: an error answer sets no cookie, so counting it would count the same
+   * person again at every reload, as a visitor who never converts.
+   */
+  count: () => void
 }
 
 export interface ShopperSideOptions {
@@ -154,18 +161,24 @@ export function createShopperSide(opts: ShopperSideOptions) {
   return {
     /** The variant for a request of a page under `experiment`: the cookie's, or a new one by the split (counted). */
     assign(sessionId: string, experiment: RunningExperiment, req: Pick<IncomingMessage, 'method' | 'headers'>): VariantPick {
-      if (!isCountedView(req)) return { variant: 'control', setCookies: [] }
+      if (!isCountedView(req)) return { variant: 'control', setCookies: [], count: () => {} }
       const now = clock()
       const day = isoDay(now)
       const known = assignmentFromCookies(req.headers.cookie, experiment.id)
       // The page's visitor of the day once a day; the experiment's visitor once (experiment_visitors).
       const newToday = !dayCookieOf(req.headers.cookie, experiment.id, dayStamp(now))
-      if (newToday) addPage(sessionId.toLowerCase(), day, 1, 0)
       const dayCookie = newToday ? [daySetCookie(experiment.id, now, opts.secure)] : []
-      if (known) return { variant: known.variant, setCookies: dayCookie }
-      const assignment = { visitorId: randomBytes(16).toString('base64url'), variant: assignVariant(experiment.split, random()) }
-      addEvent({ kind: 'visit', experiment_id: experiment.id, visitor_id: assignment.visitorId, variant: assignment.variant, day })
-      return { variant: assignment.variant, setCookies: [experimentSetCookie(experiment.id, assignment, opts.secure), ...dayCookie] }
+      const assignment = known ?? { visitorId: randomBytes(16).toString('base64url'), variant: assignVariant(experiment.split, random()) }
+      let counted = false
+      const count = () => {
+        if (counted) return
+        counted = true
+        if (newToday) addPage(sessionId.toLowerCase(), day, 1, 0)
+        if (!known)
+          addEvent({ kind: 'visit', experiment_id: experiment.id, visitor_id: assignment.visitorId, variant: assignment.variant, day })
+      }
+      const setCookies = known ? dayCookie : [experimentSetCookie(experiment.id, assignment, opts.secure), ...dayCookie]
+      return { variant: assignment.variant, setCookies, count }
     },
     /** The day in a page's ETag (server/domain/daily-visitors.ts), for pages without an experiment. */
     day: () => dayStamp(clock()),

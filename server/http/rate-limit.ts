@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm'
+import { createHmac } from 'node:crypto'
+import { eq, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
 import { rateLimits } from '../db/schema'
 
@@ -37,4 +38,23 @@ export async function peek(db: DbOrTx, key: string, windowMs: number, now: Date)
 
 function secondsLeft(start: Date, windowMs: number, now: Date) {
   return Math.max(1, Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000))
+}
+
+/** Windows older than this are over for every limit (the longest is 15 minutes): housekeeping deletes them. */
+export const STALE_WINDOW_MS = 86_400_000
+
+/** Deletes windows no limit can still use, so a key (a network's) is kept no longer than a day. */
+export async function deleteStaleWindows(db: DbOrTx, now: Date) {
+  await db.delete(rateLimits).where(lte(rateLimits.windowStart, new Date(now.getTime() - STALE_WINDOW_MS)))
+}
+
+/**
+ * A network as a rate-limit key for people who are not our users (a store's shoppers): a keyed hash
+ * of the address and the UTC day, so what is stored names no address and links no two days.
+ */
+export function networkKey(secret: string, clientIp: string, now: Date): string {
+  return createHmac('sha256', secret)
+    .update(`${now.toISOString().slice(0, 10)} ${clientIp}`)
+    .digest('base64url')
+    .slice(0, 22)
 }

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { request } from '../../scripts/bench/http'
+import { versionWithExperiment } from '../domain/experiments/shopper'
+import { createShopperSide, type ShopperCounts } from './experiment-front'
 import { frontChain } from './front-chain'
 import { createShareFront } from './share-front'
 
@@ -132,5 +134,46 @@ describe('shared pages from memory', () => {
     expect((await request(`${t.base}/shared/${ID}`)).body.toString()).toBe('app')
     expect((await request(`${t.base}/share/${ID}/x`)).body.toString()).toBe('app')
     expect((await request(`${t.base}/sharev2/${ID}?utm=1`)).body.toString()).toContain('page 1.1')
+  })
+})
+
+describe('shared pages under an experiment', () => {
+  it('counts a new visitor only when the page is sent: an error answer sets no cookie and counts nobody', async () => {
+    const counted: ShopperCounts[] = []
+    const shoppers = createShopperSide({
+      sink: async (c) => void counted.push(c),
+      versionOf: async () => version,
+      buyTarget: async () => null,
+      secure: false,
+      random: () => 0.99, // every new visitor gets the control
+    })
+    const version = versionWithExperiment('1.100', { id: 7, split: 50 })
+    let failing = true
+    const front = createShareFront({
+      versionOf: async () => version,
+      shoppers,
+      render: async () =>
+        failing
+          ? new Response('Something went wrong', { status: 500, headers: { 'content-type': 'text/html' } })
+          : new Response(`<html>page ${'x'.repeat(2000)}</html>`, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    })
+    const server = http.createServer(frontChain([front.handle], (_req, res) => void res.writeHead(404).end('app')))
+    servers.push(server)
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/share/${ID}`
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' }
+
+    for (let i = 0; i < 3; i++) {
+      const error = await request(url, { headers: browser })
+      expect([error.status, error.headers['set-cookie'], error.headers['cache-control']]).toEqual([500, undefined, 'private, no-store'])
+    }
+    expect(shoppers.pending()).toBe(0)
+    failing = false
+    const page = await request(url, { headers: browser })
+    expect(page.status).toBe(200)
+    expect(String(page.headers['set-cookie'])).toContain('pw_x7=')
+    expect(shoppers.pending()).toBe(2) // the page's visitor of the day and the experiment's new visitor
+    await shoppers.flush()
+    expect(counted.flatMap((c) => c.events.map((e) => [e.kind, e.variant]))).toEqual([['visit', 'control']])
   })
 })

@@ -119,7 +119,10 @@ export function createShareFront(opts: ShareFrontOptions) {
     const etag = opts.shoppers ? dailyEtag(page.etag, opts.shoppers.day()) : page.etag
     res.setHeader('ETag', etag)
     res.setHeader('Vary', 'Accept-Encoding')
-    if (pick) experimentHeaders(res, pick)
+    if (pick) {
+      experimentHeaders(res, pick)
+      pick.count()
+    }
     if (notModified(req.headers['if-none-match'], etag)) {
       res.statusCode = 304
       res.end()

@@ -167,6 +167,8 @@ describe.each(DB_KINDS)('experiments for shoppers, on %s', (kind) => {
     const N = 2_000
     for (let i = 0; i < N; i++) {
       const pick = shoppers.assign(page.id, { id: experimentId, split: 50 }, { method: 'GET', headers: { 'user-agent': BROWSER } })
+      pick.count()
+      pick.count() // once per answer, however often asked
       if (pick.variant === 'challenger') challengers++
     }
     const sigma = Math.sqrt(0.25 / N)

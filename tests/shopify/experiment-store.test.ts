@@ -155,6 +155,10 @@ describe('an experiment in the store', () => {
       { name: 'control', visitors: 2, conversions: 1 },
       { name: 'challenger', visitors: 1, conversions: 1 },
     ])
+    // The page's own analytics, for a page shoppers meet only in the store: product views, visitors, adds to cart.
+    const analytics = await t.call('GET', `/v2/tasks/${page.id}/analytics?days=2`, undefined, token)
+    const total = (k: string) => analytics.body.days.reduce((n: number, d: Record<string, number>) => n + d[k], 0)
+    expect([total('views'), total('visitors'), total('buy_clicks')]).toEqual([3, 3, 2])
 
     // Stop: the challenger leaves the store, the live page stays.
     expect((await t.call('POST', `/v2/tasks/${page.id}/experiments/${xid}/stop`, undefined, token)).status).toBe(200)

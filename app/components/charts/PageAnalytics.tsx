@@ -39,7 +39,8 @@ export function PageAnalytics({ days, experiment }: { days: readonly AnalyticsDa
       <h2 id="analytics-title" className="insights-card__title">
         Shoppers, last {days.length || 30} days
       </h2>
-      {views === 0 ? (
+      {/* A page only in a store has visitors and adds to cart from the pixel, views only from its product views. */}
+      {views + visitors + clicks === 0 ? (
         <p className="muted" data-testid="analytics-empty">
           No shopper has opened this page yet. Once it is shared or published, its views, visitors, buy clicks and conversion show here day
           by day.

@@ -149,6 +149,14 @@ describe('PageAnalytics', () => {
     expect($('svg')).toHaveLength(0)
   })
 
+  it('draws the charts of a page shoppers meet only in the store (visitors and adds to cart, no share views)', () => {
+    const $ = load(
+      renderToStaticMarkup(<PageAnalytics days={DAYS.map((d, i) => day(d, 0, i === 0 ? 2 : 0, i === 0 ? 1 : 0))} experiment={null} />),
+    )
+    expect($('[data-testid=analytics-empty]')).toHaveLength(0)
+    expect($('svg').length).toBeGreaterThan(0)
+  })
+
   it('draws views, visitors, buy clicks and conversion, each with its table, and the experiment beside', () => {
     const $ = load(
       renderToStaticMarkup(

@@ -30,11 +30,12 @@ export async function addShopperCountsIn(tx: Tx, counts: ShopperCounts): Promise
   if (counts.pages.length > 0)
     await tx.execute(sql`
       INSERT INTO page_views_daily (task_id, day, views, visitors, buy_clicks)
-      SELECT t.id, p.day, 0, sum(p.visitors)::int, sum(p.buy_clicks)::int
-      FROM jsonb_to_recordset(${JSON.stringify(counts.pages)}::jsonb) AS p(session_id uuid, day date, visitors int, buy_clicks int)
+      SELECT t.id, p.day, coalesce(sum(p.views), 0)::int, sum(p.visitors)::int, sum(p.buy_clicks)::int
+      FROM jsonb_to_recordset(${JSON.stringify(counts.pages)}::jsonb) AS p(session_id uuid, day date, views int, visitors int, buy_clicks int)
       JOIN tasks t ON t.session_id = p.session_id
       GROUP BY t.id, p.day
-      ON CONFLICT (task_id, day) DO UPDATE SET visitors = page_views_daily.visitors + excluded.visitors,
+      ON CONFLICT (task_id, day) DO UPDATE SET views = page_views_daily.views + excluded.views,
+        visitors = page_views_daily.visitors + excluded.visitors,
         buy_clicks = page_views_daily.buy_clicks + excluded.buy_clicks`)
   if (visits.length > 0)
     added.visitors = countOf(

@@ -5,7 +5,7 @@ import { isoDay } from '../../domain/daily-visitors'
 import type { Variant } from '../../domain/experiments/shopper'
 import type { ShopperEvent } from '../../http/experiment-front'
 import { HttpError, notFound, tooManyRequests } from '../../http/http-error'
-import { hit } from '../../http/rate-limit'
+import { hit, networkKey } from '../../http/rate-limit'
 import { addShopperCountsIn } from './counts'
 
 /** What the store's web pixel says about one shopper (extensions/pagewright-pixel). */
@@ -32,7 +32,8 @@ const productGid = (id: string) => (id.startsWith('gid://') ? id : `gid://shopif
 export async function recordStoreEvent(deps: ApiDeps, input: StoreEvent, clientIp: string): Promise<{ counted: boolean }> {
   const now = deps.clock()
   const { db } = deps.database
-  const limit = await hit(db, `store-events:ip:${clientIp}`, 60_000, now)
+  // The shopper's network, never its address: nothing about a store's shopper is kept (a day's hash).
+  const limit = await hit(db, `store-events:net:${networkKey(deps.env.AUTH_SECRET, clientIp, now)}`, 60_000, now)
   if (limit.count > STORE_EVENTS_PER_MINUTE)
     throw tooManyRequests('Too many events from your network. Please try again later.', limit.resetIn)
   const day = isoDay(now)
@@ -61,9 +62,15 @@ export async function recordStoreEvent(deps: ApiDeps, input: StoreEvent, clientI
         .where(and(eq(experimentVisitors.experimentId, input.experiment_id), eq(experimentVisitors.visitorId, input.visitor)))
       if (seen && seen.variant !== input.variant) throw new HttpError(409, 'This visitor was counted for the other version.')
     }
-    // The page's own analytics: a new visitor, and an add to cart as the store's buy click.
-    const page = { session_id: found.sessionId, day, visitors: added.visitors, buy_clicks: input.event === 'add_to_cart' ? 1 : 0 }
-    if (page.visitors + page.buy_clicks > 0) await addShopperCountsIn(tx, { pages: [page], events: [] })
+    // The page's own analytics: a view of the product, a new visitor, and an add to cart as the store's buy click.
+    const page = {
+      session_id: found.sessionId,
+      day,
+      views: input.event === 'view' ? 1 : 0,
+      visitors: added.visitors,
+      buy_clicks: input.event === 'add_to_cart' ? 1 : 0,
+    }
+    if (page.views + page.visitors + page.buy_clicks > 0) await addShopperCountsIn(tx, { pages: [page], events: [] })
     return { counted: added.visitors + added.conversions + page.buy_clicks > 0 }
   })
 }
