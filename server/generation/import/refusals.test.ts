@@ -9,6 +9,11 @@ const page = (body: string, status = 200, url = 'https://www.amazon.com/dp/B0C7X
 
 // Block pages as these services serve them, reduced to what identifies them (written for these tests).
 const PAGES = {
+  notFoundJapanese: `<!doctype html><html lang="ja"><head><title>ショップ</title></head><body><header><a href="/">ログイン</a></header>
+    <main><p>ページが見つかりませんでした</p><p>お探しのページはURLが間違っているか、削除された可能性があります。</p><a href="/">トップページへ</a></main></body></html>`,
+  notFoundGerman: `<!doctype html><html lang="de"><head><title>Shop</title></head><body><h2>Hoppla! Seite nicht gefunden</h2><a href="/">Zur Startseite</a></body></html>`,
+  wentWrong: `<!doctype html><html lang="en"><head><title>Error Page | Shop</title></head><body><main><p>Oops.</p>
+    <p>Something went wrong on our end</p><p>0.5c39c717.1785158953</p><p>Please go back and try again.</p></main></body></html>`,
   amazonInterstitial: `<!doctype html><html><head><title>Amazon.com</title></head><body><div class="a-container">
     <h4>Click the button below to continue shopping</h4>
     <form method="get" action="/errors/validateCaptcha"><input type="hidden" name="amzn" value="x"><button type="submit">Continue shopping</button></form>
@@ -73,10 +78,14 @@ describe('block and error pages', () => {
     ['http403Russian', 'refused', /answered with an error page \("HTTP 403"\)/],
     ['error503', 'site-down', /answered with an error page \("503 Service Temporarily Unavailable"\)/],
     ['error404', 'not-found', /there is no product page at this link/],
+    ['notFoundJapanese', 'not-found', /answered with an error page \("ページが見つかりませんでした"\): there is no product page/],
+    ['notFoundGerman', 'not-found', /answered with an error page \("Hoppla! Seite nicht gefunden"\)/],
+    ['wentWrong', 'site-down', /answered with an error page \("Error Page \| Shop"\)/],
   ] as const)('%s is refused as %s, whatever status it came with', (name, kind, words) => {
     for (const status of [200, 403, 503]) {
       const err = recognizeRefusal(page(PAGES[name], status))
-      if ((name === 'error503' || name === 'error404' || name === 'http403Russian') && status !== 200) {
+      const generic = ['error503', 'error404', 'http403Russian', 'notFoundJapanese', 'notFoundGerman', 'wentWrong']
+      if (generic.includes(name) && status !== 200) {
         // A site's own error template says no more than its status does.
         expect(err).toBeNull()
         continue

@@ -246,12 +246,13 @@ export const BLOCK_RULES: readonly Rule[] = [
   {
     generic: true,
     kind: 'not-found',
-    did: (p) => `answered with an error page (${quote(p.title || p.$('h1').first().text())})`,
+    did: (p) => `answered with an error page (${quote(errorHeadline(p, PAGE_NOT_FOUND) || p.title || p.$('h1').first().text())})`,
     test: (p) =>
       p.short &&
-      /^\W*(?:http\W*)?(?:error\W*)?(?:404|410)\b|^\W*(?:page )?not found\W*$|page (?:you requested )?(?:was |could not be |cannot be )?not found/i.test(
+      (/^\W*(?:http\W*)?(?:error\W*)?(?:404|410)\b|^\W*(?:page )?not found\W*$|page (?:you requested )?(?:was |could not be |cannot be )?not found/i.test(
         headline(p),
-      ),
+      ) ||
+        errorHeadline(p, PAGE_NOT_FOUND) !== null),
   },
   {
     generic: true,
@@ -266,11 +267,35 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: (p) => `answered with an error page (${quote(p.title || p.$('h1').first().text())})`,
     test: (p) =>
       p.short &&
-      /^\W*(?:http\W*)?(?:error\W*)?5\d\d\b|service (?:temporarily )?unavailable|bad gateway|gateway time-?out|internal server error|temporarily unavailable|under maintenance|down for maintenance/i.test(
+      (/^\W*(?:http\W*)?(?:error\W*)?5\d\d\b|service (?:temporarily )?unavailable|bad gateway|gateway time-?out|internal server error|temporarily unavailable|under maintenance|down for maintenance|^\W*error page\b/i.test(
         headline(p),
-      ),
+      ) ||
+        errorHeadline(p, WENT_WRONG) !== null),
   },
 ]
+
+/**
+ * "Page not found" as sites write it in the languages of our marketplaces and their shoppers (a
+ * site's own 404 template says little else). Matched only on a short page's headings and first
+ * words, never on a page that carries a product.
+ */
+const PAGE_NOT_FOUND =
+  /page (?:was )?not found|couldn'?t find (?:that|this|the) page|página no encontrada|no (?:se )?(?:ha )?(?:podido )?encontr\w+ la página|página não encontrada|seite (?:wurde )?nicht gefunden|page (?:introuvable|non trouvée)|pagina non trovata|pagina niet gevonden|strona nie (?:została )?znaleziona|страница не найдена|sayfa bulunamadı|ページが見つかりません|页面不存在|找不到(?:该|此)?页面|頁面不存在|페이지를 찾을 수 없습니다|ไม่พบหน้า|الصفحة غير موجودة/i
+
+/** "Something went wrong (on our end)": a server's apology in place of the page. */
+const WENT_WRONG =
+  /something went wrong|algo salió mal|etwas ist schiefgelaufen|une erreur (?:s'est produite|est survenue)|qualcosa è andato storto|algo deu errado|что-то пошло не так|エラーが発生しました|出错了|문제가 발생했습니다/i
+
+/** The first heading-like line of a short page that says `words`, or null. */
+function errorHeadline(p: Probe, words: RegExp): string | null {
+  const lines = p
+    .$('h1, h2, h3, p')
+    .slice(0, 40)
+    .toArray()
+    .map((el) => p.$(el).text().replace(/\s+/g, ' ').trim())
+    .filter((t) => t.length > 0 && t.length <= 80)
+  return lines.find((t) => words.test(t)) ?? null
+}
 
 function headline(p: Probe): string {
   return `${p.title}\n${p.$('h1').first().text().replace(/\s+/g, ' ').trim()}`

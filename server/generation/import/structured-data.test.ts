@@ -150,3 +150,32 @@ describe('OpenGraph and markup fallbacks', () => {
     ])
   })
 })
+
+describe('microdata and the page heading', () => {
+  const page = (body: string, title = '') =>
+    `<html><head><title>${title}</title><meta property="og:title" content="${title}"></head><body>${body}</body></html>`
+  it('reads the offer of the page’s own Product scope, never a price outside it', () => {
+    const html = page(`<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Zombie Scar Wound Kit</h1>
+      <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="1.99">GBP 1.99</span>
+      <span itemprop="priceCurrency" content="GBP"></span></div></div>
+      <div itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="0.50">0.50</span></div>`)
+    const raw = extractStructuredData(html, 'https://www.ebay.com/itm/1')
+    expect([raw.price, raw.currency]).toEqual([1.99, 'GBP'])
+    const related = page(
+      `<h1>Zombie Scar Wound Kit</h1><div itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="0.50">0.50</span></div>`,
+    )
+    expect(extractStructuredData(related, 'https://www.ebay.com/itm/1').price ?? null).toBeNull()
+  })
+  it('takes the heading when the title is the heading plus the site’s search words', () => {
+    const html = page(
+      '<h1>Lemon/Cheese/Garlic Handheld Cheese Slicer</h1>',
+      'Lemon/cheese/garlic Handheld Cheese Slicer - Buy Cheese Slicer,Grater Product on Shop.com',
+    )
+    expect(extractStructuredData(html, 'https://shop.com/p/1').title).toBe('Lemon/Cheese/Garlic Handheld Cheese Slicer')
+    // A heading that is not the title's start, or a short one (a logo), leaves the title alone.
+    expect(extractStructuredData(page('<h1>Shop</h1>', 'Shop - Cheese Slicer'), 'https://shop.com/p/1').title).toBe('Shop - Cheese Slicer')
+    expect(extractStructuredData(page('<h1>Our bestsellers this week</h1>', 'Cheese Slicer'), 'https://shop.com/p/1').title).toBe(
+      'Cheese Slicer',
+    )
+  })
+})

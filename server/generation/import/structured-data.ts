@@ -237,6 +237,24 @@ function meta($: CheerioAPI, ...keys: string[]): string[] {
 }
 
 /**
+ * The offer of the page's own Product in microdata (`itemscope itemtype="…schema.org/Product"`, its
+ * `offers` scope's `price` and `priceCurrency`, a `content` attribute or the text): only inside the
+ * product's own scope, so a related item's price elsewhere on the page is never read.
+ */
+function microdataOffer($: CheerioAPI): { price: string; currency: string | null } | null {
+  const product = $('[itemscope][itemtype$="schema.org/Product"]').first()
+  if (!product.length) return null
+  const offer = product.find('[itemprop="offers"][itemscope]').first()
+  const scope = offer.length ? offer : product
+  const value = (prop: string) => {
+    const el = scope.find(`[itemprop="${prop}"]`).first()
+    return (el.attr('content') ?? el.text()).replace(/\s+/g, ' ').trim() || null
+  }
+  const price = value('price')
+  return price ? { price, currency: value('priceCurrency') } : null
+}
+
+/**
  * OpenGraph, product meta tags and microdata meta values. `metaDescription: false` ignores
  * `<meta name="description">` (boilerplate on marketplaces).
  */
@@ -245,8 +263,10 @@ export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescr
   const listText = meta($, 'product:sale_price:amount')[0]
     ? meta($, 'product:price:amount', 'product:original_price:amount')[0]
     : meta($, 'product:original_price:amount')[0]
-  const currency = meta($, 'product:sale_price:currency', 'product:price:currency', 'og:price:currency', 'priceCurrency')[0] ?? null
-  const price = parsePrice(priceText)
+  const offer = microdataOffer($)
+  const currency =
+    meta($, 'product:sale_price:currency', 'product:price:currency', 'og:price:currency', 'priceCurrency')[0] ?? offer?.currency ?? null
+  const price = parsePrice(priceText ?? offer?.price)
   const compare = parsePrice(listText)
   const description = meta($, 'og:description', ...(metaDescription ? ['description'] : []), 'twitter:description')[0]
   const ogImages = meta($, 'og:image:secure_url', 'og:image', 'og:image:url')
@@ -260,6 +280,17 @@ export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescr
     vendor: meta($, 'product:brand', 'og:brand')[0] ?? null,
     siteName: meta($, 'og:site_name')[0] ?? null,
   }
+}
+
+/**
+ * The page's own heading when a structured title is that heading plus words after a separator
+ * ("{name} - Buy {keywords} Product on Alibaba.com"): the rest is the site's search words, not the name.
+ */
+function headingOverTitle($: CheerioAPI, title: string): string {
+  const h1 = $('h1').first().text().replace(/\s+/g, ' ').trim()
+  if (h1.split(' ').length < 3 || h1.length > 300) return title
+  const t = title.replace(/\s+/g, ' ').trim()
+  return t.toLowerCase().startsWith(h1.toLowerCase()) && /^\s*[-|–—·•:]\s+\S/.test(t.slice(h1.length)) ? h1 : title
 }
 
 /** The page's own name for the product when nothing structured gives one: `<h1>`, else `<title>` without " | Site". */
@@ -293,6 +324,7 @@ export function extractStructuredData(
   const merged = mergeRaw(fromLd, openGraph(doc, options))
   merged.locale = pageLocale(doc)
   if (!merged.title) merged.title = titleFromMarkup(doc)
+  else merged.title = headingOverTitle(doc, merged.title)
   if (!merged.images?.length) {
     merged.images = doc('[itemprop="image"]')
       .map((_, el) => doc(el).attr('content') ?? doc(el).attr('src') ?? doc(el).attr('href') ?? '')

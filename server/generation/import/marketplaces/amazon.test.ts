@@ -70,6 +70,15 @@ describe('Amazon: the numbers come from the product itself', () => {
     expect(facts.price).toBe(239.99)
   })
 
+  it('reads a buy box that offers the product only used (its own offer), but never an "other sellers" price', async () => {
+    const usedOnly = `<div id="usedOnlyBuybox"><div id="usedBuySection"><span class="a-text-bold">Buy used:</span>
+      <span class="a-price priceToPay"><span class="a-offscreen">$491.63</span></span></div>
+      <div id="olp_feature_div"><span class="a-price"><span class="a-offscreen">$12.00</span></span></div></div>`
+    expect((await read('https://www.amazon.com/dp/0435835904', amazonPage({ buybox: usedOnly }))).price).toBe(491.63)
+    const onlyOthers = `<div id="usedOnlyBuybox"><div id="olp_feature_div"><span class="a-price"><span class="a-offscreen">$12.00</span></span></div></div>`
+    expect((await read('https://www.amazon.com/dp/0435835904', amazonPage({ buybox: onlyOthers }))).price).toBeNull()
+  })
+
   it('reads the Kindle price, and the "Buy new" row of the older book layout with its list price', async () => {
     const kindle = await read(
       'https://www.amazon.com/dp/B0011UCPM4',

@@ -53,7 +53,7 @@ const clean = (s: string) =>
  * place, its list / "M.R.P." / strike-through price. Nothing outside these places is read — a price
  * found elsewhere on the page belongs to something else.
  */
-const OFFERS: { box: string; price: string; list: string }[] = [
+const OFFERS: { box: string; price: string; list: string; usedOnly?: boolean }[] = [
   // 2023–: the core price beside the title (one per buy-box row), and the apex / qualified buy box.
   {
     box: '#corePriceDisplay_desktop_feature_div',
@@ -76,16 +76,22 @@ const OFFERS: { box: string; price: string; list: string }[] = [
   // Books, c. 2018–20: the "Buy new" row of the accordion; 2019 .de: the "buy new" section.
   { box: '#newOfferAccordionRow', price: '.header-price, .offer-price', list: '.a-text-strike' },
   { box: '#buyNewSection', price: '.offer-price', list: '.a-text-strike' },
+  // 2024–: a product sold only used ("Buy used:" is the whole buy box): that offer is the product's own.
+  { box: '#usedOnlyBuybox', price: '.priceToPay, .a-price:not(.a-text-price)', list: '.a-price.a-text-price', usedOnly: true },
 ]
 
 /** Buy-box rows and panels that are another offer than the product's own new one. */
 const OTHER_OFFER = /used|olp|aod|sims|sp_detail|bundle|twister-?plus|popover|renewed/i
 
-function isOwnOffer($: CheerioAPI, el: Parameters<CheerioAPI>[0]): boolean {
+function isOwnOffer($: CheerioAPI, el: Parameters<CheerioAPI>[0], usedOnly = false): boolean {
   return !$(el)
     .parents('[id]')
     .toArray()
-    .some((p) => OTHER_OFFER.test($(p).attr('id') ?? ''))
+    .some((p) => {
+      const id = $(p).attr('id') ?? ''
+      // In the used-only buy box its own rows are named "used…"; anything else another offer is still out.
+      return OTHER_OFFER.test(usedOnly ? id.replace(/^used(?:OnlyBuybox|BuySection|buyBox|_buybox_desktop)$/i, '') : id)
+    })
 }
 
 /**
@@ -109,18 +115,18 @@ interface Offer {
 export function readOffer($: CheerioAPI, hint: string | null, locale: string | null): Offer {
   for (const where of OFFERS) {
     for (const box of $(where.box).toArray()) {
-      if (!isOwnOffer($, box)) continue
+      if (!isOwnOffer($, box, where.usedOnly)) continue
       const el = $(box)
         .find(where.price)
         .toArray()
-        .find((p) => isOwnOffer($, p) && priceText($, p))
+        .find((p) => isOwnOffer($, p, where.usedOnly) && priceText($, p))
       const raw = el ? priceText($, el) : ''
       const price = parsePrice(raw, hint, locale)
       if (!price) continue
       const listEl = $(box)
         .find(where.list)
         .toArray()
-        .find((p) => isOwnOffer($, p) && priceText($, p))
+        .find((p) => isOwnOffer($, p, where.usedOnly) && priceText($, p))
       const list = listEl ? parsePrice(priceText($, listEl), hint, locale) : null
       return {
         price: price.amount,
