@@ -5,7 +5,8 @@ export const DEMO = (handle: string) => `${TEST_ORIGIN}/demo-store/products/${ha
 
 /**
  * A Pro owner's finished page with two versions worth testing: version 2 (the challenger: its own
- * headline and buy link) and version 3, the live one (the control).
+ * headline, and an older buy link that shoppers never follow, since the live page's terms hold for
+ * both) and version 3, the live one (the control).
  */
 export async function pageWithTwoVersions(t: TestApi, token: string, handle = 'aurora-pour-over-set') {
   const created = await t.call('POST', '/v2/tasks/create', { url: DEMO(handle) }, token)

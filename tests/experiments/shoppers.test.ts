@@ -178,7 +178,7 @@ describe.each(DB_KINDS)('experiments for shoppers, on %s', (kind) => {
     expect(after.control[0] - before.control[0]).toBe(N - challengers)
   })
 
-  it('/go counts one conversion per visitor for their variant and redirects only to the page’s own buy link', async () => {
+  it('/go counts one conversion per visitor for their variant and redirects only to the live page’s own buy link', async () => {
     const visitor = cookieOf(await get(`/share/${page.id}`))!
     const variant = visitor.endsWith('.h') ? 'challenger' : 'control'
     const before = await counts()
@@ -188,7 +188,8 @@ describe.each(DB_KINDS)('experiments for shoppers, on %s', (kind) => {
     ]
     for (const c of clicks) {
       expect(c.status).toBe(302)
-      expect(c.headers.location).toBe(`https://shop.example/buy-${variant}`)
+      // Either variant's Buy leads where the live page's does: the owner's terms are not what is tested.
+      expect(c.headers.location).toBe('https://shop.example/buy-control')
       expect(c.headers['cache-control']).toBe('no-store')
     }
     // No cookie: the live page's buy link, a buy click but no conversion; a bot is not counted at all.

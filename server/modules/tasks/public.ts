@@ -29,7 +29,11 @@ export async function sharedPage(deps: ApiDeps, sessionId: string, variant?: 'co
   if (!row?.page) throw notFound('This page is not shared.')
   // Shoppers get the published form: the owner's price and buy target, no supplier identity.
   const facts = row.facts ?? null
-  const shown = ('challenger' in row && row.challenger) || row.page
+  // An experiment compares what the two pages say; the owner's terms (price, where Buy leads, their
+  // guarantee) are the live page's: a challenger saved before the page was published into a store
+  // would otherwise send its shoppers to the old buy link.
+  const challenger = 'challenger' in row ? row.challenger : null
+  const shown = challenger ? { ...challenger, owner: row.page.owner } : row.page
   const page = shopperPage(withOwnerDefaults(shown, facts), { fromMarketplace: !facts || isMarketplace(facts.source.platform) })
   const hero = page.sections.find((s) => s.type === 'hero')
   return {
