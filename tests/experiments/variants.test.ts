@@ -83,4 +83,17 @@ describe.each(DB_KINDS)('page variants, on %s', (kind) => {
     expect(refused.status).toBe(403)
     expect(refused.body).toMatchObject({ permission: 'experiments' })
   })
+
+  it('an experiment never tests the live page against a version that shows shoppers the same page', async () => {
+    const token = await proOwner(t, 'same-page@example.com')
+    const id = await finishedPage(token)
+    const live = (await t.call('GET', `/v2/tasks/${id}/page`, undefined, token)).body.version
+    // Restoring the live version saves the same page again: the older number now shows the same.
+    expect((await t.call('POST', `/v2/tasks/${id}/versions/${live}/restore`, {}, token)).status).toBe(200)
+    const same = await t.call('POST', `/v2/tasks/${id}/experiments`, { challenger_version: live }, token)
+    expect(same.status).toBe(400)
+    expect(same.body.error).toBe(
+      `Version ${live} shows shoppers the same page as the live one (it differs at most in your price or where Buy leads). Choose another version, or make a variant.`,
+    )
+  })
 })

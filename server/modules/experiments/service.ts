@@ -1,8 +1,10 @@
+import { isDeepStrictEqual } from 'node:util'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Tx } from '../../db/client'
 import { experiments, pageVersions, tasks } from '../../db/schema'
 import { experimentDecision } from '../../domain/entitlements'
+import type { Page } from '../../domain/page/schema'
 import { angleRefusal, pageVariant, type VariantAngle } from '../../domain/page/variants'
 import { TASK_STATUS } from '../../domain/task-status'
 import { assertAllowed } from '../../http/allowed'
@@ -22,6 +24,9 @@ async function ownPage(deps: ApiDeps, user: UserRow, key: string): Promise<TaskR
   return task
 }
 
+/** What a shopper of the variant sees, less the owner's terms (the live page's for both). */
+const showsTheSame = (a: Page, b: Page) => isDeepStrictEqual({ ...a, owner: null }, { ...b, owner: null })
+
 async function viewOf(deps: ApiDeps, row: ExperimentRow) {
   return (await experimentViews(deps, [row]))[0]
 }
@@ -32,14 +37,21 @@ export async function startExperiment(deps: ApiDeps, user: UserRow, key: string,
   const task = await ownPage(deps, user, key)
   const now = deps.clock()
   const row = await deps.database.db.transaction(async (tx) => {
-    const [live] = await tx.select({ version: tasks.pageVersion }).from(tasks).where(eq(tasks.id, task.id)).for('update')
+    const [live] = await tx.select({ version: tasks.pageVersion, page: tasks.page }).from(tasks).where(eq(tasks.id, task.id)).for('update')
     if (input.challenger_version === live.version)
       throw badRequest('The challenger must be another version than the live one.', { field: 'challenger_version' })
     const [exists] = await tx
-      .select({ version: pageVersions.version })
+      .select({ version: pageVersions.version, page: pageVersions.page })
       .from(pageVersions)
       .where(and(eq(pageVersions.taskId, task.id), eq(pageVersions.version, input.challenger_version)))
     if (!exists) throw badRequest(`This page has no version ${input.challenger_version}.`, { field: 'challenger_version' })
+    // Both variants show the live page's terms (tasks/public.ts): a version that differs only in them
+    // (the one saved before publishing pointed Buy at the store) would test a page against itself.
+    if (live.page && showsTheSame(exists.page, live.page))
+      throw badRequest(
+        `Version ${input.challenger_version} shows shoppers the same page as the live one (it differs at most in your price or where Buy leads). Choose another version, or make a variant.`,
+        { field: 'challenger_version' },
+      )
     const [saved] = await tx
       .insert(experiments)
       .values({
