@@ -1,6 +1,7 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
 import { experimentDecision, type Account } from '../../server/domain/entitlements'
-import { VARIANT_ANGLE_RULES } from '../../server/domain/page/variants'
+import type { Page } from '../../server/domain/page/schema'
+import { pageVariant, VARIANT_ANGLE_RULES, VARIANT_ANGLES } from '../../server/domain/page/variants'
 import { PAGE_VERSION_LABELS } from '../../server/domain/page/versions'
 import { CONFIRM_PROMOTE } from '../forms/experiments'
 import { experimentActionSchema } from '../forms/experiments.server'
@@ -21,7 +22,7 @@ const missing = (error: unknown) => error instanceof ApiError && (error.status =
  * What the page view shows beside the page: the newest experiment (running, or the last result),
  * the versions that may be its challenger, and the last 30 days of shoppers.
  */
-export async function loadInsights(api: ApiClient, sessionId: string, account: Account) {
+export async function loadInsights(api: ApiClient, sessionId: string, account: Account, page: Page | null = null) {
   const [experiments, versions, analytics] = await Promise.all([
     api.experiments.list(sessionId).catch((e: unknown) => (missing(e) ? { items: [] } : Promise.reject(e))),
     api.tasks.versions(sessionId).catch((e: unknown) => (missing(e) ? null : Promise.reject(e))),
@@ -39,6 +40,8 @@ export async function loadInsights(api: ApiClient, sessionId: string, account: A
         label: `Version ${v.version} · ${PAGE_VERSION_LABELS[v.kind]} · ${MONTH_DAY.format(new Date(v.created_at))}`,
       })),
     days: analytics?.days ?? [],
+    /** The angles that would change what shoppers see of this page (Regenerate as a variant). */
+    angles: page ? VARIANT_ANGLES.filter((angle) => pageVariant(page, angle) !== null) : [],
   }
 }
 

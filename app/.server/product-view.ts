@@ -21,7 +21,7 @@ export async function loadProductView({ request, context, params }: LoaderFuncti
   // Publishing: where the page is published, and the store it would go to now.
   // Beside the page: its experiment and its last 30 days of shoppers.
   const [stores, publications, insights] = task.page
-    ? await Promise.all([api.stores.list(), api.publishing.list(task.session_id), loadInsights(api, task.session_id, user)])
+    ? await Promise.all([api.stores.list(), api.publishing.list(task.session_id), loadInsights(api, task.session_id, user, task.page)])
     : [null, null, null]
   const currentStore = stores?.items.find((s) => s.id === stores.current_store_id) ?? null
   // A page a guide started says what to do next, once (fromGuideGenerate, app/.server/ui-flags.ts).

@@ -12,6 +12,7 @@ import * as productV1 from '~/routes/_blank.product.$id'
 import * as productV2 from '~/routes/_blank.productv2.$id'
 import { contract } from '../../server/contract'
 import type { Experiment } from '../../server/contract/experiments'
+import { samplePage } from '../fixtures/pages/sample-page'
 import { apiError, mockRoute } from './contract-mocks'
 import { body, CookieJar, fakeUser, get, location, post, run, runResponse, sessionCookie } from './helpers'
 import { createMsw } from './msw'
@@ -218,6 +219,11 @@ describe("the page view's loader", () => {
       { version: 1, label: 'Version 1 · Generated · Nov 20' },
     ])
     expect(insights.days).toHaveLength(1)
+    expect(insights.angles).toEqual([])
+    // With the page: the angles that would change what its shoppers see (a page without questions has no "questions first").
+    expect((await loadInsights(api, ID, pro, samplePage)).angles).toEqual(['proof_first', 'details_first', 'questions_first'])
+    const noFaq = { ...samplePage, sections: samplePage.sections.filter((x) => x.type !== 'faq') }
+    expect((await loadInsights(api, ID, pro, noFaq)).angles).toEqual(['proof_first', 'details_first'])
     expect(msw.to(`/v2/tasks/${ID}/analytics`)[0].path).toBe(`/v2/tasks/${ID}/analytics?days=30`)
   })
 
@@ -228,6 +234,6 @@ describe("the page view's loader", () => {
       mockRoute(contract.experiments.analytics, () => apiError(404, 'Not found.')),
     )
     const api = createApiClient({ transport: transportFor(undefined) })
-    expect(await loadInsights(api, ID, fakeUser())).toEqual({ allowed: false, experiment: null, choices: [], days: [] })
+    expect(await loadInsights(api, ID, fakeUser())).toEqual({ allowed: false, experiment: null, choices: [], days: [], angles: [] })
   })
 })

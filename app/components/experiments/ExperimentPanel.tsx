@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
-import { VARIANT_ANGLE_RULES, VARIANT_ANGLES } from '../../../server/domain/page/variants'
+import { VARIANT_ANGLE_RULES, type VariantAngle } from '../../../server/domain/page/variants'
 import { CONFIRM_PROMOTE, SPLIT } from '../../forms/experiments'
 import { EXPERIMENT_INTENT } from '../../forms/intents'
 import { withParams } from '../../lib/dialog-url'
@@ -32,6 +32,8 @@ interface Props {
   experiment: Experiment | null
   /** Versions that may be the challenger: every version but the live one, newest first. */
   choices: readonly ChallengerChoice[]
+  /** The angles "Regenerate as a variant" can take on this page (each changes what shoppers see). */
+  angles: readonly VariantAngle[]
   /** The page editor, where a new version is made. */
   editHref: string
   /** A 400 from Start, shown by the form. */
@@ -71,7 +73,7 @@ export function headline(e: Experiment): string {
  * versions side by side, stop, or make the challenger the live page after confirming (a dialog
  * in the URL). A free account sees the same form; Start opens the upgrade dialog (the api's 403).
  */
-export function ExperimentPanel({ sessionId, allowed, experiment, choices, editHref, startError, variantError }: Props) {
+export function ExperimentPanel({ sessionId, allowed, experiment, choices, angles, editHref, startError, variantError }: Props) {
   const { pathname, search } = useLocation()
   const busy = useNavigation().state !== 'idle'
   const confirming = new URLSearchParams(search).get(CONFIRM_PROMOTE.param) === CONFIRM_PROMOTE.value
@@ -168,7 +170,7 @@ export function ExperimentPanel({ sessionId, allowed, experiment, choices, editH
       {running(experiment) ? null : (
         <>
           <StartForm sessionId={sessionId} choices={choices} editHref={editHref} error={startError} again={!!experiment} busy={busy} />
-          <VariantForm sessionId={sessionId} error={variantError} busy={busy} />
+          <VariantForm sessionId={sessionId} angles={angles} error={variantError} busy={busy} />
         </>
       )}
       {confirming && mayPromote && challenger ? (
@@ -267,14 +269,16 @@ function StartForm(props: {
  * "Regenerate as a variant": the live page's own sections in another order (an angle), saved as a
  * version that is not live, which the Start form above then offers first.
  */
-function VariantForm(props: { sessionId: string; error?: string | null; busy: boolean }) {
-  const { sessionId, error, busy } = props
+function VariantForm(props: { sessionId: string; angles: readonly VariantAngle[]; error?: string | null; busy: boolean }) {
+  const { sessionId, angles, error, busy } = props
+  // Every angle would leave this page's order as it is: nothing to offer.
+  if (!angles.length) return null
   return (
     <Form method="post" preventScrollReset className="experiment-variant" data-testid="experiment-variant">
       <input type="hidden" name="session_id" value={sessionId} />
       <fieldset className="experiment-variant__angles">
         <legend className="small">Or make a variant to test: the same words, in another order</legend>
-        {VARIANT_ANGLES.map((angle, i) => (
+        {angles.map((angle, i) => (
           <label key={angle} className="experiment-variant__angle">
             <input type="radio" name="angle" value={angle} defaultChecked={i === 0} />
             <span>

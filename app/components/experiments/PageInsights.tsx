@@ -1,3 +1,4 @@
+import type { VariantAngle } from '../../../server/domain/page/variants'
 import { PageAnalytics } from '../charts/PageAnalytics'
 import { ExperimentPanel, type ChallengerChoice } from './ExperimentPanel'
 import type { AnalyticsDay, Experiment } from './types'
@@ -7,6 +8,7 @@ export interface Insights {
   experiment: Experiment | null
   choices: ChallengerChoice[]
   days: AnalyticsDay[]
+  angles: VariantAngle[]
 }
 
 /** What the page view's action answered the panel's forms with (a 400 shown at its form). */
@@ -18,7 +20,7 @@ const formError = (actionData: unknown, key: 'experimentError' | 'variantError')
 
 /** The page view's band under the toolbar: the experiment panel beside the page's analytics. */
 export function PageInsights(props: { sessionId: string; editHref: string; insights: Insights; actionData?: unknown }) {
-  const { allowed, experiment, choices, days } = props.insights
+  const { allowed, experiment, choices, days, angles } = props.insights
   return (
     <div className="insights">
       <ExperimentPanel
@@ -26,6 +28,7 @@ export function PageInsights(props: { sessionId: string; editHref: string; insig
         allowed={allowed}
         experiment={experiment}
         choices={choices}
+        angles={angles}
         editHref={props.editHref}
         startError={formError(props.actionData, 'experimentError')}
         variantError={formError(props.actionData, 'variantError')}
