@@ -166,6 +166,14 @@ describe.each(DB_KINDS)('page editor on %s', (kind) => {
 
   it('under a running experiment the editor says saving ends it; a save does, and the notice goes', async () => {
     const { token } = await t.signIn('owner@example.com')
+    // A live page that says something else than version 1 (the api refuses to test a page against itself).
+    const edited = await send({
+      intent: 'section',
+      base_version: String((await load()).version),
+      section_id: 'hero',
+      heading: 'Pour-over, live',
+    })
+    expect(edited.status).toBe(302)
     const before = await load()
     const started = await t.call('POST', `/v2/tasks/${id}/experiments`, { challenger_version: 1 }, token)
     expect(started.status).toBe(201)
