@@ -170,7 +170,7 @@ test('a Pro owner stops a running experiment: the panel says it stopped, and new
 
 test('assignment without script: a shopper gets a first-party cookie and the same version on every reload', async ({ page, browser }) => {
   // A shopper page has no script and the api none either: the JavaScript-off project covers it alone.
-  test.skip(test.info().project.name === 'js', 'the same in both projects')
+  test.skip(test.info().project.name === 'js', 'no script on a shopper page or the api: the JS-off project covers it')
   test.setTimeout(90_000)
   await signUp(page, staffEmail(test.info(), 'experiment-sticky'))
   const id = await pageWithVersions(page)
@@ -302,7 +302,7 @@ test('the api answers from outside: 404 with no experiment, 400 for a missing or
   page,
 }) => {
   // A shopper page has no script and the api none either: the JavaScript-off project covers it alone.
-  test.skip(test.info().project.name === 'js', 'the same in both projects')
+  test.skip(test.info().project.name === 'js', 'no script on a shopper page or the api: the JS-off project covers it')
   test.setTimeout(90_000)
   await signUp(page, staffEmail(test.info(), 'experiment-api'))
   const id = await pageWithVersions(page)

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 import { eq, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client'
 import { rateLimits } from '../db/schema'
+import { isoDay } from '../domain/daily-visitors'
 
 export interface RateWindow {
   count: number
@@ -54,7 +55,7 @@ export async function deleteStaleWindows(db: DbOrTx, now: Date) {
  */
 export function networkKey(secret: string, clientIp: string, now: Date): string {
   return createHmac('sha256', secret)
-    .update(`${now.toISOString().slice(0, 10)} ${clientIp}`)
+    .update(`${isoDay(now)} ${clientIp}`)
     .digest('base64url')
     .slice(0, 22)
 }
