@@ -297,8 +297,10 @@ function template(p: WrittenPage): string {
 }
 
 /**
- * Across pages: no two pages close with the same line, and no one template (the line without the
- * product's name or noun) closes more than a third of the pages. A page with nothing to close with has no line.
+ * Across pages: no two pages of different products close with the same line, and no one template
+ * (the line without the product's name or noun) closes more than a third of the pages. A page with
+ * nothing to close with has no line. One product saved twice (a store's page and its feed) may close
+ * alike: its facts are the same.
  */
 export function closingVaries(pages: WrittenPage[]): Map<string, string[]> {
   const byLine = new Map<string, string[]>()
@@ -309,11 +311,12 @@ export function closingVaries(pages: WrittenPage[]): Map<string, string[]> {
     byLine.set(line, [...(byLine.get(line) ?? []), p.id])
     byTemplate.set(template(p), [...(byTemplate.get(template(p)) ?? []), p.id])
   }
+  const titles = new Map(pages.map((p) => [p.id, norm(p.facts.title)]))
   const out = new Map<string, string[]>()
   for (const p of pages) {
     const line = norm(closingLine(p.page))
     const problems: string[] = []
-    const others = (byLine.get(line) ?? []).filter((id) => id !== p.id)
+    const others = (byLine.get(line) ?? []).filter((id) => id !== p.id && titles.get(id) !== titles.get(p.id))
     if (line && others.length) problems.push(`closes like ${others.join(', ')}: "${closingLine(p.page)}"`)
     const same = byTemplate.get(template(p)) ?? []
     if (line && pages.length >= 6 && same.length > pages.length / 3)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fakeFetcher, fixture, permanentError, transientError } from '../../../tests/fixtures/import/fake-fetcher'
-import { fromAjaxProduct, importShopify } from './shopify'
+import { load } from 'cheerio'
+import { fromAjaxProduct, importShopify, reviewBadge } from './shopify'
 import { ImportError } from './types'
 import { importProduct } from './index'
 
@@ -203,5 +204,38 @@ describe('Shopify import', () => {
       const facts = await importProduct(USER_URL, fakeFetcher({ [`${BASE}${endpoint}`]: feed, [BASE]: { body: page } }), now)
       expect(facts.listingRating, endpoint).toEqual({ average: 4.95, count: 92 })
     }
+  })
+
+  it("reads the theme's own copy of the product ({{ product | json }}) and its review badge when the store refuses the endpoints", async () => {
+    const theme = {
+      id: 4687731687499,
+      title: 'Robot Vacuum S6',
+      handle: 'trail-backpack-28l',
+      vendor: 'Roborock',
+      type: 'Vacuums',
+      price: 49900,
+      compare_at_price: null,
+      images: [
+        '//acme-outdoors.com/cdn/shop/products/s6-1.jpg',
+        '//acme-outdoors.com/cdn/shop/products/s6-2.jpg',
+        '//acme-outdoors.com/cdn/shop/products/s6-3.jpg',
+      ],
+      options: ['Title'],
+      variants: [{ id: 1, title: 'Default Title', price: 49900, available: true, sku: 'S6' }],
+    }
+    const related = { ...theme, id: 99, handle: 'another-product', vendor: 'Other', price: 11900 }
+    const page = `<html><head><meta property="og:title" content="Robot Vacuum S6"><meta property="og:price:amount" content="499.00">
+      <meta property="og:price:currency" content="EUR"><meta property="og:image" content="https://acme-outdoors.com/cdn/shop/products/s6-1.jpg"></head>
+      <body><h1>Robot Vacuum S6</h1><span class="spr-badge" id="spr_badge_4687731687499" data-rating="4.5"><span class="spr-badge-caption">12 reviews</span></span>
+      <span class="spr-badge" id="spr_badge_99" data-rating="5.0"><span class="spr-badge-caption">7 reviews</span></span>
+      <script>var other = ${JSON.stringify(related)}; window.product = ${JSON.stringify(theme)};</script></body></html>`
+    const facts = await importProduct(USER_URL, fakeFetcher({ [BASE]: { body: page } }), now)
+    expect(facts.vendor).toBe('Roborock')
+    expect(facts.price).toBe(499)
+    expect(facts.currency).toBe('EUR')
+    expect(facts.images).toHaveLength(3)
+    expect(facts.listingRating).toEqual({ average: 4.5, count: 12 })
+    // Without the theme's copy the related product's badge is never read.
+    expect(reviewBadge(load(page), 123)).toBeNull()
   })
 })

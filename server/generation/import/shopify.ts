@@ -4,6 +4,7 @@ import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl, stripImageSizeSuffix } from './normalize/images'
 import { parsePrice } from './normalize/price'
 import { shopifyHandle } from './platform'
+import { balancedAt } from './marketplaces/embedded'
 import { extractStructuredData } from './structured-data'
 import { ImportError, type FetchedDocument, type Fetcher } from './types'
 
@@ -203,6 +204,36 @@ export function pageGallery($: CheerioAPI, known: string[], pageUrl: string): st
   return best
 }
 
+/**
+ * The product as the theme renders it for its own scripts (Liquid's `{{ product | json }}`: the same
+ * object `/products/{handle}.js` answers), found by its handle; null when the theme renders none.
+ */
+export function themeProduct(html: string, handle: string): Obj | null {
+  for (const m of html.matchAll(/\{"id":\d+,"title":/g)) {
+    const body = balancedAt(html, m.index)
+    if (!body) continue
+    try {
+      const v: unknown = JSON.parse(body)
+      if (isObj(v) && v.handle === handle && Array.isArray(v.variants)) return v
+    } catch {
+      // Not JSON (a script's object literal): not the theme's product.
+    }
+  }
+  return null
+}
+
+/**
+ * The rating of Shopify's Product Reviews app for this product: its badge carries the product's id
+ * (`#spr_badge_{id}`), so another product's badge on the same page (a related item) is never read.
+ */
+export function reviewBadge($: CheerioAPI, productId: unknown): RawFacts['listingRating'] {
+  if (typeof productId !== 'number' && typeof productId !== 'string') return null
+  const badge = $(`#spr_badge_${String(productId).replace(/\D/g, '')}`).first()
+  const average = badge.attr('data-rating')
+  const count = /\d[\d.,]*/.exec(badge.find('.spr-badge-caption').text())?.[0]
+  return average && count ? { average, count } : null
+}
+
 function assertNotPasswordPage(doc: FetchedDocument): void {
   if (/\/password\/?$/.test(new URL(doc.url).pathname)) {
     throw new ImportError("This store is password-protected, so we couldn't read the product. Paste the product description instead.")
@@ -240,8 +271,14 @@ export async function importShopify(url: URL, fetcher: Fetcher): Promise<{ raw: 
 
   const { doc, $ } = await readPage(pageUrl, fetcher, 'shopify')
   assertNotPasswordPage(doc)
-  const fromPage = extractStructuredData(doc.body, doc.url, $)
+  let fromPage = extractStructuredData(doc.body, doc.url, $)
   if (!fromPage.currency) fromPage.currency = pageExtras(doc).currency
+  // The theme's own copy of the feed the endpoints would have given (the store may refuse those to us).
+  const theme = themeProduct(doc.body, h.handle)
+  if (theme) {
+    fromPage = mergeRaw(fromAjaxProduct(theme), fromPage)
+    fromPage.listingRating ??= reviewBadge($, theme.id)
+  }
   const gallery = pageGallery($, fromPage.images ?? [], doc.url)
   if (gallery.length > (fromPage.images?.length ?? 0)) fromPage.images = gallery
   return { raw: fromPage, url: doc.url }

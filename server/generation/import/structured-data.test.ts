@@ -2,7 +2,7 @@ import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
 import { buildFacts } from './normalize/facts'
-import { extractStructuredData, findProductNodes, readJsonLd, readOffers } from './structured-data'
+import { countIsTheShops, extractStructuredData, findProductNodes, readJsonLd, readOffers } from './structured-data'
 
 const now = new Date('2026-03-10T12:00:00Z')
 const ld = (json: unknown, extra = '') =>
@@ -99,6 +99,29 @@ describe('JSON-LD', () => {
     expect(
       extractStructuredData(ld({ '@type': 'Product', name: 'A', image: { '@type': 'ImageObject', contentUrl: '/2.jpg' } }), url).images,
     ).toEqual(['https://s.example/2.jpg'])
+    // Some sites spell it contentURL.
+    expect(
+      extractStructuredData(ld({ '@type': 'Product', name: 'A', image: [{ '@type': 'ImageObject', contentURL: '/3.jpg' }] }), url).images,
+    ).toEqual(['https://s.example/3.jpg'])
+  })
+
+  it("drops an aggregateRating whose count the page's own data names the shop's or the seller's, keeps the product's own", () => {
+    const url = 'https://market.example/listing/1'
+    const product = { '@type': 'Product', name: 'Stacking Blocks', aggregateRating: { ratingValue: '4.9', reviewCount: 919 } }
+    const shopData = '<script>window.cfg = {"listing_rating_count":121,"shop_rating_count":919}</script>'
+    expect(extractStructuredData(ld(product, shopData), url).listingRating ?? null).toBeNull()
+    // The same data written into an attribute (HTML-escaped JSON), and in camelCase.
+    expect(
+      extractStructuredData(ld(product, '<div data-x="{&quot;shop_reviews_count&quot;:919}"></div>'), url).listingRating ?? null,
+    ).toBeNull()
+    expect(extractStructuredData(ld(product, '<script>var s={sellerReviewCount: "919"}</script>'), url).listingRating ?? null).toBeNull()
+    // A shop count that differs from the product's does not touch it.
+    expect(extractStructuredData(ld(product, '<script>{"shop_rating_count":5012}</script>'), url).listingRating).toEqual({
+      average: '4.9',
+      count: '919',
+      scale: null,
+    })
+    expect(countIsTheShops('"storeFeedbackCount": 0', 0)).toBe(false)
   })
 })
 

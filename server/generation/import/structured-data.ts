@@ -78,7 +78,12 @@ function resolveRefs(v: unknown, ids: Map<string, Node>, depth: number): unknown
 
 function imagesOf(v: unknown): string[] {
   return list(v).flatMap((i) =>
-    typeof i === 'string' ? [i] : isObj(i) ? list(i.contentUrl ?? i.url).filter((u): u is string => typeof u === 'string') : [],
+    // `contentURL`: how some sites (Etsy) spell schema.org's `contentUrl`.
+    typeof i === 'string'
+      ? [i]
+      : isObj(i)
+        ? list(i.contentUrl ?? i.contentURL ?? i.url).filter((u): u is string => typeof u === 'string')
+        : [],
   )
 }
 
@@ -174,6 +179,20 @@ function aggregateRatingOf(v: unknown): RawFacts['listingRating'] {
   const r = list(v).find(isObj)
   if (!r) return null
   return { average: str(r.ratingValue), count: str(r.ratingCount) ?? str(r.reviewCount), scale: str(r.bestRating) }
+}
+
+/**
+ * Whether the page's own data names this count the shop's or the seller's (`"shop_rating_count":919`,
+ * `sellerReviewCount`): some marketplaces put the shop's rating in the product's `aggregateRating`
+ * so that search results show stars. That rating is not the product's, so it is never used as one.
+ */
+export function countIsTheShops(html: string, count: unknown): boolean {
+  const n = typeof count === 'number' ? count : Number(String(count ?? '').replace(/[\s,.]/g, ''))
+  if (!Number.isFinite(n) || n <= 0) return false
+  const text = html.replace(/&quot;|&#34;/g, '"')
+  const key = /\b(?:shop|seller|store)_?[a-z_]{0,20}?(?:review|rating|feedback)s?_?(?:count|num|total)["']?\s*[:=]\s*["']?(\d+)/gi
+  for (const m of text.matchAll(key)) if (Number(m[1]) === n) return true
+  return false
 }
 
 /** A schema.org Product / ProductGroup node as raw facts (variants and options from `hasVariant` / `variesBy`). */
@@ -321,6 +340,7 @@ export function extractStructuredData(
     if (!fromLd.reviews?.length) fromLd.reviews = same.flatMap((o) => productFromJsonLd(o).reviews ?? [])
     fromLd.listingRating ??= same.map((o) => aggregateRatingOf(o.aggregateRating)).find((r) => r) ?? null
   }
+  if (fromLd.listingRating && countIsTheShops(html, fromLd.listingRating.count)) fromLd.listingRating = null
   const merged = mergeRaw(fromLd, openGraph(doc, options))
   merged.locale = pageLocale(doc)
   if (!merged.title) merged.title = titleFromMarkup(doc)
