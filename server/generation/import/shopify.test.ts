@@ -1,6 +1,6 @@
+import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fakeFetcher, fixture, permanentError, transientError } from '../../../tests/fixtures/import/fake-fetcher'
-import { load } from 'cheerio'
 import { fromAjaxProduct, importShopify, reviewBadge } from './shopify'
 import { ImportError } from './types'
 import { importProduct } from './index'

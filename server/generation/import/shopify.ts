@@ -1,10 +1,10 @@
 import { load, type CheerioAPI } from 'cheerio'
 import { fetchOptionalJson, readPage } from './fetch-page'
+import { balancedAt } from './marketplaces/embedded'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl, stripImageSizeSuffix } from './normalize/images'
 import { parsePrice } from './normalize/price'
 import { shopifyHandle } from './platform'
-import { balancedAt } from './marketplaces/embedded'
 import { extractStructuredData } from './structured-data'
 import { ImportError, type FetchedDocument, type Fetcher } from './types'
 
