@@ -59,6 +59,27 @@ describe.each(DB_KINDS)('page variants, on %s', (kind) => {
     expect([edited.status, edited.body.version]).toEqual([200, made.body.version + 2])
   })
 
+  it('asked twice for the same variant of the same live page (a double click), saves it once', async () => {
+    const token = await proOwner(t, 'variant-double-click@example.com')
+    const id = await finishedPage(token)
+    const [a, b] = await Promise.all([
+      t.call('POST', `/v2/tasks/${id}/variants`, { angle: 'proof_first' }, token),
+      t.call('POST', `/v2/tasks/${id}/variants`, { angle: 'proof_first' }, token),
+    ])
+    expect([a.status, b.status]).toEqual([201, 201])
+    expect(b.body.version).toBe(a.body.version)
+    const versions = await t.call('GET', `/v2/tasks/${id}/versions`, undefined, token)
+    expect(versions.body.items.filter((v: { kind: string }) => v.kind === 'variant')).toHaveLength(1)
+    // Another angle is another variant; after an edit of the live page, the same angle is new again.
+    const other = await t.call('POST', `/v2/tasks/${id}/variants`, { angle: 'details_first' }, token)
+    expect(other.body.version).toBe(a.body.version + 1)
+    const page = await t.call('GET', `/v2/tasks/${id}/page`, undefined, token)
+    const edited = await t.call('PUT', `/v2/tasks/${id}/page`, { page: page.body.page, base_version: page.body.version }, token)
+    expect(edited.status).toBe(200)
+    const again = await t.call('POST', `/v2/tasks/${id}/variants`, { angle: 'proof_first' }, token)
+    expect(again.body.version).toBe(edited.body.version + 1)
+  })
+
   it('refuses an angle that changes nothing (400, said for the owner), a free owner (403) and an unknown angle (400)', async () => {
     const token = await proOwner(t, 'variant-refusals@example.com')
     const id = await finishedPage(token, 'aurora-pour-over-set')

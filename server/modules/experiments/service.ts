@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray } from 'drizzle-orm'
 import type { ApiDeps } from '../../context'
 import type { Tx } from '../../db/client'
 import { experiments, pageVersions, tasks } from '../../db/schema'
@@ -181,10 +181,17 @@ export async function makeVariant(deps: ApiDeps, user: UserRow, key: string, inp
   const task = await ownPage(deps, user, key)
   const now = deps.clock()
   return deps.database.db.transaction(async (tx) => {
-    const [live] = await tx.select({ page: tasks.page }).from(tasks).where(eq(tasks.id, task.id)).for('update')
+    const [live] = await tx.select({ page: tasks.page, version: tasks.pageVersion }).from(tasks).where(eq(tasks.id, task.id)).for('update')
     const variant = live?.page ? pageVariant(live.page, input.angle) : null
     if (!variant) throw badRequest(angleRefusal(input.angle), { field: 'angle' })
-    const version = await saveVariantVersion(tx, task.id, variant, now)
+    // The same variant of the same live page asked for again (a double click, a retried request):
+    // the one already saved, not a copy of it in the version list.
+    const since = await tx
+      .select({ version: pageVersions.version, page: pageVersions.page })
+      .from(pageVersions)
+      .where(and(eq(pageVersions.taskId, task.id), eq(pageVersions.kind, 'variant'), gt(pageVersions.version, live.version)))
+    const same = since.find((v) => isDeepStrictEqual(v.page, JSON.parse(JSON.stringify(variant))))
+    const version = same ? same.version : await saveVariantVersion(tx, task.id, variant, now)
     if (version === null) throw notFound('There is no page with this id.')
     return { version, angle: input.angle, sections: variant.sections.filter((s) => !s.hidden).map((s) => s.type) }
   })
