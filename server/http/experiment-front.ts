@@ -15,7 +15,7 @@ import {
 } from '../domain/experiments/shopper'
 import type { ShareVersions } from '../domain/share'
 import { flushTimer } from './flush-timer'
-import type { FrontHandler } from './front-chain'
+import { pathOnly, type FrontHandler } from './front-chain'
 import { isCountedView } from './page-views'
 
 /** A visitor assigned to a variant (`visit`) or pressing the buy button (`convert`), as a flush sends it. */
@@ -190,9 +190,7 @@ export function createShopperSide(opts: ShopperSideOptions) {
     /** `/go/{id}` (GET and HEAD); anything else passes on. */
     go: ((req, res, onError) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false
-      const url = req.url ?? ''
-      const query = url.indexOf('?')
-      const id = goPageId(query < 0 ? url : url.slice(0, query))
+      const id = goPageId(pathOnly(req.url ?? ''))
       if (!id) return false
       go(req, res, id).catch(onError)
       return true

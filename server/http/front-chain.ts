@@ -25,3 +25,9 @@ export function frontChain(fronts: FrontHandler[], app: (req: IncomingMessage, r
     next()
   }
 }
+
+/** A request's path without its query ("/s/abc?fbclid=1" → "/s/abc"): what a front keys pages on. */
+export function pathOnly(url: string): string {
+  const query = url.indexOf('?')
+  return query < 0 ? url : url.slice(0, query)
+}

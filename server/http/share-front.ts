@@ -5,6 +5,7 @@ import { dailyEtag } from '../domain/daily-visitors'
 import { EXPERIMENT_PAGE_CACHE_CONTROL, experimentOfVersion, SHARE_VARIANT_HEADER } from '../domain/experiments/shopper'
 import { shopperPageId, type ShareVersions } from '../domain/share'
 import type { ShopperSide, VariantPick } from './experiment-front'
+import { pathOnly } from './front-chain'
 import { chooseEncoding, notModified } from './negotiation'
 import { compressFast, keptHeaders, pageMemory, writeResponse } from './page-memory'
 import { compressAsync, ENCODINGS, type Encoding } from './precompress'
@@ -215,11 +216,6 @@ function sendBody(req: IncomingMessage, res: ServerResponse, body: Buffer, encod
   res.setHeader('Content-Length', body.length)
   res.statusCode = 200
   res.end(req.method === 'HEAD' ? undefined : body)
-}
-
-function pathOnly(url: string): string {
-  const query = url.indexOf('?')
-  return query < 0 ? url : url.slice(0, query)
 }
 
 /** Never kept by a shared cache, kept apart per cookie; the new visitor's assignment set here. */
