@@ -1,10 +1,11 @@
 import { insufficientFacts, type Platform, type ProductFacts } from '../../domain/product-facts'
 import { readPage } from './fetch-page'
 import { importMarketplace, isMarketplace } from './marketplaces'
-import { buildFacts, type RawFacts } from './normalize/facts'
+import { buildFacts, mergeRaw, type RawFacts } from './normalize/facts'
 import { detectPlatform } from './platform'
 import { importShopify } from './shopify'
 import { extractStructuredData } from './structured-data'
+import { isTaobaoItem, parseTaobao } from './taobao'
 import { ImportError, type Fetcher } from './types'
 
 export { factsFromText } from './text'
@@ -48,7 +49,10 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
     sourceUrl = finalUrl.href
     if (platform === 'shopify') ({ raw, url: sourceUrl } = await importShopify(finalUrl, fetcher))
     else if (isMarketplace(platform)) raw = await importMarketplace(platform, { ...doc, url: finalUrl.href }, fetcher, $)
-    else raw = extractStructuredData(doc.body, finalUrl.href, $)
+    else {
+      raw = extractStructuredData(doc.body, finalUrl.href, $)
+      if (isTaobaoItem(finalUrl)) raw = mergeRaw(parseTaobao($), raw)
+    }
   }
 
   const facts = buildFacts(raw, { url: sourceUrl, platform }, now)

@@ -54,6 +54,15 @@ const PAGES = {
     <input name="field-keywords" placeholder="Search"></form><div><a href="/"><img src="https://images-na.ssl-images-amazon.com/images/G/01/error/title._TTD_.png"
     alt="Sorry! We couldn&#39;t find that page. Try searching or go to Amazon&#39;s home page."></a></div></body></html>`,
   error404: `<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>`,
+  f5Rejected: `<html><head><title>Request Rejected</title></head><body>The requested URL was rejected. Please consult with your administrator.<br><br>
+    Your support ID is: 1234567890123456789<br><br><a href='javascript:history.back();'>[Go Back]</a></body></html>`,
+  // A flea market's listing that is gone: its words in a span, inside the site's own header and footer.
+  itemGoneJapanese: `<!doctype html><html lang="ja"><head><meta property="og:title" content="フリマ"><meta property="og:type" content="website"></head>
+    <body><header><a href="/">ログイン</a><a href="/sell">出品</a></header><main><aside><img src="/tag.svg" alt=""><div><span>この商品は存在しません</span></div></aside></main>
+    <footer><a href="/help">ヘルプ</a></footer></body></html>`,
+  // The slider shown in a frame in place of the page (AliExpress).
+  sliderInFrame: `<html><head><title>AliExpress</title></head><body><div>Loading…</div>
+    <iframe src="//www.aliexpress.com:443/item/100.html/_____tmd_____/punish?x5secdata=abc&x5step=2"></iframe></body></html>`,
 }
 
 describe('block and error pages', () => {
@@ -81,10 +90,13 @@ describe('block and error pages', () => {
     ['notFoundJapanese', 'not-found', /answered with an error page \("ページが見つかりませんでした"\): there is no product page/],
     ['notFoundGerman', 'not-found', /answered with an error page \("Hoppla! Seite nicht gefunden"\)/],
     ['wentWrong', 'site-down', /answered with an error page \("Error Page \| Shop"\)/],
+    ['f5Rejected', 'refused', /refused to show us the page \("Request Rejected"\)/],
+    ['itemGoneJapanese', 'not-found', /answered with an error page \("この商品は存在しません"\): there is no product page/],
+    ['sliderInFrame', 'robot-check', /showed a robot check \(a "slide to verify" captcha\)/],
   ] as const)('%s is refused as %s, whatever status it came with', (name, kind, words) => {
     for (const status of [200, 403, 503]) {
       const err = recognizeRefusal(page(PAGES[name], status))
-      const generic = ['error503', 'error404', 'http403Russian', 'notFoundJapanese', 'notFoundGerman', 'wentWrong']
+      const generic = ['error503', 'error404', 'http403Russian', 'notFoundJapanese', 'notFoundGerman', 'wentWrong', 'itemGoneJapanese']
       if (generic.includes(name) && status !== 200) {
         // A site's own error template says no more than its status does.
         expect(err).toBeNull()
@@ -111,6 +123,13 @@ describe('block and error pages', () => {
         'E',
       ),
     )
+  })
+
+  it('never takes a page for the slider because one of its frames names the slider in another address (Taobao’s login frame)', () => {
+    const item = `<html><head><title>键盘外壳-淘宝网</title></head><body><h3 class="tb-main-title">键盘外壳</h3>
+      <iframe src="https://login.taobao.com/member/login.jhtml?style=mini&redirectURL=https%3a%2f%2fdetail.taobao.com/item.htm/_____tmd_____/punish%3fx5secdata=abc"></iframe>
+      <ul id="J_UlThumb"><li><img data-src="//gd4.alicdn.com/imgextra/i4/1/a.jpg_50x50.jpg"></li></ul></body></html>`
+    expect(recognizeRefusal(page(item, 200, 'https://item.taobao.com/item.htm?id=1'))).toBeNull()
   })
 
   it('never takes a product page for a block page', () => {

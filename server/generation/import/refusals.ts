@@ -168,7 +168,14 @@ export const BLOCK_RULES: readonly Rule[] = [
       /window\._config_\s*=\s*\{\s*"action"\s*:\s*"captcha"/.test(p.html) ||
       has(p, '#baxia-punish, #nocaptcha, #nc_1_nocaptcha, input#x5secdata, form#nc-verify-form') ||
       /^Captcha Interception$/i.test(p.title) ||
-      (p.short && /_____tmd_____\/punish/.test(p.html)),
+      // The slider in a frame, or its configuration (also in the bare redirect to it). A product page may
+      // name the slider's address inside another address (Taobao's login frame does): that is no slider.
+      (p.short &&
+        (p
+          .$('iframe[src]')
+          .toArray()
+          .some((f) => /_____tmd_____\/punish/.test((p.$(f).attr('src') ?? '').split('?')[0])) ||
+          /"action"\s*:\s*"captcha"/.test(p.html))),
   },
   // TikTok's slide / rotate captcha.
   {
@@ -232,6 +239,12 @@ export const BLOCK_RULES: readonly Rule[] = [
     test: (p) =>
       /^Access Denied$/i.test(p.title) && (/You don't have permission to access/i.test(p.text) || /Reference\s*#\s*\d/i.test(p.text)),
   },
+  // F5 BIG-IP's application firewall: a bare page with a support id, no branding.
+  {
+    kind: 'refused',
+    did: 'refused to show us the page ("Request Rejected")',
+    test: (p) => p.short && /^Request Rejected$/i.test(p.title) && /The requested URL was rejected/i.test(p.text),
+  },
   // Any other robot check that says what it is.
   {
     kind: 'robot-check',
@@ -280,7 +293,7 @@ export const BLOCK_RULES: readonly Rule[] = [
  * words, never on a page that carries a product.
  */
 const PAGE_NOT_FOUND =
-  /page (?:was )?not found|couldn'?t find (?:that|this|the) page|página no encontrada|no (?:se )?(?:ha )?(?:podido )?encontr\w+ la página|página não encontrada|seite (?:wurde )?nicht gefunden|page (?:introuvable|non trouvée)|pagina non trovata|pagina niet gevonden|strona nie (?:została )?znaleziona|страница не найдена|sayfa bulunamadı|ページが見つかりません|页面不存在|找不到(?:该|此)?页面|頁面不存在|페이지를 찾을 수 없습니다|ไม่พบหน้า|الصفحة غير موجودة/i
+  /page (?:was )?not found|couldn'?t find (?:that|this|the) page|página no encontrada|no (?:se )?(?:ha )?(?:podido )?encontr\w+ la página|página não encontrada|seite (?:wurde )?nicht gefunden|page (?:introuvable|non trouvée)|pagina non trovata|pagina niet gevonden|strona nie (?:została )?znaleziona|страница не найдена|sayfa bulunamadı|ページが見つかりません|页面不存在|找不到(?:该|此)?页面|頁面不存在|페이지를 찾을 수 없습니다|ไม่พบหน้า|الصفحة غير موجودة|(?:this )?(?:item|product|listing) (?:does not|doesn'?t) exist|(?:この)?商品(?:は存在しません|が見つかりません)|(?:商品|宝贝)不存在/i
 
 /** "Something went wrong (on our end)": a server's apology in place of the page. */
 const WENT_WRONG =
@@ -289,8 +302,8 @@ const WENT_WRONG =
 /** The first heading-like line of a short page that says `words`, or null. */
 function errorHeadline(p: Probe, words: RegExp): string | null {
   const lines = p
-    .$('h1, h2, h3, p')
-    .slice(0, 40)
+    .$('h1, h2, h3, p, span')
+    .slice(0, 80)
     .toArray()
     .map((el) => p.$(el).text().replace(/\s+/g, ' ').trim())
     .filter((t) => t.length > 0 && t.length <= 80)

@@ -7,6 +7,11 @@ describe('product names from titles', () => {
     expect(name.noun).toMatch(/shoes$/)
   })
 
+  it('never takes a model line ("Z-Series", "S Series") for what the product is', () => {
+    expect(productName('Acme Design Z-Series Automatic Mechanical Skeleton Watch').noun).toMatch(/watch$/)
+    expect(productName('Nordic S Series Wireless Earbuds').noun).toMatch(/earbuds$/)
+  })
+
   it('takes the first of alternatives written with a slash', () => {
     expect(productName('kinis Wall Light/Wall Lamp to Décor Home/Living Room/Bedroom, Candle Design').noun).toBe('wall light')
     expect(productName('Black/White Canvas Sneakers').noun).toMatch(/sneakers$/)

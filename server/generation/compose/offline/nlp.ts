@@ -245,6 +245,8 @@ export function productName(title: string, opts: { vendor?: string | null; book?
     !t.possessive &&
     !isVendor(t) &&
     !AUDIENCE.has(t.lower) &&
+    // A series is a model line ("Z-Series", "S Series"), not what the product is, and not a plural.
+    !/(^|-)series$/.test(t.lower) &&
     (t.pos === 'noun' || t.plural)
   let head = -1
   const firstPlural = tokens.findIndex((t) => nounWord(t) && t.plural)

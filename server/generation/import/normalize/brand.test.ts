@@ -23,6 +23,7 @@ describe('brand bylines', () => {
     ['Brand: e.l.f.', 'e.l.f.'],
     ['Visit the e.l.f. Store', 'e.l.f.'],
     ['Brand: Acme.', 'Acme'],
+    ['Marca: R.K.', 'R.K.'],
   ])('%s → %s', (byline, brand) => {
     expect(brandFromByline(byline)).toBe(brand)
   })

@@ -89,8 +89,8 @@ export function cleanBrand(value: unknown): string | null {
   if (typeof value !== 'string') return null
   const spaced = value.replace(/\s+/g, ' ')
   let s = spaced.replace(/^["'“”‘’«»\s]+|["'“”‘’«»\s,;:.›>-]+$/g, '').trim()
-  // A name written in initials keeps its last dot ("e.l.f.").
-  if (/^(?:\p{L}\.){2,}\p{L}$/u.test(s) && spaced.trim().startsWith(`${s}.`)) s += '.'
+  // A name written in initials keeps its last dot ("e.l.f.", "R.K.").
+  if (/^(?:\p{L}\.)+\p{L}$/u.test(s) && spaced.trim().startsWith(`${s}.`)) s += '.'
   if (!s || s.length > 120 || NO_BRAND.test(s)) return null
   return s
 }
