@@ -10,8 +10,10 @@ export const MAILBOX_PORT = Number(process.env.E2E_MAILBOX_PORT ?? 3199)
  */
 export default defineConfig({
   testDir: 'e2e',
+  // Two spec files at a time (tests within a file in order): each test makes its own account, and
+  // most of a test's time is waiting on the browser or the server, so two take ~0.65 of one (CI ≤ 30 min).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   reporter: [['list']],
