@@ -168,6 +168,32 @@ test('a Pro owner stops a running experiment: the panel says it stopped, and new
   await before.close()
 })
 
+test('Regenerate as a variant: a double click makes one variant, and it is the challenger chosen to start', async ({ page }) => {
+  await signUp(page, staffEmail(test.info(), 'experiment-variant'))
+  await page.goto('/generate')
+  await page.getByLabel('Product link').fill(new URL('/demo-store/products/trailblazer-running-shoes', page.url()).toString())
+  await page.getByRole('button', { name: 'Generate page' }).click()
+  await expect(page).toHaveURL(/\/productv2\/[0-9a-f-]{36}$/, { timeout: 20_000 })
+  const panel = page.getByTestId('experiment-panel')
+  await expect(panel.getByTestId('experiment-no-versions')).toBeVisible()
+
+  await panel.getByLabel(/Details first/).check()
+  await panel.getByRole('button', { name: 'Regenerate as a variant' }).dblclick()
+  await expect(page.getByText('Version 2 made (details first)').first()).toBeVisible()
+  await expect(panel.getByLabel('Challenger')).toHaveValue('2')
+  await expect(panel.getByLabel('Challenger').locator('option')).toHaveText([`Version 2 · Variant to test · ${shortDay()}`])
+
+  // Another angle is another variant, and it becomes the one chosen.
+  await panel.getByLabel(/Proof first/).check()
+  await panel.getByRole('button', { name: 'Regenerate as a variant' }).click()
+  await expect(page.getByText('Version 3 made (proof first)').first()).toBeVisible()
+  await expect(panel.getByLabel('Challenger')).toHaveValue('3')
+  await expect(panel.getByLabel('Challenger').locator('option')).toHaveCount(2)
+})
+
+/** Today as the panel writes it in its version labels ("Nov 28"; the harness runs in UTC). */
+const shortDay = () => new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+
 test('assignment without script: a shopper gets a first-party cookie and the same version on every reload', async ({ page, browser }) => {
   // A shopper page has no script and the api none either: the JavaScript-off project covers it alone.
   test.skip(test.info().project.name === 'js', 'no script on a shopper page or the api: the JS-off project covers it')

@@ -225,7 +225,13 @@ function StartForm(props: {
       <div className="experiment-start__fields">
         <label className="experiment-start__field">
           <span>Challenger</span>
-          <select name="challenger_version" className="input input--small" aria-invalid={error ? true : undefined}>
+          {/* Keyed on the newest version: a variant just made (with JavaScript, no reload) becomes the one chosen. */}
+          <select
+            key={choices[0]?.version}
+            name="challenger_version"
+            className="input input--small"
+            aria-invalid={error ? true : undefined}
+          >
             {choices.map((c) => (
               <option key={c.version} value={c.version}>
                 {c.label}
