@@ -12,8 +12,9 @@ const squash = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim()
 
 /**
  * Taobao's and Tmall's server-rendered item page, which has no structured data: the name in the
- * title block, the price box (a range by variant gives its low end; the promotion row only when
- * shown), one thumbnail per photo in the gallery strip, and the brand among the item's attributes.
+ * title block, the price box's price (a range by variant gives its low end; the promotion row, filled
+ * by script, is not read), one thumbnail per photo in the gallery strip, and the brand among the
+ * item's attributes.
  * Prices are in yuan. Everything else on the page (shop recommendations, other items) is not read.
  */
 export function parseTaobao($: CheerioAPI): RawFacts {
