@@ -25,7 +25,7 @@ describe("Taobao's and Tmall's item pages", () => {
       title: '乳白亚克力外壳 60%键盘外壳',
       price: 149,
       currency: 'CNY',
-      images: ['https://gd4.alicdn.com/imgextra/i4/1/a.jpg_50x50.jpg', 'https://gd2.alicdn.com/imgextra/i2/1/b.jpg_50x50.jpg'],
+      images: ['//gd4.alicdn.com/imgextra/i4/1/a.jpg_50x50.jpg', '//gd2.alicdn.com/imgextra/i2/1/b.jpg_50x50.jpg'],
       vendor: 'KBDfans',
     })
     expect(parseTaobao(load(tmall))).toMatchObject({ title: 'Apple/苹果 iPhone 11 全网通', price: 5499, vendor: 'Apple' })

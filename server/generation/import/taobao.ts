@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio'
-import { cleanBrand } from './normalize/brand'
+import { cleanBrand, isBrandLabel } from './normalize/brand'
 import type { RawFacts } from './normalize/facts'
 import { parsePrice } from './normalize/price'
 
@@ -20,12 +20,11 @@ const squash = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim()
 export function parseTaobao($: CheerioAPI): RawFacts {
   const title = squash($('.tb-main-title').attr('data-title')) || squash($('.tb-main-title').text()) || squash($('.tb-detail-hd h1').text())
   const priceText = squash($('#J_StrPrice .tb-rmb-num').first().text()) || squash($('#J_StrPriceModBox .tm-price').first().text())
-  const price = parsePrice(priceText.split(/\s*-\s*/)[0], 'CNY')
+  const price = parsePrice(priceText, 'CNY')
   const images = $('#J_UlThumb img')
     .toArray()
     .map((img) => $(img).attr('data-src') ?? $(img).attr('src') ?? '')
     .filter(Boolean)
-    .map((u) => (u.startsWith('//') ? `https:${u}` : u))
   return {
     title: title || null,
     price: price?.amount ?? null,
@@ -38,8 +37,8 @@ export function parseTaobao($: CheerioAPI): RawFacts {
 /** "品牌: KBDfans", "品牌名称：Apple/苹果" (Tmall names a brand in Latin letters and in Chinese: the first is kept). */
 function taobaoBrand($: CheerioAPI): string | null {
   for (const el of $('#J_BrandAttr .name, .attributes-list li, #J_AttrUL li').toArray()) {
-    const m = /^品牌(?:名称)?\s*[:：]\s*(.+)$/.exec(squash($(el).text()).replace(/\u00a0/g, ' '))
-    if (m) return cleanBrand(m[1].replace(/^([\x20-\x7e]+)\/[^\x20-\x7e].*$/, '$1'))
+    const [, name, value] = /^([^:：]+)[:：]\s*(.+)$/.exec(squash($(el).text()).replace(/\u00a0/g, ' ')) ?? []
+    if (value && isBrandLabel(name)) return cleanBrand(value.replace(/^([\x20-\x7e]+)\/[^\x20-\x7e].*$/, '$1'))
   }
   return null
 }

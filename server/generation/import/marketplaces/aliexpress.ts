@@ -1,4 +1,4 @@
-import { cleanBrand } from '../normalize/brand'
+import { cleanBrand, isBrandLabel } from '../normalize/brand'
 import { type RawFacts, type RawVariant } from '../normalize/facts'
 import { parsePrice } from '../normalize/price'
 import { type RawReview } from '../normalize/reviews'
@@ -103,7 +103,7 @@ export function parseAliExpressData(root: Obj, html: string): RawFacts & { descr
   const props = arr(specs.props).filter(isObj)
   const specList = props.map((p) => ({ name: text(p.attrName) ?? '', value: text(p.attrValue) ?? '' }))
   // AliExpress' attribute 2 is the brand, whatever the page's language calls it.
-  const brand = props.find((p) => num(p.attrNameId) === 2 || isBrandSpec(text(p.attrName)))
+  const brand = props.find((p) => num(p.attrNameId) === 2 || isBrandLabel(text(p.attrName)))
   return {
     title: text(first(title, 'subject', 'text', 'title')),
     images: arr(image.imagePathList ?? dcImages).filter((u): u is string => typeof u === 'string'),
@@ -139,48 +139,6 @@ async function readDescription(url: string | null, pageUrl: string, fetcher: Fet
     return null
   }
 }
-
-/**
- * "Brand Name" and "Brand" as AliExpress' sites write the specification in their languages (en, es,
- * pt, fr, de, it, nl, pl, tr, ru, ar, he, ja, ko, th, vi, zh), for pages whose data lacks the
- * attribute's id.
- */
-const BRAND_NAMES = [
-  'brand name',
-  'brand',
-  'marca',
-  'nombre de la marca',
-  'nome da marca',
-  'marque',
-  'nom de marque',
-  'marke',
-  'markenname',
-  'nome del marchio',
-  'marchio',
-  'merk',
-  'merknaam',
-  'marka',
-  'nazwa marki',
-  'marka adı',
-  'бренд',
-  'название бренда',
-  'العلامة التجارية',
-  'اسم العلامة التجارية',
-  'מותג',
-  'שם מותג',
-  'ブランド名',
-  'ブランド',
-  '브랜드 이름',
-  '브랜드명',
-  '브랜드',
-  'แบรนด์',
-  'ชื่อแบรนด์',
-  'thương hiệu',
-  'tên thương hiệu',
-  '品牌',
-  '品牌名称',
-]
-const isBrandSpec = (name: string | null) => !!name && BRAND_NAMES.includes(name.trim().toLocaleLowerCase())
 
 /** The gallery a script-loaded page lists in `window._d_c_.DCData.imagePathList` (full size, one per photo). */
 function shellImages(html: string): string[] {

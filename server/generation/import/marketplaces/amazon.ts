@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio'
-import { brandFromByline, cleanBrand } from '../normalize/brand'
+import { brandFromByline, cleanBrand, isBrandLabel } from '../normalize/brand'
 import { type RawFacts } from '../normalize/facts'
 import { pageLocale } from '../normalize/locale'
 import { countIn, numbersIn } from '../normalize/numbers'
@@ -301,9 +301,6 @@ function byline($: CheerioAPI): string {
   return $('#bylineInfo').first().text() || $('#brandByline_feature_div').first().text()
 }
 
-/** "Brand", "Marca", "Marke", "Marque", "Merk": the brand row of the product's overview or details. */
-const BRAND_ROW = /^(brand|marca|marke|marque|merk|marka|brand name)$/i
-
 export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFacts {
   const site = marketplace(pageUrl)
   const locale = pageLocale($, site.locale)
@@ -339,7 +336,7 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
     currency: offer.currency,
     specs: specList,
     descriptionHtml: $('#productDescription').html() ?? null,
-    vendor: brandFromByline(byline($)) ?? cleanBrand(specList.find((s) => BRAND_ROW.test(s.name.trim()))?.value ?? null),
+    vendor: brandFromByline(byline($)) ?? cleanBrand(specList.find((s) => isBrandLabel(s.name))?.value ?? null),
     reviews: reviews($),
     listingRating: average !== undefined && count !== undefined ? { average, count, scale: scale ?? null } : null,
     locale,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BYLINE_TEMPLATES, brandFromByline, cleanBrand } from './brand'
+import { BYLINE_TEMPLATES, brandFromByline, cleanBrand, isBrandLabel } from './brand'
 
 describe('brand bylines', () => {
   it.each([
@@ -50,5 +50,14 @@ describe('brand bylines', () => {
     expect(cleanBrand('  "Amduine" ')).toBe('Amduine')
     expect(cleanBrand('')).toBeNull()
     expect(brandFromByline(null)).toBeNull()
+  })
+})
+
+describe('brand labels', () => {
+  it.each(['Brand', 'Brand Name', 'Marca:', 'Nazwa marki', 'שם מותג', '品牌名称：', ' ブランド '])('%s names the brand', (label) => {
+    expect(isBrandLabel(label)).toBe(true)
+  })
+  it.each(['Model', 'Brand new', 'Store', '', null])('%s does not', (label) => {
+    expect(isBrandLabel(label)).toBe(false)
   })
 })

@@ -46,6 +46,57 @@ export const BYLINE_TEMPLATES: readonly string[] = [
   'العلامة التجارية: {}',
 ]
 
+/**
+ * The label of a brand row or specification ("Brand", "Brand Name", "Marca", "品牌名称") in the
+ * languages of our marketplaces and of AliExpress' and Taobao's sites: en, es, pt, fr, de, it, nl, pl,
+ * tr, ru, ar, he, ja, ko, th, vi, zh. Data, like the bylines above.
+ */
+export const BRAND_LABELS: readonly string[] = [
+  'brand',
+  'brand name',
+  'marca',
+  'nombre de la marca',
+  'nome da marca',
+  'marque',
+  'nom de marque',
+  'marke',
+  'markenname',
+  'nome del marchio',
+  'marchio',
+  'merk',
+  'merknaam',
+  'marka',
+  'nazwa marki',
+  'marka adı',
+  'бренд',
+  'название бренда',
+  'العلامة التجارية',
+  'اسم العلامة التجارية',
+  'מותג',
+  'שם מותג',
+  'ブランド',
+  'ブランド名',
+  '브랜드',
+  '브랜드 이름',
+  '브랜드명',
+  'แบรนด์',
+  'ชื่อแบรนด์',
+  'thương hiệu',
+  'tên thương hiệu',
+  '品牌',
+  '品牌名称',
+]
+
+/** Whether a row's or specification's name says "brand" ("Brand Name", "Marca:", "品牌名称："). */
+export function isBrandLabel(name: string | null | undefined): boolean {
+  const label = (name ?? '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*[:：]\s*$/, '')
+    .trim()
+    .toLocaleLowerCase()
+  return label !== '' && BRAND_LABELS.includes(label)
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const TEMPLATES = BYLINE_TEMPLATES.map((t) => {
   const [before, after] = t.split('{}').map((p) => escape(p).replace(/ +/g, '\\s+').replace(/-/g, '[-\\s]?'))
