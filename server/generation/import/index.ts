@@ -1,10 +1,11 @@
 import { insufficientFacts, type Platform, type ProductFacts } from '../../domain/product-facts'
+import { isEbayItem, parseEbay } from './ebay'
 import { readPage } from './fetch-page'
 import { importMarketplace, isMarketplace } from './marketplaces'
 import { buildFacts, mergeRaw, type RawFacts } from './normalize/facts'
 import { detectPlatform } from './platform'
 import { importShopify } from './shopify'
-import { extractStructuredData } from './structured-data'
+import { brandFromSpecRows, extractStructuredData } from './structured-data'
 import { isTaobaoItem, parseTaobao } from './taobao'
 import { ImportError, type Fetcher } from './types'
 
@@ -51,7 +52,9 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
     else if (isMarketplace(platform)) raw = await importMarketplace(platform, { ...doc, url: finalUrl.href }, fetcher, $)
     else {
       raw = extractStructuredData(doc.body, finalUrl.href, $)
+      raw.vendor ||= brandFromSpecRows($)
       if (isTaobaoItem(finalUrl)) raw = mergeRaw(parseTaobao($), raw)
+      if (isEbayItem(finalUrl)) raw = mergeRaw(parseEbay(doc.body), raw)
     }
   }
 

@@ -60,6 +60,10 @@ const PAGES = {
   itemGoneJapanese: `<!doctype html><html lang="ja"><head><meta property="og:title" content="フリマ"><meta property="og:type" content="website"></head>
     <body><header><a href="/">ログイン</a><a href="/sell">出品</a></header><main><aside><img src="/tag.svg" alt=""><div><span>この商品は存在しません</span></div></aside></main>
     <footer><a href="/help">ヘルプ</a></footer></body></html>`,
+  // A browser check in a marketplace's own header: it says what it does, and nothing else.
+  browserCheck: `<html><head><title>Pardon Our Interruption...</title></head><body><header><a href="/">Shop</a></header>
+    <main><h1>Checking your browser before you access Shop.</h1><p>Your browser will redirect to your requested content shortly.</p>
+    <p>Reference ID: 0f00</p></main></body></html>`,
   // The slider shown in a frame in place of the page (AliExpress).
   sliderInFrame: `<html><head><title>AliExpress</title></head><body><div>Loading…</div>
     <iframe src="//www.aliexpress.com:443/item/100.html/_____tmd_____/punish?x5secdata=abc&x5step=2"></iframe></body></html>`,
@@ -93,6 +97,7 @@ describe('block and error pages', () => {
     ['f5Rejected', 'refused', /refused to show us the page \("Request Rejected"\)/],
     ['itemGoneJapanese', 'not-found', /answered with an error page \("この商品は存在しません"\): there is no product page/],
     ['sliderInFrame', 'robot-check', /showed a robot check \(a "slide to verify" captcha\)/],
+    ['browserCheck', 'robot-check', /showed a browser check \("Pardon Our Interruption\.\.\."\)/],
   ] as const)('%s is refused as %s, whatever status it came with', (name, kind, words) => {
     for (const status of [200, 403, 503]) {
       const err = recognizeRefusal(page(PAGES[name], status))

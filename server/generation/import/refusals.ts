@@ -232,6 +232,14 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: 'showed a captcha ("Attention Required!")',
     test: (p) => /^Attention Required!/i.test(p.title),
   },
+  // A browser check that says so: Distil's and Imperva's "Pardon Our Interruption", eBay's own,
+  // Cloudflare's older "Checking your browser before accessing …".
+  {
+    kind: 'robot-check',
+    did: (p) => `showed a browser check (${quote(/^Pardon Our Interruption/i.test(p.title) ? p.title : 'Checking your browser')})`,
+    test: (p) =>
+      p.short && (/^Pardon Our Interruption/i.test(p.title) || /\bChecking your browser before (?:you )?access/i.test(p.text)),
+  },
   // Akamai's edge refusal.
   {
     kind: 'refused',

@@ -2,7 +2,7 @@ import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
 import { buildFacts } from './normalize/facts'
-import { countIsTheShops, extractStructuredData, findProductNodes, readJsonLd, readOffers } from './structured-data'
+import { brandFromSpecRows, countIsTheShops, extractStructuredData, findProductNodes, readJsonLd, readOffers } from './structured-data'
 
 const now = new Date('2026-03-10T12:00:00Z')
 const ld = (json: unknown, extra = '') =>
@@ -188,6 +188,35 @@ describe('microdata and the page heading', () => {
       `<h1>Zombie Scar Wound Kit</h1><div itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="0.50">0.50</span></div>`,
     )
     expect(extractStructuredData(related, 'https://www.ebay.com/itm/1').price ?? null).toBeNull()
+  })
+  it('reads the brand and the rating of the page’s own Product scope; a related product’s scope is not read', () => {
+    const html = page(
+      `<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Pressure Washer »K 3«</h1>
+        <span itemprop="brand">Kärcher</span>
+        <div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><meta itemprop="price" content="119.01"><meta itemprop="priceCurrency" content="EUR"></div>
+        <div itemprop="aggregateRating" itemscope itemtype="http://schema.org/AggregateRating"><span itemprop="ratingValue">4.5</span> (<span itemprop="reviewCount">68</span>)</div></div>
+      <section><div itemscope itemtype="http://schema.org/Product"><span itemprop="name">Garden Hose</span><span itemprop="brand">Other</span>
+        <div itemprop="aggregateRating" itemscope itemtype="http://schema.org/AggregateRating"><span itemprop="ratingValue">3.1</span><span itemprop="reviewCount">9</span></div></div></section>`,
+      'Pressure Washer »K 3« online kaufen | Shop',
+    )
+    const raw = extractStructuredData(html, 'https://shop.example/p/1')
+    expect(raw.title).toBe('Pressure Washer »K 3«')
+    expect([raw.price, raw.currency, raw.vendor]).toEqual([119.01, 'EUR', 'Kärcher'])
+    expect(raw.listingRating).toEqual({ average: '4.5', count: '68', scale: null })
+  })
+  it('a microdata name with hidden words before it gives way to the page’s OpenGraph title', () => {
+    const html = page(
+      `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name"><span class="hidden">Details about </span>4x Coin Cell CR2032</h1></div>`,
+      '4x Coin Cell CR2032 | Shop',
+    )
+    expect(extractStructuredData(html, 'https://shop.example/p/1').title).toBe('4x Coin Cell CR2032 | Shop')
+  })
+  it('reads a brand row of the page’s specification table, in the languages we know', () => {
+    const rows = (label: string, value: string) => load(`<table><tr><td>Type:</td><td>Coin</td><td>${label}</td><td><span>${value}</span></td></tr></table>`)
+    expect(brandFromSpecRows(rows('Brand: ', 'Duracell'))).toBe('Duracell')
+    expect(brandFromSpecRows(load('<table><tr><th>ブランド</th><td><a>Panasonic</a></td></tr></table>'))).toBe('Panasonic')
+    expect(brandFromSpecRows(rows('Colour:', 'Silver'))).toBeNull()
+    expect(brandFromSpecRows(load('<p>Brand: Duracell</p>'))).toBeNull()
   })
   it('takes the heading when the title is the heading plus the site’s search words', () => {
     const html = page(

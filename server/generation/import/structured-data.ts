@@ -1,4 +1,6 @@
 import { load, type CheerioAPI } from 'cheerio'
+import { microdataProducts } from './microdata'
+import { isBrandLabel } from './normalize/brand'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl } from './normalize/images'
 import { pageLocale } from './normalize/locale'
@@ -303,13 +305,17 @@ export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescr
 
 /**
  * The page's own heading when a structured title is that heading plus words after a separator
- * ("{name} - Buy {keywords} Product on Alibaba.com"): the rest is the site's search words, not the name.
+ * ("{name} - Buy {keywords} Product on Alibaba.com", "{name} online kaufen | OTTO"): the rest is the
+ * site's search words and name, not the product's.
  */
 function headingOverTitle($: CheerioAPI, title: string): string {
   const h1 = $('h1').first().text().replace(/\s+/g, ' ').trim()
   if (h1.split(' ').length < 3 || h1.length > 300) return title
   const t = title.replace(/\s+/g, ' ').trim()
-  return t.toLowerCase().startsWith(h1.toLowerCase()) && /^\s*[-|–—·•:]\s+\S/.test(t.slice(h1.length)) ? h1 : title
+  if (!t.toLowerCase().startsWith(h1.toLowerCase())) return title
+  const rest = t.slice(h1.length)
+  // "{name} | Site", or "{name} online kaufen | Site": a few search words, then the site's name.
+  return /^\s*[-|–—·•:]\s+\S/.test(rest) || /^\s+[^|–—]{1,30}\s[|–—]\s+[^|–—]{1,40}$/.test(rest) ? h1 : title
 }
 
 /** The page's own name for the product when nothing structured gives one: `<h1>`, else `<title>` without " | Site". */
@@ -318,6 +324,19 @@ export function titleFromMarkup($: CheerioAPI): string | null {
   if (h1 && h1.length <= 300) return h1
   const title = $('title').first().text().replace(/\s+/g, ' ').trim()
   return title.split(/\s+[|–—]\s+|\s+-\s+(?=[^-]+$)/)[0]?.trim() || null
+}
+
+/**
+ * The brand row of the page's own specification table ("Brand: | Duracell", "ブランド | Panasonic"):
+ * a table or definition-list cell whose label is a brand label, and the cell beside it.
+ */
+export function brandFromSpecRows($: CheerioAPI): string | null {
+  for (const el of $('th, td, dt').toArray()) {
+    if (!isBrandLabel($(el).text())) continue
+    const value = $(el).next('td, dd').text().replace(/\s+/g, ' ').trim()
+    if (value && value.length <= 60 && !isBrandLabel(value)) return value
+  }
+  return null
 }
 
 /**
@@ -331,8 +350,13 @@ export function extractStructuredData(
   options: { metaDescription?: boolean } = {},
 ): RawFacts {
   const doc = $ ?? load(html)
-  const [node, ...others] = findProductNodes(readJsonLd(doc))
+  const ld = findProductNodes(readJsonLd(doc))
+  // Microdata only when the page has no JSON-LD product: its name is the heading's text, hidden
+  // words included ("Détails sur …"), so the page's OpenGraph title goes before it.
+  const fromMicrodata = ld.length === 0
+  const [node, ...others] = fromMicrodata ? microdataProducts(doc, html, pageUrl) : ld
   const fromLd = node ? productFromJsonLd(node) : {}
+  if (fromMicrodata && meta(doc, 'og:title', 'twitter:title').length) fromLd.title = null
   // Review apps (Judge.me, Yotpo…) often add their own Product node for the same product, with its
   // reviews and the rating they state.
   if (node && (!fromLd.reviews?.length || !fromLd.listingRating)) {

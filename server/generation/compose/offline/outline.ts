@@ -150,6 +150,9 @@ function guaranteeHeadings(r: Research): string[] {
   }
 }
 
+/** How many ratings a listing's rating needs before the closing line leans on it. */
+const MIN_CLOSING_RATINGS = 5
+
 /**
  * The closing lines for the call to action, best first, each from the facts: what there is to
  * choose, the stated guarantee or shipping, the listing's rating, the category, else a line about
@@ -180,7 +183,9 @@ export function ctaLines(facts: ProductFacts, r: Research, used: ReadonlySet<str
   }
   if (r.guarantee && !used.has('guarantee')) lines.push(r.guarantee.text)
   lines.push(...r.shipping.map((s) => s.text))
-  if (listing) {
+  // A rating closes the page when enough buyers gave it to mean something (one buyer's five stars
+  // is shown with the reviews, not made the reason to buy).
+  if (listing && listing.count >= MIN_CLOSING_RATINGS) {
     const n = listing.count
     // A marketplace is never named on a shopper page: its buyers rated it "on another store".
     const where = isMarketplace(f.source.platform) ? 'another store' : f.source.name

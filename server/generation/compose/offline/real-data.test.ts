@@ -180,5 +180,8 @@ describe('cards and closing lines', () => {
     const closing = (p: typeof a) => p.sections.find((s) => s.type === 'cta')
     expect(closing(a)).toMatchObject({ text: 'Rated 4.4 out of 5 from 80 ratings on Shop.' })
     expect(closing(b)).toMatchObject({ text: 'One blanket, one click away.' })
+    // One buyer's five stars is no reason to buy: the page closes on the product instead.
+    const single = await composeWith(facts({ title: 'Aurora Stoneware Mug', listingRating: { average: 5, count: 1 } }))
+    expect((closing(single) as { text: string }).text).not.toMatch(/Rated/)
   })
 })

@@ -2,7 +2,7 @@ import { load, type CheerioAPI } from 'cheerio'
 import type { Platform } from '../../../domain/product-facts'
 import { mergeRaw, type RawFacts } from '../normalize/facts'
 import { refusal, siteLabel } from '../refusals'
-import { extractStructuredData } from '../structured-data'
+import { brandFromSpecRows, extractStructuredData } from '../structured-data'
 import type { FetchedDocument, Fetcher } from '../types'
 import { parseAliExpress } from './aliexpress'
 import { parseAmazon } from './amazon'
@@ -47,8 +47,9 @@ export async function importMarketplace(
   }
   const structured = extractStructuredData(doc.body, doc.url, $, { metaDescription: false })
   const raw = mergeRaw(own, structured)
-  // The brand: the page's structured data first (schema.org `brand`, `product:brand`), then the platform's own line.
-  raw.vendor = structured.vendor || own.vendor || null
+  // The brand: the page's structured data first (schema.org `brand`, `product:brand`), then the
+  // platform's own line, then a brand row of the page's specification table.
+  raw.vendor = structured.vendor || own.vendor || brandFromSpecRows($) || null
   // A marketplace that makes nothing is never the brand ("dhgate" in DHgate's JSON-LD); Amazon makes its own devices.
   if (platform !== 'amazon' && raw.vendor && raw.vendor.trim().toLowerCase() === platform) raw.vendor = null
   if (own.ownRatingRead) raw.listingRating = own.listingRating ?? null

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { absoluteUrl, cleanImages, stripImageSizeSuffix } from './images'
+import { absoluteUrl, cleanImages, isVideoPoster, stripImageSizeSuffix } from './images'
 
 describe('URLs and images', () => {
   it('resolves relative and protocol-relative URLs, refuses other schemes', () => {
@@ -7,6 +7,18 @@ describe('URLs and images', () => {
     expect(absoluteUrl('//cdn.shopify.com/a.jpg', 'http://shop.example/')).toBe('https://cdn.shopify.com/a.jpg')
     expect(absoluteUrl('javascript:alert(1)', 'https://shop.example/')).toBeNull()
     expect(absoluteUrl('data:image/png;base64,AAA', 'https://shop.example/')).toBeNull()
+  })
+
+  it('counts a photo once whatever size its folder names, and never takes a video’s poster for a photo', () => {
+    const cdn = 'https://media.shop.example/products'
+    expect(
+      cleanImages(
+        [`${cdn}/500x500/12/a.jpg`, `${cdn}/100x100/12/a.jpg`, `${cdn}/100x100/12/a_1.jpg`, 'https://i1.ytimg.com/vi/abc/default.jpg'],
+        'https://shop.example/p/1',
+      ),
+    ).toEqual([`${cdn}/500x500/12/a.jpg`, `${cdn}/100x100/12/a_1.jpg`])
+    expect(isVideoPoster('https://img.youtube.com/vi/abc/0.jpg')).toBe(true)
+    expect(isVideoPoster('https://cdn.shop.example/youtube.jpg')).toBe(false)
   })
 
   it('strips simple size suffixes only where the CDN is known', () => {

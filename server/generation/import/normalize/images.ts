@@ -65,14 +65,26 @@ export function stripImageSizeSuffix(url: string): string {
   return u.href
 }
 
-/** Absolute, allowed, full-size, de-duplicated images, at most `max`. */
+/** A video's poster frame on a video host (YouTube, Vimeo): a picture of a video, not a photo of the product. */
+export function isVideoPoster(url: string): boolean {
+  return /^https?:\/\/(?:i\d?\.ytimg\.com|img\.youtube\.com|i\.vimeocdn\.com)\//i.test(url)
+}
+
+/** One photo whatever size its address names as a folder ("/500x500/…/a.jpg" and "/100x100/…/a.jpg"). */
+const photoKey = (url: string) => url.replace(/\/\d{2,4}x\d{2,4}\//, '/{size}/')
+
+/** Absolute, allowed, full-size, de-duplicated images, at most `max`; a size named twice keeps the first. */
 export function cleanImages(urls: unknown[], pageUrl: string, max = 40): string[] {
   const out: string[] = []
+  const seen = new Set<string>()
   for (const raw of urls) {
     const abs = upgradedImage(absoluteUrl(raw, pageUrl), pageUrl)
-    if (!abs || !isKeptImage(abs, pageUrl)) continue
+    if (!abs || !isKeptImage(abs, pageUrl) || isVideoPoster(abs)) continue
     const full = stripImageSizeSuffix(abs)
-    if (!out.includes(full)) out.push(full)
+    const key = photoKey(full)
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push(full)
     if (out.length >= max) break
   }
   return out

@@ -1,0 +1,36 @@
+import type { CheerioAPI } from 'cheerio'
+import { toJson, type MicrodataItem } from 'microdata-node'
+
+type Node = Record<string, unknown>
+
+const SCHEMA = /^https?:\/\/schema\.org\//i
+
+/**
+ * The page's schema.org items written as microdata (`itemscope itemtype="…/Product"` with `itemprop`s),
+ * in JSON-LD's shape, so that one reading serves both: a product's own offer, brand and rating stay
+ * inside its own scope, and a related product's scope is an item of its own. Parsed by microdata-node
+ * (the WHATWG algorithm, `itemref` included), only on a page that declares a schema.org product.
+ */
+export function microdataProducts($: CheerioAPI, html: string, pageUrl: string): Node[] {
+  if (!$('[itemscope][itemtype*="schema.org/Product" i]').length) return []
+  let items: MicrodataItem[]
+  try {
+    items = toJson(html, { base: pageUrl }).items
+  } catch {
+    return []
+  }
+  return items.filter((item) => (item.type ?? []).some((t) => /^Product(Group)?$/.test(t.replace(SCHEMA, '')))).map((item) => asJsonLd(item, 0))
+}
+
+function asJsonLd(item: MicrodataItem, depth: number): Node {
+  const node: Node = { '@type': (item.type ?? []).map((t) => t.replace(SCHEMA, '')) }
+  for (const [name, values] of Object.entries(item.properties)) {
+    // Only schema.org's own names: a property given as a full address of another vocabulary is not ours to read.
+    const key = name.replace(SCHEMA, '')
+    if (/[:/]/.test(key)) continue
+    const read = values.flatMap((v): (string | Node)[] => (typeof v === 'string' ? [v.replace(/\s+/g, ' ').trim()] : depth < 6 ? [asJsonLd(v, depth + 1)] : []))
+    const kept = read.filter((v) => v !== '')
+    if (kept.length) node[key] = kept.length === 1 ? kept[0] : kept
+  }
+  return node
+}
