@@ -1,4 +1,5 @@
 import { load, type CheerioAPI } from 'cheerio'
+import { htmlToText } from '../../domain/sanitize'
 import { microdataProducts } from './microdata'
 import { isBrandLabel } from './normalize/brand'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
@@ -14,8 +15,12 @@ const isObj = (v: unknown): v is Node => typeof v === 'object' && v !== null && 
 const list = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v])
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null)
 
+/** The node's types as schema.org names them ("product", as some sites write it, is `Product`). */
 function types(node: Node): string[] {
-  return list(node['@type']).map((t) => String(t).replace(/^.*[/:#]/, ''))
+  return list(node['@type']).map((t) => {
+    const name = String(t).replace(/^.*[/:#]/, '')
+    return name.charAt(0).toUpperCase() + name.slice(1)
+  })
 }
 
 /** Every JSON-LD block of a page, parsed; broken blocks are repaired when simple (comments, raw newlines, trailing commas) or skipped. */
@@ -304,14 +309,46 @@ export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescr
 }
 
 /**
+ * The first `<h1>`'s text as a browser lays it out: lines in blocks of their own are apart
+ * ("<div>DJUNGELSKOG</div><div>Soft toy, brown bear</div>" is "DJUNGELSKOG Soft toy, brown bear").
+ */
+export function headingText($: CheerioAPI): string {
+  const h1 = $('h1').first()
+  if (!h1.length) return ''
+  const spaced = $.html(h1).replace(/<(div|p|br|li|h[1-6])\b/gi, ' <$1')
+  return load(spaced).text().replace(/\s+/g, ' ').trim()
+}
+
+/** Letters and digits only, in lower case: what two spellings of one name share. */
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+
+/**
  * The page's own heading when a structured title is that heading plus words after a separator
  * ("{name} - Buy {keywords} Product on Alibaba.com", "{name} online kaufen | OTTO"): the rest is the
- * site's search words and name, not the product's.
+ * site's search words and name, not the product's. Also when the heading is the structured name
+ * in its own punctuation, or with a word or two more.
  */
-function headingOverTitle($: CheerioAPI, title: string): string {
-  const h1 = $('h1').first().text().replace(/\s+/g, ' ').trim()
+function headingOverTitle($: CheerioAPI, title: string, brand: string | null | undefined): string {
+  const h1 = headingText($)
   if (h1.split(' ').length < 3 || h1.length > 300) return title
-  const t = title.replace(/\s+/g, ' ').trim()
+  // Structured names may carry HTML entities ("Black &amp; Silver"); the heading's text does not.
+  const t = htmlToText(title).replace(/\s+/g, ' ').trim()
+  // The heading says the structured name as the shopper reads it: in its own punctuation ("Soft toy,
+  // brown bear" for "Soft toy - brown bear"), after the brand ("RETRAK" + the name), or before a
+  // model code ("… AMWW784"). Other words in a heading may be hidden ones ("Details").
+  const h = words(h1)
+  const n = words(t)
+  const extra = h.length - n.length
+  if (n.length >= 2 && extra >= 0 && extra <= 2) {
+    const same = (from: number) => n.every((w, i) => h[from + i] === w)
+    if (extra === 0 && same(0)) return h1
+    if (same(0) && h.slice(n.length).every((w) => /\d/.test(w) && /\p{L}/u.test(w))) return h1
+    if (same(extra) && brand && words(brand).join(' ') === h.slice(0, extra).join(' ')) return h1
+  }
   if (!t.toLowerCase().startsWith(h1.toLowerCase())) return title
   const rest = t.slice(h1.length)
   // "{name} | Site", or "{name} online kaufen | Site": a few search words, then the site's name.
@@ -320,10 +357,20 @@ function headingOverTitle($: CheerioAPI, title: string): string {
 
 /** The page's own name for the product when nothing structured gives one: `<h1>`, else `<title>` without " | Site". */
 export function titleFromMarkup($: CheerioAPI): string | null {
-  const h1 = $('h1').first().text().replace(/\s+/g, ' ').trim()
+  const h1 = headingText($)
   if (h1 && h1.length <= 300) return h1
   const title = $('title').first().text().replace(/\s+/g, ' ').trim()
   return title.split(/\s+[|–—]\s+|\s+-\s+(?=[^-]+$)/)[0]?.trim() || null
+}
+
+/**
+ * True when `name` is another title's first part with words around it: a heading's hidden "Details
+ * about " before it, or a "see the original title" link after it.
+ */
+function hiddenWordsAround(name: string, otherTitle: string | undefined): boolean {
+  const other = (otherTitle ?? '').split(/\s+[|–—]\s+/)[0].replace(/\s+/g, ' ').trim()
+  const own = name.replace(/\s+/g, ' ').trim()
+  return other.length >= 3 && own.length > other.length && own.includes(other)
 }
 
 /**
@@ -333,7 +380,9 @@ export function titleFromMarkup($: CheerioAPI): string | null {
 export function brandFromSpecRows($: CheerioAPI): string | null {
   for (const el of $('th, td, dt').toArray()) {
     if (!isBrandLabel($(el).text())) continue
-    const value = $(el).next('td, dd').text().replace(/\s+/g, ' ').trim()
+    // A cell that lists several brands as links (a maker and its line) gives the first.
+    const cell = $(el).next('td, dd')
+    const value = (cell.find('a').length > 1 ? cell.find('a').first() : cell).text().replace(/\s+/g, ' ').trim()
     if (value && value.length <= 60 && !isBrandLabel(value)) return value
   }
   return null
@@ -351,12 +400,12 @@ export function extractStructuredData(
 ): RawFacts {
   const doc = $ ?? load(html)
   const ld = findProductNodes(readJsonLd(doc))
-  // Microdata only when the page has no JSON-LD product: its name is the heading's text, hidden
-  // words included ("Détails sur …"), so the page's OpenGraph title goes before it.
+  // Microdata only when the page has no JSON-LD product. Its name is the heading's text, hidden
+  // words included: "Détails sur 4x CR2032" under an OpenGraph "4x CR2032 | eBay" gives way to it.
   const fromMicrodata = ld.length === 0
   const [node, ...others] = fromMicrodata ? microdataProducts(doc, html, pageUrl) : ld
   const fromLd = node ? productFromJsonLd(node) : {}
-  if (fromMicrodata && meta(doc, 'og:title', 'twitter:title').length) fromLd.title = null
+  if (fromMicrodata && fromLd.title && hiddenWordsAround(fromLd.title, meta(doc, 'og:title', 'twitter:title')[0])) fromLd.title = null
   // Review apps (Judge.me, Yotpo…) often add their own Product node for the same product, with its
   // reviews and the rating they state.
   if (node && (!fromLd.reviews?.length || !fromLd.listingRating)) {
@@ -368,7 +417,7 @@ export function extractStructuredData(
   const merged = mergeRaw(fromLd, openGraph(doc, options))
   merged.locale = pageLocale(doc)
   if (!merged.title) merged.title = titleFromMarkup(doc)
-  else merged.title = headingOverTitle(doc, merged.title)
+  else merged.title = headingOverTitle(doc, merged.title, merged.vendor)
   if (!merged.images?.length) {
     merged.images = doc('[itemprop="image"]')
       .map((_, el) => doc(el).attr('content') ?? doc(el).attr('src') ?? doc(el).attr('href') ?? '')

@@ -23,5 +23,6 @@ describe('product names from titles', () => {
     expect(withoutTrailingMeasure('Pixel 8')).toBe('Pixel 8')
     // Never the whole name.
     expect(withoutTrailingMeasure('Tape 50 m')).toBe('Tape 50 m')
+    expect(withoutTrailingMeasure('SEOUL 100 ML')).toBe('SEOUL')
   })
 })

@@ -328,7 +328,9 @@ export function withoutTrailingMeasure(name: string): string {
   let out = name
   while (TRAILING_MEASURE.test(out)) {
     const next = out.replace(TRAILING_MEASURE, '').replace(/[\s,;:–—-]+$/, '')
-    if (next.split(' ').length < 2) break
+    // One word left is a name only when written as one, in capitals ("SEOUL 100 ML" → "SEOUL");
+    // "Tape 50 m" without its measure would be only a category.
+    if (next.split(' ').length < 2 && !/^\p{Lu}{3,}$/u.test(next)) break
     out = next
   }
   return out
