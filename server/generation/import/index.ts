@@ -8,6 +8,7 @@ import { importShopify } from './shopify'
 import { brandFromSpecRows, extractStructuredData } from './structured-data'
 import { isTaobaoItem, parseTaobao } from './taobao'
 import { ImportError, type Fetcher } from './types'
+import { isZalandoArticle, parseZalando } from './zalando'
 
 export { factsFromText } from './text'
 
@@ -55,6 +56,7 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
       raw.vendor ||= brandFromSpecRows($)
       if (isTaobaoItem(finalUrl)) raw = mergeRaw(parseTaobao($), raw)
       if (isEbayItem(finalUrl)) raw = mergeRaw(parseEbay(doc.body), raw)
+      if (isZalandoArticle(finalUrl)) raw = mergeRaw(parseZalando($), raw)
     }
   }
 
