@@ -3,10 +3,12 @@ import { isEbayItem, parseEbay } from './ebay'
 import { readPage } from './fetch-page'
 import { importMarketplace, isMarketplace } from './marketplaces'
 import { buildFacts, mergeRaw, type RawFacts } from './normalize/facts'
+import { isPcstoreItem, parsePcstore } from './pcstore'
 import { detectPlatform } from './platform'
 import { importShopify } from './shopify'
 import { brandFromSpecRows, extractStructuredData } from './structured-data'
 import { isTaobaoItem, parseTaobao } from './taobao'
+import { isTmonDeal, parseTmon } from './tmon'
 import { ImportError, type Fetcher } from './types'
 import { isZalandoArticle, parseZalando } from './zalando'
 
@@ -57,6 +59,8 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
       if (isTaobaoItem(finalUrl)) raw = mergeRaw(parseTaobao($), raw)
       if (isEbayItem(finalUrl)) raw = mergeRaw(parseEbay(doc.body), raw)
       if (isZalandoArticle(finalUrl)) raw = mergeRaw(parseZalando($), raw)
+      if (isTmonDeal(finalUrl)) raw = mergeRaw(parseTmon($), raw)
+      if (isPcstoreItem(finalUrl)) raw = mergeRaw(parsePcstore($), raw)
     }
   }
 

@@ -2,7 +2,7 @@ import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
 import { buildFacts } from './normalize/facts'
-import { brandFromSpecRows, countIsTheShops, extractStructuredData, findProductNodes, readJsonLd, readOffers } from './structured-data'
+import { brandFromSpecRows, countIsTheShops, extractStructuredData, findProductNodes, readJsonLd, readOffers, shownCount } from './structured-data'
 
 const now = new Date('2026-03-10T12:00:00Z')
 const ld = (json: unknown, extra = '') =>
@@ -211,6 +211,15 @@ describe('microdata and the page heading', () => {
     )
     expect(extractStructuredData(html, 'https://shop.example/p/1').title).toBe('4x Coin Cell CR2032 | Shop')
   })
+  it('of a rating’s two counts, takes the one the page shows when it shows only one', () => {
+    const rating = { '@type': 'AggregateRating', ratingValue: 5, ratingCount: 37, reviewCount: 15 }
+    expect(shownCount('<a href="#reviews">15 отзывов</a>', rating)).toBe('15')
+    expect(shownCount('<span>75</span> ratings, <span>4</span> reviews', { ...rating, ratingCount: 75, reviewCount: 4 })).toBeNull()
+    // A number inside another one, or in a script, is not the count shown.
+    expect(shownCount('<b>375</b> buyers<script>var n = 15</script>', rating)).toBeNull()
+    const html = ld({ '@type': 'Product', name: 'Octime glasses', aggregateRating: rating }).replace('<body>', '<body><a>15 reviews</a>')
+    expect(extractStructuredData(html, 'https://shop.example/p/1').listingRating).toMatchObject({ average: '5', count: '15' })
+  })
   it('reads a product whose type the page writes in lower case ("product")', () => {
     const html = ld({ '@context': 'https://schema.org', '@type': 'product', name: 'Nest Mini', offers: { '@type': 'Offer', price: '49.00', priceCurrency: 'GBP' } })
     expect([extractStructuredData(html, 'https://shop.example/p/1').price, extractStructuredData(html, 'https://shop.example/p/1').currency]).toEqual([49, 'GBP'])
@@ -223,6 +232,8 @@ describe('microdata and the page heading', () => {
     // The brand before the name, a model code after it.
     expect(named('<span>RETRAK</span> <span>Selfie Stick - Black &amp; Silver</span>', 'Selfie Stick - Black &amp; Silver', 'RETRAK')).toBe('RETRAK Selfie Stick - Black & Silver')
     expect(named('Analog Watch - For Men AMWW784', 'Analog Watch - For Men')).toBe('Analog Watch - For Men AMWW784')
+    // Not the brand again when the name already says it.
+    expect(named('<span>Ultra</span> Consola Retro Sobremesa Ultra', 'Consola Retro Sobremesa Ultra', 'Ultra')).toBe('Consola Retro Sobremesa Ultra')
     // A word that is neither (a hidden "Details") leaves the structured name alone.
     expect(named('SEOUL 100 ML <span class="hidden">Details</span>', 'SEOUL 100 ML')).toBe('SEOUL 100 ML')
   })

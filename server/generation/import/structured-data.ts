@@ -202,6 +202,22 @@ export function countIsTheShops(html: string, count: unknown): boolean {
   return false
 }
 
+/**
+ * Of a rating's two counts (`ratingCount`: stars given, `reviewCount`: reviews written), the one the
+ * page shows when it shows only one: a count nobody can read on the page is not the product's count
+ * to repeat. Null when both or neither are shown (the rating's own choice stands).
+ */
+export function shownCount(html: string, aggregate: unknown): string | null {
+  const r = list(aggregate).find(isObj)
+  const ratings = r ? str(r.ratingCount) : null
+  const reviews = r ? str(r.reviewCount) : null
+  if (!ratings || !reviews || ratings === reviews) return null
+  const text = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
+  const shows = (n: string) => new RegExp(`(?<![\\d.,])${n.replace(/[.]/g, '\\.')}(?!\\d|[.,]\\d)`).test(text)
+  const [a, b] = [shows(ratings), shows(reviews)]
+  return a === b ? null : a ? ratings : reviews
+}
+
 /** A schema.org Product / ProductGroup node as raw facts (variants and options from `hasVariant` / `variesBy`). */
 export function productFromJsonLd(node: Node): RawFacts {
   const description = str(node.description)
@@ -347,7 +363,9 @@ function headingOverTitle($: CheerioAPI, title: string, brand: string | null | u
     const same = (from: number) => n.every((w, i) => h[from + i] === w)
     if (extra === 0 && same(0)) return h1
     if (same(0) && h.slice(n.length).every((w) => /\d/.test(w) && /\p{L}/u.test(w))) return h1
-    if (same(extra) && brand && words(brand).join(' ') === h.slice(0, extra).join(' ')) return h1
+    // (Not when the name already says the brand: "Ultra Consola … Ultra" says it twice.)
+    const b = words(brand ?? '')
+    if (same(extra) && b.length && b.join(' ') === h.slice(0, extra).join(' ') && !b.every((w) => n.includes(w))) return h1
   }
   if (!t.toLowerCase().startsWith(h1.toLowerCase())) return title
   const rest = t.slice(h1.length)
@@ -414,6 +432,7 @@ export function extractStructuredData(
     fromLd.listingRating ??= same.map((o) => aggregateRatingOf(o.aggregateRating)).find((r) => r) ?? null
   }
   if (fromLd.listingRating && countIsTheShops(html, fromLd.listingRating.count)) fromLd.listingRating = null
+  if (fromLd.listingRating && node) fromLd.listingRating.count = shownCount(html, node.aggregateRating) ?? fromLd.listingRating.count
   const merged = mergeRaw(fromLd, openGraph(doc, options))
   merged.locale = pageLocale(doc)
   if (!merged.title) merged.title = titleFromMarkup(doc)

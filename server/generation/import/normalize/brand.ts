@@ -49,7 +49,7 @@ export const BYLINE_TEMPLATES: readonly string[] = [
 /**
  * The label of a brand row or specification ("Brand", "Brand Name", "Marca", "品牌名称") in the
  * languages of our marketplaces and of AliExpress' and Taobao's sites: en, es, pt, fr, de, it, nl, pl,
- * tr, ru, ar, he, ja, ko, th, vi, zh. Data, like the bylines above.
+ * tr, ru, ar, he, ja, ko, th, vi, zh, and the other European ones. Data, like the bylines above.
  */
 export const BRAND_LABELS: readonly string[] = [
   'brand',
@@ -85,6 +85,26 @@ export const BRAND_LABELS: readonly string[] = [
   'tên thương hiệu',
   '品牌',
   '品牌名称',
+  // The other languages of the EU and its neighbours: et, fi, sv, da, no, cs, sk, hu, ro, el, lv, lt, uk.
+  'kaubamärk',
+  'tootemark',
+  'merkki',
+  'tuotemerkki',
+  'märke',
+  'varumärke',
+  'mærke',
+  'varemærke',
+  'merke',
+  'varemerke',
+  'značka',
+  'márka',
+  'marcă',
+  'marca produsului',
+  'μάρκα',
+  'zīmols',
+  'prekės ženklas',
+  'бренд товару',
+  'торгова марка',
 ]
 
 /** Whether a row's or specification's name says "brand" ("Brand Name", "Marca:", "品牌名称："). */

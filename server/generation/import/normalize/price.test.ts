@@ -31,6 +31,8 @@ describe('parsePrice', () => {
 describe('detectCurrency', () => {
   it('prefers explicit codes, then symbols; a bare $ takes a dollar hint', () => {
     expect(detectCurrency('USD 12.00')).toBe('USD')
+    // A code ISO 4217 has replaced, as pages still write it.
+    expect(detectCurrency('RUR')).toBe('RUB')
     expect(detectCurrency('eur')).toBe('EUR')
     expect(detectCurrency('$12.00', 'CAD')).toBe('CAD')
     expect(detectCurrency('$12.00', 'EUR')).toBe('USD')

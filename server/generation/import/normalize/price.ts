@@ -106,11 +106,14 @@ const SYMBOLS: [RegExp, string][] = [
  * The ISO 4217 code a price text shows: an explicit code wins ("USD", "EUR"), then a symbol.
  * A bare "$" or "¥" is ambiguous: it takes the hint when the hint fits (CAD on amazon.ca), else USD / JPY.
  */
+/** Codes ISO 4217 has replaced that pages still write: the rouble's "RUR" (schema.org examples, Yandex) is RUB. */
+const REPLACED_CODES: Record<string, string> = { RUR: 'RUB' }
+
 export function detectCurrency(text: unknown, hint?: string | null): string | null {
   const h = typeof hint === 'string' && /^[A-Za-z]{3}$/.test(hint.trim()) ? hint.trim().toUpperCase() : null
   if (typeof text !== 'string' || !text.trim()) return h
   const t = text.trim()
-  if (/^[A-Za-z]{3}$/.test(t)) return t.toUpperCase()
+  if (/^[A-Za-z]{3}$/.test(t)) return REPLACED_CODES[t.toUpperCase()] ?? t.toUpperCase()
   const code = t.match(new RegExp(`\\b(${CURRENCY_CODES.join('|')})\\b`))
   if (code) return code[1]
   for (const [re, c] of SYMBOLS) if (re.test(t)) return c
