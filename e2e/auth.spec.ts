@@ -103,3 +103,30 @@ test('a referral link records the inviter on sign-up', async ({ page, browser },
   await expect(friendPage.getByText('A friend invited you. Welcome!')).toBeVisible()
   await friend.close()
 })
+
+test('two tabs: the tab whose address another tab replaced says so, and the code sent last signs in', async ({ page, context }, info) => {
+  const first = uniqueEmail(info, 'tab1')
+  const second = uniqueEmail(info, 'tab2')
+  await page.goto('/account/login')
+  await page.getByLabel('E-mail').fill(first)
+  await page.getByRole('button', { name: 'Send me a code' }).click()
+  await expect(page.getByTestId('verify-email')).toHaveText(first)
+  // Another tab of the same browser asks for a code for another address.
+  const other = await context.newPage()
+  await other.goto('/account/login')
+  await other.getByLabel('E-mail').fill(second)
+  await other.getByRole('button', { name: 'Send me a code' }).click()
+  await expect(other.getByTestId('verify-email')).toHaveText(second)
+  // The first tab types the first address's code: it is told what happened, not that the code is wrong.
+  await page.getByLabel('Code').fill((await lastMail(first)).code)
+  await page.getByRole('button', { name: 'Verify and continue' }).click()
+  await expect(
+    page.getByText(
+      `This page was for ${first}, but a code has since been asked for ${second} in another tab or window. Enter the code sent to ${second}, or use a different e-mail to ask for ${first} again.`,
+    ),
+  ).toBeVisible()
+  await expect(page.getByTestId('verify-email')).toHaveText(second)
+  await page.getByLabel('Code').fill((await lastMail(second)).code)
+  await page.getByRole('button', { name: 'Verify and continue' }).click()
+  await expect(page.getByTestId('avatar')).toBeVisible()
+})

@@ -44,6 +44,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!email) throw redirect(signInPath('/account/login', target))
   // FormStrategy reads the body itself, so look at a copy.
   const form = await request.clone().formData()
+  // Another tab of this browser asked for a code for another address since this page was shown: the
+  // session (one per browser) now holds that address. Say so, rather than take this tab's code as a
+  // wrong one or send a code to an address this tab never named.
+  const shown = String(form.get(SHOWN_EMAIL) ?? '').trim()
+  if (shown && shown.toLowerCase() !== String(email).toLowerCase()) {
+    const message = otherTabMessage(shown, String(email))
+    if (resendSchema.safeParse(formObject(form)).success) return json({ result: null, resendError: message }, { status: 409 })
+    return json({ result: parseWithZod(form, { schema: verifySchema }).reply({ formErrors: [message] }), resendError: null }, { status: 409 })
+  }
 
   if (resendSchema.safeParse(formObject(form)).success) {
     const outcome = await requestCodeAndContinue(request, context, {
@@ -71,6 +80,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/** The address this page showed, posted back by both of its forms (never used to sign in). */
+const SHOWN_EMAIL = 'shown_email'
+
+function otherTabMessage(shown: string, current: string): string {
+  return `This page was for ${shown}, but a code has since been asked for ${current} in another tab or window. Enter the code sent to ${current}, or use a different e-mail to ask for ${shown} again.`
+}
+
 export default function Verify() {
   const { email, waitSeconds, fromShopify, loginPath } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
@@ -88,6 +104,7 @@ export default function Verify() {
         </p>
       ) : null}
       <Form method="post" {...form.props}>
+        <input type="hidden" name={SHOWN_EMAIL} value={email} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <Field
           label="Code"
@@ -110,6 +127,7 @@ export default function Verify() {
       </Form>
       <Form method="post" className="resend">
         <Honeypot />
+        <input type="hidden" name={SHOWN_EMAIL} value={email} />
         <ResendButton waitSeconds={waitSeconds} />
         {actionData?.resendError ? (
           <p className="field-errors" role="alert">

@@ -184,6 +184,31 @@ describe('verify action', () => {
     expect(await call.json()).toEqual({ email: 'ana@example.com', code: '123456' })
   })
 
+  it('a tab left on the page of an address another tab has since replaced is told so; its code is not tried, nothing is sent', async () => {
+    const other = 'This page was for bob@example.com, but a code has since been asked for ana@example.com in another tab or window. Enter the code sent to ana@example.com, or use a different e-mail to ask for bob@example.com again.'
+    const cookie = await emailSession()
+    const res = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code: '123456', shown_email: 'bob@example.com' }, cookie))
+    expect(res.status).toBe(409)
+    expect(await messages(res)).toEqual([other])
+    const resend = await runResponse(verify.action, post('/account/verify', { intent: 'resend', shown_email: 'bob@example.com' }, cookie))
+    expect(resend.status).toBe(409)
+    expect((await body(resend)).resendError).toBe(other)
+    expect(msw.seen).toHaveLength(0)
+    // The page this tab shows next names the address the session holds.
+    const page = await body(await run(verify.loader, get('/account/verify', cookie)))
+    expect(page.email).toBe('ana@example.com')
+  })
+
+  it('the same address in another case is the same page: the code is tried', async () => {
+    msw.server.use(mockRoute(contract.auth.verify, () => apiError(400, 'nope', { field: 'code' })))
+    const res = await runResponse(
+      verify.action,
+      post('/account/verify', { intent: 'verify', code: '123456', shown_email: 'Ana@Example.com' }, await emailSession()),
+    )
+    expect(res.status).toBe(400)
+    expect(msw.to('/v2/auth/verify', 'POST')).toHaveLength(1)
+  })
+
   it('the e-mail in the form is ignored: the session decides who signs in', async () => {
     msw.server.use(mockRoute(contract.auth.verify, () => apiError(400, 'nope')))
     await run(verify.action, post('/account/verify', { intent: 'verify', code: '123456', email: 'eve@example.com' }, await emailSession()))
