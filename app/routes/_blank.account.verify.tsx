@@ -51,7 +51,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (shown && shown.toLowerCase() !== String(email).toLowerCase()) {
     const message = otherTabMessage(shown, String(email))
     if (resendSchema.safeParse(formObject(form)).success) return json({ result: null, resendError: message }, { status: 409 })
-    return json({ result: parseWithZod(form, { schema: verifySchema }).reply({ formErrors: [message] }), resendError: null }, { status: 409 })
+    return json(
+      { result: parseWithZod(form, { schema: verifySchema }).reply({ formErrors: [message] }), resendError: null },
+      { status: 409 },
+    )
   }
 
   if (resendSchema.safeParse(formObject(form)).success) {

@@ -185,9 +185,13 @@ describe('verify action', () => {
   })
 
   it('a tab left on the page of an address another tab has since replaced is told so; its code is not tried, nothing is sent', async () => {
-    const other = 'This page was for bob@example.com, but a code has since been asked for ana@example.com in another tab or window. Enter the code sent to ana@example.com, or use a different e-mail to ask for bob@example.com again.'
+    const other =
+      'This page was for bob@example.com, but a code has since been asked for ana@example.com in another tab or window. Enter the code sent to ana@example.com, or use a different e-mail to ask for bob@example.com again.'
     const cookie = await emailSession()
-    const res = await runResponse(verify.action, post('/account/verify', { intent: 'verify', code: '123456', shown_email: 'bob@example.com' }, cookie))
+    const res = await runResponse(
+      verify.action,
+      post('/account/verify', { intent: 'verify', code: '123456', shown_email: 'bob@example.com' }, cookie),
+    )
     expect(res.status).toBe(409)
     expect(await messages(res)).toEqual([other])
     const resend = await runResponse(verify.action, post('/account/verify', { intent: 'resend', shown_email: 'bob@example.com' }, cookie))

@@ -12,7 +12,10 @@ describe('eBay listings', () => {
     const photo = (id: string) =>
       `{"thumbImgUrl":"https:\\u002F\\u002Fi.ebayimg.com\\u002Fimages\\u002Fg\\u002F${id}\\u002Fs-l64.jpg","displayImgUrl":"https:\\u002F\\u002Fi.ebayimg.com\\u002Fimages\\u002Fg\\u002F${id}\\u002Fs-l300.jpg","maxImageUrl":"https:\\u002F\\u002Fi.ebayimg.com\\u002Fimages\\u002Fg\\u002F${id}\\u002Fs-l1600.jpg"}`
     const html = `<script>$rwidgets([["x",{"imgArr" : [${photo('aa')},${photo('bb')}],"islarge":true}]])</script>`
-    expect(parseEbay(html).images).toEqual(['https://i.ebayimg.com/images/g/aa/s-l1600.jpg', 'https://i.ebayimg.com/images/g/bb/s-l1600.jpg'])
+    expect(parseEbay(html).images).toEqual([
+      'https://i.ebayimg.com/images/g/aa/s-l1600.jpg',
+      'https://i.ebayimg.com/images/g/bb/s-l1600.jpg',
+    ])
     expect(parseEbay('<html><body>no gallery</body></html>').images).toEqual([])
   })
 })

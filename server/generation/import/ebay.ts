@@ -13,7 +13,9 @@ export function isEbayItem(url: URL): boolean {
 export function parseEbay(html: string): RawFacts {
   const photos = jsonAfter(html, /"imgArr"\s*:\s*/)
   const images = (Array.isArray(photos) ? photos : [])
-    .map((p) => (typeof p === 'object' && p ? ((p as Record<string, unknown>).maxImageUrl ?? (p as Record<string, unknown>).displayImgUrl) : null))
+    .map((p) =>
+      typeof p === 'object' && p ? ((p as Record<string, unknown>).maxImageUrl ?? (p as Record<string, unknown>).displayImgUrl) : null,
+    )
     .filter((u): u is string => typeof u === 'string' && u.length > 0)
   return { images }
 }

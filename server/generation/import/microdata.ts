@@ -19,7 +19,9 @@ export function microdataProducts($: CheerioAPI, html: string, pageUrl: string):
   } catch {
     return []
   }
-  return items.filter((item) => (item.type ?? []).some((t) => /^Product(Group)?$/.test(t.replace(SCHEMA, '')))).map((item) => asJsonLd(item, 0))
+  return items
+    .filter((item) => (item.type ?? []).some((t) => /^Product(Group)?$/.test(t.replace(SCHEMA, ''))))
+    .map((item) => asJsonLd(item, 0))
 }
 
 function asJsonLd(item: MicrodataItem, depth: number): Node {
@@ -28,7 +30,9 @@ function asJsonLd(item: MicrodataItem, depth: number): Node {
     // Only schema.org's own names: a property given as a full address of another vocabulary is not ours to read.
     const key = name.replace(SCHEMA, '')
     if (/[:/]/.test(key)) continue
-    const read = values.flatMap((v): (string | Node)[] => (typeof v === 'string' ? [v.replace(/\s+/g, ' ').trim()] : depth < 6 ? [asJsonLd(v, depth + 1)] : []))
+    const read = values.flatMap((v): (string | Node)[] =>
+      typeof v === 'string' ? [v.replace(/\s+/g, ' ').trim()] : depth < 6 ? [asJsonLd(v, depth + 1)] : [],
+    )
     const kept = read.filter((v) => v !== '')
     if (kept.length) node[key] = kept.length === 1 ? kept[0] : kept
   }

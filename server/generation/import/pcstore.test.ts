@@ -14,7 +14,9 @@ describe('PChome 商店街 items', () => {
       <tr><td><strong>0利率分期價</strong> 3 期 每期 $98 元</td></tr></table></body></html>`)
     expect(parsePcstore($)).toEqual({ price: 294, compareAtPrice: 420, currency: 'TWD', vendor: '下營農會' })
     // No special price: nothing is borrowed from another row.
-    expect(parsePcstore(load('<html><body><h1>鵝肉鬆</h1><table><tr><td><strong>0利率分期價</strong> $98 元</td></tr></table></body></html>'))).toEqual({
+    expect(
+      parsePcstore(load('<html><body><h1>鵝肉鬆</h1><table><tr><td><strong>0利率分期價</strong> $98 元</td></tr></table></body></html>')),
+    ).toEqual({
       price: null,
       compareAtPrice: null,
       currency: null,

@@ -237,8 +237,7 @@ export const BLOCK_RULES: readonly Rule[] = [
   {
     kind: 'robot-check',
     did: (p) => `showed a browser check (${quote(/^Pardon Our Interruption/i.test(p.title) ? p.title : 'Checking your browser')})`,
-    test: (p) =>
-      p.short && (/^Pardon Our Interruption/i.test(p.title) || /\bChecking your browser before (?:you )?access/i.test(p.text)),
+    test: (p) => p.short && (/^Pardon Our Interruption/i.test(p.title) || /\bChecking your browser before (?:you )?access/i.test(p.text)),
   },
   // Akamai's edge refusal.
   {

@@ -2,7 +2,15 @@ import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
 import { buildFacts } from './normalize/facts'
-import { brandFromSpecRows, countIsTheShops, extractStructuredData, findProductNodes, readJsonLd, readOffers, shownCount } from './structured-data'
+import {
+  brandFromSpecRows,
+  countIsTheShops,
+  extractStructuredData,
+  findProductNodes,
+  readJsonLd,
+  readOffers,
+  shownCount,
+} from './structured-data'
 
 const now = new Date('2026-03-10T12:00:00Z')
 const ld = (json: unknown, extra = '') =>
@@ -221,19 +229,39 @@ describe('microdata and the page heading', () => {
     expect(extractStructuredData(html, 'https://shop.example/p/1').listingRating).toMatchObject({ average: '5', count: '15' })
   })
   it('reads a product whose type the page writes in lower case ("product")', () => {
-    const html = ld({ '@context': 'https://schema.org', '@type': 'product', name: 'Nest Mini', offers: { '@type': 'Offer', price: '49.00', priceCurrency: 'GBP' } })
-    expect([extractStructuredData(html, 'https://shop.example/p/1').price, extractStructuredData(html, 'https://shop.example/p/1').currency]).toEqual([49, 'GBP'])
+    const html = ld({
+      '@context': 'https://schema.org',
+      '@type': 'product',
+      name: 'Nest Mini',
+      offers: { '@type': 'Offer', price: '49.00', priceCurrency: 'GBP' },
+    })
+    expect([
+      extractStructuredData(html, 'https://shop.example/p/1').price,
+      extractStructuredData(html, 'https://shop.example/p/1').currency,
+    ]).toEqual([49, 'GBP'])
   })
   it('takes the heading when it says the structured name as the shopper reads it', () => {
     const named = (h1: string, name: string, brand?: string) =>
-      extractStructuredData(ld({ '@type': 'Product', name, ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}) }).replace('<body>', `<body><h1>${h1}</h1>`), 'https://shop.example/p/1').title
+      extractStructuredData(
+        ld({ '@type': 'Product', name, ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}) }).replace(
+          '<body>',
+          `<body><h1>${h1}</h1>`,
+        ),
+        'https://shop.example/p/1',
+      ).title
     // Its own punctuation, its lines apart as a browser shows them.
-    expect(named('<div>DJUNGELSKOG</div><div>Soft toy, brown bear</div>', 'DJUNGELSKOG Soft toy - brown bear')).toBe('DJUNGELSKOG Soft toy, brown bear')
+    expect(named('<div>DJUNGELSKOG</div><div>Soft toy, brown bear</div>', 'DJUNGELSKOG Soft toy - brown bear')).toBe(
+      'DJUNGELSKOG Soft toy, brown bear',
+    )
     // The brand before the name, a model code after it.
-    expect(named('<span>RETRAK</span> <span>Selfie Stick - Black &amp; Silver</span>', 'Selfie Stick - Black &amp; Silver', 'RETRAK')).toBe('RETRAK Selfie Stick - Black & Silver')
+    expect(named('<span>RETRAK</span> <span>Selfie Stick - Black &amp; Silver</span>', 'Selfie Stick - Black &amp; Silver', 'RETRAK')).toBe(
+      'RETRAK Selfie Stick - Black & Silver',
+    )
     expect(named('Analog Watch - For Men AMWW784', 'Analog Watch - For Men')).toBe('Analog Watch - For Men AMWW784')
     // Not the brand again when the name already says it.
-    expect(named('<span>Ultra</span> Consola Retro Sobremesa Ultra', 'Consola Retro Sobremesa Ultra', 'Ultra')).toBe('Consola Retro Sobremesa Ultra')
+    expect(named('<span>Ultra</span> Consola Retro Sobremesa Ultra', 'Consola Retro Sobremesa Ultra', 'Ultra')).toBe(
+      'Consola Retro Sobremesa Ultra',
+    )
     // A word that is neither (a hidden "Details") leaves the structured name alone.
     expect(named('SEOUL 100 ML <span class="hidden">Details</span>', 'SEOUL 100 ML')).toBe('SEOUL 100 ML')
   })
@@ -245,13 +273,16 @@ describe('microdata and the page heading', () => {
     expect(extractStructuredData(html, 'https://shop.example/p/1').title).toBe('Angel Teddy Bear | Shop')
   })
   it('reads a brand row of the page’s specification table, in the languages we know', () => {
-    const rows = (label: string, value: string) => load(`<table><tr><td>Type:</td><td>Coin</td><td>${label}</td><td><span>${value}</span></td></tr></table>`)
+    const rows = (label: string, value: string) =>
+      load(`<table><tr><td>Type:</td><td>Coin</td><td>${label}</td><td><span>${value}</span></td></tr></table>`)
     expect(brandFromSpecRows(rows('Brand: ', 'Duracell'))).toBe('Duracell')
     expect(brandFromSpecRows(load('<table><tr><th>ブランド</th><td><a>Panasonic</a></td></tr></table>'))).toBe('Panasonic')
     expect(brandFromSpecRows(rows('Colour:', 'Silver'))).toBeNull()
     expect(brandFromSpecRows(load('<p>Brand: Duracell</p>'))).toBeNull()
     // A maker and its line, as two links: the first.
-    expect(brandFromSpecRows(load('<table><tr><th>ブランド</th><td><a>三菱鉛筆</a><a>uni（三菱鉛筆）</a></td></tr></table>'))).toBe('三菱鉛筆')
+    expect(brandFromSpecRows(load('<table><tr><th>ブランド</th><td><a>三菱鉛筆</a><a>uni（三菱鉛筆）</a></td></tr></table>'))).toBe(
+      '三菱鉛筆',
+    )
   })
   it('takes the heading when the title is the heading plus the site’s search words', () => {
     const html = page(

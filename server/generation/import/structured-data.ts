@@ -386,7 +386,10 @@ export function titleFromMarkup($: CheerioAPI): string | null {
  * about " before it, or a "see the original title" link after it.
  */
 function hiddenWordsAround(name: string, otherTitle: string | undefined): boolean {
-  const other = (otherTitle ?? '').split(/\s+[|–—]\s+/)[0].replace(/\s+/g, ' ').trim()
+  const other = (otherTitle ?? '')
+    .split(/\s+[|–—]\s+/)[0]
+    .replace(/\s+/g, ' ')
+    .trim()
   const own = name.replace(/\s+/g, ' ').trim()
   return other.length >= 3 && own.length > other.length && own.includes(other)
 }

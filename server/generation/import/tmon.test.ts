@@ -19,6 +19,11 @@ describe('TMON deals', () => {
       currency: 'KRW',
       listingRating: { average: '4.5', count: '1203', scale: '5' },
     })
-    expect(parseTmon(load('<html><body><h1>Other</h1></body></html>'))).toEqual({ title: null, price: null, currency: null, listingRating: null })
+    expect(parseTmon(load('<html><body><h1>Other</h1></body></html>'))).toEqual({
+      title: null,
+      price: null,
+      currency: null,
+      listingRating: null,
+    })
   })
 })

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { isZalandoArticle, parseZalando } from './zalando'
 
 const page = (props: unknown, extra = '') =>
-  load(`<html><body>${extra}<script id="z-vegas-pdp-props" type="application/json"><![CDATA[${JSON.stringify(props)}]]></script></body></html>`)
+  load(
+    `<html><body>${extra}<script id="z-vegas-pdp-props" type="application/json"><![CDATA[${JSON.stringify(props)}]]></script></body></html>`,
+  )
 
 const display = (price: number, original: number, isDiscounted: boolean) => ({
   isDiscounted,

@@ -54,9 +54,12 @@ describe('brand bylines', () => {
 })
 
 describe('brand labels', () => {
-  it.each(['Brand', 'Brand Name', 'Marca:', 'Nazwa marki', 'שם מותג', '品牌名称：', ' ブランド ', 'Kaubamärk', 'Merkki:', 'Značka'])('%s names the brand', (label) => {
-    expect(isBrandLabel(label)).toBe(true)
-  })
+  it.each(['Brand', 'Brand Name', 'Marca:', 'Nazwa marki', 'שם מותג', '品牌名称：', ' ブランド ', 'Kaubamärk', 'Merkki:', 'Značka'])(
+    '%s names the brand',
+    (label) => {
+      expect(isBrandLabel(label)).toBe(true)
+    },
+  )
   it.each(['Model', 'Brand new', 'Store', '', null])('%s does not', (label) => {
     expect(isBrandLabel(label)).toBe(false)
   })
