@@ -2,15 +2,8 @@ import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
 import { buildFacts } from './normalize/facts'
-import {
-  brandFromSpecRows,
-  countIsTheShops,
-  extractStructuredData,
-  findProductNodes,
-  readJsonLd,
-  readOffers,
-  shownCount,
-} from './structured-data'
+import { brandFromSpecRows } from './page-heading'
+import { countIsTheShops, extractStructuredData, findProductNodes, readJsonLd, readOffers, shownCount } from './structured-data'
 
 const now = new Date('2026-03-10T12:00:00Z')
 const ld = (json: unknown, extra = '') =>

@@ -1,13 +1,12 @@
 import { load, type CheerioAPI } from 'cheerio'
-import { htmlToText } from '../../domain/sanitize'
 import { microdataProducts } from './microdata'
-import { isBrandLabel } from './normalize/brand'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl } from './normalize/images'
 import { pageLocale } from './normalize/locale'
 import { detectCurrency, parsePrice } from './normalize/price'
 import { type RawReview } from './normalize/reviews'
 import { plainTextToHtml } from './normalize/text'
+import { headingOverTitle, hiddenWordsAround, titleFromMarkup } from './page-heading'
 
 type Node = Record<string, unknown>
 
@@ -322,91 +321,6 @@ export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescr
     vendor: meta($, 'product:brand', 'og:brand')[0] ?? null,
     siteName: meta($, 'og:site_name')[0] ?? null,
   }
-}
-
-/**
- * The first `<h1>`'s text as a browser lays it out: lines in blocks of their own are apart
- * ("<div>DJUNGELSKOG</div><div>Soft toy, brown bear</div>" is "DJUNGELSKOG Soft toy, brown bear").
- */
-export function headingText($: CheerioAPI): string {
-  const h1 = $('h1').first()
-  if (!h1.length) return ''
-  const spaced = $.html(h1).replace(/<(div|p|br|li|h[1-6])\b/gi, ' <$1')
-  return load(spaced).text().replace(/\s+/g, ' ').trim()
-}
-
-/** Letters and digits only, in lower case: what two spellings of one name share. */
-const words = (s: string) =>
-  s
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-
-/**
- * The page's own heading when a structured title is that heading plus words after a separator
- * ("{name} - Buy {keywords} Product on Alibaba.com", "{name} online kaufen | OTTO"): the rest is the
- * site's search words and name, not the product's. Also when the heading is the structured name
- * in its own punctuation, or with a word or two more.
- */
-function headingOverTitle($: CheerioAPI, title: string, brand: string | null | undefined): string {
-  const h1 = headingText($)
-  if (h1.split(' ').length < 3 || h1.length > 300) return title
-  // Structured names may carry HTML entities ("Black &amp; Silver"); the heading's text does not.
-  const t = htmlToText(title).replace(/\s+/g, ' ').trim()
-  // The heading says the structured name as the shopper reads it: in its own punctuation ("Soft toy,
-  // brown bear" for "Soft toy - brown bear"), after the brand ("RETRAK" + the name), or before a
-  // model code ("… AMWW784"). Other words in a heading may be hidden ones ("Details").
-  const h = words(h1)
-  const n = words(t)
-  const extra = h.length - n.length
-  if (n.length >= 2 && extra >= 0 && extra <= 2) {
-    const same = (from: number) => n.every((w, i) => h[from + i] === w)
-    if (extra === 0 && same(0)) return h1
-    if (same(0) && h.slice(n.length).every((w) => /\d/.test(w) && /\p{L}/u.test(w))) return h1
-    // (Not when the name already says the brand: "Ultra Consola … Ultra" says it twice.)
-    const b = words(brand ?? '')
-    if (same(extra) && b.length && b.join(' ') === h.slice(0, extra).join(' ') && !b.every((w) => n.includes(w))) return h1
-  }
-  if (!t.toLowerCase().startsWith(h1.toLowerCase())) return title
-  const rest = t.slice(h1.length)
-  // "{name} | Site", or "{name} online kaufen | Site": a few search words, then the site's name.
-  return /^\s*[-|–—·•:]\s+\S/.test(rest) || /^\s+[^|–—]{1,30}\s[|–—]\s+[^|–—]{1,40}$/.test(rest) ? h1 : title
-}
-
-/** The page's own name for the product when nothing structured gives one: `<h1>`, else `<title>` without " | Site". */
-export function titleFromMarkup($: CheerioAPI): string | null {
-  const h1 = headingText($)
-  if (h1 && h1.length <= 300) return h1
-  const title = $('title').first().text().replace(/\s+/g, ' ').trim()
-  return title.split(/\s+[|–—]\s+|\s+-\s+(?=[^-]+$)/)[0]?.trim() || null
-}
-
-/**
- * True when `name` is another title's first part with words around it: a heading's hidden "Details
- * about " before it, or a "see the original title" link after it.
- */
-function hiddenWordsAround(name: string, otherTitle: string | undefined): boolean {
-  const other = (otherTitle ?? '')
-    .split(/\s+[|–—]\s+/)[0]
-    .replace(/\s+/g, ' ')
-    .trim()
-  const own = name.replace(/\s+/g, ' ').trim()
-  return other.length >= 3 && own.length > other.length && own.includes(other)
-}
-
-/**
- * The brand row of the page's own specification table ("Brand: | Duracell", "ブランド | Panasonic"):
- * a table or definition-list cell whose label is a brand label, and the cell beside it.
- */
-export function brandFromSpecRows($: CheerioAPI): string | null {
-  for (const el of $('th, td, dt').toArray()) {
-    if (!isBrandLabel($(el).text())) continue
-    // A cell that lists several brands as links (a maker and its line) gives the first.
-    const cell = $(el).next('td, dd')
-    const value = (cell.find('a').length > 1 ? cell.find('a').first() : cell).text().replace(/\s+/g, ' ').trim()
-    if (value && value.length <= 60 && !isBrandLabel(value)) return value
-  }
-  return null
 }
 
 /**
