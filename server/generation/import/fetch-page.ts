@@ -1,5 +1,6 @@
-import { load, type CheerioAPI } from 'cheerio'
+import type { CheerioAPI } from 'cheerio'
 import type { Platform } from '../../domain/product-facts'
+import { parsePage } from './parse-page'
 import { recognizeRefusal, siteLabel, statusError } from './refusals'
 import { ImportError, type FetchedDocument, type Fetcher } from './types'
 
@@ -24,7 +25,7 @@ export async function readPage(
     }
     throw err
   }
-  const $ = load(doc.body)
+  const $ = parsePage(doc.body)
   const refused = recognizeRefusal(doc, platform, $)
   if (refused) throw refused
   if (doc.status >= 400) throw statusError(doc.status, siteLabel(doc.url || url, platform))

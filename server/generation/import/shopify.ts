@@ -1,9 +1,10 @@
-import { load, type CheerioAPI } from 'cheerio'
+import type { CheerioAPI } from 'cheerio'
 import { fetchOptionalJson, readPage } from './fetch-page'
 import { balancedAt } from './marketplaces/embedded'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl, stripImageSizeSuffix } from './normalize/images'
 import { parsePrice } from './normalize/price'
+import { parsePage } from './parse-page'
 import { shopifyHandle } from './platform'
 import { extractStructuredData } from './structured-data'
 import { ImportError, type FetchedDocument, type Fetcher } from './types'
@@ -109,7 +110,7 @@ export function fromAdminProduct(p: Obj): RawFacts {
  * carry neither), the store's name and the specifications stores often list in JSON-LD.
  */
 function pageExtras(doc: FetchedDocument): RawFacts {
-  const sd = extractStructuredData(doc.body, doc.url, load(doc.body))
+  const sd = extractStructuredData(doc.body, doc.url, parsePage(doc.body))
   const active = doc.body.match(/Shopify\.currency\s*=\s*\{[^}]*"active"\s*:\s*"([A-Z]{3})"/)?.[1] ?? null
   return {
     currency: sd.currency ?? active,

@@ -1,7 +1,8 @@
-import { load, type CheerioAPI } from 'cheerio'
+import type { CheerioAPI } from 'cheerio'
 import type { Platform } from '../../../domain/product-facts'
 import { mergeRaw, type RawFacts } from '../normalize/facts'
 import { brandFromSpecRows } from '../page-heading'
+import { parsePage } from '../parse-page'
 import { refusal, siteLabel } from '../refusals'
 import { extractStructuredData } from '../structured-data'
 import type { FetchedDocument, Fetcher } from '../types'
@@ -27,7 +28,7 @@ export async function importMarketplace(
   fetcher: Fetcher,
   parsed?: CheerioAPI,
 ): Promise<RawFacts> {
-  const $ = parsed ?? load(doc.body)
+  const $ = parsed ?? parsePage(doc.body)
   let own: RawFacts = {}
   switch (platform) {
     case 'aliexpress':
