@@ -1,4 +1,4 @@
-import { jsonAfter } from './marketplaces/embedded'
+import { first, jsonAfter } from './marketplaces/embedded'
 import type { RawFacts } from './normalize/facts'
 
 /** An eBay listing (`ebay.{com,fr,co.uk,…}/itm/…`). */
@@ -13,9 +13,7 @@ export function isEbayItem(url: URL): boolean {
 export function parseEbay(html: string): RawFacts {
   const photos = jsonAfter(html, /"imgArr"\s*:\s*/)
   const images = (Array.isArray(photos) ? photos : [])
-    .map((p) =>
-      typeof p === 'object' && p ? ((p as Record<string, unknown>).maxImageUrl ?? (p as Record<string, unknown>).displayImgUrl) : null,
-    )
-    .filter((u): u is string => typeof u === 'string' && u.length > 0)
+    .map((p) => first(p, 'maxImageUrl', 'displayImgUrl'))
+    .filter((u): u is string => typeof u === 'string')
   return { images }
 }

@@ -1,17 +1,13 @@
 import { insufficientFacts, type Platform, type ProductFacts } from '../../domain/product-facts'
-import { isEbayItem, parseEbay } from './ebay'
 import { readPage } from './fetch-page'
 import { importMarketplace, isMarketplace } from './marketplaces'
 import { buildFacts, mergeRaw, type RawFacts } from './normalize/facts'
 import { brandFromSpecRows } from './page-heading'
-import { isPcstoreItem, parsePcstore } from './pcstore'
 import { detectPlatform } from './platform'
 import { importShopify } from './shopify'
+import { readShopPage } from './site-readers'
 import { extractStructuredData } from './structured-data'
-import { isTaobaoItem, parseTaobao } from './taobao'
-import { isTmonDeal, parseTmon } from './tmon'
 import { ImportError, type Fetcher } from './types'
-import { isZalandoArticle, parseZalando } from './zalando'
 
 export { factsFromText } from './text'
 
@@ -57,11 +53,7 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
     else {
       raw = extractStructuredData(doc.body, finalUrl.href, $)
       raw.vendor ||= brandFromSpecRows($)
-      if (isTaobaoItem(finalUrl)) raw = mergeRaw(parseTaobao($), raw)
-      if (isEbayItem(finalUrl)) raw = mergeRaw(parseEbay(doc.body), raw)
-      if (isZalandoArticle(finalUrl)) raw = mergeRaw(parseZalando($), raw)
-      if (isTmonDeal(finalUrl)) raw = mergeRaw(parseTmon($), raw)
-      if (isPcstoreItem(finalUrl)) raw = mergeRaw(parsePcstore($), raw)
+      raw = mergeRaw(readShopPage(finalUrl, doc.body, $), raw)
     }
   }
 

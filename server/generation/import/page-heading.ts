@@ -1,6 +1,7 @@
 import { load, type CheerioAPI } from 'cheerio'
 import { htmlToText } from '../../domain/sanitize'
 import { isBrandLabel } from './normalize/brand'
+import { collapseSpace } from './normalize/text'
 
 // What the page itself shows a person as the product's name and brand: its heading, read as a
 // browser lays it out, weighed against the structured name; the brand row of its specification table.
@@ -13,7 +14,7 @@ export function headingText($: CheerioAPI): string {
   const h1 = $('h1').first()
   if (!h1.length) return ''
   const spaced = $.html(h1).replace(/<(div|p|br|li|h[1-6])\b/gi, ' <$1')
-  return load(spaced).text().replace(/\s+/g, ' ').trim()
+  return collapseSpace(load(spaced).text())
 }
 
 /** Letters and digits only, in lower case: what two spellings of one name share. */
@@ -33,7 +34,7 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
   const h1 = headingText($)
   if (h1.split(' ').length < 3 || h1.length > 300) return title
   // Structured names may carry HTML entities ("Black &amp; Silver"); the heading's text does not.
-  const t = htmlToText(title).replace(/\s+/g, ' ').trim()
+  const t = collapseSpace(htmlToText(title))
   // The heading says the structured name as the shopper reads it: in its own punctuation ("Soft toy,
   // brown bear" for "Soft toy - brown bear"), after the brand ("RETRAK" + the name), or before a
   // model code ("… AMWW784"). Other words in a heading may be hidden ones ("Details").
@@ -58,7 +59,7 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
 export function titleFromMarkup($: CheerioAPI): string | null {
   const h1 = headingText($)
   if (h1 && h1.length <= 300) return h1
-  const title = $('title').first().text().replace(/\s+/g, ' ').trim()
+  const title = collapseSpace($('title').first().text())
   return title.split(/\s+[|–—]\s+|\s+-\s+(?=[^-]+$)/)[0]?.trim() || null
 }
 
@@ -67,11 +68,8 @@ export function titleFromMarkup($: CheerioAPI): string | null {
  * about " before it, or a "see the original title" link after it.
  */
 export function hiddenWordsAround(name: string, otherTitle: string | undefined): boolean {
-  const other = (otherTitle ?? '')
-    .split(/\s+[|–—]\s+/)[0]
-    .replace(/\s+/g, ' ')
-    .trim()
-  const own = name.replace(/\s+/g, ' ').trim()
+  const other = collapseSpace((otherTitle ?? '').split(/\s+[|–—]\s+/)[0])
+  const own = collapseSpace(name)
   return other.length >= 3 && own.length > other.length && own.includes(other)
 }
 
@@ -84,7 +82,7 @@ export function brandFromSpecRows($: CheerioAPI): string | null {
     if (!isBrandLabel($(el).text())) continue
     // A cell that lists several brands as links (a maker and its line) gives the first.
     const cell = $(el).next('td, dd')
-    const value = (cell.find('a').length > 1 ? cell.find('a').first() : cell).text().replace(/\s+/g, ' ').trim()
+    const value = collapseSpace((cell.find('a').length > 1 ? cell.find('a').first() : cell).text())
     if (value && value.length <= 60 && !isBrandLabel(value)) return value
   }
   return null

@@ -1,13 +1,12 @@
 import type { CheerioAPI } from 'cheerio'
 import type { RawFacts } from './normalize/facts'
 import { parsePrice } from './normalize/price'
+import { collapseSpace } from './normalize/text'
 
 /** A PChome 商店街 item page (`pcstore.com.tw/{store}/M{id}.htm`). */
 export function isPcstoreItem(url: URL): boolean {
   return /(^|\.)pcstore\.com\.tw$/i.test(url.hostname) && /\/M\d+\.htm$/i.test(url.pathname)
 }
-
-const squash = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim()
 
 /**
  * A PChome 商店街 item's price box, which has no structured data: the special price (一次付清特價 /
@@ -19,13 +18,13 @@ export function parsePcstore($: CheerioAPI): RawFacts {
   const row = (label: RegExp) =>
     $('td')
       .toArray()
-      .find((td) => label.test(squash($(td).children('strong').first().text())))
+      .find((td) => label.test(collapseSpace($(td).children('strong').first().text())))
   const special = row(/^(一次付清特價|特價|直購價)$/)
-  const amount = special ? /([\d,]+)\s*元\s*$/.exec(squash($(special).text()))?.[1] : undefined
+  const amount = special ? /([\d,]+)\s*元\s*$/.exec(collapseSpace($(special).text()))?.[1] : undefined
   const price = parsePrice(amount, 'TWD')
   const suggested = row(/^建議售價$/)
-  const compare = suggested ? parsePrice(squash($(suggested).find('del').first().text()), 'TWD') : null
-  const maker = /^【([^】]{1,30})】/.exec(squash($('h1').first().text()))?.[1]
+  const compare = suggested ? parsePrice(collapseSpace($(suggested).find('del').first().text()), 'TWD') : null
+  const maker = /^【([^】]{1,30})】/.exec(collapseSpace($('h1').first().text()))?.[1]
   return {
     price: price?.amount ?? null,
     compareAtPrice: compare && price && compare.amount > price.amount ? compare.amount : null,

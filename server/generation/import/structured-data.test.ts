@@ -218,6 +218,9 @@ describe('microdata and the page heading', () => {
     expect(shownCount('<span>75</span> ratings, <span>4</span> reviews', { ...rating, ratingCount: 75, reviewCount: 4 })).toBeNull()
     // A number inside another one, or in a script, is not the count shown.
     expect(shownCount('<b>375</b> buyers<script>var n = 15</script>', rating)).toBeNull()
+    // A count that is no whole number is never made a pattern of (nor a crash).
+    expect(shownCount('<a>15 reviews</a>', { ...rating, ratingCount: '(3592 Reviews)' })).toBeNull()
+    expect(shownCount('<a>15 reviews</a>', { ...rating, ratingCount: '[' })).toBeNull()
     const html = ld({ '@type': 'Product', name: 'Octime glasses', aggregateRating: rating }).replace('<body>', '<body><a>15 reviews</a>')
     expect(extractStructuredData(html, 'https://shop.example/p/1').listingRating).toMatchObject({ average: '5', count: '15' })
   })

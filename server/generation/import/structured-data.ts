@@ -208,11 +208,13 @@ export function countIsTheShops(html: string, count: unknown): boolean {
  */
 export function shownCount(html: string, aggregate: unknown): string | null {
   const r = list(aggregate).find(isObj)
-  const ratings = r ? str(r.ratingCount) : null
-  const reviews = r ? str(r.reviewCount) : null
+  // Whole numbers only: a count written otherwise ("(3592 Reviews)") is left to the rating's own choice.
+  const whole = (v: unknown) => (/^\d+$/.test(str(v) ?? '') ? str(v) : null)
+  const ratings = r ? whole(r.ratingCount) : null
+  const reviews = r ? whole(r.reviewCount) : null
   if (!ratings || !reviews || ratings === reviews) return null
   const text = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
-  const shows = (n: string) => new RegExp(`(?<![\\d.,])${n.replace(/[.]/g, '\\.')}(?!\\d|[.,]\\d)`).test(text)
+  const shows = (n: string) => new RegExp(`(?<![\\d.,])${n}(?!\\d|[.,]\\d)`).test(text)
   const [a, b] = [shows(ratings), shows(reviews)]
   return a === b ? null : a ? ratings : reviews
 }

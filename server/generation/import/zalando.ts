@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio'
-import { get } from './marketplaces/embedded'
+import { get, scriptJson } from './marketplaces/embedded'
 import type { RawFacts } from './normalize/facts'
 
 /** A Zalando article page (`zalando.{ie,fi,de,…}/…-{sku}.html`). */
@@ -14,17 +14,7 @@ export function isZalandoArticle(url: URL): boolean {
  * the carousels' prices are other articles' and are not read.
  */
 export function parseZalando($: CheerioAPI): RawFacts {
-  const text = ($('script#z-vegas-pdp-props').first().html() ?? '')
-    .trim()
-    .replace(/^<!\[CDATA\[/, '')
-    .replace(/\]\]>$/, '')
-  let props: unknown
-  try {
-    props = JSON.parse(text)
-  } catch {
-    return {}
-  }
-  const display = get(props, 'model.articleInfo.displayPrice')
+  const display = get(scriptJson($, 'script#z-vegas-pdp-props'), 'model.articleInfo.displayPrice')
   const price = Number(get(display, 'price.value'))
   const original = Number(get(display, 'originalPrice.value'))
   const currency = get(display, 'price.currency')

@@ -86,10 +86,17 @@ export function jsonAfter(src: string, marker: RegExp): unknown {
   return null
 }
 
-/** The JSON inside `<script id=…>` (Next.js / Modern.js data blocks). */
+/** The JSON inside `<script id=…>` (Next.js / Modern.js data blocks; Zalando's, wrapped in CDATA). */
 export function scriptJson($: CheerioAPI, selector: string): unknown {
   const raw = $(selector).first().html()
-  return raw ? parseLoose(raw.trim()) : null
+  return raw
+    ? parseLoose(
+        raw
+          .trim()
+          .replace(/^<!\[CDATA\[/, '')
+          .replace(/\]\]>$/, ''),
+      )
+    : null
 }
 
 /** Breadth-first: the first object value under a key named one of `keys` (optionally also passing `test`). */

@@ -102,13 +102,13 @@ const SYMBOLS: [RegExp, string][] = [
   [/Kč/, 'CZK'],
 ]
 
+/** Codes ISO 4217 has replaced that pages still write: the rouble's "RUR" (schema.org examples, Yandex) is RUB. */
+const REPLACED_CODES: Record<string, string> = { RUR: 'RUB' }
+
 /**
  * The ISO 4217 code a price text shows: an explicit code wins ("USD", "EUR"), then a symbol.
  * A bare "$" or "¥" is ambiguous: it takes the hint when the hint fits (CAD on amazon.ca), else USD / JPY.
  */
-/** Codes ISO 4217 has replaced that pages still write: the rouble's "RUR" (schema.org examples, Yandex) is RUB. */
-const REPLACED_CODES: Record<string, string> = { RUR: 'RUB' }
-
 export function detectCurrency(text: unknown, hint?: string | null): string | null {
   const h = typeof hint === 'string' && /^[A-Za-z]{3}$/.test(hint.trim()) ? hint.trim().toUpperCase() : null
   if (typeof text !== 'string' || !text.trim()) return h

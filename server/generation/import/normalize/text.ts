@@ -12,13 +12,13 @@ export function plainTextToHtml(text: string): string {
     .join('\n')
 }
 
+/** Runs of whitespace as one space, trimmed ("  Soft toy,\n brown bear " → "Soft toy, brown bear"). */
+export const collapseSpace = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim()
+
 /** Whitespace collapsed, trimmed, cut to `max` characters (with an ellipsis when cut). */
 export function cleanText(value: unknown, max: number): string {
   if (typeof value !== 'string' && typeof value !== 'number') return ''
-  const s = String(value)
-    .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
+  const s = collapseSpace(String(value).replace(/[\u200e\u200f\u202a-\u202e]/g, ''))
   return s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s
 }
 
