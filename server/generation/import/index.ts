@@ -1,5 +1,6 @@
 import { insufficientFacts, type Platform, type ProductFacts } from '../../domain/product-facts'
 import { readPage } from './fetch-page'
+import { withGallery } from './gallery'
 import { importMarketplace, isMarketplace } from './marketplaces'
 import { buildFacts, mergeRaw, type RawFacts } from './normalize/facts'
 import { brandFromSpecRows } from './page-heading'
@@ -54,6 +55,7 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
       raw = extractStructuredData(doc.body, finalUrl.href, $)
       raw.vendor ||= brandFromSpecRows($)
       raw = mergeRaw(readShopPage(finalUrl, doc.body, $), raw)
+      raw.images = withGallery($, raw.images, finalUrl.href)
     }
   }
 

@@ -1,0 +1,102 @@
+import { load } from 'cheerio'
+import { describe, expect, it } from 'vitest'
+import { galleryPhotos, photoIdParts, withGallery } from './gallery'
+
+const PAGE = 'https://shop.example/p/kettle-4711'
+const MAIN = 'https://cdn.shop.example/media/48213/kettle-48213-front.jpg?w=600'
+
+/** A product page: a gallery of thumbnails, and a "you may also like" row of other products' tiles. */
+function page(gallery: string, related = ''): string {
+  return `<html><body><header><a href="/"><img src="/logo.svg" alt="Shop"></a></header>
+  <main><h1>Kettle 4711</h1>${gallery}<p class="price">€49.00</p>${related}</main></body></html>`
+}
+
+const RELATED = `<ul class="also">
+  <li><a href="/p/toaster-1200"><img src="https://cdn.shop.example/media/48213/toaster-5501.jpg"></a><span>Toaster 1200 €39.00</span></li>
+  <li><a href="/p/mug-77"><img src="https://cdn.shop.example/media/48213/mug-5502.jpg"></a><span>Mug €9.00</span></li>
+  <li><a href="/p/jug-78"><img src="https://cdn.shop.example/media/48213/jug-5503.jpg"></a><span>Jug €19.00</span></li>
+  <li><a href="/p/pan-79"><img src="https://cdn.shop.example/media/48213/pan-5504.jpg"></a><span>Pan €29.00</span></li>
+</ul>`
+
+const photos = (html: string, main = MAIN) => galleryPhotos(load(html), main, PAGE)
+
+describe('the gallery in a shop’s markup', () => {
+  it('reads a row of thumbnails that shows the product’s photo, fullest size first', () => {
+    const html = page(`<div class="thumbs">
+      <button><img src="https://cdn.shop.example/media/48213/kettle-48213-front.jpg?w=80" data-zoom-image="https://cdn.shop.example/media/48213/kettle-48213-front.jpg?w=2000"></button>
+      <button><img src="https://cdn.shop.example/media/48214/kettle-48214-side.jpg?w=80" data-zoom-image="https://cdn.shop.example/media/48214/kettle-48214-side.jpg?w=2000"></button>
+      <button><img src="https://cdn.shop.example/media/48215/kettle-48215-lid.jpg?w=80" data-zoom-image="https://cdn.shop.example/media/48215/kettle-48215-lid.jpg?w=2000"></button>
+      <span>1/3</span>
+    </div>`)
+    expect(photos(html)).toEqual([
+      'https://cdn.shop.example/media/48213/kettle-48213-front.jpg?w=2000',
+      'https://cdn.shop.example/media/48214/kettle-48214-side.jpg?w=2000',
+      'https://cdn.shop.example/media/48215/kettle-48215-lid.jpg?w=2000',
+    ])
+  })
+
+  it('never takes a row of tiles that link to other products, even on the same CDN folder', () => {
+    expect(photos(page('<img src="https://cdn.shop.example/media/48213/kettle-48213-front.jpg">', RELATED))).toEqual([])
+  })
+
+  it('needs the product’s own photo in the row: a row of other photos is somebody else’s', () => {
+    const html = page(
+      `<div><img src="https://cdn.shop.example/media/90001/banner-90001.jpg"><img src="https://cdn.shop.example/media/90002/banner-90002.jpg"></div>`,
+    )
+    expect(photos(html)).toEqual([])
+  })
+
+  it('counts the sizes of one photo once: a <picture>’s sources, a query of sizes, slider clones', () => {
+    const slide = (id: number) => `<li><picture>
+      <source srcset="//cdn.shop.example/i/${id}_Z00A?w=180&fmt=webp 1x, //cdn.shop.example/i/${id}_Z00A?w=360&fmt=webp 2x">
+      <source srcset="//cdn.shop.example/i/${id}_Z00A?w=268&fmt=jpeg">
+      <img src="//cdn.shop.example/i/${id}_Z00A?w=134"></picture></li>`
+    const html = page(`<ul>${slide(48213)}${slide(48214)}${slide(48215)}${slide(48213)}</ul>`)
+    const found = photos(html, 'https://cdn.shop.example/s/48213_SET?w=620')
+    expect(found).toHaveLength(3)
+    expect(found[0]).toBe('https://cdn.shop.example/i/48213_Z00A?w=360&fmt=webp')
+  })
+
+  it('leaves out a video’s slide and the site’s logo laid over a slide', () => {
+    const html = page(`<div>
+      <div><img src="https://cdn.shop.example/media/48213/kettle-48213-front.jpg"></div>
+      <div><img src="https://cdn.shop.example/media/48214/kettle-48214-side.jpg"></div>
+      <div class="slide--video"><img src="https://cdn.shop.example/media/48216/kettle-48216-poster.jpg"></div>
+      <div><img src="https://cdn.shop.example/frontend/logo/watermark.png"></div>
+    </div>`)
+    expect(photos(html)).toEqual([
+      'https://cdn.shop.example/media/48213/kettle-48213-front.jpg',
+      'https://cdn.shop.example/media/48214/kettle-48214-side.jpg',
+    ])
+  })
+
+  it('prefers the row with the most photos to a row of two colour swatches beside it', () => {
+    const html =
+      page(`<div class="swatches"><img src="https://cdn.shop.example/m/48213alt2.jpg"><img src="https://cdn.shop.example/m/48299alt1.jpg"></div>
+      <div class="slides"><img src="https://cdn.shop.example/m/48213.jpg"><img src="https://cdn.shop.example/m/48213alt1.jpg"><img src="https://cdn.shop.example/m/48213alt2.jpg"><img src="https://cdn.shop.example/m/48213alt3.jpg"></div>`)
+    expect(photos(html, 'https://cdn.shop.example/m/48213.jpg')).toHaveLength(4)
+  })
+
+  it('has nothing to go on when the photo’s address carries no id', () => {
+    expect(photoIdParts('https://cdn.shop.example/images/product/large.jpg')).toEqual([])
+    expect(photoIdParts('https://cdn.shop.example/2020/11/640x640/kettle-48213_w1200.jpg')).toEqual(['48213'])
+    expect(photos(page('<div><img src="/a.jpg"><img src="/b.jpg"></div>'), 'https://shop.example/images/large.jpg')).toEqual([])
+  })
+})
+
+describe('withGallery', () => {
+  const html = page(`<div>
+    <img src="https://cdn.shop.example/media/48213/kettle-48213-front.jpg">
+    <img src="https://cdn.shop.example/media/48214/kettle-48214-side.jpg">
+  </div>`)
+
+  it('takes the gallery when it shows more photos than the structured data named', () => {
+    expect(withGallery(load(html), [MAIN], PAGE)).toHaveLength(2)
+  })
+
+  it('keeps what the importer found when that is as many or more (duplicates counted once)', () => {
+    const found = [MAIN, MAIN, 'https://cdn.shop.example/media/48217/kettle-48217-box.jpg']
+    expect(withGallery(load(html), found, PAGE)).toBe(found)
+    expect(withGallery(load(html), [], PAGE)).toEqual([])
+  })
+})

@@ -1,0 +1,214 @@
+import type { CheerioAPI } from 'cheerio'
+import type { AnyNode, Element } from 'domhandler'
+import { absoluteUrl, cleanImages } from './normalize/images'
+
+/**
+ * A shop's own photo gallery, read from its markup when its structured data names one photo (most
+ * shops' OpenGraph tag names only the first). A gallery is recognised by its shape, not by a shop's
+ * class names: a row of sibling slides or thumbnails, each holding one picture and no link to
+ * another page and no words beyond a caption, one of which shows the product's own photo (an
+ * address sharing that photo's identifying part). Of such rows the one with the most photos is the
+ * gallery; product tiles ("customers also bought") link to other pages and are never one.
+ */
+
+/** Attributes that name a picture's address, in tiers: a zoom or full size first, a thumbnail's `src` last. */
+const ZOOM_ATTRS = ['data-zoom-image', 'data-zoom', 'data-large', 'data-large-image', 'data-full', 'data-src-large']
+const LAZY_ATTRS = ['data-image', 'data-original', 'data-lazy-src', 'data-lazy', 'data-src']
+
+const IMAGE_FILE = /\.(?:jpe?g|png|webp|avif|gif)(?:$|\?)/i
+
+/** At most this many characters of text in one slide: a caption ("Bild 1", "2/5"), never a tile's name and price. */
+const MAX_SLIDE_TEXT = 40
+
+/** Rows looked at, at most: a gallery sits near the top; a hostile page of nested pictures costs no more. */
+const MAX_ROWS_LOOKED_AT = 3000
+
+/** A slide names its photo in at most this many addresses. */
+const MAX_SIZES_OF_A_PHOTO = 3
+
+/** A row longer than this is a catalogue, not a gallery. */
+const MAX_SLIDES = 40
+
+/**
+ * The parts of an image address that say which photo it is: path words of five or more characters
+ * with a digit in them (ids, hashes, SKUs), not sizes ("640x640", "w1200") and not years.
+ */
+export function photoIdParts(url: string): string[] {
+  let path: string
+  try {
+    path = decodeURIComponent(new URL(url).pathname)
+  } catch {
+    return []
+  }
+  return path.split(/[/._\-,~=+]+/).filter((t) => t.length >= 5 && /\d/.test(t) && !/^\d+x\d+$|^[whq]\d+$|^(?:19|20)\d\d$/i.test(t))
+}
+
+/**
+ * One address per photo: addresses that differ only in their query are sizes of one photo when their
+ * path names it ("…/4667999_R_Z001A?w=1000" and "?w=1500").
+ */
+function distinctPhotos(urls: string[]): string[] {
+  const seen = new Set<string>()
+  return urls.filter((url) => {
+    const u = new URL(url)
+    const key = photoIdParts(url).length ? u.origin + u.pathname : url
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+/** The first folder of an address's path ("files" of "/files/media/a.jpg"). */
+function firstFolder(url: string): string | null {
+  try {
+    return new URL(url).pathname.split('/')[1] ?? null
+  } catch {
+    return null
+  }
+}
+
+/** The largest candidate of a `srcset`. */
+function largestOfSrcset(srcset: string): string | null {
+  let best: { url: string; size: number } | null = null
+  for (const part of srcset.split(/,\s+/)) {
+    const [url, descriptor = '1x'] = part.trim().split(/\s+/)
+    const size = parseFloat(descriptor) || 1
+    if (url && (!best || size > best.size)) best = { url, size }
+  }
+  return best?.url ?? null
+}
+
+function isPictureAddress(url: string): boolean {
+  return !/^data:|\.svg(?:$|\?)/i.test(url)
+}
+
+/** A slide is small: an element with more than this many elements inside is a wrapper of slides or a section. */
+const MAX_SLIDE_ELEMENTS = 60
+
+/** An element's own elements and text, or null past MAX_SLIDE_ELEMENTS (walked without recursion, so a deep page costs no more). */
+function smallSubtree(el: Element): { elements: Element[]; text: string } | null {
+  const elements: Element[] = []
+  let text = ''
+  const stack: AnyNode[] = [el]
+  while (stack.length) {
+    const node = stack.pop()!
+    if (node.type === 'text') text += (node as unknown as { data: string }).data
+    if (node.type !== 'tag' && node.type !== 'root') continue
+    const element = node as Element
+    elements.push(element)
+    if (elements.length > MAX_SLIDE_ELEMENTS) return null
+    for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i])
+  }
+  return { elements, text }
+}
+
+/** The picture addresses among a slide's elements, fullest first, as absolute URLs. */
+function picturesIn(elements: Element[], pageUrl: string): string[] {
+  const tiers: (string | undefined)[][] = [[], [], [], []]
+  for (const { tagName, attribs } of elements) {
+    if (tagName === 'a' && attribs.href && IMAGE_FILE.test(attribs.href)) tiers[0].push(attribs.href)
+    if (tagName !== 'img' && tagName !== 'source' && tagName !== 'a') continue
+    for (const attr of ZOOM_ATTRS) tiers[0].push(attribs[attr])
+    const srcset = attribs['data-srcset'] ?? attribs.srcset
+    if (srcset) tiers[1].push(largestOfSrcset(srcset) ?? undefined)
+    for (const attr of LAZY_ATTRS) tiers[2].push(attribs[attr])
+    tiers[3].push(attribs.src)
+  }
+  const found = new Set<string>()
+  for (const v of tiers.flat()) {
+    const abs = v ? absoluteUrl(v, pageUrl) : null
+    if (abs && isPictureAddress(abs)) found.add(abs)
+  }
+  return [...found]
+}
+
+/** Whether a slide links to another page (a product tile), not to its own picture or to nothing. */
+function linksElsewhere(elements: Element[], pageUrl: string): boolean {
+  const here = new URL(pageUrl)
+  return elements.some(({ tagName, attribs }) => {
+    const href = tagName === 'a' ? (attribs.href ?? '').trim() : ''
+    if (!href || href.startsWith('#') || /^javascript:/i.test(href) || IMAGE_FILE.test(href)) return false
+    const abs = absoluteUrl(href, pageUrl)
+    if (!abs) return false
+    const there = new URL(abs)
+    return there.origin !== here.origin || there.pathname !== here.pathname
+  })
+}
+
+/** A slide of a video (its poster or player), not a photo. */
+function isVideoSlide(el: Element, elements: Element[], pictures: string[]): boolean {
+  if (elements.some((e) => e.tagName === 'video' || e.tagName === 'iframe')) return true
+  const { attribs } = el
+  return /video/i.test([attribs.class, attribs['aria-label'], attribs['data-type'], ...pictures].join(' '))
+}
+
+interface Slide {
+  picture: string
+  video: boolean
+}
+
+/** The slides of a row, or null when the row is not a gallery's shape. */
+function slidesOf(parent: Element, pageUrl: string): Slide[] | null {
+  const children = parent.children.filter((c): c is Element => c.type === 'tag')
+  if (children.length < 2 || children.length > MAX_SLIDES) return null
+  const slides: Slide[] = []
+  for (const child of children) {
+    const subtree = smallSubtree(child)
+    if (!subtree) return null
+    const pictures = picturesIn(subtree.elements, pageUrl)
+    if (!pictures.length) continue
+    // One photo in its sizes (thumbnail, picture, zoom); more is a wrapper of slides, not a slide.
+    if (distinctPhotos(pictures).length > MAX_SIZES_OF_A_PHOTO) return null
+    if (linksElsewhere(subtree.elements, pageUrl)) return null
+    if (subtree.text.replace(/\s+/g, ' ').trim().length > MAX_SLIDE_TEXT) return null
+    slides.push({ picture: pictures[0], video: isVideoSlide(child, subtree.elements, pictures) })
+  }
+  // Most of the row is pictures (a wrapper may hold arrows or a counter beside them).
+  return slides.length >= 2 && slides.length * 2 >= children.length ? slides : null
+}
+
+/**
+ * The page's photos: its gallery's when that shows more than the importer found (the structured data
+ * often names only the first), else what the importer found.
+ */
+export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl: string): string[] {
+  const found = images ?? []
+  const main = found.map((u) => absoluteUrl(u, pageUrl)).find((u) => u !== null)
+  if (!main) return found
+  const gallery = galleryPhotos($, main, pageUrl)
+  return cleanImages(gallery, pageUrl).length > cleanImages(found, pageUrl).length ? gallery : found
+}
+
+/**
+ * The photos of the page's own gallery in their order, or [] when none is recognised. `mainImage` is
+ * the product's photo the structured data names; the gallery must show it.
+ */
+export function galleryPhotos($: CheerioAPI, mainImage: string, pageUrl: string): string[] {
+  const ids = new Set(photoIdParts(mainImage))
+  if (!ids.size) return []
+  // "238368885alt1" is a photo of "238368885" too.
+  const sharesId = (p: string) => [...ids].some((id) => p.includes(id) || id.includes(p))
+  const showsMain = (slides: Slide[]) => slides.some((s) => photoIdParts(s.picture).some(sharesId))
+  const folder = firstFolder(mainImage)
+  // A picture with no id of its own in another folder than the product's photos is the site's (a logo over the slide).
+  const isPhoto = (s: Slide) => !s.video && (photoIdParts(s.picture).length > 0 || firstFolder(s.picture) === folder)
+  const parents = new Set<AnyNode>()
+  for (const img of $('body img, body [data-zoom-image], body source').toArray()) {
+    // A slide's picture may sit a few levels down (li > a > picture > img): rows up to four levels up.
+    let node: AnyNode | null = img.parent
+    for (let level = 0; node && level < 5; level++, node = node.parent) parents.add(node)
+  }
+  // Of the rows that show the product's photo, the one with the most photos: the slider or its
+  // thumbnails, not a row of colour swatches beside them.
+  let best: string[] = []
+  let looked = 0
+  for (const parent of $('body *').toArray()) {
+    if (!parents.has(parent)) continue
+    if (++looked > MAX_ROWS_LOOKED_AT) break
+    const slides = slidesOf(parent as Element, pageUrl)
+    if (!slides || !showsMain(slides)) continue
+    const photos = distinctPhotos(slides.filter(isPhoto).map((s) => s.picture))
+    if (photos.length > best.length) best = photos
+  }
+  return best
+}
