@@ -20,6 +20,8 @@ export interface ProductTruth {
   compare_at: number | null
   images: number | null
   rating: number | null
+  /** The scale the page states its rating on when it is not five stars ("9.1 / 10"); the importer keeps ratings on five. */
+  rating_scale?: number
   review_count: number | null
   brand: string | null
   language?: string | null
@@ -166,7 +168,9 @@ export interface ProductResult {
 }
 
 export function gradeProduct(entry: CorpusEntry, facts: ProductFacts | null, error: Error | null): ProductResult {
-  const truth = entry.facts as ProductTruth
+  const stated = entry.facts as ProductTruth
+  // "9.1 / 10" is 4.55 on five stars: the same fact on the scale the importer keeps.
+  const truth = stated.rating !== null && stated.rating_scale ? { ...stated, rating: (stated.rating * 5) / stated.rating_scale } : stated
   const got = observed(facts)
   const grades = {} as Record<Field, Grade>
   const invented: Field[] = []

@@ -5,6 +5,7 @@ import { importMarketplace, isMarketplace } from './marketplaces'
 import { buildFacts, mergeRaw, type RawFacts } from './normalize/facts'
 import { brandFromSpecRows } from './page-heading'
 import { detectPlatform } from './platform'
+import { priceBesideStruck } from './price-box'
 import { importShopify } from './shopify'
 import { readShopPage } from './site-readers'
 import { extractStructuredData } from './structured-data'
@@ -56,6 +57,8 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
       raw.vendor ||= brandFromSpecRows($)
       raw = mergeRaw(readShopPage(finalUrl, doc.body, $), raw)
       raw.images = withGallery($, raw.images, finalUrl.href)
+      const sale = raw.compareAtPrice == null && typeof raw.price === 'number' ? priceBesideStruck($, raw.price, raw.locale) : null
+      if (sale) Object.assign(raw, sale)
     }
   }
 

@@ -67,6 +67,11 @@ const PAGES = {
   // The slider shown in a frame in place of the page (AliExpress).
   sliderInFrame: `<html><head><title>AliExpress</title></head><body><div>Loading…</div>
     <iframe src="//www.aliexpress.com:443/item/100.html/_____tmd_____/punish?x5secdata=abc&x5step=2"></iframe></body></html>`,
+  // A robot check in the site's own words (German), and a refusal naming the network (Spanish).
+  robotWordsGerman: `<html lang="de"><head><title>Einen Moment bitte</title></head><body><main><h2>Einen Moment bitte …</h2>
+    <p>Wir müssen sicherstellen, dass Sie kein Roboter sind. Die Seite lädt gleich neu.</p><p>ID: 5f1c</p></main></body></html>`,
+  networkRefusalSpanish: `<html lang="es"><head><title>Sin conexión</title></head><body><h1>Parece que no hay conexión</h1>
+    <p>Desactiva tu VPN o conéctate desde otra red e inténtalo de nuevo.</p><button>Actualizar</button></body></html>`,
 }
 
 describe('block and error pages', () => {
@@ -98,6 +103,8 @@ describe('block and error pages', () => {
     ['itemGoneJapanese', 'not-found', /answered with an error page \("この商品は存在しません"\): there is no product page/],
     ['sliderInFrame', 'robot-check', /showed a robot check \(a "slide to verify" captcha\)/],
     ['browserCheck', 'robot-check', /showed a browser check \("Pardon Our Interruption\.\.\."\)/],
+    ['robotWordsGerman', 'robot-check', /showed a robot check \("Einen Moment bitte"\)/],
+    ['networkRefusalSpanish', 'refused', /refused to show us the page, naming our network \("Parece que no hay conexión"\)/],
   ] as const)('%s is refused as %s, whatever status it came with', (name, kind, words) => {
     for (const status of [200, 403, 503]) {
       const err = recognizeRefusal(page(PAGES[name], status))
@@ -147,6 +154,10 @@ describe('block and error pages', () => {
     // A shop whose page is long and merely mentions a captcha in its footer.
     const long = `<html><head><title>Blue Mug</title></head><body><h1>Blue Mug</h1><p>${'Stoneware mug. '.repeat(300)}</p><footer>This site is protected by reCAPTCHA.</footer></body></html>`
     expect(recognizeRefusal(page(long, 200, 'https://shop.example/mug'))).toBeNull()
+    // A small shop's page whose review form asks to confirm one is not a robot.
+    const small = `<html><head><title>Blue Mug</title></head><body><h1>Blue Mug</h1><p>€12.00</p><p>${'Stoneware mug. '.repeat(90)}</p>
+      <form><textarea name="review"></textarea><label><input type="checkbox"> I confirm I am not a robot</label></form></body></html>`
+    expect(recognizeRefusal(page(small, 200, 'https://shop.example/mug'))).toBeNull()
     // Marketplace pages whose product is in their data block, with the captcha widgets their scripts keep ready.
     for (const file of ['tiktok-shop.html', 'tiktok-next-data.html', 'temu.html', 'dhgate.html', 'aliexpress-runparams.html']) {
       const html = fixture(file).replace('<body>', '<body><div id="captcha_container"></div><div class="captcha_verify_container"></div>')

@@ -127,6 +127,11 @@ interface Rule {
 }
 
 const has = (p: Probe, selector: string) => p.$(selector).length > 0
+/**
+ * A page that says hardly anything else: words a small shop's page may hold in a form ("confirm you
+ * are not a robot") count only here.
+ */
+const terse = (p: Probe) => p.short && p.text.length < 1200
 const quote = (s: string) => `"${s.replace(/\s+/g, ' ').trim().slice(0, 60)}"`
 
 /** The rules, most specific first. Each names the page's own words; none fires on a page that carries a product. */
@@ -252,6 +257,18 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: 'refused to show us the page ("Request Rejected")',
     test: (p) => p.short && /^Request Rejected$/i.test(p.title) && /The requested URL was rejected/i.test(p.text),
   },
+  // A refusal of the network the request came from ("turn off your VPN", "connect to another network").
+  {
+    kind: 'refused',
+    did: (p) => `refused to show us the page, naming our network (${quote(p.$('h1, h2').first().text() || p.title)})`,
+    test: (p) => terse(p) && NETWORK_REFUSAL.test(p.text),
+  },
+  // A robot check in the site's own words, in the languages of our shoppers' sites.
+  {
+    kind: 'robot-check',
+    did: (p) => `showed a robot check (${quote(p.title || p.$('h1, h2').first().text() || 'captcha')})`,
+    test: (p) => terse(p) && ROBOT_CHECK_WORDS.test(p.text),
+  },
   // Any other robot check that says what it is.
   {
     kind: 'robot-check',
@@ -301,6 +318,18 @@ export const BLOCK_RULES: readonly Rule[] = [
  */
 const PAGE_NOT_FOUND =
   /page (?:was )?not found|couldn'?t find (?:that|this|the) page|página no encontrada|no (?:se )?(?:ha )?(?:podido )?encontr\w+ la página|página não encontrada|seite (?:wurde )?nicht gefunden|page (?:introuvable|non trouvée)|pagina non trovata|pagina niet gevonden|strona nie (?:została )?znaleziona|страница не найдена|sayfa bulunamadı|ページが見つかりません|页面不存在|找不到(?:该|此)?页面|頁面不存在|페이지를 찾을 수 없습니다|ไม่พบหน้า|الصفحة غير موجودة|(?:this )?(?:item|product|listing) (?:does not|doesn'?t) exist|(?:この)?商品(?:は存在しません|が見つかりません)|(?:商品|宝贝)不存在/i
+
+/**
+ * What a robot check says in place of a page, in the languages of our marketplaces and their shoppers:
+ * "make sure you are not a robot", "suspicious activity", "unusual traffic" (from this network).
+ * Matched only on a short page that carries no product.
+ */
+const ROBOT_CHECK_WORDS =
+  /(?:not|aren'?t) a robot|suspicious activity|unusual traffic|не робот|подозрительн\p{L}* активност|необычн\p{L}* трафик|kein roboter|verdächtige aktivität|ungewöhnliche\p{L}* (?:datenverkehr|aktivität)|no (?:eres|es|sos) un robot|actividad sospechosa|tráfico inusual|não (?:é|és|sou) um robô|atividade suspeita|tráfego incomum|pas un robot|activité suspecte|trafic inhabituel|non (?:sei|è|sono) un robot|attività sospetta|traffico insolito|nie jesteś robotem|podejrzan\p{L}* aktywnoś|nietypowy ruch|robot olmadığınızı|şüpheli (?:etkinlik|aktivite)|geen robot|verdachte activiteit|ロボットではない|不審なアクティビティ|異常なトラフィック|不是机器人|可疑活动|异常流量|로봇이 아닙니다|의심스러운 활동|لست روبوت|نشاط مشبوه/iu
+
+/** A refusal of the network a request came from: "turn off your VPN", "connect to another network". */
+const NETWORK_REFUSAL =
+  /(?:turn off|disable) (?:your )?vpn|connect to (?:a different|another) network|выключите vpn|отключите vpn|подключитесь к другой сети|vpn (?:deaktivieren|ausschalten)|desactiva (?:tu |la )?vpn|desative (?:sua |a )?vpn|désactivez (?:votre )?vpn|disattiva (?:la )?vpn|wyłącz vpn|vpn'?i kapat/i
 
 /** "Something went wrong (on our end)": a server's apology in place of the page. */
 const WENT_WRONG =

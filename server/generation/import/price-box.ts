@@ -1,0 +1,95 @@
+import type { CheerioAPI } from 'cheerio'
+import type { AnyNode, Element } from 'domhandler'
+import { parsePrice } from './normalize/price'
+
+/**
+ * A structured price the page shows only struck through. Some shops keep the regular price in their
+ * structured data during a sale while the page shows it struck, with the price a shopper pays beside
+ * it. Taking the structured price then asks more than the shop does; the page's own price box says
+ * which is which.
+ */
+
+/** Class words that mark a price as the former one ("old-price", "originalPrice", "price--was", "rrp"). */
+const STRUCK_WORDS = new Set([
+  'old',
+  'original',
+  'was',
+  'regular',
+  'compare',
+  'crossed',
+  'strike',
+  'striked',
+  'strikethrough',
+  'through',
+  'before',
+  'rrp',
+  'uvp',
+  'msrp',
+  'prev',
+  'previous',
+  'former',
+])
+
+/** A price and nothing else: an amount with at most a short currency word or sign on either side. */
+const PRICE_ONLY = /^[^\d\s%]{0,4}\s?\d[\d\s.,'’]*(?:\s?[^\d\s%]{1,4}\.?)?$/u
+
+/** Levels above a price that still belong to its price box. */
+const PRICE_BOX_LEVELS = 4
+
+function classWords(el: Element): string[] {
+  return (el.attribs.class ?? '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s_-]+/)
+}
+
+/** Whether a price is shown struck: in <s>/<del>/<strike>, drawn with a line through, or classed as the former price. */
+function isStruck(el: Element): boolean {
+  let node: AnyNode | null = el
+  for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent) {
+    const e = node as Element
+    if (e.tagName === 's' || e.tagName === 'del' || e.tagName === 'strike') return true
+    if (/line-through/i.test(e.attribs.style ?? '')) return true
+    if (classWords(e).some((w) => STRUCK_WORDS.has(w))) return true
+  }
+  return false
+}
+
+interface ShownPrice {
+  el: Element
+  amount: number
+}
+
+/** The elements of `root` whose whole text is a price (no words: "from", "/ month", "-50%" are not prices). */
+function pricesIn($: CheerioAPI, root: Element | null, locale: string | null): ShownPrice[] {
+  const els = root ? $(root).find('*').toArray() : $('body *').toArray()
+  const out: ShownPrice[] = []
+  for (const el of els) {
+    if (el.children.some((c) => c.type === 'tag') || el.tagName === 'script' || el.tagName === 'style') continue
+    const text = $(el).text().replace(/\s+/g, ' ').trim()
+    if (!text || text.length > 24 || !PRICE_ONLY.test(text)) continue
+    const amount = parsePrice(text, null, locale)?.amount
+    if (amount !== undefined && amount > 0) out.push({ el, amount })
+  }
+  return out
+}
+
+/**
+ * The price a shopper pays when the page shows `price` (the structured one) only struck through, with
+ * a lower price unstruck in the same price box; null when the page shows it as the price, does not
+ * show it, or shows nothing beside it.
+ */
+export function priceBesideStruck(
+  $: CheerioAPI,
+  price: number,
+  locale: string | null = null,
+): { price: number; compareAtPrice: number } | null {
+  const shown = pricesIn($, null, locale).filter((p) => Math.abs(p.amount - price) < 0.005)
+  if (!shown.length || !shown.every((p) => isStruck(p.el))) return null
+  let box: AnyNode | null = shown[0].el.parent
+  for (let level = 0; box && box.type === 'tag' && level < PRICE_BOX_LEVELS; level++, box = box.parent) {
+    const sale = pricesIn($, box as Element, locale).find((p) => p.amount < price && !isStruck(p.el))
+    if (sale) return { price: sale.amount, compareAtPrice: price }
+  }
+  return null
+}
