@@ -1,0 +1,142 @@
+import { load } from 'cheerio'
+import { describe, expect, it } from 'vitest'
+import { priceBesideStruck } from './price-box'
+
+/**
+ * A product page: the price box sits a few levels deep in the product's summary, and an optional
+ * "you may also like" row of other products' tiles sits beside the product, outside its price box.
+ */
+function page(priceBox: string, related = ''): string {
+  return `<html><body><header><a href="/"><img src="/logo.svg" alt="Shop"></a></header>
+  <main>
+    <article class="product">
+      <div class="summary">
+        <h1>Espresso machine 4711</h1>
+        <div class="price-wrap">${priceBox}</div>
+        <button>Add to cart</button>
+      </div>
+    </article>
+    ${related}
+  </main></body></html>`
+}
+
+const beside = (html: string, price: number, locale: string | null = null) => priceBesideStruck(load(html), price, locale)
+
+describe('a structured price the page shows only struck through', () => {
+  it('takes the price a shopper pays from beside the former price, with the badge left aside', () => {
+    const html = page(`<div class="price-box">
+      <div class="price-before"><span class="original-price">EUR219.99</span><span class="badge">-50%</span></div>
+      <div class="price-now"><span class="current">EUR110.00</span></div>
+    </div>`)
+    expect(beside(html, 219.99)).toEqual({ price: 110, compareAtPrice: 219.99 })
+  })
+
+  it('reads a <del> regular price beside an <ins> sale price (WooCommerce’s shape, amounts as plain text)', () => {
+    const html = page(`<p class="price">
+      <del aria-hidden="true"><span class="woocommerce-Price-amount amount">€219.99</span></del>
+      <span class="screen-reader-text">Original price was: €219.99.</span>
+      <ins aria-hidden="true"><span class="woocommerce-Price-amount amount">€110.00</span></ins>
+      <span class="screen-reader-text">Current price is: €110.00.</span>
+    </p>`)
+    expect(beside(html, 219.99)).toEqual({ price: 110, compareAtPrice: 219.99 })
+  })
+
+  it('knows a price drawn with a line through it as struck', () => {
+    const html = page(`<div class="price-box">
+      <span style="color: #999; text-decoration: line-through">€219.99</span>
+      <span class="price">€110.00</span>
+    </div>`)
+    expect(beside(html, 219.99)).toEqual({ price: 110, compareAtPrice: 219.99 })
+  })
+
+  it('knows a price classed in camelCase as the old one ("oldPrice") as struck', () => {
+    const html = page(`<div class="priceBox">
+      <span class="oldPrice">€219.99</span>
+      <span class="salePrice">€110.00</span>
+    </div>`)
+    expect(beside(html, 219.99)).toEqual({ price: 110, compareAtPrice: 219.99 })
+  })
+
+  it('reads a comma-decimal page in its own language', () => {
+    const html = page(`<div class="price-box">
+      <s class="price-old">219,99 €</s>
+      <span class="price">110,00 €</span>
+    </div>`)
+    expect(beside(html, 219.99, 'lv')).toEqual({ price: 110, compareAtPrice: 219.99 })
+    expect(beside(html, 219.99, 'de')).toEqual({ price: 110, compareAtPrice: 219.99 })
+  })
+
+  it('passes over another former price beside it and takes the one a shopper pays', () => {
+    const html = page(`<div class="price-box">
+      <del>€219.99</del>
+      <span class="rrp">€150.00</span>
+      <span class="price">€110.00</span>
+    </div>`)
+    expect(beside(html, 219.99)).toEqual({ price: 110, compareAtPrice: 219.99 })
+  })
+})
+
+describe('a structured price left as it is', () => {
+  it('keeps the price the page shows as the price', () => {
+    const html = page(`<div class="price-box">
+      <span class="was-price">€259.00</span>
+      <span class="price">€219.99</span>
+    </div>`)
+    expect(beside(html, 219.99)).toBeNull()
+  })
+
+  it('keeps a price the page shows unstruck somewhere, even when it also shows it struck', () => {
+    const html = page(
+      `<div class="price-box">
+      <del>€219.99</del>
+      <span class="price">€110.00</span>
+    </div>`,
+      `<div class="sticky-cart"><span class="total">€219.99</span></div>`,
+    )
+    expect(beside(html, 219.99)).toBeNull()
+  })
+
+  it('keeps a price the page does not show at all', () => {
+    const html = page(`<div class="price-box">
+      <del>€259.00</del>
+      <span class="price">€110.00</span>
+    </div>`)
+    expect(beside(html, 219.99)).toBeNull()
+  })
+
+  it('keeps a struck price with nothing lower beside it', () => {
+    const html = page(`<div class="price-box">
+      <span class="old-price">€219.99</span>
+      <span class="price">€249.00</span>
+    </div>`)
+    expect(beside(html, 219.99)).toBeNull()
+  })
+
+  it('does not take an instalment ("from €6.31 / month") or a discount badge for the price', () => {
+    const html = page(`<div class="price-box">
+      <span class="old-price">€219.99</span>
+      <span class="discount">-50%</span>
+      <span class="instalments">from €6.31 / month</span>
+    </div>`)
+    expect(beside(html, 219.99)).toBeNull()
+  })
+
+  it('does not take a lower price from a “you may also like” tile outside the price box', () => {
+    const html = page(
+      `<div class="price-box"><span class="old-price">€219.99</span></div>`,
+      `<section class="also"><h2>You may also like</h2><ul>
+        <li><a href="/p/grinder-12"><img src="/img/grinder.jpg"><span class="name">Grinder 12</span><span class="price">€89.00</span></a></li>
+        <li><a href="/p/milk-jug"><img src="/img/jug.jpg"><span class="name">Milk jug</span><span class="price">€19.00</span></a></li>
+      </ul></section>`,
+    )
+    expect(beside(html, 219.99)).toBeNull()
+  })
+
+  it('does not take a lower price beside it that is itself struck', () => {
+    const html = page(`<div class="price-box">
+      <del>€219.99</del>
+      <del>€150.00</del>
+    </div>`)
+    expect(beside(html, 219.99)).toBeNull()
+  })
+})
