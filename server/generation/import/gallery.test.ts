@@ -57,6 +57,19 @@ describe('the gallery in a shop’s markup', () => {
     expect(found[0]).toBe('https://cdn.shop.example/i/48213_Z00A?w=360&fmt=webp')
   })
 
+  it('reads a slide that names its photo in several size folders, and links to its full size', () => {
+    const slide = (
+      n: number,
+    ) => `<li><a href="https://cdn.shop.example/img-1000/${n}/4821${n}00.png" data-src="https://cdn.shop.example/img-500/${n}/4821${n}00.png">
+      <img src="https://cdn.shop.example/img-125/${n}/4821${n}00.png" srcset="https://cdn.shop.example/img-125/${n}/4821${n}00.png, https://cdn.shop.example/img-250/${n}/4821${n}00.png 2x"></a></li>`
+    const html = page(`<ul>${slide(1)}${slide(2)}${slide(3)}</ul>`)
+    expect(photos(html, 'https://cdn.shop.example/img-large/1/4821100.png')).toEqual([
+      'https://cdn.shop.example/img-1000/1/4821100.png',
+      'https://cdn.shop.example/img-1000/2/4821200.png',
+      'https://cdn.shop.example/img-1000/3/4821300.png',
+    ])
+  })
+
   it('leaves out a video’s slide and the site’s logo laid over a slide', () => {
     const html = page(`<div>
       <div><img src="https://cdn.shop.example/media/48213/kettle-48213-front.jpg"></div>

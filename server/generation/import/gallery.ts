@@ -58,6 +58,15 @@ function distinctPhotos(urls: string[]): string[] {
   })
 }
 
+/** An address's file name: the sizes of a photo are often one name in size folders ("/img-125/5/1043075.png", "/img-1000/5/…"). */
+function fileName(url: string): string {
+  try {
+    return new URL(url).pathname.split('/').pop() ?? url
+  } catch {
+    return url
+  }
+}
+
 /** The first folder of an address's path ("files" of "/files/media/a.jpg"). */
 function firstFolder(url: string): string | null {
   try {
@@ -122,17 +131,21 @@ function picturesIn(elements: Element[], pageUrl: string): string[] {
   return [...found]
 }
 
+/** Whether a link leads to another page (a product tile's), not to a picture, an anchor or nowhere. */
+export function linksToAnotherPage(href: string | undefined, pageUrl: string | null): boolean {
+  const h = (href ?? '').trim()
+  if (!h || h.startsWith('#') || /^javascript:/i.test(h) || IMAGE_FILE.test(h)) return false
+  if (!pageUrl) return true
+  const abs = absoluteUrl(h, pageUrl)
+  if (!abs) return false
+  const here = new URL(pageUrl)
+  const there = new URL(abs)
+  return there.origin !== here.origin || there.pathname !== here.pathname
+}
+
 /** Whether a slide links to another page (a product tile), not to its own picture or to nothing. */
 function linksElsewhere(elements: Element[], pageUrl: string): boolean {
-  const here = new URL(pageUrl)
-  return elements.some(({ tagName, attribs }) => {
-    const href = tagName === 'a' ? (attribs.href ?? '').trim() : ''
-    if (!href || href.startsWith('#') || /^javascript:/i.test(href) || IMAGE_FILE.test(href)) return false
-    const abs = absoluteUrl(href, pageUrl)
-    if (!abs) return false
-    const there = new URL(abs)
-    return there.origin !== here.origin || there.pathname !== here.pathname
-  })
+  return elements.some(({ tagName, attribs }) => tagName === 'a' && linksToAnotherPage(attribs.href, pageUrl))
 }
 
 /** A slide of a video (its poster or player), not a photo. */
@@ -158,7 +171,7 @@ function slidesOf(parent: Element, pageUrl: string): Slide[] | null {
     const pictures = picturesIn(subtree.elements, pageUrl)
     if (!pictures.length) continue
     // One photo in its sizes (thumbnail, picture, zoom); more is a wrapper of slides, not a slide.
-    if (distinctPhotos(pictures).length > MAX_SIZES_OF_A_PHOTO) return null
+    if (new Set(pictures.map(fileName)).size > MAX_SIZES_OF_A_PHOTO) return null
     if (linksElsewhere(subtree.elements, pageUrl)) return null
     if (subtree.text.replace(/\s+/g, ' ').trim().length > MAX_SLIDE_TEXT) return null
     slides.push({ picture: pictures[0], video: isVideoSlide(child, subtree.elements, pictures) })

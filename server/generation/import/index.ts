@@ -57,7 +57,8 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
       raw.vendor ||= brandFromSpecRows($)
       raw = mergeRaw(readShopPage(finalUrl, doc.body, $), raw)
       raw.images = withGallery($, raw.images, finalUrl.href)
-      const sale = raw.compareAtPrice == null && typeof raw.price === 'number' ? priceBesideStruck($, raw.price, raw.locale) : null
+      const sale =
+        raw.compareAtPrice == null && typeof raw.price === 'number' ? priceBesideStruck($, raw.price, raw.locale, finalUrl.href) : null
       if (sale) Object.assign(raw, sale)
     }
   }

@@ -19,9 +19,26 @@ export function microdataProducts($: CheerioAPI, html: string, pageUrl: string):
   } catch {
     return []
   }
-  return items
+  const products = items
     .filter((item) => (item.type ?? []).some((t) => /^Product(Group)?$/.test(t.replace(SCHEMA, ''))))
     .map((item) => asJsonLd(item, 0))
+  // `<meta itemprop="brand" itemscope itemtype="…/Brand" content="X">` is an item with no properties
+  // to the algorithm; its name is its content. Taken when a product's brand came out nameless.
+  const brand = brandMetaContent($)
+  for (const p of products) if (brand && p.brand && typeof p.brand === 'object' && !('name' in p.brand)) p.brand = brand
+  return products
+}
+
+/** The one `content` the page gives its products' brand items, or null (none, or several). */
+function brandMetaContent($: CheerioAPI): string | null {
+  const values = new Set(
+    $('[itemprop="brand"][itemscope][content]')
+      .toArray()
+      .filter((el) => /schema\.org\/Product/i.test($(el).parent().closest('[itemscope]').attr('itemtype') ?? ''))
+      .map((el) => ($(el).attr('content') ?? '').trim())
+      .filter(Boolean),
+  )
+  return values.size === 1 ? [...values][0] : null
 }
 
 function asJsonLd(item: MicrodataItem, depth: number): Node {

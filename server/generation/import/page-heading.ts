@@ -41,16 +41,26 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
   const h = words(h1)
   const n = words(t)
   const extra = h.length - n.length
-  if (n.length >= 2 && extra >= 0 && extra <= 2) {
+  if (n.length >= 1 && extra >= 0 && extra <= 2) {
     const same = (from: number) => n.every((w, i) => h[from + i] === w)
-    if (extra === 0 && same(0)) return h1
-    if (same(0) && h.slice(n.length).every((w) => /\d/.test(w) && /\p{L}/u.test(w))) return h1
-    // (Not when the name already says the brand: "Ultra Consola … Ultra" says it twice.)
+    if (n.length >= 2 && extra === 0 && same(0)) return h1
+    if (n.length >= 2 && same(0) && h.slice(n.length).every((w) => /\d/.test(w) && /\p{L}/u.test(w))) return h1
+    // After the brand, also a one-word model name ("Tommy Jeans" + "OFLEKI"). (Not when the name
+    // already says the brand: "Ultra Consola … Ultra" says it twice.)
     const b = words(brand ?? '')
     if (same(extra) && b.length && b.join(' ') === h.slice(0, extra).join(' ') && !b.every((w) => n.includes(w))) return h1
   }
   if (!t.toLowerCase().startsWith(h1.toLowerCase())) return title
   const rest = t.slice(h1.length)
+  // The heading glued to the line under it ("{name}  Model: X"): two of the page's lines, the first the name.
+  const below = rest.trim()
+  if (
+    below.length >= 3 &&
+    $('h2, h3, h4')
+      .toArray()
+      .some((el) => collapseSpace($(el).text()).startsWith(below))
+  )
+    return h1
   // "{name} | Site", or "{name} online kaufen | Site": a few search words, then the site's name.
   return /^\s*[-|–—·•:]\s+\S/.test(rest) || /^\s+[^|–—]{1,30}\s[|–—]\s+[^|–—]{1,40}$/.test(rest) ? h1 : title
 }

@@ -139,4 +139,15 @@ describe('a structured price left as it is', () => {
     </div>`)
     expect(beside(html, 219.99)).toBeNull()
   })
+
+  it('reads WooCommerce’s own markup: a price written in a <bdi> with its currency sign in a span of its own', () => {
+    const html = `<html><body><main><h1>Kettle</h1><p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">&euro;</span>219.99</bdi></span></del> <span class="screen-reader-text">Original price was: &euro;219.99.</span><ins aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">&euro;</span>110.00</bdi></span></ins></p></main></body></html>`
+    expect(priceBesideStruck(load(html), 219.99)).toEqual({ price: 110, compareAtPrice: 219.99 })
+  })
+
+  it('does not take another product’s price from a tile right beside the price box', () => {
+    const html = `<html><body><main><h1>Kettle</h1><div class="price-box"><span class="old-price">€219.99</span></div>
+      <ul><li><a href="/p/grinder-12">Grinder 12</a><span class="price">€89.00</span></li></ul></main></body></html>`
+    expect(priceBesideStruck(load(html), 219.99, null, 'https://shop.example/p/kettle')).toBeNull()
+  })
 })

@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
+import { linksToAnotherPage } from './gallery'
 import { parsePrice } from './normalize/price'
 
 /**
@@ -60,18 +61,62 @@ interface ShownPrice {
   amount: number
 }
 
-/** The elements of `root` whose whole text is a price (no words: "from", "/ month", "-50%" are not prices). */
+/** A price's element holds at most a few others (a currency sign's span, a <bdi>): never a tile or a list. */
+const MAX_PRICE_ELEMENTS = 4
+
+/** An element's text when it holds at most MAX_PRICE_ELEMENTS elements, else null (read without recursion). */
+function smallText(el: Element): string | null {
+  let text = ''
+  let elements = 0
+  const stack: AnyNode[] = [...el.children]
+  while (stack.length) {
+    const node = stack.pop()!
+    if (node.type === 'text') text = (node as unknown as { data: string }).data + text
+    else if (node.type === 'tag') {
+      if (++elements > MAX_PRICE_ELEMENTS) return null
+      stack.push(...(node as Element).children)
+    }
+  }
+  return text
+}
+
+/**
+ * The elements of `root` whose whole text is a price (no words: "from", "/ month", "-50%" are not
+ * prices), the outermost of a price written in several (`<bdi><span>€</span>219.99</bdi>`).
+ */
 function pricesIn($: CheerioAPI, root: Element | null, locale: string | null): ShownPrice[] {
   const els = root ? $(root).find('*').toArray() : $('body *').toArray()
   const out: ShownPrice[] = []
   for (const el of els) {
-    if (el.children.some((c) => c.type === 'tag') || el.tagName === 'script' || el.tagName === 'style') continue
-    const text = $(el).text().replace(/\s+/g, ' ').trim()
-    if (!text || text.length > 24 || !PRICE_ONLY.test(text)) continue
+    if (el.tagName === 'script' || el.tagName === 'style') continue
+    // Inside a price already taken: a part of it ("€" or "219.99" alone).
+    if (out.length && isInside(el, out[out.length - 1].el)) continue
+    const text = smallText(el)?.replace(/\s+/g, ' ').trim()
+    if (!text || text.length > 24 || !PRICE_ONLY.test(text) || !/\d/.test(text)) continue
     const amount = parsePrice(text, null, locale)?.amount
     if (amount !== undefined && amount > 0) out.push({ el, amount })
   }
   return out
+}
+
+function isInside(el: Element, ancestor: Element): boolean {
+  for (let node: AnyNode | null = el.parent; node; node = node.parent) if (node === ancestor) return true
+  return false
+}
+
+/** Whether a price sits in a block that links to another page (a product tile) below `box`. */
+function inTile($: CheerioAPI, el: Element, box: AnyNode, pageUrl: string | null): boolean {
+  for (let node: AnyNode | null = el; node && node !== box; node = node.parent) {
+    if (
+      $(node as Element)
+        .find('a[href]')
+        .addBack('a[href]')
+        .toArray()
+        .some((a) => linksToAnotherPage((a as Element).attribs.href, pageUrl))
+    )
+      return true
+  }
+  return false
 }
 
 /**
@@ -83,12 +128,14 @@ export function priceBesideStruck(
   $: CheerioAPI,
   price: number,
   locale: string | null = null,
+  pageUrl: string | null = null,
 ): { price: number; compareAtPrice: number } | null {
   const shown = pricesIn($, null, locale).filter((p) => Math.abs(p.amount - price) < 0.005)
   if (!shown.length || !shown.every((p) => isStruck(p.el))) return null
   let box: AnyNode | null = shown[0].el.parent
   for (let level = 0; box && box.type === 'tag' && level < PRICE_BOX_LEVELS; level++, box = box.parent) {
-    const sale = pricesIn($, box as Element, locale).find((p) => p.amount < price && !isStruck(p.el))
+    const within = box
+    const sale = pricesIn($, box as Element, locale).find((p) => p.amount < price && !isStruck(p.el) && !inTile($, p.el, within, pageUrl))
     if (sale) return { price: sale.amount, compareAtPrice: price }
   }
   return null

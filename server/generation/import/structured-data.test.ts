@@ -178,6 +178,28 @@ describe('OpenGraph and markup fallbacks', () => {
 describe('microdata and the page heading', () => {
   const page = (body: string, title = '') =>
     `<html><head><title>${title}</title><meta property="og:title" content="${title}"></head><body>${body}</body></html>`
+  it('reads a brand written as an item with its name in `content`', () => {
+    const html = page(`<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Girls' bag Rosso</h1>
+      <meta itemtype="http://schema.org/Brand" itemscope itemprop="brand" content="MONNALISA"></div>`)
+    expect(extractStructuredData(html, 'https://shop.example/p/1').vendor).toBe('MONNALISA')
+  })
+  it('with no structured photo, takes the pictures labelled with the product’s name, not a tile’s', () => {
+    const html = page(`<h1>Diving mask for beginners</h1><img src="/img/logo.jpg" alt="Shop">
+      <img src="/img/mask-1.jpg" alt="Diving mask for beginners">
+      <a href="/p/other"><img src="/img/other.jpg" alt="Diving mask for beginners"></a>`)
+    expect(extractStructuredData(html, 'https://shop.example/p/mask').images).toEqual(['https://shop.example/img/mask-1.jpg'])
+  })
+  it('reads `itemprop="image"` pictures of the product, not those of tiles linking to other products', () => {
+    const html = ld({ '@type': 'Product', name: 'Sports top', image: [null] }).replace(
+      '<body>',
+      `<body><h1>Sports top</h1><img src="/p/top-1.jpg" itemprop="image"><img src="/p/top-2.jpg" itemprop="image">
+      <a href="/shoes/x"><img src="/p/shoe-1.jpg" itemprop="image"></a>`,
+    )
+    expect(extractStructuredData(html, 'https://shop.example/top').images).toEqual([
+      'https://shop.example/p/top-1.jpg',
+      'https://shop.example/p/top-2.jpg',
+    ])
+  })
   it('reads the offer of the page’s own Product scope, never a price outside it', () => {
     const html = page(`<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Zombie Scar Wound Kit</h1>
       <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="1.99">GBP 1.99</span>
@@ -260,6 +282,21 @@ describe('microdata and the page heading', () => {
     )
     // A word that is neither (a hidden "Details") leaves the structured name alone.
     expect(named('SEOUL 100 ML <span class="hidden">Details</span>', 'SEOUL 100 ML')).toBe('SEOUL 100 ML')
+    // A one-word model name after its brand.
+    expect(named('Northwind Outdoor KESTREL', 'KESTREL', 'Northwind Outdoor')).toBe('Northwind Outdoor KESTREL')
+    expect(named('Northwind Outdoor KESTREL', 'KESTREL')).toBe('KESTREL')
+  })
+
+  it('takes the heading when the structured name glues it to the line under it', () => {
+    const html = ld({ '@type': 'Product', name: 'Desktop i7 16GB 480SSD     Model: OPTIPLEX 9010 TOWER' }).replace(
+      '<body>',
+      '<body><h1>Desktop i7 16GB 480SSD </h1><h3>Model: OPTIPLEX 9010 TOWER  refurbished</h3>',
+    )
+    expect(extractStructuredData(html, 'https://shop.example/p/1').title).toBe('Desktop i7 16GB 480SSD')
+    const other = html.replace('<h3>Model: OPTIPLEX 9010 TOWER  refurbished</h3>', '<h3>Delivery in 2 days</h3>')
+    expect(extractStructuredData(other, 'https://shop.example/p/1').title?.replace(/\s+/g, ' ')).toBe(
+      'Desktop i7 16GB 480SSD Model: OPTIPLEX 9010 TOWER',
+    )
   })
   it('a microdata name with a hidden link after it gives way to the OpenGraph title too', () => {
     const html = page(

@@ -1,11 +1,12 @@
 import { load, type CheerioAPI } from 'cheerio'
+import { linksToAnotherPage } from './gallery'
 import { microdataProducts } from './microdata'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl } from './normalize/images'
 import { pageLocale } from './normalize/locale'
 import { detectCurrency, parsePrice } from './normalize/price'
 import { type RawReview } from './normalize/reviews'
-import { plainTextToHtml } from './normalize/text'
+import { collapseSpace, plainTextToHtml } from './normalize/text'
 import { headingOverTitle, hiddenWordsAround, titleFromMarkup } from './page-heading'
 
 type Node = Record<string, unknown>
@@ -325,6 +326,23 @@ export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescr
   }
 }
 
+/** The pictures whose alt text is the product's name, outside tiles that link to other products. */
+function picturesNamed($: CheerioAPI, name: string, pageUrl: string): string[] {
+  const wanted = collapseSpace(name).toLowerCase()
+  return $('body img[alt]')
+    .filter((_, el) => collapseSpace($(el).attr('alt') ?? '').toLowerCase() === wanted)
+    .filter(
+      (_, el) =>
+        !$(el)
+          .closest('a[href]')
+          .toArray()
+          .some((a) => linksToAnotherPage($(a).attr('href'), pageUrl)),
+    )
+    .map((_, el) => $(el).attr('data-src') ?? $(el).attr('src') ?? '')
+    .get()
+    .filter(Boolean)
+}
+
 /**
  * Everything a page says about its product without a browser: JSON-LD first, then OpenGraph and
  * product meta tags for what it lacks, then `<h1>`/`<title>` for the name.
@@ -357,11 +375,21 @@ export function extractStructuredData(
   if (!merged.title) merged.title = titleFromMarkup(doc)
   else merged.title = headingOverTitle(doc, merged.title, merged.vendor)
   if (!merged.images?.length) {
+    // The product's own pictures: not those of tiles linking to other products.
     merged.images = doc('[itemprop="image"]')
+      .filter(
+        (_, el) =>
+          !doc(el)
+            .closest('a[href]')
+            .toArray()
+            .some((a) => linksToAnotherPage(doc(a).attr('href'), pageUrl)),
+      )
       .map((_, el) => doc(el).attr('content') ?? doc(el).attr('src') ?? doc(el).attr('href') ?? '')
       .get()
       .filter(Boolean)
   }
+  // A page with no structured photo at all: the picture its markup labels with the product's own name.
+  if (!merged.images?.length && merged.title) merged.images = picturesNamed(doc, merged.title, pageUrl)
   const abs = (u: unknown) => absoluteUrl(u, pageUrl)
   merged.images = (merged.images ?? []).map(abs).filter((u): u is string => u !== null)
   merged.variants = merged.variants?.map((v) => ({ ...v, image: abs(v.image) }))

@@ -53,6 +53,11 @@ describe('URLs and images', () => {
         page,
       ),
     ).toEqual(['http://localhost:3000/img/mug.jpg', 'https://cdn.example/x.jpg', 'https://cdn.example/a.jpg'])
+    // One photo in two size folders, written "/W/H/"; a date's folders are not sizes.
+    expect(cleanImages(['https://shop.example/img/1024/1024/resize/a.png', 'https://shop.example/img/380/374/resize/a.png'], page)).toEqual(
+      ['https://shop.example/img/1024/1024/resize/a.png'],
+    )
+    expect(cleanImages(['https://shop.example/2020/11/a.png', 'https://shop.example/2021/03/a.png'], page)).toHaveLength(2)
     // An older Amazon page names its photos with http:// (2017).
     expect(cleanImages(['http://ecx.images-amazon.com/images/I/71aThiN9PtL._SL1194_.jpg'], 'http://www.amazon.in/dp/B01NCE2FHK')).toEqual([
       'https://ecx.images-amazon.com/images/I/71aThiN9PtL.jpg',

@@ -70,8 +70,11 @@ export function isVideoPoster(url: string): boolean {
   return /^https?:\/\/(?:i\d?\.ytimg\.com|img\.youtube\.com|i\.vimeocdn\.com)\//i.test(url)
 }
 
-/** One photo whatever size its address names as a folder ("/500x500/…/a.jpg" and "/100x100/…/a.jpg"). */
-const photoKey = (url: string) => url.replace(/\/\d{2,4}x\d{2,4}\//, '/{size}/')
+/**
+ * One photo whatever size its address names as a folder: "/500x500/…/a.jpg" and "/100x100/…/a.jpg",
+ * "/1024/1024/resize/…/a.png" and "/380/374/resize/…/a.png" (three or four digits each: never a date's month).
+ */
+const photoKey = (url: string) => url.replace(/\/\d{2,4}x\d{2,4}\//, '/{size}/').replace(/\/\d{3,4}\/\d{3,4}\//, '/{size}/')
 
 /** Absolute, allowed, full-size, de-duplicated images, at most `max`; a size named twice keeps the first. */
 export function cleanImages(urls: unknown[], pageUrl: string, max = 40): string[] {
