@@ -1,11 +1,9 @@
 import { insufficientFacts, type Platform, type ProductFacts } from '../../domain/product-facts'
 import { readPage } from './fetch-page'
-import { withGallery } from './gallery'
 import { importMarketplace, isMarketplace } from './marketplaces'
 import { buildFacts, mergeRaw, type RawFacts } from './normalize/facts'
-import { brandFromSpecRows } from './page-heading'
 import { detectPlatform } from './platform'
-import { priceBesideStruck } from './price-box'
+import { withShopMarkup } from './shop-markup'
 import { importShopify } from './shopify'
 import { readShopPage } from './site-readers'
 import { extractStructuredData } from './structured-data'
@@ -54,12 +52,7 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
     else if (isMarketplace(platform)) raw = await importMarketplace(platform, { ...doc, url: finalUrl.href }, fetcher, $)
     else {
       raw = extractStructuredData(doc.body, finalUrl.href, $)
-      raw.vendor ||= brandFromSpecRows($)
-      raw = mergeRaw(readShopPage(finalUrl, doc.body, $), raw)
-      raw.images = withGallery($, raw.images, finalUrl.href)
-      const sale =
-        raw.compareAtPrice == null && typeof raw.price === 'number' ? priceBesideStruck($, raw.price, raw.locale, finalUrl.href) : null
-      if (sale) Object.assign(raw, sale)
+      raw = withShopMarkup(mergeRaw(readShopPage(finalUrl, doc.body, $), raw), $, finalUrl.href)
     }
   }
 

@@ -1,6 +1,6 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
-import { priceBesideStruck } from './price-box'
+import { priceBesideStruck, priceNearHeading } from './price-box'
 
 /**
  * A product page: the price box sits a few levels deep in the product's summary, and an optional
@@ -149,5 +149,37 @@ describe('a structured price left as it is', () => {
     const html = `<html><body><main><h1>Kettle</h1><div class="price-box"><span class="old-price">€219.99</span></div>
       <ul><li><a href="/p/grinder-12">Grinder 12</a><span class="price">€89.00</span></li></ul></main></body></html>`
     expect(priceBesideStruck(load(html), 219.99, null, 'https://shop.example/p/kettle')).toBeNull()
+  })
+})
+
+describe('the price box of a page with no structured price', () => {
+  const near = (html: string) => priceNearHeading(load(html), null, 'https://shop.example/p/espresso-4711')
+
+  it('reads the price under the heading, with the struck former price beside it', () => {
+    const html = page(`<s class="was">49 890 ₸</s><br><div><span class="now">44 890 ₸</span><div>+ 448 bonus points</div></div>`)
+    expect(near(html)).toEqual({ price: 44890, compareAtPrice: 49890, currency: 'KZT' })
+  })
+
+  it('takes a price classed "old" as the price when nothing stands beside it (a former price is never shown alone)', () => {
+    expect(near(page(`<span class="price-old-live">100.00€</span> <span>Without VAT: 81.97€</span>`))).toEqual({
+      price: 100,
+      compareAtPrice: null,
+      currency: 'EUR',
+    })
+  })
+
+  it('never reads an item code in the heading, a hidden price, a price before the heading or a tile’s price', () => {
+    const codeInHeading = `<html><body><main><h1><span>Phone A01</span> <span>Code: 01245</span></h1><p>Delivery free</p></main></body></html>`
+    expect(near(codeInHeading)).toBeNull()
+    const hidden = page(`<span style="display:none">€19.00</span><span hidden>€18.00</span>`)
+    expect(near(hidden)).toBeNull()
+    const before = `<html><body><main><div><span class="price">€12.00</span></div><h1>Espresso machine 4711</h1><p>Ask us</p></main></body></html>`
+    expect(near(before)).toBeNull()
+    const tiles = page('', `<ul><li><a href="/p/grinder-12">Grinder 12</a><span class="price">€89.00</span></li></ul>`)
+    expect(near(tiles)).toBeNull()
+  })
+
+  it('needs a currency: a bare number is a count or a code, not a price', () => {
+    expect(near(page(`<span class="stock">12</span>`))).toBeNull()
   })
 })

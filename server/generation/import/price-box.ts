@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { linksToAnotherPage } from './gallery'
-import { parsePrice } from './normalize/price'
+import { detectCurrency, parsePrice } from './normalize/price'
 
 /**
  * A structured price the page shows only struck through. Some shops keep the regular price in their
@@ -104,9 +104,13 @@ function isInside(el: Element, ancestor: Element): boolean {
   return false
 }
 
-/** Whether a price sits in a block that links to another page (a product tile) below `box`. */
+/** Levels above a price where a tile's link to its product sits (li > a > span.price; li > span.price + a). */
+const TILE_LEVELS = 2
+
+/** Whether a price sits in a small block that links to another page (a product tile) below `box`. */
 function inTile($: CheerioAPI, el: Element, box: AnyNode, pageUrl: string | null): boolean {
-  for (let node: AnyNode | null = el; node && node !== box; node = node.parent) {
+  let node: AnyNode | null = el
+  for (let level = 0; node && node !== box && level < TILE_LEVELS; level++, node = node.parent) {
     if (
       $(node as Element)
         .find('a[href]')
@@ -137,6 +141,62 @@ export function priceBesideStruck(
     const within = box
     const sale = pricesIn($, box as Element, locale).find((p) => p.amount < price && !isStruck(p.el) && !inTile($, p.el, within, pageUrl))
     if (sale) return { price: sale.amount, compareAtPrice: price }
+  }
+  return null
+}
+
+/** Levels above the heading that still hold the product's own price box. */
+const HEADING_BOX_LEVELS = 5
+
+/** Whether an element, or one of its parents below `box`, is hidden from the shopper. */
+function isHidden(el: Element, box: AnyNode): boolean {
+  for (let node: AnyNode | null = el; node && node !== box && node.type === 'tag'; node = node.parent) {
+    const e = node as Element
+    if ('hidden' in e.attribs || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(e.attribs.style ?? '')) return true
+  }
+  return false
+}
+
+/** Whether `b` comes after `a` in the page. */
+function follows($: CheerioAPI, a: Element, b: Element): boolean {
+  const all = $('body *').toArray()
+  return all.indexOf(b) > all.indexOf(a)
+}
+
+/**
+ * The price a page with no structured price shows in its product's price box: the first price after
+ * the heading in the heading's own block (widened a level at a time), never a tile's, a hidden one or
+ * words with a number ("from €6 / month", "+448 bonus"). A struck price beside it is the former price;
+ * a price classed "old" with nothing beside it is the price (a former price is never shown alone).
+ */
+export function priceNearHeading(
+  $: CheerioAPI,
+  locale: string | null,
+  pageUrl: string,
+): { price: number; compareAtPrice: number | null; currency: string | null } | null {
+  const heading = $('body h1').first()[0] as Element | undefined
+  if (!heading) return null
+  let box: AnyNode | null = heading.parent
+  for (let level = 0; box && box.type === 'tag' && level < HEADING_BOX_LEVELS; level++, box = box.parent) {
+    const within = box
+    // A price names its currency ("44 890 тг.", "100.00€"); a bare number is an item code or a count.
+    const prices = pricesIn($, box as Element, locale).filter(
+      (p) =>
+        detectCurrency($(p.el).text()) !== null &&
+        !isInside(p.el, heading) &&
+        follows($, heading, p.el) &&
+        !inTile($, p.el, within, pageUrl) &&
+        !isHidden(p.el, within),
+    )
+    if (!prices.length) continue
+    const current = prices.find((p) => !isStruck(p.el)) ?? (new Set(prices.map((p) => p.amount)).size === 1 ? prices[0] : null)
+    if (!current) return null
+    const former = prices.find((p) => p !== current && isStruck(p.el) && p.amount > current.amount)
+    return {
+      price: current.amount,
+      compareAtPrice: former?.amount ?? null,
+      currency: detectCurrency($(current.el).text()),
+    }
   }
   return null
 }

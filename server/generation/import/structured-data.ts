@@ -343,6 +343,11 @@ function picturesNamed($: CheerioAPI, name: string, pageUrl: string): string[] {
     .filter(Boolean)
 }
 
+/** Whether the page describes a product in structured data (JSON-LD or microdata) at all. */
+export function hasStructuredProduct($: CheerioAPI): boolean {
+  return findProductNodes(readJsonLd($)).length > 0 || $('[itemscope][itemtype*="schema.org/Product" i]').length > 0
+}
+
 /**
  * Everything a page says about its product without a browser: JSON-LD first, then OpenGraph and
  * product meta tags for what it lacks, then `<h1>`/`<title>` for the name.

@@ -73,6 +73,8 @@ export const CURRENCY_CODES = [
   'KES',
   'PKR',
   'BDT',
+  'KZT',
+  'HRK',
 ] as const
 const DOLLARS = new Set(['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'MXN', 'TWD'])
 
@@ -100,6 +102,8 @@ const SYMBOLS: [RegExp, string][] = [
   [/₴/, 'UAH'],
   [/₪/, 'ILS'],
   [/Kč/, 'CZK'],
+  [/₸|(?<!\p{L})тг(?!\p{L})/u, 'KZT'],
+  [/(?<!\p{L})kn(?!\p{L})/iu, 'HRK'],
 ]
 
 /** Codes ISO 4217 has replaced that pages still write: the rouble's "RUR" (schema.org examples, Yandex) is RUB. */

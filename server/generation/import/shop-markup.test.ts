@@ -1,0 +1,32 @@
+import { load } from 'cheerio'
+import { describe, expect, it } from 'vitest'
+import { fakeFetcher } from '../../../tests/fixtures/import/fake-fetcher'
+import { withShopMarkup } from './shop-markup'
+import { importProduct } from '.'
+
+const URL_ = 'https://shop.example/p/espresso-4711'
+const now = new Date('2026-03-10T12:00:00Z')
+
+/** A shop page with no structured data: name, photo and price only in its markup, and a tile below. */
+const html = `<html lang="en"><head><title>Espresso machine 4711 | Shop</title></head><body>
+  <main><h1>Espresso machine 4711</h1><img src="https://cdn.shop.example/m/48213/espresso-48213.jpg" alt="Espresso machine 4711">
+  <div class="price"><del>€249.00</del> <span>€199.00</span></div>
+  <ul class="also"><li><a href="/p/grinder-12">Grinder 12</a><span>€89.00</span></li></ul></main></body></html>`
+
+describe("a shop page's own markup", () => {
+  it('gives a page with no structured product its price box, struck former price included', () => {
+    const raw = withShopMarkup({ title: 'Espresso machine 4711', images: [] }, load(html), URL_)
+    expect([raw.price, raw.compareAtPrice, raw.currency]).toEqual([199, 249, 'EUR'])
+  })
+
+  it('leaves a structured price alone when the page shows it unstruck', () => {
+    const raw = withShopMarkup({ price: 249, currency: 'EUR' }, load(html.replace('<del>€249.00</del>', '<b>€249.00</b>')), URL_)
+    expect([raw.price, raw.compareAtPrice ?? null]).toEqual([249, null])
+  })
+
+  it('is what importProduct reads on a shop without a reader of its own, end to end', async () => {
+    const facts = await importProduct(URL_, fakeFetcher({ [URL_]: { body: html, contentType: 'text/html' } }), now)
+    expect(facts.title).toBe('Espresso machine 4711')
+    expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([199, 249, 'EUR'])
+  })
+})
