@@ -70,6 +70,23 @@ describe('the gallery in a shop’s markup', () => {
     ])
   })
 
+  it('reads a shop’s own attribute for a photo’s sizes, each size with an id of its own', () => {
+    const thumb = (n: number) =>
+      `<img src="https://shop.example/art/PREVIEW_${n}/5d9${n}e2b69f/.jpg" data-product-hdimage-source="https://shop.example/art/HD_${n}/5b5${n}93069f/.jpg" data-product-sdimage-source="https://shop.example/art/SD_${n}/501${n}a2b69f/.jpg">`
+    const html = page(`<div class="thumbnails">${thumb(1)}${thumb(2)}${thumb(3)}</div>`)
+    expect(photos(html, 'https://shop.example/art/SD_1/5011a2b69f/.jpg')).toEqual([
+      'https://shop.example/art/HD_1/5b5193069f/.jpg',
+      'https://shop.example/art/HD_2/5b5293069f/.jpg',
+      'https://shop.example/art/HD_3/5b5393069f/.jpg',
+    ])
+  })
+
+  it('leaves out a third party’s badge laid over the photo', () => {
+    const html = page(`<div><div><img src="https://badges.example.net/img/1/162/36094.png"></div>
+      <div><img src="https://cdn.shop.example/media/48213/kettle-48213-front.jpg"></div></div>`)
+    expect(photos(html)).toEqual(['https://cdn.shop.example/media/48213/kettle-48213-front.jpg'])
+  })
+
   it('leaves out a video’s slide and the site’s logo laid over a slide', () => {
     const html = page(`<div>
       <div><img src="https://cdn.shop.example/media/48213/kettle-48213-front.jpg"></div>

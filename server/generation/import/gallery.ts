@@ -67,6 +67,17 @@ function fileName(url: string): string {
   }
 }
 
+/** The site a server belongs to: "static02.leroymerlin.pl" → "leroymerlin.pl", "m.media.co.uk" → "media.co.uk". */
+function hostOf(url: string): string | null {
+  try {
+    const labels = new URL(url).hostname.split('.')
+    const under = labels.length > 2 && labels.at(-1)!.length === 2 && /^(?:co|com|ne|net|or|org|ac|gov|edu)$/.test(labels.at(-2)!) ? 3 : 2
+    return labels.slice(-under).join('.')
+  } catch {
+    return null
+  }
+}
+
 /** The first folder of an address's path ("files" of "/files/media/a.jpg"). */
 function firstFolder(url: string): string | null {
   try {
@@ -111,16 +122,24 @@ function smallSubtree(el: Element): { elements: Element[]; text: string } | null
   return { elements, text }
 }
 
+/** A `data-` attribute naming a fuller size than the one shown ("data-product-hdimage-source", "data-zoom"). */
+const FULL_SIZE_NAME = /zoom|large|full|hd|big|orig|high/i
+
 /** The picture addresses among a slide's elements, fullest first, as absolute URLs. */
 function picturesIn(elements: Element[], pageUrl: string): string[] {
   const tiers: (string | undefined)[][] = [[], [], [], []]
   for (const { tagName, attribs } of elements) {
     if (tagName === 'a' && attribs.href && IMAGE_FILE.test(attribs.href)) tiers[0].push(attribs.href)
-    if (tagName !== 'img' && tagName !== 'source' && tagName !== 'a') continue
     for (const attr of ZOOM_ATTRS) tiers[0].push(attribs[attr])
+    for (const attr of LAZY_ATTRS) tiers[2].push(attribs[attr])
+    // A shop's own attribute for a size of the photo ("data-product-sdimage-source").
+    for (const [name, value] of Object.entries(attribs)) {
+      if (!name.startsWith('data-') || ZOOM_ATTRS.includes(name) || LAZY_ATTRS.includes(name) || !IMAGE_FILE.test(value)) continue
+      tiers[FULL_SIZE_NAME.test(name.slice(5)) ? 0 : 2].push(value)
+    }
+    if (tagName !== 'img' && tagName !== 'source') continue
     const srcset = attribs['data-srcset'] ?? attribs.srcset
     if (srcset) tiers[1].push(largestOfSrcset(srcset) ?? undefined)
-    for (const attr of LAZY_ATTRS) tiers[2].push(attribs[attr])
     tiers[3].push(attribs.src)
   }
   const found = new Set<string>()
@@ -156,7 +175,10 @@ function isVideoSlide(el: Element, elements: Element[], pictures: string[]): boo
 }
 
 interface Slide {
+  /** The photo's fullest address. */
   picture: string
+  /** Every address the slide names it by (its sizes: a shop may give each size an id of its own). */
+  sizes: string[]
   video: boolean
 }
 
@@ -174,7 +196,7 @@ function slidesOf(parent: Element, pageUrl: string): Slide[] | null {
     if (new Set(pictures.map(fileName)).size > MAX_SIZES_OF_A_PHOTO) return null
     if (linksElsewhere(subtree.elements, pageUrl)) return null
     if (subtree.text.replace(/\s+/g, ' ').trim().length > MAX_SLIDE_TEXT) return null
-    slides.push({ picture: pictures[0], video: isVideoSlide(child, subtree.elements, pictures) })
+    slides.push({ picture: pictures[0], sizes: pictures, video: isVideoSlide(child, subtree.elements, pictures) })
   }
   // Most of the row is pictures (a wrapper may hold arrows or a counter beside them).
   return slides.length >= 2 && slides.length * 2 >= children.length ? slides : null
@@ -201,10 +223,13 @@ export function galleryPhotos($: CheerioAPI, mainImage: string, pageUrl: string)
   if (!ids.size) return []
   // "238368885alt1" is a photo of "238368885" too.
   const sharesId = (p: string) => [...ids].some((id) => p.includes(id) || id.includes(p))
-  const showsMain = (slides: Slide[]) => slides.some((s) => photoIdParts(s.picture).some(sharesId))
+  const showsMain = (slides: Slide[]) => slides.some((s) => s.sizes.some((url) => photoIdParts(url).some(sharesId)))
   const folder = firstFolder(mainImage)
   // A picture with no id of its own in another folder than the product's photos is the site's (a logo over the slide).
-  const isPhoto = (s: Slide) => !s.video && (photoIdParts(s.picture).length > 0 || firstFolder(s.picture) === folder)
+  // Nor is a picture from a third party's site (a marketing badge laid over the photo).
+  const hosts = new Set([hostOf(mainImage), hostOf(pageUrl)])
+  const isPhoto = (s: Slide) =>
+    !s.video && hosts.has(hostOf(s.picture)) && (photoIdParts(s.picture).length > 0 || firstFolder(s.picture) === folder)
   const parents = new Set<AnyNode>()
   for (const img of $('body img, body [data-zoom-image], body source').toArray()) {
     // A slide's picture may sit a few levels down (li > a > picture > img): rows up to four levels up.

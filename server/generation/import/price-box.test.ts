@@ -1,6 +1,6 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
-import { priceBesideStruck, priceNearHeading } from './price-box'
+import { currencyShownWith, formerPriceBeside, priceBesideStruck, priceNearHeading } from './price-box'
 
 /**
  * A product page: the price box sits a few levels deep in the product's summary, and an optional
@@ -181,5 +181,39 @@ describe('the price box of a page with no structured price', () => {
 
   it('needs a currency: a bare number is a count or a code, not a price', () => {
     expect(near(page(`<span class="stock">12</span>`))).toBeNull()
+  })
+})
+
+describe('the former price beside a structured price', () => {
+  const former = (html: string, price: number) => formerPriceBeside(load(html), price, 'pt', 'https://shop.example/p/espresso-4711')
+
+  it('is the struck, higher price in the price’s own box', () => {
+    expect(
+      former(page(`<span>Desconto: 10%</span><span class="special-price">71,91 €</span><span class="old-price">79,90 €</span>`), 71.91),
+    ).toBe(79.9)
+  })
+
+  it('is nothing when the price is not shown, shown only struck, or stands alone', () => {
+    expect(former(page(`<span class="special-price">71,91 €</span>`), 71.91)).toBeNull()
+    expect(former(page(`<span class="old-price">79,90 €</span>`), 71.91)).toBeNull()
+    const tile = page(`<span>71,91 €</span>`, `<ul><li><a href="/p/other">Other</a><del>99,00 €</del></li></ul>`)
+    expect(former(tile, 71.91)).toBeNull()
+  })
+})
+
+describe('what a price box says beside its price', () => {
+  const former = (html: string, price: number) => formerPriceBeside(load(html), price, 'en', 'https://shop.example/p/espresso-4711')
+
+  it('knows a former price by its label ("MRP", "UVP") or by a class word for struck in the shop’s language ("barred")', () => {
+    expect(former(page(`<div>₹2,640</div><div><span>MRP</span><span class="cp">₹7,999</span><span>(67% off)</span></div>`), 2640)).toBe(
+      7999,
+    )
+    expect(former(page(`<strong>€ 17,10</strong><div><span class="barred"> € 18,00 </span><span>-5%</span></div>`), 17.1)).toBe(18)
+    expect(former(page(`<div>₹2,640</div><div><span>Delivery</span><span>₹7,999</span></div>`), 2640)).toBeNull()
+  })
+
+  it('reads the currency the page writes with the structured price', () => {
+    expect(currencyShownWith(load(page(`<strong>€ <span>17,10</span></strong>`)), 17.1, 'it')).toBe('EUR')
+    expect(currencyShownWith(load(page(`<strong>17,10</strong>`)), 17.1, 'it')).toBeNull()
   })
 })

@@ -29,6 +29,15 @@ const STRUCK_WORDS = new Set([
   'prev',
   'previous',
   'former',
+  // "struck" in the languages of shops' own class names
+  'barred',
+  'barre',
+  'barrato',
+  'tachado',
+  'riscado',
+  'durchgestrichen',
+  'streichpreis',
+  'doorgestreept',
 ])
 
 /** A price and nothing else: an amount with at most a short currency word or sign on either side. */
@@ -44,8 +53,14 @@ function classWords(el: Element): string[] {
     .split(/[\s_-]+/)
 }
 
-/** Whether a price is shown struck: in <s>/<del>/<strike>, drawn with a line through, or classed as the former price. */
+/** A label that names the price after it the former or recommended one ("MRP ₹7,999", "UVP 149 €", "Was £20"). */
+const FORMER_PRICE_LABEL =
+  /^(?:mrp|m\.r\.p\.|rrp|uvp|was|list price|regular price|statt|früher|antes|avant|prix conseillé|prima|prezzo di listino|voorheen|было)\s*:?$/i
+
+/** Whether a price is shown struck: in <s>/<del>/<strike>, drawn with a line through, classed or labelled as the former price. */
 function isStruck(el: Element): boolean {
+  const label = el.prev?.type === 'tag' ? el.prev : el.prev?.prev?.type === 'tag' ? el.prev.prev : null
+  if (label && FORMER_PRICE_LABEL.test(collapseLabel(label as Element))) return true
   let node: AnyNode | null = el
   for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent) {
     const e = node as Element
@@ -54,6 +69,10 @@ function isStruck(el: Element): boolean {
     if (classWords(e).some((w) => STRUCK_WORDS.has(w))) return true
   }
   return false
+}
+
+function collapseLabel(el: Element): string {
+  return (smallText(el) ?? '').replace(/\s+/g, ' ').trim()
 }
 
 interface ShownPrice {
@@ -197,6 +216,35 @@ export function priceNearHeading(
       compareAtPrice: former?.amount ?? null,
       currency: detectCurrency($(current.el).text()),
     }
+  }
+  return null
+}
+
+/**
+ * The former price a page shows struck beside its structured price (the price shown unstruck): the
+ * first struck, higher price in that price's own box, never a tile's or a hidden one. Null when the
+ * price is not shown, or nothing struck stands beside it.
+ */
+export function formerPriceBeside($: CheerioAPI, price: number, locale: string | null, pageUrl: string): number | null {
+  const shown = pricesIn($, null, locale).find((p) => Math.abs(p.amount - price) < 0.005 && !isStruck(p.el) && !isHidden(p.el, $.root()[0]))
+  if (!shown) return null
+  let box: AnyNode | null = shown.el.parent
+  for (let level = 0; box && box.type === 'tag' && level < PRICE_BOX_LEVELS; level++, box = box.parent) {
+    const within = box
+    const former = pricesIn($, box as Element, locale).find(
+      (p) => p.amount > price && isStruck(p.el) && !inTile($, p.el, within, pageUrl) && !isHidden(p.el, within),
+    )
+    if (former) return former.amount
+  }
+  return null
+}
+
+/** The currency the page writes beside its structured price where it shows it ("€ 17,10"), or null. */
+export function currencyShownWith($: CheerioAPI, price: number, locale: string | null): string | null {
+  for (const p of pricesIn($, null, locale)) {
+    if (Math.abs(p.amount - price) >= 0.005 || isHidden(p.el, $.root()[0])) continue
+    const currency = detectCurrency($(p.el).text())
+    if (currency) return currency
   }
   return null
 }

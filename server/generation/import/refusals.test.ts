@@ -67,6 +67,14 @@ const PAGES = {
   // The slider shown in a frame in place of the page (AliExpress).
   sliderInFrame: `<html><head><title>AliExpress</title></head><body><div>Loading…</div>
     <iframe src="//www.aliexpress.com:443/item/100.html/_____tmd_____/punish?x5secdata=abc&x5step=2"></iframe></body></html>`,
+  // Akamai Bot Manager's behavioural challenge: an empty hidden container for its script to fill.
+  akamaiChallenge: `<html lang="en"><head></head><body><script src="/Xy12/abc?v=1&t=42"></script>
+    <div id="sec-if-cpt-container" role="main" style="display: none"><div class="behavioral-content"><h1 id="sec-text-if"></h1>
+    <button disabled>Continue</button><p>Powered and protected by <a href="https://www.akamai.com">Privacy</a></p></div></div></body></html>`,
+  // A "page not found" view inside a shop's full header, menus and footer.
+  notFoundInMenus: `<html><head><title></title></head><body><header><nav>${'<a href="/c/lipstick">Lipstick</a> <a href="/c/kajal">Kajal</a> '.repeat(200)}</nav></header>
+    <div class="content"><img src="/img/404.jpg" alt="not found"><div>Sorry!</div><div>We couldn't find the page you are looking for.</div><a href="/">Go back to the home page</a></div>
+    <footer>${'<a href="/help">Help</a> '.repeat(100)}</footer></body></html>`,
   // A robot check in the site's own words (German), and a refusal naming the network (Spanish).
   robotWordsGerman: `<html lang="de"><head><title>Einen Moment bitte</title></head><body><main><h2>Einen Moment bitte …</h2>
     <p>Wir müssen sicherstellen, dass Sie kein Roboter sind. Die Seite lädt gleich neu.</p><p>ID: 5f1c</p></main></body></html>`,
@@ -103,12 +111,23 @@ describe('block and error pages', () => {
     ['itemGoneJapanese', 'not-found', /answered with an error page \("この商品は存在しません"\): there is no product page/],
     ['sliderInFrame', 'robot-check', /showed a robot check \(a "slide to verify" captcha\)/],
     ['browserCheck', 'robot-check', /showed a browser check \("Pardon Our Interruption\.\.\."\)/],
+    ['akamaiChallenge', 'robot-check', /Akamai, which protects .*, showed a browser check/],
+    ['notFoundInMenus', 'not-found', /answered with its "page not found" page \("We couldn't find the page you are looking for\."\)/],
     ['robotWordsGerman', 'robot-check', /showed a robot check \("Einen Moment bitte"\)/],
     ['networkRefusalSpanish', 'refused', /refused to show us the page, naming our network \("Parece que no hay conexión"\)/],
   ] as const)('%s is refused as %s, whatever status it came with', (name, kind, words) => {
     for (const status of [200, 403, 503]) {
       const err = recognizeRefusal(page(PAGES[name], status))
-      const generic = ['error503', 'error404', 'http403Russian', 'notFoundJapanese', 'notFoundGerman', 'wentWrong', 'itemGoneJapanese']
+      const generic = [
+        'error503',
+        'error404',
+        'http403Russian',
+        'notFoundJapanese',
+        'notFoundGerman',
+        'wentWrong',
+        'itemGoneJapanese',
+        'notFoundInMenus',
+      ]
       if (generic.includes(name) && status !== 200) {
         // A site's own error template says no more than its status does.
         expect(err).toBeNull()

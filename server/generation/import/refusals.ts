@@ -108,6 +108,8 @@ interface Probe {
   text: string
   /** A block page says little: its visible text is short. */
   short: boolean
+  /** Visible text outside the page's header, navigation, asides and footer ('' under a product's head). */
+  main: string
 }
 
 interface Rule {
@@ -244,6 +246,13 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: (p) => `showed a browser check (${quote(/^Pardon Our Interruption/i.test(p.title) ? p.title : 'Checking your browser')})`,
     test: (p) => p.short && (/^Pardon Our Interruption/i.test(p.title) || /\bChecking your browser before (?:you )?access/i.test(p.text)),
   },
+  // Akamai Bot Manager's challenge: a script fills an empty, hidden container (it says nothing in words).
+  {
+    kind: 'robot-check',
+    service: 'Akamai',
+    did: 'showed a browser check (a script to run instead of the page)',
+    test: (p) => p.short && (has(p, '#sec-if-cpt-container, #sec-cpt-if') || /\/akam\/\d+\/pixel_/.test(p.html)),
+  },
   // Akamai's edge refusal.
   {
     kind: 'refused',
@@ -290,6 +299,13 @@ export const BLOCK_RULES: readonly Rule[] = [
         headline(p),
       ) ||
         errorHeadline(p, PAGE_NOT_FOUND) !== null),
+  },
+  // A "page not found" view inside the site's full header, menus and footer: its main part says so.
+  {
+    generic: true,
+    kind: 'not-found',
+    did: (p) => `answered with its "page not found" page (${quote(errorLine(p.main, PAGE_NOT_FOUND) ?? 'page not found')})`,
+    test: (p) => p.main.length > 0 && p.main.length < 1000 && PAGE_NOT_FOUND.test(p.main),
   },
   {
     generic: true,
@@ -361,10 +377,16 @@ function carriesProduct($: CheerioAPI, html: string): boolean {
   )
 }
 
-function visibleText($: CheerioAPI): string {
+function visibleText($: CheerioAPI, without = ''): string {
   const body = $('body').first().clone()
-  body.find('script, style, noscript, template, svg').remove()
+  body.find(`script, style, noscript, template, svg${without}`).remove()
   return body.text().replace(/\s+/g, ' ').trim().slice(0, 5000)
+}
+
+/** The sentence of `text` that says `words`, for the owner's message. */
+function errorLine(text: string, words: RegExp): string | null {
+  // Block elements' texts run together ("…looking for.GO BACK"): a sentence ends at its stop.
+  return text.split(/(?<=[.!?])\s*/).find((t) => words.test(t)) ?? null
 }
 
 /**
@@ -387,6 +409,7 @@ export function recognizeRefusal(
     title: doc('title').first().text().replace(/\s+/g, ' ').trim(),
     text,
     short: !product && text.length < 3000,
+    main: product ? '' : visibleText(doc, ', header, nav, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"]'),
   }
   const rule = BLOCK_RULES.find((r) => (!product || r.inBody) && r.test(probe))
   if (!rule || (rule.generic && page.status >= 400)) return null

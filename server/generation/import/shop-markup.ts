@@ -2,13 +2,14 @@ import type { CheerioAPI } from 'cheerio'
 import { withGallery } from './gallery'
 import type { RawFacts } from './normalize/facts'
 import { brandFromSpecRows } from './page-heading'
-import { priceBesideStruck, priceNearHeading } from './price-box'
+import { currencyShownWith, formerPriceBeside, priceBesideStruck, priceNearHeading } from './price-box'
 import { hasStructuredProduct } from './structured-data'
 
 /**
  * What a shop page's own markup adds to its structured data, for shops the importer has no reader
  * for: the brand row of its specification table, its gallery, and its price box (the price a sale
- * shows beside a struck structured price; the price itself on a page with no structured product).
+ * shows beside a struck structured price, the struck former price beside it, the currency written
+ * with it, and the price itself on a page with no structured product).
  * Marketplaces have readers of their own: their pages carry sponsored tiles this must never read.
  */
 export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): RawFacts {
@@ -16,7 +17,9 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
   if (out.compareAtPrice == null && typeof out.price === 'number') {
     const sale = priceBesideStruck($, out.price, out.locale, pageUrl)
     if (sale) Object.assign(out, sale)
+    else out.compareAtPrice = formerPriceBeside($, out.price, out.locale ?? null, pageUrl)
   }
+  if (typeof out.price === 'number' && !out.currency) out.currency = currencyShownWith($, out.price, out.locale ?? null)
   if (out.price == null && !hasStructuredProduct($)) {
     const shown = priceNearHeading($, out.locale ?? null, pageUrl)
     if (shown) Object.assign(out, { price: shown.price, compareAtPrice: shown.compareAtPrice, currency: out.currency ?? shown.currency })

@@ -118,7 +118,7 @@ describe('JSON-LD', () => {
     expect(extractStructuredData(ld(product, '<script>var s={sellerReviewCount: "919"}</script>'), url).listingRating ?? null).toBeNull()
     // A shop count that differs from the product's does not touch it.
     expect(extractStructuredData(ld(product, '<script>{"shop_rating_count":5012}</script>'), url).listingRating).toEqual({
-      average: '4.9',
+      average: 4.9,
       count: '919',
       scale: null,
     })
@@ -175,6 +175,33 @@ describe('OpenGraph and markup fallbacks', () => {
   })
 })
 
+describe('JSON-LD on pages in other languages and old wrappers', () => {
+  it('reads a rating as schema.org writes it, whatever the page’s language ("4.588" on a German page)', () => {
+    const html = ld({
+      '@type': 'Product',
+      name: 'Washing machine shelf',
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.588', ratingCount: '452', bestRating: '5' },
+    }).replace('<html>', '<html lang="de-AT">')
+    const url = 'https://shop.example/p/1'
+    expect(buildFacts(extractStructuredData(html, url), { url, platform: 'generic' }, now).listingRating).toEqual({
+      average: 4.59,
+      count: 452,
+    })
+  })
+  it('reads JSON-LD wrapped in a CDATA section inside block comments, and leaves a template’s placeholder out of the brand', () => {
+    const json = JSON.stringify({
+      '@type': 'Product',
+      name: 'Shelf',
+      brand: '$metabrand',
+      offers: { price: '99.95', priceCurrency: 'EUR' },
+    })
+    const html = `<html><head><script type="application/ld+json">/*<![CDATA[*/${json}/*]]>*/</script></head><body></body></html>`
+    const url = 'https://shop.example/p/1'
+    const facts = buildFacts(extractStructuredData(html, url), { url, platform: 'generic' }, now)
+    expect([facts.title, facts.price, facts.vendor]).toEqual(['Shelf', 99.95, null])
+  })
+})
+
 describe('microdata and the page heading', () => {
   const page = (body: string, title = '') =>
     `<html><head><title>${title}</title><meta property="og:title" content="${title}"></head><body>${body}</body></html>`
@@ -225,7 +252,7 @@ describe('microdata and the page heading', () => {
     const raw = extractStructuredData(html, 'https://shop.example/p/1')
     expect(raw.title).toBe('Pressure Washer »K 3«')
     expect([raw.price, raw.currency, raw.vendor]).toEqual([119.01, 'EUR', 'Kärcher'])
-    expect(raw.listingRating).toEqual({ average: '4.5', count: '68', scale: null })
+    expect(raw.listingRating).toEqual({ average: 4.5, count: '68', scale: null })
   })
   it('a microdata name with hidden words before it gives way to the page’s OpenGraph title', () => {
     const html = page(
@@ -244,7 +271,7 @@ describe('microdata and the page heading', () => {
     expect(shownCount('<a>15 reviews</a>', { ...rating, ratingCount: '(3592 Reviews)' })).toBeNull()
     expect(shownCount('<a>15 reviews</a>', { ...rating, ratingCount: '[' })).toBeNull()
     const html = ld({ '@type': 'Product', name: 'Octime glasses', aggregateRating: rating }).replace('<body>', '<body><a>15 reviews</a>')
-    expect(extractStructuredData(html, 'https://shop.example/p/1').listingRating).toMatchObject({ average: '5', count: '15' })
+    expect(extractStructuredData(html, 'https://shop.example/p/1').listingRating).toMatchObject({ average: 5, count: '15' })
   })
   it('reads a product whose type the page writes in lower case ("product")', () => {
     const html = ld({

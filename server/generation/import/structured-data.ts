@@ -6,7 +6,7 @@ import { absoluteUrl } from './normalize/images'
 import { pageLocale } from './normalize/locale'
 import { detectCurrency, parsePrice } from './normalize/price'
 import { type RawReview } from './normalize/reviews'
-import { collapseSpace, plainTextToHtml } from './normalize/text'
+import { collapseSpace, plainTextToHtml, scriptBody } from './normalize/text'
 import { headingOverTitle, hiddenWordsAround, titleFromMarkup } from './page-heading'
 
 type Node = Record<string, unknown>
@@ -29,10 +29,7 @@ export function readJsonLd($: CheerioAPI): unknown[] {
   $('script').each((_, el) => {
     const type = ($(el).attr('type') ?? '').toLowerCase()
     if (!type.startsWith('application/ld+json')) return
-    const text = ($(el).html() ?? '')
-      .replace(/^\s*(?:<!--|\/\/\s*<!\[CDATA\[)/, '')
-      .replace(/(?:-->|\/\/\s*\]\]>)\s*$/, '')
-      .trim()
+    const text = scriptBody($(el).html() ?? '')
     for (const attempt of [
       text,
       text.replace(/[\u0000-\u001f]+/g, ' '),
@@ -185,7 +182,16 @@ function specValue(v: unknown): string | null {
 function aggregateRatingOf(v: unknown): RawFacts['listingRating'] {
   const r = list(v).find(isObj)
   if (!r) return null
-  return { average: str(r.ratingValue), count: str(r.ratingCount) ?? str(r.reviewCount), scale: str(r.bestRating) }
+  return { average: machineNumber(r.ratingValue), count: str(r.ratingCount) ?? str(r.reviewCount), scale: machineNumber(r.bestRating) }
+}
+
+/**
+ * A structured value as schema.org writes numbers ("4.588" is four and a bit in any page language);
+ * other text stays text, to be read in the page's language ("4,6").
+ */
+function machineNumber(v: unknown): number | string | null {
+  const s = str(v)
+  return s !== null && /^\s*\d+(?:\.\d+)?\s*$/.test(s) ? Number(s) : s
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio'
+import { scriptBody } from '../normalize/text'
 
 export type Obj = Record<string, unknown>
 
@@ -89,14 +90,7 @@ export function jsonAfter(src: string, marker: RegExp): unknown {
 /** The JSON inside `<script id=…>` (Next.js / Modern.js data blocks; Zalando's, wrapped in CDATA). */
 export function scriptJson($: CheerioAPI, selector: string): unknown {
   const raw = $(selector).first().html()
-  return raw
-    ? parseLoose(
-        raw
-          .trim()
-          .replace(/^<!\[CDATA\[/, '')
-          .replace(/\]\]>$/, ''),
-      )
-    : null
+  return raw ? parseLoose(scriptBody(raw)) : null
 }
 
 /** Breadth-first: the first object value under a key named one of `keys` (optionally also passing `test`). */

@@ -1,3 +1,5 @@
+import { isTemplateResidue } from './text'
+
 // A product's brand as a person names it, from the words a marketplace puts around it.
 
 /**
@@ -162,6 +164,6 @@ export function cleanBrand(value: unknown): string | null {
   let s = spaced.replace(/^["'“”‘’«»\s]+|["'“”‘’«»\s,;:.›>-]+$/g, '').trim()
   // A name written in initials keeps its last dot ("e.l.f.", "R.K.").
   if (/^(?:\p{L}\.)+\p{L}$/u.test(s) && spaced.trim().startsWith(`${s}.`)) s += '.'
-  if (!s || s.length > 120 || NO_BRAND.test(s)) return null
+  if (!s || s.length > 120 || NO_BRAND.test(s) || isTemplateResidue(s)) return null
   return s
 }

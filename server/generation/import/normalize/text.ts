@@ -29,3 +29,23 @@ export function listItems(html: string, max = 12): string[] {
     .filter(Boolean)
     .slice(0, max)
 }
+
+/**
+ * A script element's data without the wrappers pages put around it for old browsers: an HTML
+ * comment, a CDATA section, and a CDATA section inside line or block comments.
+ */
+export function scriptBody(raw: string): string {
+  return raw
+    .trim()
+    .replace(/^(?:<!--|\/\/\s*<!\[CDATA\[|\/\*\s*<!\[CDATA\[\s*\*\/|<!\[CDATA\[)/, '')
+    .replace(/(?:-->|\/\/\s*\]\]>|\/\*\s*\]\]>\s*\*\/|\]\]>)$/, '')
+    .trim()
+}
+
+/**
+ * A template's placeholder left unfilled by the page ("$metabrand", "{{ product.title }}", "${name}",
+ * "%BRAND%", "[[brand]]"): the words of no product.
+ */
+export function isTemplateResidue(value: string): boolean {
+  return /^\s*(?:\$[A-Za-z_][\w.]*|\$\{[^}]*\}|\{\{[^}]*\}\}|\{%[^%]*%\}|%[A-Za-z_][\w.]*%|\[\[[^\]]*\]\]|<%[^%]*%>)\s*$/.test(value)
+}
