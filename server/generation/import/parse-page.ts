@@ -11,8 +11,31 @@ export const MAX_PAGE_DEPTH = 512
 export const TOO_DEEP =
   "We couldn't read this page: its markup is nested deeper than a browser would show. Paste the product page's text instead, or use your store's own product."
 
+/**
+ * Before parsing, a count of open tags over the bytes: far past MAX_PAGE_DEPTH even counting every
+ * close, the page is refused without being parsed (parsing 20,000 nested levels alone takes seconds).
+ * The margin is wide because the count cannot know the tags a parser closes for the page (an
+ * unclosed `<p>` or `<li>`); between the two, the parsed tree decides.
+ */
+export const MAX_OPEN_TAGS = MAX_PAGE_DEPTH * 8
+
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'])
+
+/** Whether the page's tags, counted over its bytes, ever stand more than `max` open. */
+function opensDeeperThan(html: string, max: number): boolean {
+  const tag = /<(script|style)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w:-]*)[^>]*?(\/?)>/gi
+  let open = 0
+  for (let m = tag.exec(html); m; m = tag.exec(html)) {
+    if (!m[3]) continue // a script, a style or a comment: its text holds no tags
+    if (m[2]) open = Math.max(0, open - 1)
+    else if (!m[4] && !VOID.has(m[3].toLowerCase()) && ++open > max) return true
+  }
+  return false
+}
+
 /** The page parsed for reading, refused when it is nested deeper than a browser builds it. */
 export function parsePage(html: string): CheerioAPI {
+  if (opensDeeperThan(html, MAX_OPEN_TAGS)) throw new ImportError(TOO_DEEP)
   const $ = load(html)
   if (deeperThan($.root()[0] as unknown as TreeNode, MAX_PAGE_DEPTH)) throw new ImportError(TOO_DEEP)
   return $
