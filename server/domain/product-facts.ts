@@ -70,6 +70,15 @@ export const productFactsSchema = z.object({
     .object({ average: z.number().min(0).max(5), count: z.number().int().nonnegative() })
     .nullable()
     .optional(),
+  /**
+   * The language the source page declares (`<html lang>`, a BCP 47 tag), when it declares one: the
+   * writer's answer when the product's own words do not tell. Optional: older facts still parse.
+   */
+  pageLanguage: z
+    .string()
+    .regex(/^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i)
+    .nullable()
+    .optional(),
   source: z.object({ url: z.string(), platform: z.enum(PLATFORMS), name: z.string().max(200) }),
   fetchedAt: z.string(),
 })

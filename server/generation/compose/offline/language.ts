@@ -40,9 +40,19 @@ const NAMES: Record<string, string> = {
 
 export const ENGLISH: Language = { code: 'en', name: 'English' }
 
+const DISPLAY_NAMES = new Intl.DisplayNames(['en'], { type: 'language' })
+
 export function languageOf(code: string): Language {
   const c = code.toLowerCase().split(/[-_]/)[0]
-  return { code: c, name: NAMES[c] ?? c }
+  let name = NAMES[c]
+  if (!name) {
+    try {
+      name = DISPLAY_NAMES.of(c) ?? c
+    } catch {
+      name = c
+    }
+  }
+  return { code: c, name }
 }
 
 /** Letters of each non-Latin script, and the language a page mostly in it is written in. */
@@ -141,8 +151,11 @@ export function factsLanguage(facts: ProductFacts): Language {
       ...facts.specs.flatMap((s) => [s.name, s.value]),
       ...facts.options.flatMap((o) => [o.name, ...o.values]),
     ].join('\n')
-    const hint = siteLanguage(facts.source.url)
-    lang = textLanguage(text, hint) ?? ENGLISH
+    // The page's declared language helps the count, and answers when the words do not tell (a
+    // Slovenian or Latvian page has no function words the count knows).
+    const declared = facts.pageLanguage ? languageOf(facts.pageLanguage).code : null
+    const hint = siteLanguage(facts.source.url) ?? declared
+    lang = textLanguage(text, hint) ?? (declared ? languageOf(declared) : ENGLISH)
   }
   memo.set(facts, lang)
   return lang

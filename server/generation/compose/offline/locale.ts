@@ -1,26 +1,7 @@
-import type { SectionType } from '../../../domain/page/schema'
+import { MORE_LOCALES } from './locale-more'
+import type { Locale } from './locale-type'
 
-/**
- * The few words the built-in writer adds to a page in the source's language when the source is not
- * in English: section headings, button labels, table headers and the label of a stated rating.
- * None of them takes a word from the product, so no grammar is wrapped around the source's words;
- * every sentence about the product stays the source's own.
- */
-export interface Locale {
-  headings: Record<Exclude<SectionType, 'hero'>, string>
-  shopNow: string
-  buyNow: string
-  /** A card that gathers short lines with no title of their own. */
-  details: string
-  option: string
-  price: string
-  availability: string
-  inStock: string
-  soldOut: string
-  notStated: string
-  /** The label under a stated rating ("4.6 / 5"); the store is never named (a shopper page names no supplier). */
-  rating: (count: string) => string
-}
+export type { Locale }
 
 export const LOCALES: Record<string, Locale> = {
   es: {
@@ -372,5 +353,5 @@ export const LOCALES: Record<string, Locale> = {
 
 /** The page's words in a language other than English, or null when the writer has none for it. */
 export function localeFor(code: string): Locale | null {
-  return LOCALES[code] ?? null
+  return LOCALES[code] ?? MORE_LOCALES[code] ?? null
 }

@@ -79,6 +79,24 @@ describe('the language of the source', () => {
     expect(factsLanguage(facts({ title: 'Taza', language: 'pt-BR' } as Partial<ProductFacts>)).code).toBe('pt')
   })
 
+  it('takes the language the page declares when its words do not tell, and names it for the owner', async () => {
+    const sl = facts({
+      title: 'Potapljaška maska z dioptrijo za začetnike',
+      descriptionText: 'Možnost izbire različnih dioptrij za levo in desno oko.',
+      pageLanguage: 'sl-SI',
+    })
+    expect(factsLanguage(sl)).toEqual({ code: 'sl', name: 'Slovenian' })
+    expect(factsLanguage(facts({ title: 'Plain Mug', descriptionText: 'A mug for the morning.', pageLanguage: 'sl' })).code).toBe('en')
+    const c = createOfflineComposer()
+    const template = findTemplate(1)
+    const { page, note } = await c.compose(sl, await c.outline(sl, await c.research(sl), template), template)
+    expect(note).toMatch(/^This page is in Slovenian, as the product's source is/)
+    const shown = JSON.stringify(page)
+    expect(page.language).toBe('sl')
+    expect(shown).not.toMatch(/feature by feature|Order the|Shop now|Buy now/)
+    expect(shown).toMatch(/Naročite zdaj|Kupite zdaj|Kupi/)
+  })
+
   it('writes a Spanish source with its own sentences and Spanish headings, and tells the owner', async () => {
     const f = facts({
       title: 'Taza de cerámica hecha a mano, 350 ml',

@@ -100,6 +100,12 @@ function listingRating(raw: RawFacts['listingRating'], locale?: string | null): 
   return { average: Math.round(((average * 5) / scale) * 100) / 100, count }
 }
 
+/** A page's declared language as a BCP 47 tag ("sl-SI"), or null for none or a malformed one. */
+function declaredLanguage(locale: string | null | undefined): string | null {
+  const tag = (locale ?? '').trim().replace(/_/g, '-')
+  return /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i.test(tag) ? tag : null
+}
+
 /** Fills every ProductFacts field from what an importer found: sanitised, capped, validated. */
 export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = new Date()): ProductFacts {
   const pageUrl = source.url || 'https://invalid.invalid/'
@@ -163,6 +169,7 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
     reviews,
     ratingSummary: ratingSummary(reviews),
     listingRating: listingRating(partial.listingRating, partial.locale),
+    ...(declaredLanguage(partial.locale) ? { pageLanguage: declaredLanguage(partial.locale) } : {}),
     source: {
       url: source.url,
       platform: source.platform,
