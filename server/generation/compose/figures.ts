@@ -52,11 +52,12 @@ export function provenanceText(facts: ProductFacts): string {
 }
 
 /**
- * Numbers that are not key figures: guarantee terms, package contents, model and product codes,
- * prices (the buy box shows them) and counts of colours, sizes, variants or options (filler).
+ * Numbers that are not key figures: guarantee terms, package contents, model, product and article
+ * codes (an MPN, an item or reference number), prices (the buy box shows them) and counts of
+ * colours, sizes, variants or options (filler).
  */
 const NOT_A_FIGURE = new RegExp(
-  `${GUARANTEE_WORDS.source}|return|package|box|content|includ|model|sku|code|\\bpart\\b|\\basin\\b|isbn|\\bean\\b|\\bupc\\b|gtin|serial|price|cost|msrp|\\b(colou?rs?|sizes?|variants?|combinations?|options?|styles?|quantity|pcs|pieces)\\b`,
+  `${GUARANTEE_WORDS.source}|return|package|box|content|includ|model|sku|code|\\bpart\\b|\\basin\\b|isbn|\\bean\\b|\\bupc\\b|gtin|serial|\\bmpn\\b|\\bid\\b|item (?:no|number)|\\bart(?:ikel)?\\.?\\s?-?nr|reference|\\bref\\b|barcode|catalog|price|cost|msrp|\\b(colou?rs?|sizes?|variants?|combinations?|options?|styles?|quantity|pcs|pieces)\\b`,
   'i',
 )
 
@@ -66,6 +67,8 @@ function specFigure(rawName: string, rawValue: string): Figure | null {
   const v = specValue(rawValue)
   const source = `The ${lowerFirst(name)} stated in the product's specifications`
   if (!/^\d/.test(v) || NOT_A_FIGURE.test(rawName) || NOT_A_FIGURE.test(v)) return null
+  // A bare number of five or more digits with no unit is an identifier ("343026"), not a measure.
+  if (/^\d{5,}$/.test(v.replace(/\s/g, ''))) return null
   if (v.length <= 16) return { key: `spec:${rawName}`, value: v, label: name, source }
   const m = /^(\d+(?:[.,]\d+)?\s?[a-zA-Z°%]{0,4})\b\s*(.*)$/.exec(v)
   if (!m) return null
