@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { absoluteUrl, cleanImages } from './normalize/images'
+import { collapseSpace } from './normalize/text'
 
 /**
  * A shop's own photo gallery, read from its markup when its structured data names one photo (most
@@ -249,4 +250,21 @@ export function galleryPhotos($: CheerioAPI, mainImage: string, pageUrl: string)
     if (photos.length > best.length) best = photos
   }
   return best
+}
+
+/** The pictures whose alt text is the product's name, outside tiles that link to other products. */
+export function picturesNamed($: CheerioAPI, name: string, pageUrl: string): string[] {
+  const wanted = collapseSpace(name).toLowerCase()
+  return $('body img[alt]')
+    .filter((_, el) => collapseSpace($(el).attr('alt') ?? '').toLowerCase() === wanted)
+    .filter(
+      (_, el) =>
+        !$(el)
+          .closest('a[href]')
+          .toArray()
+          .some((a) => linksToAnotherPage($(a).attr('href'), pageUrl)),
+    )
+    .map((_, el) => $(el).attr('data-src') ?? $(el).attr('src') ?? '')
+    .get()
+    .filter(Boolean)
 }

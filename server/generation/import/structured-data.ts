@@ -1,12 +1,12 @@
 import { load, type CheerioAPI } from 'cheerio'
-import { linksToAnotherPage } from './gallery'
+import { linksToAnotherPage, picturesNamed } from './gallery'
 import { microdataProducts } from './microdata'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl } from './normalize/images'
 import { pageLocale } from './normalize/locale'
 import { detectCurrency, parsePrice } from './normalize/price'
 import { type RawReview } from './normalize/reviews'
-import { collapseSpace, plainTextToHtml, scriptBody } from './normalize/text'
+import { plainTextToHtml, scriptBody } from './normalize/text'
 import { headingOverTitle, hiddenWordsAround, titleFromMarkup } from './page-heading'
 
 type Node = Record<string, unknown>
@@ -330,23 +330,6 @@ export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescr
     vendor: meta($, 'product:brand', 'og:brand')[0] ?? null,
     siteName: meta($, 'og:site_name')[0] ?? null,
   }
-}
-
-/** The pictures whose alt text is the product's name, outside tiles that link to other products. */
-function picturesNamed($: CheerioAPI, name: string, pageUrl: string): string[] {
-  const wanted = collapseSpace(name).toLowerCase()
-  return $('body img[alt]')
-    .filter((_, el) => collapseSpace($(el).attr('alt') ?? '').toLowerCase() === wanted)
-    .filter(
-      (_, el) =>
-        !$(el)
-          .closest('a[href]')
-          .toArray()
-          .some((a) => linksToAnotherPage($(a).attr('href'), pageUrl)),
-    )
-    .map((_, el) => $(el).attr('data-src') ?? $(el).attr('src') ?? '')
-    .get()
-    .filter(Boolean)
 }
 
 /** Whether the page describes a product in structured data (JSON-LD or microdata) at all. */

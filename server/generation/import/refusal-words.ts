@@ -1,0 +1,26 @@
+// What block and error pages say, in the languages of our marketplaces and their shoppers: data
+// for the rules in refusals.ts (a new language or wording is a new alternative here).
+
+/**
+ * "Page not found" as sites write it in the languages of our marketplaces and their shoppers (a
+ * site's own 404 template says little else). Matched only on a short page's headings and first
+ * words, never on a page that carries a product.
+ */
+export const PAGE_NOT_FOUND =
+  /page (?:was )?not found|couldn'?t find (?:that|this|the) page|página no encontrada|no (?:se )?(?:ha )?(?:podido )?encontr\w+ la página|página não encontrada|seite (?:wurde )?nicht gefunden|page (?:introuvable|non trouvée)|pagina non trovata|pagina niet gevonden|strona nie (?:została )?znaleziona|страница не найдена|sayfa bulunamadı|ページが見つかりません|页面不存在|找不到(?:该|此)?页面|頁面不存在|페이지를 찾을 수 없습니다|ไม่พบหน้า|الصفحة غير موجودة|(?:this )?(?:item|product|listing) (?:does not|doesn'?t) exist|(?:この)?商品(?:は存在しません|が見つかりません)|(?:商品|宝贝)不存在/i
+
+/**
+ * What a robot check says in place of a page, in the languages of our marketplaces and their shoppers:
+ * "make sure you are not a robot", "suspicious activity", "unusual traffic" (from this network).
+ * Matched only on a short page that carries no product.
+ */
+export const ROBOT_CHECK_WORDS =
+  /(?:not|aren'?t) a robot|suspicious activity|unusual traffic|не робот|подозрительн\p{L}* активност|необычн\p{L}* трафик|kein roboter|verdächtige aktivität|ungewöhnliche\p{L}* (?:datenverkehr|aktivität)|no (?:eres|es|sos) un robot|actividad sospechosa|tráfico inusual|não (?:é|és|sou) um robô|atividade suspeita|tráfego incomum|pas un robot|activité suspecte|trafic inhabituel|non (?:sei|è|sono) un robot|attività sospetta|traffico insolito|nie jesteś robotem|podejrzan\p{L}* aktywnoś|nietypowy ruch|robot olmadığınızı|şüpheli (?:etkinlik|aktivite)|geen robot|verdachte activiteit|ロボットではない|不審なアクティビティ|異常なトラフィック|不是机器人|可疑活动|异常流量|로봇이 아닙니다|의심스러운 활동|لست روبوت|نشاط مشبوه/iu
+
+/** A refusal of the network a request came from: "turn off your VPN", "connect to another network". */
+export const NETWORK_REFUSAL =
+  /(?:turn off|disable) (?:your )?vpn|connect to (?:a different|another) network|выключите vpn|отключите vpn|подключитесь к другой сети|vpn (?:deaktivieren|ausschalten)|desactiva (?:tu |la )?vpn|desative (?:sua |a )?vpn|désactivez (?:votre )?vpn|disattiva (?:la )?vpn|wyłącz vpn|vpn'?i kapat/i
+
+/** "Something went wrong (on our end)": a server's apology in place of the page. */
+export const WENT_WRONG =
+  /something went wrong|algo salió mal|etwas ist schiefgelaufen|une erreur (?:s'est produite|est survenue)|qualcosa è andato storto|algo deu errado|что-то пошло не так|エラーが発生しました|出错了|문제가 발생했습니다/i
