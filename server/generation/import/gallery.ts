@@ -107,7 +107,7 @@ function isPictureAddress(url: string): boolean {
 const MAX_SLIDE_ELEMENTS = 60
 
 /** An element's own elements and text, or null past MAX_SLIDE_ELEMENTS (walked without recursion, so a deep page costs no more). */
-function smallSubtree(el: Element): { elements: Element[]; text: string } | null {
+export function smallSubtree(el: Element, max = MAX_SLIDE_ELEMENTS): { elements: Element[]; text: string } | null {
   const elements: Element[] = []
   let text = ''
   const stack: AnyNode[] = [el]
@@ -117,7 +117,7 @@ function smallSubtree(el: Element): { elements: Element[]; text: string } | null
     if (node.type !== 'tag' && node.type !== 'root') continue
     const element = node as Element
     elements.push(element)
-    if (elements.length > MAX_SLIDE_ELEMENTS) return null
+    if (elements.length > max) return null
     for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i])
   }
   return { elements, text }

@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
-import { linksToAnotherPage } from './gallery'
+import { linksToAnotherPage, smallSubtree } from './gallery'
 import { detectCurrency, parsePrice } from './normalize/price'
 
 /**
@@ -83,21 +83,8 @@ interface ShownPrice {
 /** A price's element holds at most a few others (a currency sign's span, a <bdi>): never a tile or a list. */
 const MAX_PRICE_ELEMENTS = 4
 
-/** An element's text when it holds at most MAX_PRICE_ELEMENTS elements, else null (read without recursion). */
-function smallText(el: Element): string | null {
-  let text = ''
-  let elements = 0
-  const stack: AnyNode[] = [...el.children]
-  while (stack.length) {
-    const node = stack.pop()!
-    if (node.type === 'text') text = (node as unknown as { data: string }).data + text
-    else if (node.type === 'tag') {
-      if (++elements > MAX_PRICE_ELEMENTS) return null
-      stack.push(...(node as Element).children)
-    }
-  }
-  return text
-}
+/** An element's text when it holds at most MAX_PRICE_ELEMENTS others (itself counted apart), else null. */
+const smallText = (el: Element): string | null => smallSubtree(el, MAX_PRICE_ELEMENTS + 1)?.text ?? null
 
 /**
  * The elements of `root` whose whole text is a price (no words: "from", "/ month", "-50%" are not
