@@ -23,10 +23,18 @@ test('the same build shows no banner', async ({ page }, info) => {
 test('the user is re-fetched every 60 s while signed in', async ({ page }, info) => {
   await page.clock.install()
   await signUp(page, uniqueEmail(info, 'poll'))
-  // The home page arrives as a new document (sign-in screens run no app script): a navigation in the
-  // app shows it has hydrated and run its effects, the 60 s timer among them.
+  // The home page arrives as a new document (sign-in screens run no app script): a navigation that
+  // fetches the next route's data (not a new document) shows the app has hydrated and run its
+  // effects, the 60 s timer among them. A click before hydration would load /latest as a document.
   await page.clock.runFor(1_000)
+  await expect
+    .poll(() =>
+      page.evaluate(() => Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized)),
+    )
+    .toBe(true)
+  const clientNavigation = page.waitForRequest((r) => r.url().includes('_data=routes'))
   await page.getByRole('link', { name: 'Latest' }).click()
+  await clientNavigation
   await expect(page).toHaveURL(/\/latest$/)
   let refetches = 0
   page.on('request', (r) => {
