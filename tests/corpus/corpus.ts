@@ -19,6 +19,8 @@ export interface ProductTruth {
   currency: string | null
   compare_at: number | null
   images: number | null
+  /** When the page hides part of its gallery ("+12"), the photos it does show: at least that many is right. */
+  images_at_least?: number
   rating: number | null
   /** The scale the page states its rating on when it is not five stars ("9.1 / 10"); the importer keeps ratings on five. */
   rating_scale?: number
@@ -177,7 +179,12 @@ export function gradeProduct(entry: CorpusEntry, facts: ProductFacts | null, err
   const grades = {} as Record<Field, Grade>
   const invented: Field[] = []
   for (const f of FIELDS) {
-    grades[f] = grade(f, truth[f], got[f])
+    grades[f] =
+      f === 'images' && truth.images === null && truth.images_at_least
+        ? typeof got.images === 'number' && got.images >= truth.images_at_least
+          ? 'ok'
+          : 'missing'
+        : grade(f, truth[f], got[f])
     if (isInvented(f, truth[f], got[f])) invented.push(f)
   }
   return { id: entry.id, facts, error, grades, got, invented }

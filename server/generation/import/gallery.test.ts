@@ -127,6 +127,20 @@ describe('withGallery', () => {
   it('keeps what the importer found when that is as many or more (duplicates counted once)', () => {
     const found = [MAIN, MAIN, 'https://cdn.shop.example/media/48217/kettle-48217-box.jpg']
     expect(withGallery(load(html), found, PAGE)).toBe(found)
-    expect(withGallery(load(html), [], PAGE)).toEqual([])
+  })
+
+  it('with no photo named at all, takes the gallery in the heading’s own block, never tiles or a row far from it', () => {
+    expect(withGallery(load(html), [], PAGE)).toEqual([
+      'https://cdn.shop.example/media/48213/kettle-48213-front.jpg',
+      'https://cdn.shop.example/media/48214/kettle-48214-side.jpg',
+    ])
+    // A logo's <h1> before the product's: the heading the page's title names is the product's.
+    const twoHeadings = `<html><head><title>Kettle 4711 - Shop</title></head><body><h1><img src="/logo.png" alt=""></h1>
+      <section><h1>Kettle 4711</h1><div><img src="https://cdn.shop.example/media/48213/a-48213.jpg"><img src="https://cdn.shop.example/media/48214/b-48214.jpg"></div></section></body></html>`
+    expect(withGallery(load(twoHeadings), [], PAGE)).toHaveLength(2)
+    expect(withGallery(load(page('<p>No photos</p>', RELATED)), [], PAGE)).toEqual([])
+    const far = `<html><body><main><div><div><div><div><div><h1>Kettle 4711</h1></div></div></div></div></div>
+      <footer><div><img src="https://cdn.shop.example/media/90001/banner-90001.jpg"><img src="https://cdn.shop.example/media/90002/banner-90002.jpg"></div></footer></main></body></html>`
+    expect(withGallery(load(far), [], PAGE)).toEqual([])
   })
 })

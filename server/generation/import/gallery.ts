@@ -2,6 +2,7 @@ import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { absoluteUrl, cleanImages } from './normalize/images'
 import { collapseSpace } from './normalize/text'
+import { productHeading } from './page-heading'
 
 /**
  * A shop's own photo gallery, read from its markup when its structured data names one photo (most
@@ -210,9 +211,27 @@ function slidesOf(parent: Element, pageUrl: string): Slide[] | null {
 export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl: string): string[] {
   const found = images ?? []
   const main = found.map((u) => absoluteUrl(u, pageUrl)).find((u) => u !== null)
-  if (!main) return found
+  if (!main) return galleryNearHeading($, pageUrl)
   const gallery = galleryPhotos($, main, pageUrl)
   return cleanImages(gallery, pageUrl).length > cleanImages(found, pageUrl).length ? gallery : found
+}
+
+/** The rows of slides under `root` (the page's body by default), looked at in the page's order. */
+function* rowsOfSlides($: CheerioAPI, pageUrl: string, root?: Element): Generator<Slide[]> {
+  const scope = root ? $(root) : $('body')
+  const parents = new Set<AnyNode>()
+  for (const img of scope.find('img, [data-zoom-image], source').toArray()) {
+    // A slide's picture may sit a few levels down (li > a > picture > img): rows up to four levels up.
+    let node: AnyNode | null = img.parent
+    for (let level = 0; node && level < 5; level++, node = node.parent) parents.add(node)
+  }
+  let looked = 0
+  for (const parent of scope.find('*').toArray()) {
+    if (!parents.has(parent)) continue
+    if (++looked > MAX_ROWS_LOOKED_AT) return
+    const slides = slidesOf(parent, pageUrl)
+    if (slides) yield slides
+  }
 }
 
 /**
@@ -231,25 +250,39 @@ export function galleryPhotos($: CheerioAPI, mainImage: string, pageUrl: string)
   const hosts = new Set([hostOf(mainImage), hostOf(pageUrl)])
   const isPhoto = (s: Slide) =>
     !s.video && hosts.has(hostOf(s.picture)) && (photoIdParts(s.picture).length > 0 || firstFolder(s.picture) === folder)
-  const parents = new Set<AnyNode>()
-  for (const img of $('body img, body [data-zoom-image], body source').toArray()) {
-    // A slide's picture may sit a few levels down (li > a > picture > img): rows up to four levels up.
-    let node: AnyNode | null = img.parent
-    for (let level = 0; node && level < 5; level++, node = node.parent) parents.add(node)
-  }
   // Of the rows that show the product's photo, the one with the most photos: the slider or its
   // thumbnails, not a row of colour swatches beside them.
   let best: string[] = []
-  let looked = 0
-  for (const parent of $('body *').toArray()) {
-    if (!parents.has(parent)) continue
-    if (++looked > MAX_ROWS_LOOKED_AT) break
-    const slides = slidesOf(parent as Element, pageUrl)
-    if (!slides || !showsMain(slides)) continue
+  for (const slides of rowsOfSlides($, pageUrl)) {
+    if (!showsMain(slides)) continue
     const photos = distinctPhotos(slides.filter(isPhoto).map((s) => s.picture))
     if (photos.length > best.length) best = photos
   }
   return best
+}
+
+/** Levels above the product's heading that still hold its gallery (a column beside the heading's). */
+const HEADING_GALLERY_LEVELS = 4
+
+/**
+ * On a page that names no photo at all (no structured data), the gallery in the product heading's
+ * own block, widened a level at a time: the row with the most photos of the site's own, each with an
+ * id in its address. Rows that link to other pages (tiles) are never a gallery.
+ */
+export function galleryNearHeading($: CheerioAPI, pageUrl: string): string[] {
+  const heading = productHeading($)
+  const site = hostOf(pageUrl)
+  const isPhoto = (s: Slide) => !s.video && hostOf(s.picture) === site && photoIdParts(s.picture).length > 0
+  let box: AnyNode | null = heading?.parent ?? null
+  for (let level = 0; box && box.type === 'tag' && level < HEADING_GALLERY_LEVELS; level++, box = box.parent) {
+    let best: string[] = []
+    for (const slides of rowsOfSlides($, pageUrl, box as Element)) {
+      const photos = distinctPhotos(slides.filter(isPhoto).map((s) => s.picture))
+      if (photos.length > best.length) best = photos
+    }
+    if (best.length >= 2) return best
+  }
+  return []
 }
 
 /** The pictures whose alt text is the product's name, outside tiles that link to other products. */

@@ -1,6 +1,7 @@
 import { load, type CheerioAPI } from 'cheerio'
+import type { Element } from 'domhandler'
 import { htmlToText } from '../../domain/sanitize'
-import { isBrandLabel } from './normalize/brand'
+import { isBrandLabel, isMakerLabel } from './normalize/brand'
 import { collapseSpace } from './normalize/text'
 
 // What the page itself shows a person as the product's name and brand: its heading, read as a
@@ -11,8 +12,9 @@ import { collapseSpace } from './normalize/text'
  * ("<div>DJUNGELSKOG</div><div>Soft toy, brown bear</div>" is "DJUNGELSKOG Soft toy, brown bear").
  */
 export function headingText($: CheerioAPI): string {
-  const h1 = $('h1').first()
-  if (!h1.length) return ''
+  const el = productHeading($)
+  if (!el) return ''
+  const h1 = $(el)
   const spaced = $.html(h1).replace(/<(div|p|br|li|h[1-6])\b/gi, ' <$1')
   return collapseSpace(load(spaced).text())
 }
@@ -23,6 +25,24 @@ const words = (s: string) =>
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
+
+/** Headings looked at, at most: a product page has one or a few. */
+const MAX_HEADINGS = 30
+
+/**
+ * The product's `<h1>`: the page's only one, or of several the first whose words the page's own
+ * title says (most of them), since a logo's, an account menu's or a side menu's `<h1>` may come first.
+ */
+export function productHeading($: CheerioAPI): Element | undefined {
+  const all = $('h1').toArray().slice(0, MAX_HEADINGS)
+  if (all.length <= 1) return all[0]
+  const titled = new Set(words([$('title').first().text(), $('meta[property="og:title"]').attr('content') ?? ''].join(' ')))
+  const saidByTitle = (el: Element) => {
+    const w = words($(el).text())
+    return w.length > 0 && w.filter((x) => titled.has(x)).length >= 0.6 * w.length
+  }
+  return all.find(saidByTitle) ?? all[0]
+}
 
 /**
  * The page's own heading when a structured title is that heading plus words after a separator
@@ -50,6 +70,8 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
     const b = words(brand ?? '')
     if (same(extra) && b.length && b.join(' ') === h.slice(0, extra).join(' ') && !b.every((w) => n.includes(w))) return h1
   }
+  // The heading is the structured name with a qualifier in brackets after it ("… (12 GB RAM)").
+  if (h1.toLowerCase().startsWith(t.toLowerCase()) && /^(?:\s*\([^()]{1,40}\))+\s*$/.test(h1.slice(t.length))) return h1
   if (!t.toLowerCase().startsWith(h1.toLowerCase())) return title
   const rest = t.slice(h1.length)
   // The heading glued to the line under it ("{name}  Model: X"): two of the page's lines, the first the name.
@@ -83,17 +105,26 @@ export function hiddenWordsAround(name: string, otherTitle: string | undefined):
   return other.length >= 3 && own.length > other.length && own.includes(other)
 }
 
+/** Elements that hold a specification row's name: table and list cells, or a label of its own ("<p>Výrobca</p><p>Apple</p>"). */
+const LABEL_CELLS = 'th, td, dt, p, span, div, strong, b, label, li'
+
 /**
- * The brand row of the page's own specification table ("Brand: | Duracell", "ブランド | Panasonic"):
- * a table or definition-list cell whose label is a brand label, and the cell beside it.
+ * The brand row of the page's own specification: a table or definition-list cell, or a label
+ * element of text alone, whose text is a brand label, and the cell or element beside it; failing
+ * that, its manufacturer row.
  */
 export function brandFromSpecRows($: CheerioAPI): string | null {
-  for (const el of $('th, td, dt').toArray()) {
-    if (!isBrandLabel($(el).text())) continue
-    // A cell that lists several brands as links (a maker and its line) gives the first.
-    const cell = $(el).next('td, dd')
-    const value = collapseSpace((cell.find('a').length > 1 ? cell.find('a').first() : cell).text())
-    if (value && value.length <= 60 && !isBrandLabel(value)) return value
+  const labels = $(LABEL_CELLS)
+    .toArray()
+    .filter((el) => /^(?:th|td|dt)$/.test(el.tagName) || el.children.every((c) => c.type === 'text'))
+  for (const isLabel of [isBrandLabel, isMakerLabel]) {
+    for (const el of labels) {
+      if (!isLabel($(el).text())) continue
+      const cell = /^(?:th|td|dt)$/.test(el.tagName) ? $(el).next('td, dd') : $(el).next()
+      // A cell that lists several brands as links (a maker and its line) gives the first.
+      const value = collapseSpace((cell.find('a').length > 1 ? cell.find('a').first() : cell).text())
+      if (value && value.length <= 60 && !isBrandLabel(value) && !isMakerLabel(value)) return value
+    }
   }
   return null
 }

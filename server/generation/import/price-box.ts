@@ -2,6 +2,7 @@ import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { linksToAnotherPage, smallSubtree } from './gallery'
 import { detectCurrency, parsePrice } from './normalize/price'
+import { productHeading } from './page-heading'
 
 /**
  * A structured price the page shows only struck through. Some shops keep the regular price in their
@@ -57,18 +58,61 @@ function classWords(el: Element): string[] {
 const FORMER_PRICE_LABEL =
   /^(?:mrp|m\.r\.p\.|rrp|uvp|was|list price|regular price|statt|früher|antes|avant|prix conseillé|prima|prezzo di listino|voorheen|было)\s*:?$/i
 
-/** Whether a price is shown struck: in <s>/<del>/<strike>, drawn with a line through, classed or labelled as the former price. */
-function isStruck(el: Element): boolean {
-  const label = el.prev?.type === 'tag' ? el.prev : el.prev?.prev?.type === 'tag' ? el.prev.prev : null
-  if (label && FORMER_PRICE_LABEL.test(collapseLabel(label as Element))) return true
+/**
+ * A label that names the price after it the price before tax ("bez DPH 4386,00 €" beside "s DPH
+ * 5263,20 €", "excl. VAT", "HT", "netto"): a shop selling to businesses shows both; a shopper pays the other.
+ */
+const BEFORE_TAX_LABEL =
+  /^(?:bez dph|bez vat|bez pdv|brez ddv|without (?:vat|tax)|bez áfa|nettó|netto|net|excl\.? ?(?:vat|btw|tax|gst|moms|mwst\.?|iva)|ex\.? ?(?:vat|tax|gst|moms)|excluding (?:vat|tax|gst)|ht|hors taxes?|ohne mwst\.?|exkl\.? ?(?:mwst\.?|moms)|zzgl\.? mwst\.?|sin iva|senza iva|iva esclusa|sem iva|ekskl\.? moms|alv 0 ?%|fără tva)\s*:?$/i
+
+/** Class words of a price before tax ("notax", "price-excl-vat", "pretax"). */
+const BEFORE_TAX_WORDS = new Set(['notax', 'pretax', 'excl', 'exvat', 'exclvat', 'nett', 'netto'])
+
+/** The label element just before a price (its previous sibling, past a space), or null. */
+function labelBefore(el: Element): Element | null {
+  return el.prev?.type === 'tag' ? (el.prev as Element) : el.prev?.prev?.type === 'tag' ? (el.prev.prev as Element) : null
+}
+
+/** The words just before a price: its label element's, or the text beside it in its parent ("Brez DDV: <span>81.97€</span>"). */
+function labelTextBefore(el: Element): string {
+  const text = el.prev?.type === 'text' ? (el.prev as unknown as { data: string }).data.trim() : ''
+  if (text) return text.replace(/\s+/g, ' ')
+  const label = labelBefore(el)
+  return label ? collapseLabel(label) : ''
+}
+
+/** Whether a price is labelled or classed as the price before tax. */
+function isBeforeTax(el: Element): boolean {
   let node: AnyNode | null = el
   for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent) {
     const e = node as Element
-    if (e.tagName === 's' || e.tagName === 'del' || e.tagName === 'strike') return true
-    if (/line-through/i.test(e.attribs.style ?? '')) return true
-    if (classWords(e).some((w) => STRUCK_WORDS.has(w))) return true
+    if (BEFORE_TAX_LABEL.test(labelTextBefore(e))) return true
+    if (classWords(e).some((w) => BEFORE_TAX_WORDS.has(w))) return true
   }
   return false
+}
+
+/** Whether a price is shown struck: in <s>/<del>/<strike>, drawn with a line through, classed or labelled as the former price. */
+function isStruck(el: Element): boolean {
+  const label = labelBefore(el)
+  if (label && FORMER_PRICE_LABEL.test(collapseLabel(label))) return true
+  let node: AnyNode | null = el
+  for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent) if (drawnStruck(node as Element)) return true
+  // A wrapper whose whole text is a struck element's ("<div><s>€ 1.899,00</s></div>").
+  for (let inner = soleChild(el), level = 0; inner && level < 3; inner = soleChild(inner), level++) if (drawnStruck(inner)) return true
+  return false
+}
+
+function drawnStruck(e: Element): boolean {
+  if (e.tagName === 's' || e.tagName === 'del' || e.tagName === 'strike') return true
+  if (/line-through/i.test(e.attribs.style ?? '')) return true
+  return classWords(e).some((w) => STRUCK_WORDS.has(w))
+}
+
+/** An element's one child element when nothing else in it has text, else null. */
+function soleChild(el: Element): Element | null {
+  const kept = el.children.filter((c) => c.type === 'tag' || (c.type === 'text' && (c as unknown as { data: string }).data.trim()))
+  return kept.length === 1 && kept[0].type === 'tag' ? (kept[0] as Element) : null
 }
 
 function collapseLabel(el: Element): string {
@@ -115,6 +159,11 @@ const TILE_LEVELS = 2
 
 /** Whether a price sits in a small block that links to another page (a product tile) below `box`. */
 function inTile($: CheerioAPI, el: Element, box: AnyNode, pageUrl: string | null): boolean {
+  // Inside a link to another page, however deep (a tile wrapped whole in its link).
+  for (let up: AnyNode | null = el.parent; up && up !== box && up.type === 'tag'; up = up.parent) {
+    const a = up as Element
+    if (a.tagName === 'a' && linksToAnotherPage(a.attribs.href, pageUrl)) return true
+  }
   let node: AnyNode | null = el
   for (let level = 0; node && node !== box && level < TILE_LEVELS; level++, node = node.parent) {
     if (
@@ -180,13 +229,13 @@ export function priceNearHeading(
   locale: string | null,
   pageUrl: string,
 ): { price: number; compareAtPrice: number | null; currency: string | null } | null {
-  const heading = $('body h1').first()[0] as Element | undefined
+  const heading = productHeading($)
   if (!heading) return null
   let box: AnyNode | null = heading.parent
   for (let level = 0; box && box.type === 'tag' && level < HEADING_BOX_LEVELS; level++, box = box.parent) {
     const within = box
     // A price names its currency ("44 890 тг.", "100.00€"); a bare number is an item code or a count.
-    const prices = pricesIn($, box as Element, locale).filter(
+    let prices = pricesIn($, box as Element, locale).filter(
       (p) =>
         detectCurrency($(p.el).text()) !== null &&
         !isInside(p.el, heading) &&
@@ -195,6 +244,9 @@ export function priceNearHeading(
         !isHidden(p.el, within),
     )
     if (!prices.length) continue
+    // The price with tax where the box shows it beside the one without.
+    const withTax = prices.filter((p) => !isBeforeTax(p.el))
+    if (withTax.length) prices = withTax
     const current = prices.find((p) => !isStruck(p.el)) ?? (new Set(prices.map((p) => p.amount)).size === 1 ? prices[0] : null)
     if (!current) return null
     const former = prices.find((p) => p !== current && isStruck(p.el) && p.amount > current.amount)

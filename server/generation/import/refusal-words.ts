@@ -24,3 +24,7 @@ export const NETWORK_REFUSAL =
 /** "Something went wrong (on our end)": a server's apology in place of the page. */
 export const WENT_WRONG =
   /something went wrong|algo salió mal|etwas ist schiefgelaufen|une erreur (?:s'est produite|est survenue)|qualcosa è andato storto|algo deu errado|что-то пошло не так|エラーが発生しました|出错了|문제가 발생했습니다/i
+
+/** A check of the visitor's browser or device in place of the page ("Gold Apple — checking device", "Checking your browser"). */
+export const BROWSER_CHECK_WORDS =
+  /checking (?:your |the )?(?:device|browser)|(?:device|browser) check|verifying (?:your )?(?:device|browser)|проверка (?:устройства|браузера)|проверяем (?:устройство|браузер)|vérification (?:de l'appareil|du navigateur)|überprüfung (?:des geräts|ihres browsers)|comprobando (?:el |su )?(?:dispositivo|navegador)|verificando (?:o |seu )?(?:dispositivo|navegador)|verifica del (?:dispositivo|browser)/i

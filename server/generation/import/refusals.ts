@@ -1,6 +1,6 @@
 import { load, type CheerioAPI } from 'cheerio'
 import { PLATFORM_NAMES, type Platform } from '../../domain/product-facts'
-import { NETWORK_REFUSAL, PAGE_NOT_FOUND, ROBOT_CHECK_WORDS, WENT_WRONG } from './refusal-words'
+import { BROWSER_CHECK_WORDS, NETWORK_REFUSAL, PAGE_NOT_FOUND, ROBOT_CHECK_WORDS, WENT_WRONG } from './refusal-words'
 import { ImportError, type RefusalKind } from './types'
 
 /**
@@ -279,6 +279,12 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: (p) => `showed a robot check (${quote(p.title || p.$('h1, h2').first().text() || 'captcha')})`,
     test: (p) => terse(p) && ROBOT_CHECK_WORDS.test(p.text),
   },
+  // A check of the browser or device that its script runs, saying so in its title or its words.
+  {
+    kind: 'robot-check',
+    did: (p) => `ran a check of our browser (${quote(p.title || 'checking device')})`,
+    test: (p) => terse(p) && BROWSER_CHECK_WORDS.test(`${p.title} ${p.text}`),
+  },
   // Any other robot check that says what it is.
   {
     kind: 'robot-check',
@@ -307,6 +313,15 @@ export const BLOCK_RULES: readonly Rule[] = [
     kind: 'not-found',
     did: (p) => `answered with its "page not found" page (${quote(errorLine(p.main, PAGE_NOT_FOUND) ?? 'page not found')})`,
     test: (p) => p.main.length > 0 && p.main.length < 1000 && PAGE_NOT_FOUND.test(p.main),
+  },
+  // A "page not found" view whose title says so ("404 Not Found"), inside menus longer than its main part.
+  {
+    generic: true,
+    kind: 'not-found',
+    did: (p) => `answered with its "page not found" page (${quote(errorLine(p.main, PAGE_NOT_FOUND) ?? p.title)})`,
+    test: (p) =>
+      p.title.length < 80 &&
+      (/^\W*(?:http\W*)?(?:error\W*)?(?:404|410)\b|^\W*(?:page )?not found\W*$/i.test(p.title) || PAGE_NOT_FOUND.test(p.title)),
   },
   {
     generic: true,

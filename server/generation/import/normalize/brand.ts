@@ -109,13 +109,58 @@ export const BRAND_LABELS: readonly string[] = [
   'торгова марка',
 ]
 
-/** Whether a row's or specification's name says "brand" ("Brand Name", "Marca:", "品牌名称："). */
-export function isBrandLabel(name: string | null | undefined): boolean {
-  const label = (name ?? '')
+/** Names of a specification row that says who made the product: its brand where no row says "brand". */
+const MAKER_LABELS: readonly string[] = [
+  'manufacturer',
+  'maker',
+  'hersteller',
+  'fabricant',
+  'fabricante',
+  'produttore',
+  'fabbricante',
+  'fabrikant',
+  'producent',
+  'produsent',
+  'výrobce',
+  'výrobca',
+  'gyártó',
+  'producător',
+  'valmistaja',
+  'tillverkare',
+  'proizvođač',
+  'proizvajalec',
+  'gamintojas',
+  'ražotājs',
+  'tootja',
+  'üretici',
+  'κατασκευαστής',
+  'производитель',
+  'виробник',
+  'יצרן',
+  'الشركة المصنعة',
+  'メーカー',
+  '제조사',
+  '制造商',
+  '製造商',
+  'nhà sản xuất',
+  'ผู้ผลิต',
+]
+
+/** Whether a row's name says "manufacturer" ("Hersteller:", "Výrobca"). */
+export function isMakerLabel(name: string | null | undefined): boolean {
+  return MAKER_LABELS.includes(labelOf(name))
+}
+
+const labelOf = (name: string | null | undefined) =>
+  (name ?? '')
     .replace(/\s+/g, ' ')
     .replace(/\s*[:：]\s*$/, '')
     .trim()
     .toLocaleLowerCase()
+
+/** Whether a row's or specification's name says "brand" ("Brand Name", "Marca:", "品牌名称："). */
+export function isBrandLabel(name: string | null | undefined): boolean {
+  const label = labelOf(name)
   return label !== '' && BRAND_LABELS.includes(label)
 }
 
@@ -161,7 +206,11 @@ const STORE_LANGUAGE = /\s*\((?:em|in|en|auf|in lingua|na)\s+\p{L}+\)$/iu
 export function cleanBrand(value: unknown): string | null {
   if (typeof value !== 'string') return null
   const spaced = value.replace(/\s+/g, ' ')
-  let s = spaced.replace(/^["'“”‘’«»\s]+|["'“”‘’«»\s,;:.›>-]+$/g, '').trim()
+  // A note in brackets after the name is not the brand's ("(全台多分店)": all branches in Taiwan).
+  let s = spaced
+    .replace(/\s*[(（][^()（）]{1,30}[)）]\s*$/u, '')
+    .replace(/^["'“”‘’«»\s]+|["'“”‘’«»\s,;:.›>-]+$/g, '')
+    .trim()
   // A name written in initials keeps its last dot ("e.l.f.", "R.K.").
   if (/^(?:\p{L}\.)+\p{L}$/u.test(s) && spaced.trim().startsWith(`${s}.`)) s += '.'
   if (!s || s.length > 120 || NO_BRAND.test(s) || isTemplateResidue(s)) return null

@@ -162,7 +162,7 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
         image: img && isKeptImage(img, pageUrl) ? stripImageSizeSuffix(img) : null,
       }
     }),
-    vendor: cleanBrand(cleanText(partial.vendor, 200)),
+    vendor: cleanBrand(stripSiteName(cleanText(partial.vendor, 200), names)),
     productType: cleanText(partial.productType, 200) || null,
     tags: uniqueStrings(partial.tags, 100, 100),
     specs,

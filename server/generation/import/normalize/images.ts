@@ -70,11 +70,34 @@ export function isVideoPoster(url: string): boolean {
   return /^https?:\/\/(?:i\d?\.ytimg\.com|img\.youtube\.com|i\.vimeocdn\.com)\//i.test(url)
 }
 
+/** Folder names that say which size or cache copy of a photo an address is, not which photo. */
+const SIZE_FOLDER =
+  /^(?:\d{2,4}x\d{2,4}|thumbs?|thumbnails?|small|medium|large|big|home|zoom|original|full|fullsize|preview|cache|[a-z]+_default)$/i
+
+/** The site a server belongs to, without its first label ("mk-media.mytek.tn" and "www.mytek.tn" are one site). */
+const siteOf = (host: string) => {
+  const labels = host.split('.')
+  return labels.length > 2 ? labels.slice(1).join('.') : host
+}
+
 /**
- * One photo whatever size its address names as a folder: "/500x500/…/a.jpg" and "/100x100/…/a.jpg",
- * "/1024/1024/resize/…/a.png" and "/380/374/resize/…/a.png" (three or four digits each: never a date's month).
+ * One photo whatever size or copy its address names as a folder: "/500x500/…/a.jpg" and
+ * "/100x100/…/a.jpg", "/1024/1024/resize/…/a.png" and "/380/374/resize/…/a.png" (three or four digits
+ * each: never a date's month), "/23882/medium/a.jpg" and "/23882/large/a.jpg", a cache's
+ * "/cache/8be3…/s/m/a.jpg" of "/s/m/a.jpg", on any of the site's servers.
  */
-const photoKey = (url: string) => url.replace(/\/\d{2,4}x\d{2,4}\//, '/{size}/').replace(/\/\d{3,4}\/\d{3,4}\//, '/{size}/')
+export function photoKey(url: string): string {
+  let u: URL
+  try {
+    u = new URL(url.replace(/\/\d{3,4}\/\d{3,4}\//, '/{size}/'))
+  } catch {
+    return url
+  }
+  const parts = u.pathname.split('/')
+  // A cache's folder is named by a hash of the size it holds ("/cache/8be3f98b…/").
+  const path = parts.filter((part, i) => !SIZE_FOLDER.test(part) && !(parts[i - 1] === 'cache' && /^[0-9a-f]{16,}$/.test(part))).join('/')
+  return `${siteOf(u.hostname)}${path}${u.search}`
+}
 
 /** Absolute, allowed, full-size, de-duplicated images, at most `max`; a size named twice keeps the first. */
 export function cleanImages(urls: unknown[], pageUrl: string, max = 40): string[] {

@@ -44,6 +44,8 @@ export function isSiteName(piece: string, names: string[]): boolean {
   for (const n of names) s = s.split(n).join(' ')
   const rest = s.trim()
   if (rest === squash(piece)) return false
+  // The name written again in the site's own script ("GOMAJI夠麻吉", "Lazada ลาซาด้า").
+  if (/^[^\p{Script=Latin}\p{N}\s]{1,8}$/u.test(rest)) return true
   return rest.split(/\s+/).every((w) => w === '' || /^\d+$/.test(w) || HOST_NOISE.has(w))
 }
 
@@ -62,7 +64,30 @@ export function stripSiteName(title: string, names: string[]): string {
   let out = tokens.join('').trim()
   const colon = /^([^:]{2,40}):\s+(.+)$/.exec(out)
   if (colon && isSiteName(colon[1], names)) out = colon[2].trim()
+  out = withoutShopAtSite(out, names)
   return out || title
+}
+
+/**
+ * The words that join a site's name onto a product's name without a separator, in the languages of
+ * shops' titles: "… at Walmart.com", "… online kaufen bei OTTO", "… giá tốt tại Bách hoá XANH",
+ * "… pas cher sur X", "… al mejor precio en X", "… купить в X".
+ */
+const SHOP_AT =
+  /\s+(?:(?:buy\s+)?(?:online\s+)?(?:(?:at\s+)?(?:the\s+)?(?:best|lowest)\s+prices?\s+)?(?:at|on|from)|(?:online\s+|günstig\s+)?(?:kaufen\s+)?bei|(?:pas\s+cher\s+|en\s+ligne\s+)?(?:sur|chez)|(?:al\s+mejor\s+precio\s+|online\s+)?en|(?:com\s+o\s+melhor\s+preço\s+|online\s+)?(?:em|no|na)|(?:al\s+miglior\s+prezzo\s+|online\s+)?su|(?:online\s+)?(?:kopen\s+)?bij|(?:giá\s+(?:tốt|rẻ)(?:\s+nhất)?\s+|chính\s+hãng\s+)?tại|(?:купить\s+)?(?:в|на))$/iu
+
+/** The product's name without "{shopping words} {site name}" at its end ("Ba rọi heo giá tốt tại Bách hoá XANH"). */
+function withoutShopAtSite(title: string, names: string[]): string {
+  const words = title.split(/\s+/)
+  for (let n = 1; n <= 4 && n < words.length; n++) {
+    if (!isSiteName(words.slice(-n).join(' '), names)) continue
+    const before = words.slice(0, -n).join(' ')
+    const joined = SHOP_AT.exec(before)
+    if (!joined) continue
+    const name = before.slice(0, joined.index).trim()
+    if (name.split(/\s+/).length >= 2) return name
+  }
+  return title
 }
 
 const WORD = /[\p{L}\p{N}]{4,}/gu
