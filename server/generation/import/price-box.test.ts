@@ -179,6 +179,23 @@ describe('the price box of a page with no structured price', () => {
     expect(near(tiles)).toBeNull()
   })
 
+  it('takes the price with tax where the box shows it beside the price before tax', () => {
+    const b2b = page(`<div><span>bez DPH</span><span>4386,00 €</span></div><div><span>s DPH</span><span>5263,20 €</span></div>`)
+    expect(near(b2b)).toEqual({ price: 5263.2, compareAtPrice: null, currency: 'EUR' })
+    // The label as text beside the price in its parent: the other price is the price, not a former one.
+    const inText = page(`<span class="price-old-live">100.00€</span><ul><li>Brez DDV: <span>81.97€</span></li></ul>`)
+    expect(near(inText)).toEqual({ price: 100, compareAtPrice: null, currency: 'EUR' })
+    // A price before tax that stands alone is still the price the page shows.
+    expect(near(page(`<span>bez DPH</span><span>4386,00 €</span>`))).toEqual({ price: 4386, compareAtPrice: null, currency: 'EUR' })
+  })
+
+  it('reads the price under the product’s heading, not under a logo’s heading before it', () => {
+    const html = `<html><head><title>Espresso machine 4711 | Shop</title></head><body>
+      <header><h1><a href="/"><img src="/logo.svg" alt=""></a></h1><div class="basket"><span>€12.50</span></div></header>
+      <main><article><div class="summary"><h1>Espresso machine 4711</h1><div class="price-wrap"><span>€219.00</span></div></div></article></main></body></html>`
+    expect(near(html)).toEqual({ price: 219, compareAtPrice: null, currency: 'EUR' })
+  })
+
   it('needs a currency: a bare number is a count or a code, not a price', () => {
     expect(near(page(`<span class="stock">12</span>`))).toBeNull()
   })
@@ -191,6 +208,24 @@ describe('the former price beside a structured price', () => {
     expect(
       former(page(`<span>Desconto: 10%</span><span class="special-price">71,91 €</span><span class="old-price">79,90 €</span>`), 71.91),
     ).toBe(79.9)
+  })
+
+  it('knows a wrapper whose whole text is a struck price as struck', () => {
+    expect(former(page(`<div><s>€ 1.899,00</s></div><span>€ 1.599,00</span>`), 1599)).toBe(1899)
+    expect(former(page(`<div class="was"><span><del>€ 1.899,00</del></span></div><span>€ 1.599,00</span>`), 1599)).toBe(1899)
+    // A wrapper with more in it than the struck price is not itself struck.
+    expect(former(page(`<div><s>€ 1.899,00</s> <span>€ 1.999,00</span></div><span>€ 1.599,00</span>`), 1599)).toBe(1899)
+  })
+
+  it('is never a price inside a link to another product, however deep in it', () => {
+    const tile = `<a href="/p/espresso-5000"><div class="tile"><img src="/img/5000.jpg"><p>Espresso machine 5000</p>
+      <div class="prices"><del>2.499,00 €</del> <span>1.299,00 €</span></div></div></a>`
+    expect(former(page(`<span>1.599,00 €</span>${tile}`), 1599)).toBeNull()
+    // The product's own former price beside such a tile is still read.
+    expect(former(page(`<span>1.599,00 €</span>${tile}<del>1.899,00 €</del>`), 1599)).toBe(1899)
+    // A link to the page itself (a colour of this product) is no other product.
+    const swatch = `<a href="?colour=black"><div class="swatch"><span>Black</span> <div><del>1.899,00 €</del></div></div></a>`
+    expect(former(page(`<span>1.599,00 €</span>${swatch}`), 1599)).toBe(1899)
   })
 
   it('is nothing when the price is not shown, shown only struck, or stands alone', () => {

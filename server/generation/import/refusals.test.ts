@@ -142,6 +142,48 @@ describe('block and error pages', () => {
     }
   })
 
+  it('takes a page whose title says it is checking the device or browser, with nothing else to read, for a robot check', () => {
+    const checking = (title: string) =>
+      `<html><head><title>${title}</title><script src="/challenge/v2.js"></script></head><body><div id="app"></div>
+      <noscript>Please enable JavaScript to continue.</noscript></body></html>`
+    for (const status of [200, 403]) {
+      const err = recognizeRefusal(page(checking('Shop — checking device'), status, 'https://shop.example/p/lipstick-12'))
+      expect(err, `${status}`).toMatchObject({ kind: 'robot-check', transient: false })
+      expect(err!.message).toMatch(/^Shop\.example ran a check of our browser \("Shop — checking device"\)/)
+    }
+    expect(recognizeRefusal(page(checking('Проверка браузера'), 200, 'https://shop.example/p/lipstick-12'))).toMatchObject({
+      kind: 'robot-check',
+    })
+    // A product page that says it checks a device's compatibility is a product page.
+    const product = `<html><head><title>Phone case — checking device fit</title></head><body><h1>Phone case</h1><p>€12.00</p>
+      <p>${'Fits the phone snugly, soft edges. '.repeat(60)}</p></body></html>`
+    expect(recognizeRefusal(page(product, 200, 'https://shop.example/p/case'))).toBeNull()
+  })
+
+  it('takes a page titled "404 Not Found" inside full menus, with no product on it, for a missing page unless its status said so', () => {
+    const menus = `<header><nav>${'<a href="/c/lipstick">Lipstick</a> <a href="/c/kajal">Kajal</a> '.repeat(200)}</nav></header>`
+    const gone = (title: string) =>
+      `<html><head><title>${title}</title></head><body>${menus}<div class="content"><img src="/img/oops.svg" alt=""><p>Oops!</p>
+      <a href="/">Back to the shop</a></div><footer>${'<a href="/help">Help</a> '.repeat(100)}</footer></body></html>`
+    for (const title of ['404 Not Found', 'Page introuvable – Boutique']) {
+      const err = recognizeRefusal(page(gone(title), 200, 'https://shop.example/p/lipstick-12'))
+      expect(err, title).toMatchObject({ kind: 'not-found', transient: false })
+      expect(err!.message).toContain(`answered with its "page not found" page ("${title}")`)
+      // With an error status the status says as much.
+      expect(recognizeRefusal(page(gone(title), 404, 'https://shop.example/p/lipstick-12'))).toBeNull()
+    }
+    // A product page with the same menus: its title names the product, or its data carries one.
+    const product = gone('Lipstick 12 Ruby – Shop')
+      .replace('<p>Oops!</p>', '<h1>Lipstick 12 Ruby</h1><p>€9.90</p>')
+      .replace('<footer>', '<footer><a href="/contact">Page not found? Ask us.</a> <a href="/404">404 Not Found</a>')
+    expect(recognizeRefusal(page(product, 200, 'https://shop.example/p/lipstick-12'))).toBeNull()
+    const named = gone('404 Not Found Tee').replace(
+      '</head>',
+      '<script type="application/ld+json">{"@type":"Product","name":"404 Not Found Tee"}</script></head>',
+    )
+    expect(recognizeRefusal(page(named, 200, 'https://shop.example/p/404-tee'))).toBeNull()
+  })
+
   it('says what the owner can do', () => {
     const robot = recognizeRefusal(page(PAGES.tiktok, 200, 'https://shop.tiktok.com/view/product/1729384756473829'), 'tiktok')!
     expect(robot.message).toBe(

@@ -2,7 +2,7 @@ import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
 import { buildFacts } from './normalize/facts'
-import { brandFromSpecRows } from './page-heading'
+import { brandFromSpecRows, headingOverTitle, headingText, productHeading } from './page-heading'
 import { countIsTheShops, extractStructuredData, findProductNodes, readJsonLd, readOffers, shownCount } from './structured-data'
 
 const now = new Date('2026-03-10T12:00:00Z')
@@ -343,6 +343,37 @@ describe('microdata and the page heading', () => {
     expect(brandFromSpecRows(load('<table><tr><th>ブランド</th><td><a>三菱鉛筆</a><a>uni（三菱鉛筆）</a></td></tr></table>'))).toBe(
       '三菱鉛筆',
     )
+  })
+  it('reads a brand label of its own beside its value, and a manufacturer row only when no row says "brand"', () => {
+    expect(brandFromSpecRows(load('<div class="spec"><p>Výrobca</p><p><a>Apple</a></p></div>'))).toBe('Apple')
+    expect(brandFromSpecRows(load('<ul><li><span>Brand</span> <span>Acme</span></li></ul>'))).toBe('Acme')
+    expect(brandFromSpecRows(load('<table><tr><th>Hersteller:</th><td>Bosch</td></tr></table>'))).toBe('Bosch')
+    // A brand row wins over a manufacturer row before it.
+    const both = '<table><tr><th>Manufacturer</th><td>Foxconn</td></tr><tr><th>Brand</th><td>Apple</td></tr></table>'
+    expect(brandFromSpecRows(load(both))).toBe('Apple')
+    // A label holding other elements is a row of its own, not a label.
+    expect(brandFromSpecRows(load('<div><p>Brand <b>new</b></p><p>In stock</p></div>'))).toBeNull()
+  })
+  it('of several headings, reads the product’s: the first the page’s title says, not a logo’s or a menu’s before it', () => {
+    const doc = (title: string, body: string) => load(`<html><head><title>${title}</title></head><body>${body}</body></html>`)
+    const menus = '<h1><a href="/">Shop</a></h1><nav><h1>Categories</h1></nav>'
+    const $ = doc('Kettle 4711 Stainless – Home Goods', `${menus}<main><h1>Kettle 4711 <span>Stainless</span></h1></main>`)
+    expect($(productHeading($)!).text()).toBe('Kettle 4711 Stainless')
+    expect(headingText($)).toBe('Kettle 4711 Stainless')
+    // Also when only the OpenGraph title names it.
+    const og = load(`<html><head><meta property="og:title" content="Kettle 4711"></head><body>${menus}<h1>Kettle 4711</h1></body></html>`)
+    expect(headingText(og)).toBe('Kettle 4711')
+    // The only heading is the heading; of several the title says none of, the first.
+    expect(headingText(doc('Home Goods', '<h1>Kettle 4711</h1>'))).toBe('Kettle 4711')
+    expect(headingText(doc('Home Goods', '<h1>Categories</h1><h1>Kettle 4711</h1>'))).toBe('Categories')
+  })
+  it('takes the heading when it is the structured name with a qualifier in brackets after it', () => {
+    const name = 'Phone X 5G (Black, 512 GB)'
+    expect(headingOverTitle(load('<h1>Phone X 5G (Black, 512 GB) (12 GB RAM)</h1>'), name, null)).toBe(
+      'Phone X 5G (Black, 512 GB) (12 GB RAM)',
+    )
+    // Words after the name that are not in brackets leave the name alone.
+    expect(headingOverTitle(load('<h1>Phone X 5G (Black, 512 GB) with free cover and charger</h1>'), name, null)).toBe(name)
   })
   it('takes the heading when the title is the heading plus the site’s search words', () => {
     const html = page(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BYLINE_TEMPLATES, brandFromByline, cleanBrand, isBrandLabel } from './brand'
+import { BYLINE_TEMPLATES, brandFromByline, cleanBrand, isBrandLabel, isMakerLabel } from './brand'
 
 describe('brand bylines', () => {
   it.each([
@@ -51,6 +51,14 @@ describe('brand bylines', () => {
     expect(cleanBrand('')).toBeNull()
     expect(brandFromByline(null)).toBeNull()
   })
+
+  it('leaves out a note in brackets after the name', () => {
+    expect(cleanBrand("達美樂披薩DOMINO'S PIZZA(全台多分店)")).toBe("達美樂披薩DOMINO'S PIZZA")
+    expect(cleanBrand('Acme (Official)')).toBe('Acme')
+    expect(cleanBrand('Acme（官方）')).toBe('Acme')
+    // Brackets inside the name stay.
+    expect(cleanBrand('Acme (UK) Tools')).toBe('Acme (UK) Tools')
+  })
 })
 
 describe('brand labels', () => {
@@ -62,5 +70,14 @@ describe('brand labels', () => {
   )
   it.each(['Model', 'Brand new', 'Store', '', null])('%s does not', (label) => {
     expect(isBrandLabel(label)).toBe(false)
+  })
+})
+
+describe('manufacturer labels', () => {
+  it.each(['Manufacturer', 'Hersteller:', 'Výrobca', ' Fabricant ', 'メーカー', 'Производитель'])('%s names the maker', (label) => {
+    expect(isMakerLabel(label)).toBe(true)
+  })
+  it.each(['Brand', 'Made in', 'Manufacturer warranty', '', null])('%s does not', (label) => {
+    expect(isMakerLabel(label)).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { absoluteUrl, cleanImages, isVideoPoster, stripImageSizeSuffix } from './images'
+import { absoluteUrl, cleanImages, isVideoPoster, photoKey, stripImageSizeSuffix } from './images'
 
 describe('URLs and images', () => {
   it('resolves relative and protocol-relative URLs, refuses other schemes', () => {
@@ -62,5 +62,43 @@ describe('URLs and images', () => {
     expect(cleanImages(['http://ecx.images-amazon.com/images/I/71aThiN9PtL._SL1194_.jpg'], 'http://www.amazon.in/dp/B01NCE2FHK')).toEqual([
       'https://ecx.images-amazon.com/images/I/71aThiN9PtL.jpg',
     ])
+  })
+
+  it('counts a photo once whatever size or cache copy its folders name, on any of the site’s servers', () => {
+    const page = 'https://www.shop.tn/p/kettle-4711'
+    // A size word as a folder of its own ("medium", "large", a shop's "home_default").
+    expect(photoKey('https://www.shop.tn/img/23882/medium/a.jpg')).toBe(photoKey('https://www.shop.tn/img/23882/large/a.jpg'))
+    expect(photoKey('https://www.shop.tn/img/p/4/2/home_default/a.jpg')).toBe(photoKey('https://www.shop.tn/img/p/4/2/large_default/a.jpg'))
+    expect(cleanImages(['https://www.shop.tn/img/23882/medium/a.jpg', 'https://www.shop.tn/img/23882/large/a.jpg'], page)).toEqual([
+      'https://www.shop.tn/img/23882/medium/a.jpg',
+    ])
+    // A cache's copy, named by a hash after "cache", on the site's media server, and the photo itself.
+    const cached = 'https://mk-media.shop.tn/media/catalog/product/cache/8be3f98b1c0d2e4f6a7b8c9d0e1f2a3b/s/m/a.jpg'
+    expect(photoKey(cached)).toBe(photoKey('https://www.shop.tn/media/catalog/product/s/m/a.jpg'))
+    expect(
+      cleanImages(
+        [cached, 'https://www.shop.tn/media/catalog/product/s/m/a.jpg', 'https://www.shop.tn/media/catalog/product/s/m/b.jpg'],
+        page,
+      ),
+    ).toEqual([cached, 'https://www.shop.tn/media/catalog/product/s/m/b.jpg'])
+    // The same path on another site is another photo.
+    expect(photoKey('https://cdn.other.example/media/catalog/product/s/m/a.jpg')).not.toBe(
+      photoKey('https://www.shop.tn/media/catalog/product/s/m/a.jpg'),
+    )
+  })
+
+  it('keeps two photos whose ids happen to be written in hex: a hash is dropped only right after a "cache" folder', () => {
+    const page = 'https://www.aliexpress.com/item/1005006180026951.html'
+    const photos = [
+      'https://ae01.alicdn.com/kf/Aa1c21cf64032448489382e70f7031c075/name.jpg',
+      'https://ae01.alicdn.com/kf/A6ff701271dca45a3b857760e829b5568Q/name.jpg',
+    ]
+    expect(cleanImages(photos, page)).toEqual(photos)
+    const hexIds = [
+      'https://www.shop.tn/files/0123456789abcdef0123456789abcdef/a.jpg',
+      'https://www.shop.tn/files/fedcba9876543210fedcba9876543210/a.jpg',
+    ]
+    expect(photoKey(hexIds[0])).not.toBe(photoKey(hexIds[1]))
+    expect(cleanImages(hexIds, 'https://www.shop.tn/p/1')).toEqual(hexIds)
   })
 })

@@ -35,6 +35,28 @@ describe("the site's own name", () => {
     expect(stripSiteName(title, names)).toBe(expected)
   })
 
+  it('drops the shopping words that join the site’s name onto the product’s, in the shop’s language', () => {
+    const bhx = siteNames('https://www.bachhoaxanh.com/thit-heo/ba-roi-heo', null)
+    const otto = siteNames('https://www.otto.de/p/nike-air-max-90-1234', null)
+    expect(stripSiteName('Ba rọi heo giá tốt tại Bách hoá XANH', bhx)).toBe('Ba rọi heo')
+    expect(stripSiteName('Nike Air Max 90 online kaufen bei OTTO', otto)).toBe('Nike Air Max 90')
+    expect(stripSiteName('Echo Dot Wall Mount at Amazon.com', amazon)).toBe('Echo Dot Wall Mount')
+    // A word that joins nothing before the site's name is the product's ("… for Amazon").
+    expect(stripSiteName('Echo Dot Wall Mount for Amazon', amazon)).toBe('Echo Dot Wall Mount for Amazon')
+    expect(stripSiteName('Nike Air Max 90 OTTO', otto)).toBe('Nike Air Max 90 OTTO')
+    // Never down to a single word.
+    expect(stripSiteName('Schuhe online kaufen bei OTTO', otto)).toBe('Schuhe online kaufen bei OTTO')
+  })
+
+  it('knows the site’s name written again in its own script ("GOMAJI夠麻吉")', () => {
+    const gomaji = siteNames('https://www.gomaji.com/Taipei/p123456', null)
+    expect(isSiteName('GOMAJI夠麻吉', gomaji)).toBe(true)
+    expect(stripSiteName('Pizza set for two | GOMAJI夠麻吉', gomaji)).toBe('Pizza set for two')
+    // Other words after the name are not its other spelling.
+    expect(isSiteName('GOMAJI Travel', gomaji)).toBe(false)
+    expect(isSiteName('Pizza', gomaji)).toBe(false)
+  })
+
   it("takes the site's slogan for what it is, never a product's description", () => {
     const title = 'GaN-cargador USB tipo C de carga rápida para teléfono'
     expect(isSiteBoilerplate('Smarter Shopping, Better Living! Aliexpress.com', title, ali)).toBe(true)
