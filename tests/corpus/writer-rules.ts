@@ -90,8 +90,10 @@ const noStrayShortName: Rule = {
     // A book's title is its name: cut, it would be another title ("The Art of Avatar The Way").
     if (r.noun !== 'book' && name.split(/\s+/).length > 6) out.push(`name "${name}" is longer than six words`)
     const title = facts.title
-    // A word the title writes only in capitals (ANC, USB) is an acronym, never "the anc".
-    for (const t of proseTexts(page)) {
+    // A word the title writes only in capitals (ANC, USB) is an acronym, never "the anc" — unless the
+    // whole title is in capitals ("ZIPPED THROUGH CARDIGAN" is a cardigan).
+    const shouting = !/\p{Ll}/u.test(title)
+    for (const t of shouting ? [] : proseTexts(page)) {
       for (const m of t.text.matchAll(/\bthe\s+([a-z]{2,})\b/g)) {
         const w = m[1]
         if (new RegExp(`\\b${w.toUpperCase()}\\b`).test(title) && !new RegExp(`\\b${w}\\b`, 'i').test(title.replace(/\b[A-Z]{2,}\b/g, '')))
@@ -112,7 +114,7 @@ const noStrayShortName: Rule = {
     if (head.length < 3 || /\d/.test(head)) out.push(`noun "${noun}" is not a word`)
     // A hyphenated head ("t-shirt") is one word of the title, though norm() splits it.
     if (!` ${norm(title)} `.includes(` ${norm(head)} `)) out.push(`noun "${noun}" is not in the title`)
-    if (new RegExp(`\\b${head.toUpperCase()}\\b`).test(title) && head.toUpperCase() !== head)
+    if (!shouting && new RegExp(`\\b${head.toUpperCase()}\\b`).test(title) && head.toUpperCase() !== head)
       out.push(`noun "${noun}" is an acronym in the title`)
     const context = wordTags(`look at the ${noun}`).at(-1) ?? []
     if (!context.includes('Noun')) out.push(`noun "${noun}" is not a noun`)

@@ -31,17 +31,20 @@ const MAX_HEADINGS = 30
 
 /**
  * The product's `<h1>`: the page's only one, or of several the first whose words the page's own
- * title says (most of them), since a logo's, an account menu's or a side menu's `<h1>` may come first.
+ * title says (most of them, and the most of the title), since a logo's, an account menu's or a side menu's `<h1>` may come first.
  */
 export function productHeading($: CheerioAPI): Element | undefined {
   const all = $('h1').toArray().slice(0, MAX_HEADINGS)
   if (all.length <= 1) return all[0]
   const titled = new Set(words([$('title').first().text(), $('meta[property="og:title"]').attr('content') ?? ''].join(' ')))
-  const saidByTitle = (el: Element) => {
+  // Of the headings the title says, the one it says most of (a logo's "Shop" is one word of "Kettle - Shop").
+  let best: { el: Element; said: number } | null = null
+  for (const el of all) {
     const w = words($(el).text())
-    return w.length > 0 && w.filter((x) => titled.has(x)).length >= 0.6 * w.length
+    const said = w.filter((x) => titled.has(x)).length
+    if (w.length > 0 && said >= 0.6 * w.length && said > (best?.said ?? 0)) best = { el, said }
   }
-  return all.find(saidByTitle) ?? all[0]
+  return best?.el ?? all[0]
 }
 
 /**

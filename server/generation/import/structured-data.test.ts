@@ -366,6 +366,8 @@ describe('microdata and the page heading', () => {
     // The only heading is the heading; of several the title says none of, the first.
     expect(headingText(doc('Home Goods', '<h1>Kettle 4711</h1>'))).toBe('Kettle 4711')
     expect(headingText(doc('Home Goods', '<h1>Categories</h1><h1>Kettle 4711</h1>'))).toBe('Categories')
+    // A logo's heading of the site's name is one word of the title; the product's is most of it.
+    expect(headingText(doc('Kettle 4711 - Shop', '<h1>Shop</h1><h1>Kettle 4711</h1>'))).toBe('Kettle 4711')
   })
   it('takes the heading when it is the structured name with a qualifier in brackets after it', () => {
     const name = 'Phone X 5G (Black, 512 GB)'

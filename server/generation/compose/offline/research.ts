@@ -27,7 +27,11 @@ const AUDIENCE =
 
 /** The product's name, cut from marketplace keyword strings ("… Case for iPhone 15 Pro Max Soft TPU …"), in any language. */
 export function shortName(title: string): string {
-  let name = squash(title).split(/\s[-–—|]\s|[,;]\s|\.\s|:\s|\s[(¡¿[【]/)[0]
+  // A bracket ends the name after a space, or straight after a word in a script written without
+  // spaces ("…提貨優惠券(無限期)").
+  let name = squash(title).split(
+    /\s[-–—|]\s|[,;]\s|\.\s|:\s|\s[(¡¿[【]|(?<=[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}])[(（【[]/u,
+  )[0]
   if (name.split(' ').length > 6) name = name.split(/\s(?:for|with)\s/i)[0]
   const words = name.split(' ')
   return withoutTrailingMeasure(words.length > 6 ? words.slice(0, 6).join(' ') : name)

@@ -69,6 +69,10 @@ describe('URLs and images', () => {
     // A size word as a folder of its own ("medium", "large", a shop's "home_default").
     expect(photoKey('https://www.shop.tn/img/23882/medium/a.jpg')).toBe(photoKey('https://www.shop.tn/img/23882/large/a.jpg'))
     expect(photoKey('https://www.shop.tn/img/p/4/2/home_default/a.jpg')).toBe(photoKey('https://www.shop.tn/img/p/4/2/large_default/a.jpg'))
+    expect(photoKey('https://www.shop.tn/1234-home_default/kettle.jpg')).toBe(photoKey('https://www.shop.tn/1234-large_default/kettle.jpg'))
+    expect(photoKey('https://www.shop.tn/1234-home_default/kettle.jpg')).not.toBe(
+      photoKey('https://www.shop.tn/1235-home_default/kettle.jpg'),
+    )
     expect(cleanImages(['https://www.shop.tn/img/23882/medium/a.jpg', 'https://www.shop.tn/img/23882/large/a.jpg'], page)).toEqual([
       'https://www.shop.tn/img/23882/medium/a.jpg',
     ])

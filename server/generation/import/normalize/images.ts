@@ -95,7 +95,11 @@ export function photoKey(url: string): string {
   }
   const parts = u.pathname.split('/')
   // A cache's folder is named by a hash of the size it holds ("/cache/8be3f98b…/").
-  const path = parts.filter((part, i) => !SIZE_FOLDER.test(part) && !(parts[i - 1] === 'cache' && /^[0-9a-f]{16,}$/.test(part))).join('/')
+  const path = parts
+    .filter((part, i) => !SIZE_FOLDER.test(part) && !(parts[i - 1] === 'cache' && /^[0-9a-f]{16,}$/.test(part)))
+    // PrestaShop's "/1234-large_default/…" is photo 1234 in one of its sizes.
+    .map((part) => part.replace(/^(\d+)-[a-z]+_default$/i, '$1'))
+    .join('/')
   return `${siteOf(u.hostname)}${path}${u.search}`
 }
 
