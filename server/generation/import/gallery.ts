@@ -139,6 +139,9 @@ function picturesIn(elements: Element[], pageUrl: string): string[] {
       if (!name.startsWith('data-') || ZOOM_ATTRS.includes(name) || LAZY_ATTRS.includes(name) || !IMAGE_FILE.test(value)) continue
       tiers[FULL_SIZE_NAME.test(name.slice(5)) ? 0 : 2].push(value)
     }
+    // A slide drawn as a background ("<button style="background-image:url(…)">").
+    const background = /background-image\s*:\s*url\(\s*['"]?([^'")]+)/i.exec(attribs.style ?? '')?.[1]
+    if (background) tiers[3].push(background)
     if (tagName !== 'img' && tagName !== 'source') continue
     const srcset = attribs['data-srcset'] ?? attribs.srcset
     if (srcset) tiers[1].push(largestOfSrcset(srcset) ?? undefined)
@@ -220,7 +223,7 @@ export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl
 function* rowsOfSlides($: CheerioAPI, pageUrl: string, root?: Element): Generator<Slide[]> {
   const scope = root ? $(root) : $('body')
   const parents = new Set<AnyNode>()
-  for (const img of scope.find('img, [data-zoom-image], source').toArray()) {
+  for (const img of scope.find('img, [data-zoom-image], source, [style*="background-image"]').toArray()) {
     // A slide's picture may sit a few levels down (li > a > picture > img): rows up to four levels up.
     let node: AnyNode | null = img.parent
     for (let level = 0; node && level < 5; level++, node = node.parent) parents.add(node)

@@ -120,7 +120,19 @@ export function brandFromSpecRows($: CheerioAPI): string | null {
   const labels = $(LABEL_CELLS)
     .toArray()
     .filter((el) => /^(?:th|td|dt)$/.test(el.tagName) || el.children.every((c) => c.type === 'text'))
+  // "<span>make/manufacturer: <b>Consteel LTD</b></span>": the label as the text before the value.
+  const inline = $('span, li, p, div')
+    .toArray()
+    .filter((el) => el.children.length <= 3 && el.children[0]?.type === 'text' && el.children.some((c) => c.type === 'tag'))
   for (const isLabel of [isBrandLabel, isMakerLabel]) {
+    for (const el of inline) {
+      const value = el.children.find((c): c is Element => c.type === 'tag')!
+      // Its label ends with a colon ("Brand <b>new</b>" is a sentence, not a row).
+      const label = $(el.children[0]).text()
+      if (!/[:：]\s*$/.test(label) || !isLabel(label)) continue
+      const text = collapseSpace($(value).text())
+      if (text && text.length <= 60 && !isBrandLabel(text) && !isMakerLabel(text)) return text
+    }
     for (const el of labels) {
       if (!isLabel($(el).text())) continue
       const cell = /^(?:th|td|dt)$/.test(el.tagName) ? $(el).next('td, dd') : $(el).next()

@@ -287,3 +287,30 @@ export function currencyShownWith($: CheerioAPI, price: number, locale: string |
   }
   return null
 }
+
+/** A count of bids ("2 bids", "3 Gebote", "1 enchère"): the price beside it is an auction's current bid. */
+const BID_COUNT = /^[1-9]\d*\s*(?:bids?|gebote?|enchères?|pujas?|offerte|lances?|ofert|biedingen|bud|ставк\p{L}*)$/iu
+
+/**
+ * An auction's current bid: the price shown beside the count of bids in the lot's own bidding box,
+ * never a tile's (other lots link to their pages) or a hidden one. Its structured price is often the
+ * starting price, which no bidder can pay any more.
+ */
+export function currentBid($: CheerioAPI, locale: string | null, pageUrl: string): number | null {
+  const root = $.root()[0]
+  for (const el of $('body span, body div, body p, body strong, body b').toArray()) {
+    if (!el.children.every((c) => c.type === 'text' || c.type === 'comment')) continue
+    if (!BID_COUNT.test($(el).text().replace(/\s+/g, ' ').trim())) continue
+    // The price sits just before the count, or just before the element that holds it.
+    for (let node: Element | null = el, level = 0; node && level < 3; node = node.parent as Element | null, level++) {
+      const before = labelBefore(node)
+      const price = before
+        ? pricesIn($, before.parent as Element, locale).find((p) => p.el === before || isInside(p.el, before))
+        : undefined
+      if (!price) continue
+      if (inTile($, price.el, root, pageUrl) || isHidden(price.el, root)) break
+      return price.amount
+    }
+  }
+  return null
+}

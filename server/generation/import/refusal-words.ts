@@ -28,3 +28,10 @@ export const WENT_WRONG =
 /** A check of the visitor's browser or device in place of the page ("Gold Apple — checking device", "Checking your browser"). */
 export const BROWSER_CHECK_WORDS =
   /checking (?:your |the )?(?:device|browser)|(?:device|browser) check|verifying (?:your )?(?:device|browser)|проверка (?:устройства|браузера)|проверяем (?:устройство|браузер)|vérification (?:de l'appareil|du navigateur)|überprüfung (?:des geräts|ihres browsers)|comprobando (?:el |su )?(?:dispositivo|navegador)|verificando (?:o |seu )?(?:dispositivo|navegador)|verifica del (?:dispositivo|browser)/i
+
+/** A sign-in page's title in place of the product ("Temu | Login"). */
+export const SIGN_IN_TITLE =
+  /(?:^|[\s|–—:-])(?:log ?in|sign ?in|sign in \/ register|anmelden|einloggen|connexion|se connecter|iniciar sesión|entrar|accedi|inloggen|zaloguj(?: się)?|вход|войти|giriş(?: yap)?|ログイン|登录|登入|로그인)(?:$|[\s|–—:-])/i
+
+/** A site's own block page ("Request Blocked", "Blocked - Indeed.com", "You have been blocked"). */
+export const BLOCKED_HEADLINE = /^\W*(?:request )?blocked\b|you(?:'ve| have) been blocked|^\W*access (?:denied|blocked)\b/i

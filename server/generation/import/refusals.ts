@@ -1,6 +1,14 @@
 import { load, type CheerioAPI } from 'cheerio'
 import { PLATFORM_NAMES, type Platform } from '../../domain/product-facts'
-import { BROWSER_CHECK_WORDS, NETWORK_REFUSAL, PAGE_NOT_FOUND, ROBOT_CHECK_WORDS, WENT_WRONG } from './refusal-words'
+import {
+  BLOCKED_HEADLINE,
+  BROWSER_CHECK_WORDS,
+  NETWORK_REFUSAL,
+  PAGE_NOT_FOUND,
+  ROBOT_CHECK_WORDS,
+  SIGN_IN_TITLE,
+  WENT_WRONG,
+} from './refusal-words'
 import { ImportError, type RefusalKind } from './types'
 
 /**
@@ -314,6 +322,18 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: (p) => `answered with its "page not found" page (${quote(errorLine(p.main, PAGE_NOT_FOUND) ?? 'page not found')})`,
     test: (p) => p.main.length > 0 && p.main.length < 1000 && PAGE_NOT_FOUND.test(p.main),
   },
+  // A site's own block page inside its full header ("Blocked - Indeed.com", h1 "Request Blocked").
+  {
+    kind: 'refused',
+    did: (p) => `refused to show us the page (${quote(p.$('h1').first().text() || p.title)})`,
+    test: (p) => BLOCKED_HEADLINE.test(p.title) || BLOCKED_HEADLINE.test(p.$('h1').first().text()),
+  },
+  // A sign-in wall in place of the product ("Temu | Login" and a form asking for an e-mail or password).
+  {
+    kind: 'refused',
+    did: (p) => `asked us to sign in instead of showing the page (${quote(p.title)})`,
+    test: (p) => p.title.length < 80 && SIGN_IN_TITLE.test(p.title) && has(p, SIGN_IN_INPUTS),
+  },
   // A "page not found" view whose title says so ("404 Not Found"), inside menus longer than its main part.
   {
     generic: true,
@@ -359,6 +379,10 @@ function headline(p: Probe): string {
 }
 
 /** Strong signs that a page carries a product: no rule applies to it. */
+/** A sign-in form's fields: a password, or an e-mail address however the form names it. */
+const SIGN_IN_INPUTS =
+  'input[type="email"], input[type="password"], input[autocomplete="email"], input[autocomplete="username"], input[name*="email" i], input[aria-label*="email" i], input[placeholder*="email" i]'
+
 function carriesProduct($: CheerioAPI, html: string): boolean {
   return (
     $('#productTitle').length > 0 ||
@@ -398,7 +422,12 @@ export function recognizeRefusal(
   const probe: Probe = {
     $: doc,
     html,
-    title: doc('title').first().text().replace(/\s+/g, ' ').trim(),
+    title: doc('title')
+      .first()
+      .text()
+      .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
     text,
     short: !product && text.length < 3000,
     main: product ? '' : visibleText(doc, ', header, nav, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"]'),

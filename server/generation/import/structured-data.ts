@@ -1,5 +1,5 @@
 import { load, type CheerioAPI } from 'cheerio'
-import { linksToAnotherPage, picturesNamed } from './gallery'
+import { linksToAnotherPage, photoIdParts, picturesNamed } from './gallery'
 import { microdataProducts } from './microdata'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl } from './normalize/images'
@@ -332,6 +332,13 @@ export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescr
   }
 }
 
+/** Whether `more` names more photos than `found`, the first of `found` among them (by the id in its address). */
+function morePhotosOfTheSame(more: string[] | undefined, found: string[] | undefined): boolean {
+  if (!more?.length || !found?.length || new Set(more).size <= new Set(found).size) return false
+  const ids = photoIdParts(found[0])
+  return ids.length > 0 && more.some((u) => photoIdParts(u).some((p) => ids.includes(p)))
+}
+
 /** Whether the page describes a product in structured data (JSON-LD or microdata) at all. */
 export function hasStructuredProduct($: CheerioAPI): boolean {
   return findProductNodes(readJsonLd($)).length > 0 || $('[itemscope][itemtype*="schema.org/Product" i]').length > 0
@@ -364,7 +371,10 @@ export function extractStructuredData(
   }
   if (fromLd.listingRating && countIsTheShops(html, fromLd.listingRating.count)) fromLd.listingRating = null
   if (fromLd.listingRating && node) fromLd.listingRating.count = shownCount(html, node.aggregateRating) ?? fromLd.listingRating.count
-  const merged = mergeRaw(fromLd, openGraph(doc, options))
+  const og = openGraph(doc, options)
+  const merged = mergeRaw(fromLd, og)
+  // The OpenGraph tags may name every photo where the structured data names the first.
+  if (morePhotosOfTheSame(og.images, merged.images)) merged.images = og.images
   merged.locale = pageLocale(doc)
   if (!merged.title) merged.title = titleFromMarkup(doc)
   else merged.title = headingOverTitle(doc, merged.title, merged.vendor)

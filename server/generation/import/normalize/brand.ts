@@ -112,6 +112,9 @@ export const BRAND_LABELS: readonly string[] = [
 /** Names of a specification row that says who made the product: its brand where no row says "brand". */
 const MAKER_LABELS: readonly string[] = [
   'manufacturer',
+  'make',
+  'make/manufacturer',
+  'make / manufacturer',
   'maker',
   'hersteller',
   'fabricant',

@@ -131,7 +131,7 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
   const names = literal ? [] : siteNames(source.url, partial.siteName, isStore ? null : PLATFORM_NAMES[source.platform])
   const title = literal
     ? cleanText(partial.title ?? '', 500)
-    : cleanText(stripSiteName(cleanText(partial.title ? htmlToText(partial.title) : '', 1000), names), 500)
+    : cleanText(withoutLeadingPrice(stripSiteName(cleanText(partial.title ? htmlToText(partial.title) : '', 1000), names)), 500)
   const shortText = htmlToText(descriptionHtml)
   if (names.length && shortText.length < 300 + title.length && isSiteBoilerplate(shortText, title, names)) descriptionHtml = sanitize('')
   const facts = {
@@ -189,4 +189,10 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
     const detail = err instanceof ZodError ? err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : String(err)
     throw new ImportError("We couldn't read this product's details", false, detail)
   }
+}
+
+/** A classified ad's heading starts with its price ("$60 · 1970's Vintage Surfer …"): the price is not the name. */
+function withoutLeadingPrice(title: string): string {
+  const m = /^\s*([^\p{L}\p{N}\s]{1,3}\s?\d[\d.,]*|\d[\d.,]*\s?[^\p{L}\p{N}\s]{1,3})\s*[·|•–—-]\s+(.+)$/u.exec(title)
+  return m && detectCurrency(m[1]) && m[2].split(/\s+/).length >= 2 ? m[2] : title
 }

@@ -46,6 +46,8 @@ export function stripImageSizeSuffix(url: string): string {
     return url
   }
   const host = u.hostname
+  // A size as the path's matrix parameter ("…/image;s=82x0").
+  u.pathname = u.pathname.replace(/;(?:s|size|w|h)=\d+(?:x\d+)?$/i, '')
   if (/alicdn\.com$|aliexpress-media\.com$/.test(host)) {
     u.pathname = u.pathname.replace(
       /(\.(?:jpe?g|png|gif|webp))_(?:\d+x\d+(?:q\d+)?)?(?:\.(?:jpe?g|png|webp|avif))?_?(?:\.(?:webp|avif))?$/i,
@@ -97,8 +99,11 @@ export function photoKey(url: string): string {
   // A cache's folder is named by a hash of the size it holds ("/cache/8be3f98b…/").
   const path = parts
     .filter((part, i) => !SIZE_FOLDER.test(part) && !(parts[i - 1] === 'cache' && /^[0-9a-f]{16,}$/.test(part)))
-    // PrestaShop's "/1234-large_default/…" is photo 1234 in one of its sizes.
-    .map((part) => part.replace(/^(\d+)-[a-z]+_default$/i, '$1'))
+    // PrestaShop's "/1234-large_default/…" is photo 1234 in one of its sizes; "/rx-itlY-w50-h60/" is
+    // photo itlY 50 by 60 wide (a folder's, never a file's, name).
+    .map((part, i, all) =>
+      i < all.length - 1 ? part.replace(/^(\d+)-[a-z]+_default$/i, '$1').replace(/[-_][wh]\d{2,4}(?=[-_]|$)/gi, '') : part,
+    )
     .join('/')
   return `${siteOf(u.hostname)}${path}${u.search}`
 }
