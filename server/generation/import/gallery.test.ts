@@ -1,6 +1,7 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { galleryPhotos, photoIdParts, withGallery } from './gallery'
+import { cleanImages } from './normalize/images'
 
 const PAGE = 'https://shop.example/p/kettle-4711'
 const MAIN = 'https://cdn.shop.example/media/48213/kettle-48213-front.jpg?w=600'
@@ -142,5 +143,26 @@ describe('withGallery', () => {
     const far = `<html><body><main><div><div><div><div><div><h1>Kettle 4711</h1></div></div></div></div></div>
       <footer><div><img src="https://cdn.shop.example/media/90001/banner-90001.jpg"><img src="https://cdn.shop.example/media/90002/banner-90002.jpg"></div></footer></main></body></html>`
     expect(withGallery(load(far), [], PAGE)).toEqual([])
+  })
+})
+
+describe('a slider drawn with backgrounds', () => {
+  const photo = (id: string, size = ';s=82x0') => `https://cdn.x/v1/files/${id}-PK/image${size}`
+  const IDS = ['ab12cd34ef', 'cd56ef78ab', 'ef90ab12cd']
+  const html = page(
+    `<div class="slider">${IDS.map((id) => `<button type="button" style="background-image:url(${photo(id)})"></button>`).join('')}</div>`,
+  )
+
+  it('reads each slide’s background picture as a photo of the gallery', () => {
+    const first = photo(IDS[0], '')
+    expect(withGallery(load(html), [first], PAGE)).toEqual(IDS.map((id) => photo(id)))
+    // Each at its full size once cleaned: the ";s=82x0" is only the thumbnail's size.
+    expect(cleanImages(withGallery(load(html), [first], PAGE), PAGE)).toEqual(IDS.map((id) => photo(id, '')))
+  })
+
+  it('reads a background written with quotes too, and never a row of other photos', () => {
+    const quoted = page(`<ul>${IDS.map((id) => `<li><span style="background-image: url('${photo(id)}')"></span></li>`).join('')}</ul>`)
+    expect(galleryPhotos(load(quoted), photo(IDS[0], ''), PAGE)).toHaveLength(3)
+    expect(galleryPhotos(load(html), photo('ff00ff00ff', ''), PAGE)).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
-import { currencyShownWith, formerPriceBeside, priceBesideStruck, priceNearHeading } from './price-box'
+import { currencyShownWith, currentBid, formerPriceBeside, priceBesideStruck, priceNearHeading } from './price-box'
 
 /**
  * A product page: the price box sits a few levels deep in the product's summary, and an optional
@@ -250,5 +250,45 @@ describe('what a price box says beside its price', () => {
   it('reads the currency the page writes with the structured price', () => {
     expect(currencyShownWith(load(page(`<strong>€ <span>17,10</span></strong>`)), 17.1, 'it')).toBe('EUR')
     expect(currencyShownWith(load(page(`<strong>17,10</strong>`)), 17.1, 'it')).toBeNull()
+  })
+})
+
+describe('the current bid of an auction’s lot', () => {
+  const LOT = 'https://auctions.example/item/brass-lantern-12'
+  const bid = (html: string, locale: string | null = 'en') => currentBid(load(html), locale, LOT)
+  /** A lot's page: its starting price in the details, its bidding box, and an optional row of other lots. */
+  const lot = (box: string, related = '') => `<html><body><main>
+    <h1>Lot 12: Brass ship’s lantern</h1>
+    <div class="details"><span>Starting Price</span> <span>$150</span></div>
+    ${box}
+    ${related}
+  </main></body></html>`
+  const RELATED = `<section class="related"><h2>Related lots</h2>
+    <a href="/item/other"><img src="/img/compass.jpg"><span>Brass compass</span><div><span>$550</span> <span>2 bids</span></div></a>
+  </section>`
+
+  it('is the price shown beside the count of bids, not the starting price', () => {
+    expect(bid(lot(`<div class="bidding"><div><span>$200</span> <span>2 bids</span></div><button>Place bid</button></div>`))).toBe(200)
+    // The count as the element after the price's own wrapper.
+    expect(bid(lot(`<div class="bidding"><div><strong>$200</strong></div> <div><span>2 bids</span></div></div>`))).toBe(200)
+  })
+
+  it('reads a count of bids in the lot’s language ("3 Gebote")', () => {
+    expect(bid(lot(`<div class="gebot"><span>200,00 €</span> <span>3 Gebote</span></div>`), 'de')).toBe(200)
+  })
+
+  it('is nothing when no one has bid ("0 bids") or the page shows no count', () => {
+    expect(bid(lot(`<div class="bidding"><span>$150</span> <span>0 bids</span></div>`))).toBeNull()
+    expect(bid(lot(`<div class="bidding"><span>$150</span> <span>Bids</span></div>`))).toBeNull()
+  })
+
+  it('is never another lot’s price from a related-lots tile, before or after the lot’s own box', () => {
+    expect(bid(lot('', RELATED))).toBeNull()
+    expect(bid(lot(`<div class="bidding"><span>$200</span> <span>2 bids</span></div>`, RELATED))).toBe(200)
+    expect(bid(lot(`${RELATED}<div class="bidding"><span>$200</span> <span>2 bids</span></div>`))).toBe(200)
+  })
+
+  it('is never a hidden price', () => {
+    expect(bid(lot(`<div class="bidding"><span style="display:none">$200</span> <span>2 bids</span></div>`))).toBeNull()
   })
 })

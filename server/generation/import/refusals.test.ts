@@ -243,6 +243,51 @@ describe('block and error pages', () => {
   })
 })
 
+describe('a site’s own block page and a sign-in wall, inside its full header and footer', () => {
+  /** A long page: the site's header and menus, `main`, and its footer (well over what a terse block page says). */
+  const site = (title: string, main: string, head = '') =>
+    `<html><head><title>${title}</title>${head}</head><body><header><a href="/"><img src="/logo.svg" alt="Jobs"></a>
+    <nav>${'<a href="/jobs/nursing">Nursing jobs</a> <a href="/jobs/driving">Driving jobs</a> <a href="/jobs/remote">Remote jobs</a> '.repeat(60)}</nav>
+    <a href="/login">Login</a></header><main>${main}</main>
+    <footer>${'<a href="/help">Help centre</a> <a href="/privacy">Privacy</a> <a href="/terms">Terms of service</a> '.repeat(30)}</footer></body></html>`
+
+  it('refuses a "Request Blocked" page, saying what it said', () => {
+    const blocked = site('Blocked - Jobs.example', '<h1>Request Blocked</h1><p>You have been blocked from seeing this page.</p>')
+    for (const status of [200, 403]) {
+      const err = recognizeRefusal(page(blocked, status, 'https://jobs.example/viewjob?jk=4711'))
+      expect(err, `${status}`).toMatchObject({ kind: 'refused', transient: false })
+      expect(err!.message).toMatch(/^Jobs\.example refused to show us the page \("Request Blocked"\)/)
+    }
+  })
+
+  it('refuses a sign-in wall that asks for an e-mail address, its title read without zero-width spaces', () => {
+    const wall = site(
+      '\u200bShop\u200b | \u200bLogin\u200b',
+      `<h1>Sign in or register</h1><form action="/api/login" method="post">
+        <input type="text" aria-label="Please enter your email address"><button type="submit">Continue</button></form>
+        <p>${'By continuing you agree to our terms of use and privacy policy. '.repeat(10)}</p>`,
+    )
+    const err = recognizeRefusal(page(wall, 200, 'https://www.shop.example/goods.html?id=601099512'))
+    expect(err).toMatchObject({ kind: 'refused', transient: false })
+    expect(err!.message).toMatch(/^Shop\.example asked us to sign in instead of showing the page \("Shop \| Login"\)/)
+  })
+
+  it('never refuses a product page for its login link or a sign-in title, nor a "Login" page with no field to sign in with', () => {
+    const mug = '<h1>Blue Mug</h1><p>€12.00</p><footer><input type="email" placeholder="Your email for our newsletter"></footer>'
+    const product = site(
+      'Blue Mug – Sign in for member prices',
+      mug,
+      '<script type="application/ld+json">{"@type":"Product","name":"Blue Mug"}</script>',
+    )
+    expect(recognizeRefusal(page(product, 200, 'https://shop.example/p/blue-mug'))).toBeNull()
+    const noFields = site('Shop | Login', '<h1>Welcome back</h1><button>Continue with Google</button><button>Continue with Apple</button>')
+    expect(recognizeRefusal(page(noFields, 200, 'https://shop.example/p/blue-mug'))).toBeNull()
+    // The same page asking for a password is a sign-in wall.
+    const password = noFields.replace('<button>Continue with Apple</button>', '<input type="password" name="pw">')
+    expect(recognizeRefusal(page(password, 200, 'https://shop.example/p/blue-mug'))).toMatchObject({ kind: 'refused' })
+  })
+})
+
 describe('importProduct refuses a block page for what it is', () => {
   const URL_ = 'https://www.amazon.com/dp/B0C7X4K2QZ'
 

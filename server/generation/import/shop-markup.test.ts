@@ -29,4 +29,19 @@ describe("a shop page's own markup", () => {
     expect(facts.title).toBe('Espresso machine 4711')
     expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([199, 249, 'EUR'])
   })
+
+  it("takes an auction lot's current bid over the starting price its structured data states", () => {
+    const LOT = 'https://auctions.example/item/brass-lantern-12'
+    const lot = (shown: string, bids: string) => `<html lang="en"><body><main><h1>Lot 12: Brass ship’s lantern</h1>
+      <p><span>Starting Price</span> <span>$150</span></p>
+      <div class="bidding"><div><span>${shown}</span> <span>${bids}</span></div><button>Place bid</button></div>
+      <section><h2>Related lots</h2><a href="/item/other"><span>Brass compass</span><div><span>$550</span> <span>2 bids</span></div></a></section>
+    </main></body></html>`
+    const structured = { title: 'Brass ship’s lantern', price: 150, compareAtPrice: 180, currency: 'USD', locale: 'en' }
+    const raw = withShopMarkup(structured, load(lot('$200', '2 bids')), LOT)
+    expect([raw.price, raw.compareAtPrice, raw.currency]).toEqual([200, null, 'USD'])
+    // No one has bid yet: the starting price is still the price.
+    const none = withShopMarkup(structured, load(lot('$150', '0 bids')), LOT)
+    expect([none.price, none.compareAtPrice]).toEqual([150, 180])
+  })
 })

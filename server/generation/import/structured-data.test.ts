@@ -354,6 +354,15 @@ describe('microdata and the page heading', () => {
     // A label holding other elements is a row of its own, not a label.
     expect(brandFromSpecRows(load('<div><p>Brand <b>new</b></p><p>In stock</p></div>'))).toBeNull()
   })
+  it('reads a row written as a label with a colon and its value in bold ("make/manufacturer: <b>…</b>")', () => {
+    const listing = (rows: string) => load(`<div class="attributes"><span>condition: <b>used</b></span>${rows}</div>`)
+    expect(brandFromSpecRows(listing('<span>make/manufacturer: <b>Consteel LTD</b></span>'))).toBe('Consteel LTD')
+    expect(brandFromSpecRows(listing('<p>Make: <strong>Consteel</strong></p>'))).toBe('Consteel')
+    // Without a colon it is a sentence, not a row.
+    expect(brandFromSpecRows(load('<div><p>Brand <b>new</b></p><p>In stock</p></div>'))).toBeNull()
+    // A brand row wins over a manufacturer row before it.
+    expect(brandFromSpecRows(listing('<span>Manufacturer: <b>Foxconn</b></span><span>Brand: <b>Apple</b></span>'))).toBe('Apple')
+  })
   it('of several headings, reads the product’s: the first the page’s title says, not a logo’s or a menu’s before it', () => {
     const doc = (title: string, body: string) => load(`<html><head><title>${title}</title></head><body>${body}</body></html>`)
     const menus = '<h1><a href="/">Shop</a></h1><nav><h1>Categories</h1></nav>'
@@ -388,5 +397,28 @@ describe('microdata and the page heading', () => {
     expect(extractStructuredData(page('<h1>Our bestsellers this week</h1>', 'Cheese Slicer'), 'https://shop.com/p/1').title).toBe(
       'Cheese Slicer',
     )
+  })
+})
+
+describe('the OpenGraph photos beside the structured photo', () => {
+  const AD = 'https://ads.example/item/vintage-skate-board-93261685'
+  /** A classified ad: microdata naming one photo in a small size, and the OpenGraph tags `og`. */
+  const ad = (og: string[]) => `<html><head><title>Vintage skate board</title>
+    ${og.map((u) => `<meta property="og:image" content="${u}">`).join('')}</head>
+    <body><div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Vintage skate board</h1>
+    <img itemprop="image" src="https://img.ads.example/thumb/93261685/1.jpg">
+    <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="60"><meta itemprop="priceCurrency" content="USD"></div>
+    </div></body></html>`
+
+  it('takes every photo the OpenGraph tags name when they include the structured one in another size', () => {
+    const og = [1, 2, 3, 4, 5].map((n) => `https://img.ads.example/full/93261685/${n}.jpg`)
+    const raw = extractStructuredData(ad(og), AD)
+    expect(raw.images).toEqual(og)
+    expect([raw.title, raw.price]).toEqual(['Vintage skate board', 60])
+  })
+
+  it('keeps the structured photo when the OpenGraph pictures are other photos (no id in common)', () => {
+    const og = ['https://img.ads.example/banners/spring-44001.jpg', 'https://img.ads.example/banners/spring-44002.jpg']
+    expect(extractStructuredData(ad(og), AD).images).toEqual(['https://img.ads.example/thumb/93261685/1.jpg'])
   })
 })

@@ -25,4 +25,12 @@ describe('product names from titles', () => {
     expect(withoutTrailingMeasure('Tape 50 m')).toBe('Tape 50 m')
     expect(withoutTrailingMeasure('SEOUL 100 ML')).toBe('SEOUL')
   })
+
+  it('names no category from a head word the title also says earlier inside another phrase', () => {
+    // A shouting marketplace title whose last word repeats a word of its middle: the tagger cannot place it.
+    expect(productName('INFINIX HOT 10 6/128 WALA BOX PACK WARRANTY WALA')).toMatchObject({ noun: 'product' })
+    // A title in capitals still names what it is, and a head said earlier with only a number after it is still the head.
+    expect(productName('ACME STEEL KETTLE').noun).toMatch(/kettle$/)
+    expect(productName('Acme Kettle 2 Steel Kettle').noun).toMatch(/kettle$/)
+  })
 })

@@ -97,6 +97,31 @@ describe('the language of the source', () => {
     expect(shown).toMatch(/Naročite zdaj|Kupite zdaj|Kupi/)
   })
 
+  it('writes the headings and buttons of a source stated to be in Bulgarian in Bulgarian, and names the language for the owner', async () => {
+    // Cyrillic words alone are read as Russian: the source states its language.
+    const bg = facts({
+      title: 'Електрическа кана от неръждаема стомана, 1,7 литра',
+      bullets: ['Изключва се сама, когато водата заври', 'Дръжката не се нагрява'],
+      descriptionText: 'Каната загрява водата бързо. Капакът се отваря с едно натискане.',
+      specs: [{ name: 'Материал', value: 'Неръждаема стомана' }],
+      price: 39.9,
+      currency: 'EUR',
+      language: 'bg',
+    } as Partial<ProductFacts>)
+    expect(factsLanguage(bg)).toEqual({ code: 'bg', name: 'Bulgarian' })
+    const c = createOfflineComposer()
+    const template = findTemplate(1)
+    const { page, note } = await c.compose(bg, await c.outline(bg, await c.research(bg), template), template)
+    expect(page.language).toBe('bg')
+    expect(note).toMatch(/^This page is in Bulgarian, as the product's source is; .* wrote only the headings and buttons, in Bulgarian/)
+    const shown = JSON.stringify(page)
+    const texts = pageTexts(page).map((t) => t.text)
+    expect(texts).toEqual(expect.arrayContaining(['Предимства', 'Купете сега', 'Поръчайте сега', 'Купи']))
+    expect(shown).not.toMatch(/Shop now|Buy now|Order the|feature by feature/)
+    // Russian's words are not Bulgarian's.
+    expect(shown).not.toMatch(/Купить|Оформить заказ/)
+  })
+
   it('writes a Spanish source with its own sentences and Spanish headings, and tells the owner', async () => {
     const f = facts({
       title: 'Taza de cerámica hecha a mano, 350 ml',

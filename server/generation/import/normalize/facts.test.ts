@@ -96,4 +96,16 @@ describe('buildFacts', () => {
     expect(vendor('NoEnName_Null')).toBeNull()
     expect(vendor(' Acme ')).toBe('Acme')
   })
+
+  it("leaves a classified ad's leading price out of the product's name", () => {
+    const title = (t: string) => buildFacts({ title: t }, { url: 'https://ads.example/item/93261685', platform: 'generic' }, now).title
+    expect(title("$60 · 1970's Vintage Surfer Skate Board")).toBe("1970's Vintage Surfer Skate Board")
+    expect(title('€ 206 - Lattenrost 90 x 200')).toBe('Lattenrost 90 x 200')
+    expect(title('206 € – Lattenrost aus Holz')).toBe('Lattenrost aus Holz')
+    // No currency: a number is part of the name. One word left: too little to be the name alone.
+    expect(title('60 · Vintage Board')).toBe('60 · Vintage Board')
+    expect(title('#2 - Vintage Surfer Board')).toBe('#2 - Vintage Surfer Board')
+    expect(title('$60 · Board')).toBe('$60 · Board')
+    expect(title('€ 206 - Lattenrost')).toBe('€ 206 - Lattenrost')
+  })
 })

@@ -105,4 +105,19 @@ describe('URLs and images', () => {
     expect(photoKey(hexIds[0])).not.toBe(photoKey(hexIds[1]))
     expect(cleanImages(hexIds, 'https://www.shop.tn/p/1')).toEqual(hexIds)
   })
+
+  it('knows a size written as a matrix parameter (";s=82x0") or in a folder’s name ("-w50-h60"), never in a file’s', () => {
+    expect(stripImageSizeSuffix('https://cdn.x/v1/files/ab12cd34ef-PK/image;s=82x0')).toBe('https://cdn.x/v1/files/ab12cd34ef-PK/image')
+    expect(stripImageSizeSuffix('https://cdn.x/v1/files/ab12cd34ef-PK/image')).toBe('https://cdn.x/v1/files/ab12cd34ef-PK/image')
+    const small = 'https://img.shop.example/rx-itlYIjoRm-w50-h60/name.jpg'
+    const large = 'https://img.shop.example/rx-itlYIjoRm-w1200-h1200/name.jpg'
+    expect(photoKey(small)).toBe(photoKey(large))
+    expect(cleanImages([large, small], 'https://shop.example/p/1')).toEqual([large])
+    // Another photo in the same size is another photo.
+    expect(photoKey('https://img.shop.example/rx-PQ9zzYwQ1-w50-h60/name.jpg')).not.toBe(photoKey(small))
+    // A file's own name is its own: racks 50 and 80 wide ("rack-w50-h60.jpg", "rack-w80-h60.jpg") are two photos.
+    expect(photoKey('https://img.shop.example/photos/rack-w50-h60.jpg')).not.toBe(
+      photoKey('https://img.shop.example/photos/rack-w80-h60.jpg'),
+    )
+  })
 })
