@@ -228,6 +228,17 @@ describe('the former price beside a structured price', () => {
     expect(former(page(`<span>1.599,00 €</span>${swatch}`), 1599)).toBe(1899)
   })
 
+  it('reads cents written raised and a former-price label inside the price’s own element', () => {
+    // eMAG writes "83<sup>30</sup> Lei": 83.30, not 8330.
+    const ro = (html: string, price: number) => formerPriceBeside(load(html), price, 'ro', 'https://shop.example/p/espresso-4711')
+    expect(ro(page(`<p><s>83<sup>30</sup> <span>Lei</span></s></p><p>63<sup>07</sup> <span>Lei</span></p>`), 63.07)).toBe(83.3)
+    // JUMBO writes "<span><span>statt</span> 4.50</span>": the label says it is the former price.
+    const de = (html: string, price: number) => formerPriceBeside(load(html), price, 'de-CH', 'https://shop.example/p/espresso-4711')
+    expect(de(page(`<div><span>-50%</span><span><span>statt</span> 4.50</span><span>CHF 2.25</span></div>`), 2.25)).toBe(4.5)
+    // A label after the price is no label of it.
+    expect(de(page(`<div><span>4.50 <span>statt</span></span><span>CHF 2.25</span></div>`), 2.25)).toBeNull()
+  })
+
   it('is nothing when the price is not shown, shown only struck, or stands alone', () => {
     expect(former(page(`<span class="special-price">71,91 €</span>`), 71.91)).toBeNull()
     expect(former(page(`<span class="old-price">79,90 €</span>`), 71.91)).toBeNull()

@@ -96,6 +96,9 @@ function isBeforeTax(el: Element): boolean {
 function isStruck(el: Element): boolean {
   const label = labelBefore(el)
   if (label && FORMER_PRICE_LABEL.test(collapseLabel(label))) return true
+  // The label inside the price's own element ("<span><span>statt</span> 4.50</span>").
+  const inner = el.children.find((c) => c.type === 'tag' || (c.type === 'text' && (c as unknown as { data: string }).data.trim()))
+  if (inner?.type === 'tag' && inner !== el.children.at(-1) && FORMER_PRICE_LABEL.test(collapseLabel(inner as Element))) return true
   let node: AnyNode | null = el
   for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent) if (drawnStruck(node as Element)) return true
   // A wrapper whose whole text is a struck element's ("<div><s>€ 1.899,00</s></div>").
@@ -130,6 +133,28 @@ const MAX_PRICE_ELEMENTS = 4
 /** An element's text when it holds at most MAX_PRICE_ELEMENTS others (itself counted apart), else null. */
 const smallText = (el: Element): string | null => smallSubtree(el, MAX_PRICE_ELEMENTS + 1)?.text ?? null
 
+/** The locale's decimal mark ("," in ro-RO). */
+function decimalMark(locale: string | null): string {
+  try {
+    return new Intl.NumberFormat(locale ?? 'en').formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
+  } catch {
+    return '.'
+  }
+}
+
+/** A price's text as read: cents written raised ("83<sup>30</sup> Lei") after the decimal mark. */
+function priceText(el: Element, locale: string | null): string | null {
+  const sub = smallSubtree(el, MAX_PRICE_ELEMENTS + 1)
+  if (!sub) return null
+  const sup = sub.elements.find((e) => e.tagName === 'sup' && /^\d{2}$/.test(smallText(e)?.trim() ?? ''))
+  if (!sup) return sub.text
+  const cents = smallText(sup)!.trim()
+  return sub.text.replace(new RegExp(`(\\d)${cents}(?!\\d)`), `$1${decimalMark(locale)}${cents}`)
+}
+
+/** "statt 4.50", "MRP ₹7,999": a former price's label written inside its own element. */
+const FORMER_PRICE_PREFIX = new RegExp(FORMER_PRICE_LABEL.source.replace(/\$$/, '\\s*'), 'i')
+
 /**
  * The elements of `root` whose whole text is a price (no words: "from", "/ month", "-50%" are not
  * prices), the outermost of a price written in several (`<bdi><span>€</span>219.99</bdi>`).
@@ -141,7 +166,7 @@ function pricesIn($: CheerioAPI, root: Element | null, locale: string | null): S
     if (el.tagName === 'script' || el.tagName === 'style') continue
     // Inside a price already taken: a part of it ("€" or "219.99" alone).
     if (out.length && isInside(el, out[out.length - 1].el)) continue
-    const text = smallText(el)?.replace(/\s+/g, ' ').trim()
+    const text = priceText(el, locale)?.replace(/\s+/g, ' ').trim().replace(FORMER_PRICE_PREFIX, '')
     if (!text || text.length > 24 || !PRICE_ONLY.test(text) || !/\d/.test(text)) continue
     const amount = parsePrice(text, null, locale)?.amount
     if (amount !== undefined && amount > 0) out.push({ el, amount })
@@ -313,4 +338,9 @@ export function currentBid($: CheerioAPI, locale: string | null, pageUrl: string
     }
   }
   return null
+}
+
+/** Whether the page shows `price` anywhere a shopper sees it (a price of its own, not hidden). */
+export function isPriceShown($: CheerioAPI, price: number, locale: string | null): boolean {
+  return pricesIn($, null, locale).some((p) => Math.abs(p.amount - price) < 0.005 && !isHidden(p.el, $.root()[0]))
 }

@@ -30,6 +30,25 @@ describe("a shop page's own markup", () => {
     expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([199, 249, 'EUR'])
   })
 
+  it('drops the price of a sold-out product the page no longer shows, and keeps one it still shows', () => {
+    const soldOut = `<html lang="et"><body><main><h1>Pult Fueva 32732</h1><p>Vabandame, antud toode pole hetkel saadaval.</p>
+      <ul class="also"><li><a href="/p/other">Other remote</a><span>20,99 €</span></li></ul></main></body></html>`
+    const raw = withShopMarkup(
+      { title: 'Pult Fueva 32732', price: 14.99, currency: 'EUR', soldOut: true, locale: 'et' },
+      load(soldOut),
+      URL_,
+    )
+    expect([raw.price, raw.compareAtPrice ?? null]).toEqual([null, null])
+    const shown = soldOut.replace('</h1>', '</h1><p class="price"><span>14,99 €</span></p>')
+    expect(
+      withShopMarkup({ title: 'Pult Fueva 32732', price: 14.99, currency: 'EUR', soldOut: true, locale: 'et' }, load(shown), URL_).price,
+    ).toBe(14.99)
+    // In stock, a price the page does not show is still the product's own.
+    expect(withShopMarkup({ title: 'Pult Fueva 32732', price: 14.99, currency: 'EUR', locale: 'et' }, load(soldOut), URL_).price).toBe(
+      14.99,
+    )
+  })
+
   it("takes an auction lot's current bid over the starting price its structured data states", () => {
     const LOT = 'https://auctions.example/item/brass-lantern-12'
     const lot = (shown: string, bids: string) => `<html lang="en"><body><main><h1>Lot 12: Brass ship’s lantern</h1>

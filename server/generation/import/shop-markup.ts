@@ -2,7 +2,7 @@ import type { CheerioAPI } from 'cheerio'
 import { withGallery } from './gallery'
 import type { RawFacts } from './normalize/facts'
 import { brandFromSpecRows } from './page-heading'
-import { currencyShownWith, currentBid, formerPriceBeside, priceBesideStruck, priceNearHeading } from './price-box'
+import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
 import { hasStructuredProduct } from './structured-data'
 
 /**
@@ -19,6 +19,9 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
     if (sale) Object.assign(out, sale)
     else out.compareAtPrice = formerPriceBeside($, out.price, out.locale ?? null, pageUrl)
   }
+  // A sold-out product whose structured price the page no longer shows: no price to sell at.
+  if (out.soldOut && typeof out.price === 'number' && !isPriceShown($, out.price, out.locale ?? null))
+    Object.assign(out, { price: null, compareAtPrice: null })
   // An auction's lot: the current bid, not the starting price its structured data states.
   const bid = currentBid($, out.locale ?? null, pageUrl)
   if (bid !== null && bid !== out.price) Object.assign(out, { price: bid, compareAtPrice: null })

@@ -272,6 +272,7 @@ export function productFromJsonLd(node: Node): RawFacts {
       .map(reviewOf)
       .filter((r): r is RawReview => r !== null),
     listingRating: aggregateRatingOf(node.aggregateRating),
+    soldOut: offer.available === false && !variantOffers.some((o) => o.available === true),
   }
 }
 

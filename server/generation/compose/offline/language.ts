@@ -114,6 +114,9 @@ export function textLanguage(text: string, hint: string | null = null): Language
     if (n > 0 && (!best || n > best.n)) best = { code: s.code, n }
   }
   if (best && best.code === 'ru' && /[іїєґ]/i.test(text)) best.code = 'uk'
+  // Bulgarian writes no ы, э or ё and often ъ; a page that declares another Cyrillic language is in it.
+  else if (best && best.code === 'ru' && !/[ыэё]/i.test(text) && /ъ/i.test(text)) best.code = 'bg'
+  if (best && ['ru', 'bg'].includes(best.code) && hint && /^(?:bg|uk|sr|mk|be|kk)$/.test(hint)) best.code = hint
   if (best && best.code === 'zh' && /[\u3040-\u30ff]/.test(text)) best.code = 'ja'
   if (best && best.n >= Math.max(4, latin * 0.5)) return languageOf(best.code)
   const scores = new Map<string, number>()

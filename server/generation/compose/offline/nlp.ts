@@ -264,9 +264,9 @@ export function productName(title: string, opts: { vendor?: string | null; book?
       }
     // The first word of a longer title is its brand or name ("Apple iPhone 13"), not what it is.
     if (head === 0 && tokens.length > 1) head = -1
-    // A head the title also says earlier, inside another phrase ("… WALA BOX PACK WARRANTY WALA"), is a
-    // word the tagger cannot place: no category rather than a wrong one.
-    const earlier = head > 0 ? tokens.findIndex((t, i) => i < head && t.lower === tokens[head].lower) : -1
+    // In a title written all in capitals, a head it also says earlier inside another phrase ("… WALA
+    // BOX PACK WARRANTY WALA") is a word the tagger cannot place: no category rather than a wrong one.
+    const earlier = shouting && head > 0 ? tokens.findIndex((t, i) => i < head && t.lower === tokens[head].lower) : -1
     if (earlier >= 0 && tokens[earlier + 1]?.word && !tokens[earlier + 1].value) head = -1
   }
   // "Ratio Eight", "Pixel 8": a name followed only by its number is a model name, not a category.

@@ -228,3 +228,12 @@ describe('cards and closing lines', () => {
     expect((closing(single) as { text: string }).text).not.toMatch(/Rated/)
   })
 })
+
+describe('the language of Cyrillic words', () => {
+  it('tells Bulgarian from Russian by its letters, and takes a declared Cyrillic language', () => {
+    expect(textLanguage('Мъжки дънки с джобове, черен цвят, памук и еластан')?.code).toBe('bg')
+    expect(textLanguage('Мужские джинсы с карманами, чёрный цвет, хлопок')?.code).toBe('ru')
+    expect(textLanguage('Мужские джинсы с карманами, хлопок', 'bg')?.code).toBe('bg')
+    expect(textLanguage('Чоловічі джинси з кишенями, бавовна і еластан')?.code).toBe('uk')
+  })
+})

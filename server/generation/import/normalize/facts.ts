@@ -53,6 +53,8 @@ export interface RawFacts {
   listingRating?: { average: unknown; count: unknown; scale?: unknown } | null
   /** The page's language ("es-ES"): how its numbers are written ("4,1", "5.182"). */
   locale?: string | null
+  /** The product's own offer says it is sold out or discontinued. */
+  soldOut?: boolean
 }
 
 export interface FactsSource {

@@ -70,6 +70,11 @@ describe('URLs and images', () => {
     expect(photoKey('https://www.shop.tn/img/23882/medium/a.jpg')).toBe(photoKey('https://www.shop.tn/img/23882/large/a.jpg'))
     expect(photoKey('https://www.shop.tn/img/p/4/2/home_default/a.jpg')).toBe(photoKey('https://www.shop.tn/img/p/4/2/large_default/a.jpg'))
     expect(photoKey('https://www.shop.tn/1234-home_default/kettle.jpg')).toBe(photoKey('https://www.shop.tn/1234-large_default/kettle.jpg'))
+    // A resizer's folder before the size: "/r/2000x2000/p/a.jpg" is "/p/a.jpg".
+    expect(photoKey('https://static.shop.example/r/2000x2000/p/bed-7470-1.jpg')).toBe(
+      photoKey('https://static.shop.example/p/bed-7470-1.jpg'),
+    )
+    expect(photoKey('https://static.shop.example/r/p/bed-7470-1.jpg')).not.toBe(photoKey('https://static.shop.example/p/bed-7470-1.jpg'))
     expect(photoKey('https://www.shop.tn/1234-home_default/kettle.jpg')).not.toBe(
       photoKey('https://www.shop.tn/1235-home_default/kettle.jpg'),
     )

@@ -98,7 +98,13 @@ export function photoKey(url: string): string {
   const parts = u.pathname.split('/')
   // A cache's folder is named by a hash of the size it holds ("/cache/8be3f98b…/").
   const path = parts
-    .filter((part, i) => !SIZE_FOLDER.test(part) && !(parts[i - 1] === 'cache' && /^[0-9a-f]{16,}$/.test(part)))
+    .filter(
+      (part, i) =>
+        !SIZE_FOLDER.test(part) &&
+        !(parts[i - 1] === 'cache' && /^[0-9a-f]{16,}$/.test(part)) &&
+        // "/r/2000x2000/p/a.jpg" is a resized "/p/a.jpg".
+        !(/^(?:r|rs|resize[ds]?|fit|fill|crop)$/i.test(part) && /^\d{2,4}x\d{2,4}$/.test(parts[i + 1] ?? '')),
+    )
     // PrestaShop's "/1234-large_default/…" is photo 1234 in one of its sizes; "/rx-itlY-w50-h60/" is
     // photo itlY 50 by 60 wide (a folder's, never a file's, name).
     .map((part, i, all) =>
