@@ -143,6 +143,15 @@ describe('withGallery', () => {
     const far = `<html><body><main><div><div><div><div><div><h1>Kettle 4711</h1></div></div></div></div></div>
       <footer><div><img src="https://cdn.shop.example/media/90001/banner-90001.jpg"><img src="https://cdn.shop.example/media/90002/banner-90002.jpg"></div></footer></main></body></html>`
     expect(withGallery(load(far), [], PAGE)).toEqual([])
+    // Photos on the shop's image CDN (another domain) are its photos; a row of two sites' pictures is not a gallery.
+    const cdn = page(
+      `<div><img src="https://img.cdn-example.net/48213/a-48213.jpg"><img src="https://img.cdn-example.net/48214/b-48214.jpg"></div>`,
+    )
+    expect(withGallery(load(cdn), [], PAGE)).toHaveLength(2)
+    const mixed = page(
+      `<div><img src="https://img.cdn-example.net/48213/a-48213.jpg"><img src="https://badges.example.org/90001/b-90001.png"></div>`,
+    )
+    expect(withGallery(load(mixed), [], PAGE)).toEqual([])
   })
 })
 

@@ -269,19 +269,20 @@ const HEADING_GALLERY_LEVELS = 4
 
 /**
  * On a page that names no photo at all (no structured data), the gallery in the product heading's
- * own block, widened a level at a time: the row with the most photos of the site's own, each with an
- * id in its address. Rows that link to other pages (tiles) are never a gallery.
+ * own block, widened a level at a time: the row with the most photos, all on one site (the shop's or
+ * its image CDN's), each with an id in its address. Rows that link to other pages (tiles) are never a
+ * gallery.
  */
 export function galleryNearHeading($: CheerioAPI, pageUrl: string): string[] {
   const heading = productHeading($)
-  const site = hostOf(pageUrl)
-  const isPhoto = (s: Slide) => !s.video && hostOf(s.picture) === site && photoIdParts(s.picture).length > 0
+  const isPhoto = (s: Slide) => !s.video && photoIdParts(s.picture).length > 0
   let box: AnyNode | null = heading?.parent ?? null
   for (let level = 0; box && box.type === 'tag' && level < HEADING_GALLERY_LEVELS; level++, box = box.parent) {
     let best: string[] = []
     for (const slides of rowsOfSlides($, pageUrl, box as Element)) {
       const photos = distinctPhotos(slides.filter(isPhoto).map((s) => s.picture))
-      if (photos.length > best.length) best = photos
+      // One shop's photos: all on one site (its own or its image CDN's), never a row of others' badges.
+      if (new Set(photos.map(hostOf)).size === 1 && photos.length > best.length) best = photos
     }
     if (best.length >= 2) return best
   }
