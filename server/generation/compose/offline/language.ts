@@ -81,6 +81,8 @@ const WORDS: Record<string, string> = {
   pl: 'i w z na do się nie jest to dla od że o przez jak po ze oraz lub',
   sv: 'och med för är en ett att av på som det till den inte har om från',
   tr: 've bir ile için bu da de çok olarak daha en gibi olan',
+  sk: 'a je na s v sa pre z do so od ako alebo aj ktorý ktorá ktoré pri aby ale',
+  cs: 'a je na s v se pro z do ze od jako nebo i který která které při aby ale',
 }
 const WEIGHT = new Map<string, Map<string, number>>()
 for (const [code, list] of Object.entries(WORDS)) {
@@ -103,6 +105,10 @@ const MARKS: [string, RegExp][] = [
   ['pl', /[ąęłńśźż]/gi],
   ['tr', /[ğışİ]/g],
   ['sv', /[å]/gi],
+  ['sk', /[ľĺŕô]/gi],
+  ['cs', /[ěřů]/gi],
+  ['sk', /[ďňť]/gi],
+  ['cs', /[ďňť]/gi],
 ]
 
 /** The language of a text, or null when it is too short to tell. `hint`: a language the site suggests, a tie-breaker. */
@@ -131,7 +137,9 @@ export function textLanguage(text: string, hint: string | null = null): Language
   const ranked = [...scores].sort((a, b) => b[1] - a[1])
   if (ranked.length === 0 || ranked[0][1] < 1.5) return null
   const [first, second] = ranked
-  if (second && first[1] < second[1] * 1.3) return null
+  // Close languages share most words: Slovak and Czech are told apart by their own letters alone.
+  const kin = second && [first[0], second[0]].sort().join() === 'cs,sk'
+  if (second && !kin && first[1] < second[1] * 1.3) return null
   return languageOf(first[0])
 }
 

@@ -236,4 +236,14 @@ describe('the language of Cyrillic words', () => {
     expect(textLanguage('Мужские джинсы с карманами, хлопок', 'bg')?.code).toBe('bg')
     expect(textLanguage('Чоловічі джинси з кишенями, бавовна і еластан')?.code).toBe('uk')
   })
+
+  it('reads Slovak and Czech words as Slovak and Czech, never as Portuguese', () => {
+    const sk = 'Apple iMac Pro je počítač s ohromujúcou silou pre profesionálnych užívateľov, klávesnica a myš v slovenskej lokalizácii.'
+    expect(textLanguage(sk)?.code).toBe('sk')
+    expect(
+      textLanguage(
+        'Počítač je určen pro profesionální uživatele a dodává se s klávesnicí, která má českou lokalizaci; záruka při koupi jsou dva roky.',
+      )?.code,
+    ).toBe('cs')
+  })
 })
