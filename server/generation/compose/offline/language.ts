@@ -129,7 +129,10 @@ export function textLanguage(text: string, hint: string | null = null): Language
   for (const word of text.toLowerCase().match(/[\p{L}']+/gu) ?? []) {
     for (const [code, w] of WEIGHT.get(word) ?? []) scores.set(code, (scores.get(code) ?? 0) + w)
   }
+  // á, í, ó, ú are Czech and Slovak letters too: beside č, š or ž they say nothing of Spanish or Portuguese.
+  const central = /[čšžľĺŕďňťěřů]/i.test(text)
   for (const [code, re] of MARKS) {
+    if (central && (code === 'es' || code === 'pt')) continue
     const n = (text.match(re) ?? []).length
     if (n) scores.set(code, (scores.get(code) ?? 0) + Math.min(n, 10) * 0.3)
   }

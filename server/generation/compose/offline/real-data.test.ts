@@ -240,6 +240,9 @@ describe('the language of Cyrillic words', () => {
   it('reads Slovak and Czech words as Slovak and Czech, never as Portuguese', () => {
     const sk = 'Apple iMac Pro je počítač s ohromujúcou silou pre profesionálnych užívateľov, klávesnica a myš v slovenskej lokalizácii.'
     expect(textLanguage(sk)?.code).toBe('sk')
+    // A specification full of á, í and ú, the letters Spanish and Portuguese also write.
+    const specs = `${sk} 27" 5K Retina displej s rozlíšením 5120 × 2880 bodov, grafická karta AMD, operačná pamäť 32GB, operačný systém MacOS.`
+    expect(textLanguage(specs)?.code).toBe('sk')
     expect(
       textLanguage(
         'Počítač je určen pro profesionální uživatele a dodává se s klávesnicí, která má českou lokalizaci; záruka při koupi jsou dva roky.',
