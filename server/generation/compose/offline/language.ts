@@ -126,7 +126,9 @@ export function textLanguage(text: string, hint: string | null = null): Language
   if (best && best.code === 'zh' && /[\u3040-\u30ff]/.test(text)) best.code = 'ja'
   if (best && best.n >= Math.max(4, latin * 0.5)) return languageOf(best.code)
   const scores = new Map<string, number>()
-  for (const word of text.toLowerCase().match(/[\p{L}']+/gu) ?? []) {
+  // Function words as prose writes them, in lower case: "Pro" in "iMac Pro" is a name, not Czech "pro".
+  for (const word of text.match(/[\p{L}']+/gu) ?? []) {
+    if (word !== word.toLowerCase()) continue
     for (const [code, w] of WEIGHT.get(word) ?? []) scores.set(code, (scores.get(code) ?? 0) + w)
   }
   // á, í, ó, ú are Czech and Slovak letters too: beside č, š or ž they say nothing of Spanish or Portuguese.

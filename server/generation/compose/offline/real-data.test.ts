@@ -243,6 +243,8 @@ describe('the language of Cyrillic words', () => {
     // A specification full of á, í and ú, the letters Spanish and Portuguese also write.
     const specs = `${sk} 27" 5K Retina displej s rozlíšením 5120 × 2880 bodov, grafická karta AMD, operačná pamäť 32GB, operačný systém MacOS.`
     expect(textLanguage(specs)?.code).toBe('sk')
+    // A name's "Pro" is no Czech "pro".
+    expect(textLanguage(`APPLE iMac Pro 27" Retina\nApple iMac Pro ${sk}`)?.code).toBe('sk')
     expect(
       textLanguage(
         'Počítač je určen pro profesionální uživatele a dodává se s klávesnicí, která má českou lokalizaci; záruka při koupi jsou dva roky.',
