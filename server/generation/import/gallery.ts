@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
-import { absoluteUrl, cleanImages } from './normalize/images'
+import { absoluteUrl, cleanImages, siteOf } from './normalize/images'
 import { collapseSpace } from './normalize/text'
 import { productHeading } from './page-heading'
 
@@ -66,17 +66,6 @@ function fileName(url: string): string {
     return new URL(url).pathname.split('/').pop() ?? url
   } catch {
     return url
-  }
-}
-
-/** The site a server belongs to: "static02.leroymerlin.pl" → "leroymerlin.pl", "m.media.co.uk" → "media.co.uk". */
-function hostOf(url: string): string | null {
-  try {
-    const labels = new URL(url).hostname.split('.')
-    const under = labels.length > 2 && labels.at(-1)!.length === 2 && /^(?:co|com|ne|net|or|org|ac|gov|edu)$/.test(labels.at(-2)!) ? 3 : 2
-    return labels.slice(-under).join('.')
-  } catch {
-    return null
   }
 }
 
@@ -250,9 +239,9 @@ export function galleryPhotos($: CheerioAPI, mainImage: string, pageUrl: string)
   const folder = firstFolder(mainImage)
   // A picture with no id of its own in another folder than the product's photos is the site's (a logo over the slide).
   // Nor is a picture from a third party's site (a marketing badge laid over the photo).
-  const hosts = new Set([hostOf(mainImage), hostOf(pageUrl)])
+  const hosts = new Set([siteOf(mainImage), siteOf(pageUrl)])
   const isPhoto = (s: Slide) =>
-    !s.video && hosts.has(hostOf(s.picture)) && (photoIdParts(s.picture).length > 0 || firstFolder(s.picture) === folder)
+    !s.video && hosts.has(siteOf(s.picture)) && (photoIdParts(s.picture).length > 0 || firstFolder(s.picture) === folder)
   // Of the rows that show the product's photo, the one with the most photos: the slider or its
   // thumbnails, not a row of colour swatches beside them.
   let best: string[] = []
@@ -282,7 +271,7 @@ export function galleryNearHeading($: CheerioAPI, pageUrl: string): string[] {
     for (const slides of rowsOfSlides($, pageUrl, box as Element)) {
       const photos = distinctPhotos(slides.filter(isPhoto).map((s) => s.picture))
       // One shop's photos: all on one site (its own or its image CDN's), never a row of others' badges.
-      if (new Set(photos.map(hostOf)).size === 1 && photos.length > best.length) best = photos
+      if (new Set(photos.map(siteOf)).size === 1 && photos.length > best.length) best = photos
     }
     if (best.length >= 2) return best
   }

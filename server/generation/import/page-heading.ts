@@ -130,16 +130,21 @@ export function brandFromSpecRows($: CheerioAPI): string | null {
       // Its label ends with a colon ("Brand <b>new</b>" is a sentence, not a row).
       const label = $(el.children[0]).text()
       if (!/[:：]\s*$/.test(label) || !isLabel(label)) continue
-      const text = collapseSpace($(value).text())
-      if (text && text.length <= 60 && !isBrandLabel(text) && !isMakerLabel(text)) return text
+      const text = brandValue(collapseSpace($(value).text()))
+      if (text) return text
     }
     for (const el of labels) {
       if (!isLabel($(el).text())) continue
       const cell = /^(?:th|td|dt)$/.test(el.tagName) ? $(el).next('td, dd') : $(el).next()
       // A cell that lists several brands as links (a maker and its line) gives the first.
-      const value = collapseSpace((cell.find('a').length > 1 ? cell.find('a').first() : cell).text())
-      if (value && value.length <= 60 && !isBrandLabel(value) && !isMakerLabel(value)) return value
+      const value = brandValue(collapseSpace((cell.find('a').length > 1 ? cell.find('a').first() : cell).text()))
+      if (value) return value
     }
   }
   return null
+}
+
+/** A row's value as a brand: short, and not another row's label. */
+function brandValue(text: string): string | null {
+  return text && text.length <= 60 && !isBrandLabel(text) && !isMakerLabel(text) ? text : null
 }

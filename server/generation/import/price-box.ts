@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { linksToAnotherPage, smallSubtree } from './gallery'
+import { separatorsOf } from './normalize/numbers'
 import { detectCurrency, parsePrice } from './normalize/price'
 import { productHeading } from './page-heading'
 
@@ -133,15 +134,6 @@ const MAX_PRICE_ELEMENTS = 4
 /** An element's text when it holds at most MAX_PRICE_ELEMENTS others (itself counted apart), else null. */
 const smallText = (el: Element): string | null => smallSubtree(el, MAX_PRICE_ELEMENTS + 1)?.text ?? null
 
-/** The locale's decimal mark ("," in ro-RO). */
-function decimalMark(locale: string | null): string {
-  try {
-    return new Intl.NumberFormat(locale ?? 'en').formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
-  } catch {
-    return '.'
-  }
-}
-
 /** A price's text as read: cents written raised ("83<sup>30</sup> Lei") after the decimal mark. */
 function priceText(el: Element, locale: string | null): string | null {
   const sub = smallSubtree(el, MAX_PRICE_ELEMENTS + 1)
@@ -149,7 +141,7 @@ function priceText(el: Element, locale: string | null): string | null {
   const sup = sub.elements.find((e) => e.tagName === 'sup' && /^\d{2}$/.test(smallText(e)?.trim() ?? ''))
   if (!sup) return sub.text
   const cents = smallText(sup)!.trim()
-  return sub.text.replace(new RegExp(`(\\d)${cents}(?!\\d)`), `$1${decimalMark(locale)}${cents}`)
+  return sub.text.replace(new RegExp(`(\\d)${cents}(?!\\d)`), `$1${separatorsOf(locale)?.decimal ?? '.'}${cents}`)
 }
 
 /** "statt 4.50", "MRP ₹7,999": a former price's label written inside its own element. */

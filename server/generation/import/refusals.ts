@@ -310,9 +310,8 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: (p) => `answered with an error page (${quote(errorHeadline(p, PAGE_NOT_FOUND) || p.title || p.$('h1').first().text())})`,
     test: (p) =>
       p.short &&
-      (/^\W*(?:http\W*)?(?:error\W*)?(?:404|410)\b|^\W*(?:page )?not found\W*$|page (?:you requested )?(?:was |could not be |cannot be )?not found/i.test(
-        headline(p),
-      ) ||
+      (NOT_FOUND_HEADLINE.test(headline(p)) ||
+        /page (?:you requested )?(?:was |could not be |cannot be )?not found/i.test(headline(p)) ||
         errorHeadline(p, PAGE_NOT_FOUND) !== null),
   },
   // A "page not found" view inside the site's full header, menus and footer: its main part says so.
@@ -339,9 +338,7 @@ export const BLOCK_RULES: readonly Rule[] = [
     generic: true,
     kind: 'not-found',
     did: (p) => `answered with its "page not found" page (${quote(errorLine(p.main, PAGE_NOT_FOUND) ?? p.title)})`,
-    test: (p) =>
-      p.title.length < 80 &&
-      (/^\W*(?:http\W*)?(?:error\W*)?(?:404|410)\b|^\W*(?:page )?not found\W*$/i.test(p.title) || PAGE_NOT_FOUND.test(p.title)),
+    test: (p) => p.title.length < 80 && (NOT_FOUND_HEADLINE.test(p.title) || PAGE_NOT_FOUND.test(p.title)),
   },
   {
     generic: true,
@@ -379,6 +376,9 @@ function headline(p: Probe): string {
 }
 
 /** Strong signs that a page carries a product: no rule applies to it. */
+/** A headline that is an error status: "404", "Error 410", "HTTP 404 Not Found", "Page not found". */
+const NOT_FOUND_HEADLINE = /^\W*(?:http\W*)?(?:error\W*)?(?:404|410)\b|^\W*(?:page )?not found\W*$/i
+
 /** A sign-in form's fields: a password, or an e-mail address however the form names it. */
 const SIGN_IN_INPUTS =
   'input[type="email"], input[type="password"], input[autocomplete="email"], input[autocomplete="username"], input[name*="email" i], input[aria-label*="email" i], input[placeholder*="email" i]'

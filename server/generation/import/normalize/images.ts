@@ -76,10 +76,15 @@ export function isVideoPoster(url: string): boolean {
 const SIZE_FOLDER =
   /^(?:\d{2,4}x\d{2,4}|thumbs?|thumbnails?|small|medium|large|big|home|zoom|original|full|fullsize|preview|cache|[a-z]+_default)$/i
 
-/** The site a server belongs to, without its first label ("mk-media.mytek.tn" and "www.mytek.tn" are one site). */
-const siteOf = (host: string) => {
-  const labels = host.split('.')
-  return labels.length > 2 ? labels.slice(1).join('.') : host
+/** The site a server belongs to: "static02.leroymerlin.pl" → "leroymerlin.pl", "m.media.co.uk" → "media.co.uk". */
+export function siteOf(url: string): string | null {
+  try {
+    const labels = new URL(url).hostname.split('.')
+    const under = labels.length > 2 && labels.at(-1)!.length === 2 && /^(?:co|com|ne|net|or|org|ac|gov|edu)$/.test(labels.at(-2)!) ? 3 : 2
+    return labels.slice(-under).join('.')
+  } catch {
+    return null
+  }
 }
 
 /**
@@ -111,7 +116,7 @@ export function photoKey(url: string): string {
       i < all.length - 1 ? part.replace(/^(\d+)-[a-z]+_default$/i, '$1').replace(/[-_][wh]\d{2,4}(?=[-_]|$)/gi, '') : part,
     )
     .join('/')
-  return `${siteOf(u.hostname)}${path}${u.search}`
+  return `${siteOf(u.href)}${path}${u.search}`
 }
 
 /** Absolute, allowed, full-size, de-duplicated images, at most `max`; a size named twice keeps the first. */
