@@ -37,6 +37,8 @@ export interface Database {
   poolStats?: () => { total: number; idle: number; waiting: number }
   /** PGlite only: NOTIFY on `channel` in this process (server/db/changes.ts); resolves to unlisten. */
   listen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>
+  /** PGlite only: the whole data folder as one file, to open copies from (`{ memory: true, from }`). */
+  dump?: () => Promise<Blob>
   close(): Promise<void>
 }
 
@@ -44,7 +46,8 @@ const MIGRATIONS = fromRoot('server', 'db', 'migrations')
 // Any fixed number: serialises start-up work when several processes start at once on Postgres.
 const STARTUP_LOCK = 7_351_902
 
-export type DatabaseConfig = { url: string } | { dataDir: string } | { memory: true }
+/** `from`: a data folder saved by `dumpDataDir` to start from (tests copy one migrated database instead of migrating each). */
+export type DatabaseConfig = { url: string } | { dataDir: string } | { memory: true; from?: Blob }
 
 /**
  * PGlite's Postgres starts with 160 MB of shared buffers, sized for a server: the embedded default
@@ -61,7 +64,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     mkdirSync(config.dataDir, { recursive: true })
     client = new PGlite(config.dataDir, { postgresqlconf: PGLITE_CONF })
   } else {
-    client = new PGlite({ postgresqlconf: PGLITE_CONF })
+    client = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: config.from })
   }
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Db
@@ -80,6 +83,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // PGlite serves one process: nothing to serialise.
     exclusive: (fn) => fn(),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   }
 }

@@ -19,10 +19,28 @@ export function createPostgresDatabase() {
   return createEmptyPostgres(adminUrl)
 }
 
+let migratedPglite: Promise<Blob> | undefined
+
+/**
+ * One PGlite migrated and seeded per test process, saved as a data folder: a copy opens in ~0.3 s
+ * where a new PGlite takes ~1 s to initialise before migrating (hundreds of databases per run).
+ */
+function migratedPgliteDump(): Promise<Blob> {
+  migratedPglite ??= (async () => {
+    const database = await openDatabase({ memory: true })
+    await migrateAndSeed(database)
+    const dump = await database.dump!()
+    await database.close()
+    return dump
+  })()
+  return migratedPglite
+}
+
 /** A fresh, migrated and seeded database of its own; `drop()` removes it. */
 export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ memory: true })
+    const database = await openDatabase({ memory: true, from: await migratedPgliteDump() })
+    // Already current: this only confirms it (and would apply a migration added since, were there one).
     await migrateAndSeed(database)
     return { database, drop: () => database.close() }
   }
