@@ -20,7 +20,7 @@ export interface CorpusProduct {
   platform: string
   url: string | null
   set: 'dev' | 'heldout'
-  facts: { title: string | null; language: string | null }
+  facts: { title: string | null; language: string | null; product_language?: string }
 }
 
 /**

@@ -19,6 +19,8 @@ export interface WrittenPage {
   page: Page
   research: Research
   note?: string
+  /** Languages a person read on the page (its own, and its product's where that differs); none known for the demo store. */
+  readLanguages?: string[]
 }
 
 export interface Rule {
@@ -201,6 +203,20 @@ const oneLanguage: Rule = {
   },
 }
 
+/**
+ * The page is written in the language a person reads on the source: the page's own, or its product's
+ * words' where those differ (an English book on amazon.de). Region subtags do not count ("zh-TW" is "zh").
+ */
+const pageLanguageRule: Rule = {
+  name: 'page-language',
+  check: ({ facts, readLanguages }) => {
+    if (!readLanguages?.length) return []
+    const written = pageLanguage(facts).code
+    const read = readLanguages.map((l) => l.toLowerCase().split(/[-_]/)[0])
+    return read.includes(written) ? [] : [`written in ${written}, the source reads ${read.join(' or ')}`]
+  },
+}
+
 /** Only the hero names the product in full; no other heading repeats its title or its short name. */
 const noFullNameHeading: Rule = {
   name: 'no-full-name-heading',
@@ -263,6 +279,7 @@ export const PAGE_RULES: Rule[] = [
   noStrayShortName,
   noResidue,
   oneLanguage,
+  pageLanguageRule,
   noFullNameHeading,
   shortNameAtMostTwice,
   noEmptyCard,
@@ -274,6 +291,7 @@ export const RULE_NAMES = [
   'no-stray-short-name',
   'no-residue',
   'one-language',
+  'page-language',
   'no-full-name-heading',
   'short-name-at-most-twice',
   'no-empty-card',

@@ -63,11 +63,12 @@ describe('the offline writer on the corpus and the demo store', async () => {
       continue
     }
     const written = await write(entry.id, result.facts)
-    rows.push({ ...written, set: entry.set, lang: pageLanguage(written.facts).code, manifestLang: entry.facts.language })
+    const readLanguages = [entry.facts.language, entry.facts.product_language].filter((l): l is string => !!l)
+    rows.push({ ...written, readLanguages, set: entry.set, lang: pageLanguage(written.facts).code, manifestLang: entry.facts.language })
   }
   for (const [id, facts] of await demoProducts()) {
     const written = await write(id, facts)
-    rows.push({ ...written, set: 'demo', lang: pageLanguage(written.facts).code, manifestLang: null })
+    rows.push({ ...written, readLanguages: ['en'], set: 'demo', lang: pageLanguage(written.facts).code, manifestLang: null })
   }
 
   const problems = new Map<string, Map<string, string[]>>()

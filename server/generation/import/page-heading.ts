@@ -68,6 +68,9 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
     const same = (from: number) => n.every((w, i) => h[from + i] === w)
     if (n.length >= 2 && extra === 0 && same(0)) return h1
     if (n.length >= 2 && same(0) && h.slice(n.length).every((w) => /\d/.test(w) && /\p{L}/u.test(w))) return h1
+    // A structured name cut short: the heading's own line goes on a word or two ("… All In One" +
+    // "Bilgisayar"). Only words in the same run of text as the name's end: an element of their own may be hidden.
+    if (n.length >= 3 && extra >= 1 && same(0) && continuesInOneRun($, h.slice(n.length - 1))) return h1
     // After the brand, also a one-word model name ("Tommy Jeans" + "OFLEKI"). (Not when the name
     // already says the brand: "Ultra Consola … Ultra" says it twice.)
     const b = words(brand ?? '')
@@ -88,6 +91,18 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
     return h1
   // "{name} | Site", or "{name} online kaufen | Site": a few search words, then the site's name.
   return /^\s*[-|–—·•:]\s+\S/.test(rest) || /^\s+[^|–—]{1,30}\s[|–—]\s+[^|–—]{1,40}$/.test(rest) ? h1 : title
+}
+
+/** Whether one text node of the product's heading holds these words in a row. */
+function continuesInOneRun($: CheerioAPI, run: string[]): boolean {
+  const el = productHeading($)
+  if (!el) return false
+  return $(el)
+    .find('*')
+    .addBack()
+    .contents()
+    .toArray()
+    .some((node) => node.type === 'text' && ` ${words($(node).text()).join(' ')} `.includes(` ${run.join(' ')} `))
 }
 
 /** The page's own name for the product when nothing structured gives one: `<h1>`, else `<title>` without " | Site". */
@@ -140,6 +155,23 @@ export function brandFromSpecRows($: CheerioAPI): string | null {
       const value = brandValue(collapseSpace((cell.find('a').length > 1 ? cell.find('a').first() : cell).text()))
       if (value) return value
     }
+  }
+  return null
+}
+
+/**
+ * The brand an element states beside the product's own name in its attributes, as shops tag their buy
+ * button for analytics (`<div price="131990" name="Холодильник BEKO …" brand="BEKO">`). Only the
+ * element naming this product counts: other products' tiles carry the same attributes.
+ */
+export function brandBesideName($: CheerioAPI, title: string | null | undefined): string | null {
+  const name = collapseSpace(title ?? '').toLowerCase()
+  if (!name) return null
+  for (const el of $('[brand], [data-brand]').toArray()) {
+    const own = collapseSpace(el.attribs.name ?? el.attribs['data-name'] ?? '').toLowerCase()
+    if (own !== name) continue
+    const brand = brandValue(collapseSpace(el.attribs.brand ?? el.attribs['data-brand'] ?? ''))
+    if (brand) return brand
   }
   return null
 }

@@ -20,7 +20,8 @@ export function parsePcstore($: CheerioAPI): RawFacts {
       .toArray()
       .find((td) => label.test(collapseSpace($(td).children('strong').first().text())))
   const special = row(/^(一次付清特價|特價|直購價)$/)
-  const amount = special ? /([\d,]+)\s*元\s*$/.exec(collapseSpace($(special).text()))?.[1] : undefined
+  // The first amount in yuan: a coupon link may follow it in the same cell.
+  const amount = special ? /([\d,]+)\s*元/.exec(collapseSpace($(special).text()))?.[1] : undefined
   const price = parsePrice(amount, 'TWD')
   const suggested = row(/^建議售價$/)
   const compare = suggested ? parsePrice(collapseSpace($(suggested).find('del').first().text()), 'TWD') : null

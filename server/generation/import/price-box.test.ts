@@ -196,6 +196,15 @@ describe('the price box of a page with no structured price', () => {
     expect(near(html)).toEqual({ price: 219, compareAtPrice: null, currency: 'EUR' })
   })
 
+  it('never reads one instalment as the price', () => {
+    expect(near(page(`<table><tr><td>3期</td><td>每期<span>$<span>806</span></span></td></tr></table>`))).toBeNull()
+    expect(near(page(`<p>12 x <span>€9.90</span></p><div><span>€118.80</span></div>`))).toEqual({
+      price: 118.8,
+      compareAtPrice: null,
+      currency: 'EUR',
+    })
+  })
+
   it('needs a currency: a bare number is a count or a code, not a price', () => {
     expect(near(page(`<span class="stock">12</span>`))).toBeNull()
   })

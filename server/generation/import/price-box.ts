@@ -66,6 +66,10 @@ const FORMER_PRICE_LABEL =
 const BEFORE_TAX_LABEL =
   /^(?:bez dph|bez vat|bez pdv|brez ddv|without (?:vat|tax)|bez áfa|nettó|netto|net|excl\.? ?(?:vat|btw|tax|gst|moms|mwst\.?|iva)|ex\.? ?(?:vat|tax|gst|moms)|excluding (?:vat|tax|gst)|ht|hors taxes?|ohne mwst\.?|exkl\.? ?(?:mwst\.?|moms)|zzgl\.? mwst\.?|sin iva|senza iva|iva esclusa|sem iva|ekskl\.? moms|alv 0 ?%|fără tva)\s*:?$/i
 
+/** Words just before a price that make it one instalment ("每期 $806", "12 x", "por mes"), not the price. */
+const INSTALMENT_LABEL =
+  /^(?:每期|每月|月付|分期|per (?:month|instal?ment)|a month|monthly|\d+ ?(?:x|×|期)|por mes|al mes|mensual(?:es)?|pro monat|monatlich|par mois|al mese|taksit|cuotas? de|parcelas? de)\s*:?$/i
+
 /** Class words of a price before tax ("notax", "price-excl-vat", "pretax"). */
 const BEFORE_TAX_WORDS = new Set(['notax', 'pretax', 'excl', 'exvat', 'exclvat', 'nett', 'netto'])
 
@@ -258,7 +262,8 @@ export function priceNearHeading(
         !isInside(p.el, heading) &&
         follows($, heading, p.el) &&
         !inTile($, p.el, within, pageUrl) &&
-        !isHidden(p.el, within),
+        !isHidden(p.el, within) &&
+        !INSTALMENT_LABEL.test(labelTextBefore(p.el)),
     )
     if (!prices.length) continue
     // The price with tax where the box shows it beside the one without.

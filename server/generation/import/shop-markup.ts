@@ -1,19 +1,23 @@
 import type { CheerioAPI } from 'cheerio'
 import { withGallery } from './gallery'
 import type { RawFacts } from './normalize/facts'
-import { brandFromSpecRows } from './page-heading'
+import { brandBesideName, brandFromSpecRows } from './page-heading'
 import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
 import { hasStructuredProduct } from './structured-data'
 
 /**
  * What a shop page's own markup adds to its structured data, for shops the importer has no reader
- * for: the brand row of its specification table, its gallery, and its price box (the price a sale
+ * for: the brand row of its specification table (or its buy button's brand attribute), its gallery, and its price box (the price a sale
  * shows beside a struck structured price, the struck former price beside it, the currency written
  * with it, and the price itself on a page with no structured product).
  * Marketplaces have readers of their own: their pages carry sponsored tiles this must never read.
  */
 export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): RawFacts {
-  const out: RawFacts = { ...raw, vendor: raw.vendor || brandFromSpecRows($), images: withGallery($, raw.images, pageUrl) }
+  const out: RawFacts = {
+    ...raw,
+    vendor: raw.vendor || brandFromSpecRows($) || brandBesideName($, raw.title),
+    images: withGallery($, raw.images, pageUrl),
+  }
   if (out.compareAtPrice == null && typeof out.price === 'number') {
     const sale = priceBesideStruck($, out.price, out.locale, pageUrl)
     if (sale) Object.assign(out, sale)

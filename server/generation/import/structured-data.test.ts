@@ -2,7 +2,7 @@ import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
 import { buildFacts } from './normalize/facts'
-import { brandFromSpecRows, headingOverTitle, headingText, productHeading } from './page-heading'
+import { brandBesideName, brandFromSpecRows, headingOverTitle, headingText, productHeading } from './page-heading'
 import { countIsTheShops, extractStructuredData, findProductNodes, readJsonLd, readOffers, shownCount } from './structured-data'
 
 const now = new Date('2026-03-10T12:00:00Z')
@@ -386,6 +386,15 @@ describe('microdata and the page heading', () => {
     // Words after the name that are not in brackets leave the name alone.
     expect(headingOverTitle(load('<h1>Phone X 5G (Black, 512 GB) with free cover and charger</h1>'), name, null)).toBe(name)
   })
+  it('takes the heading when the structured name stops a word short of the heading’s own line', () => {
+    const name = 'Vireo Desk 27" All In One'
+    expect(headingOverTitle(load('<h1><a href="/vireo">Vireo </a>Desk 27" All In One Computer</h1>'), name, null)).toBe(
+      'Vireo Desk 27" All In One Computer',
+    )
+    // Words in an element of their own may be hidden ones (a tab's "Details"), and a code line is not the name.
+    expect(headingOverTitle(load('<h1>Vireo Desk 27" All In One <span class="tab">Details</span></h1>'), name, null)).toBe(name)
+    expect(headingOverTitle(load('<h1>Vireo Desk 27" All In One<div>Code: 73556</div></h1>'), name, null)).toBe(name)
+  })
   it('takes the heading when the title is the heading plus the site’s search words', () => {
     const html = page(
       '<h1>Lemon/Cheese/Garlic Handheld Cheese Slicer</h1>',
@@ -420,5 +429,16 @@ describe('the OpenGraph photos beside the structured photo', () => {
   it('keeps the structured photo when the OpenGraph pictures are other photos (no id in common)', () => {
     const og = ['https://img.ads.example/banners/spring-44001.jpg', 'https://img.ads.example/banners/spring-44002.jpg']
     expect(extractStructuredData(ad(og), AD).images).toEqual(['https://img.ads.example/thumb/93261685/1.jpg'])
+  })
+})
+
+describe('the brand a buy button states beside the product’s own name', () => {
+  const html = `<html><body><h1>Fridge Polar RC 310</h1>
+    <div class="buy" price="131990" name="Fridge Polar RC 310" category="Fridges" brand="POLAR">Buy</div>
+    <ul><li><a href="/p/2" data-name="Fridge Nordic 200" data-brand="NORDIC">Fridge Nordic 200</a></li></ul></body></html>`
+  it('reads the brand of the element naming this product, never a tile’s', () => {
+    expect(brandBesideName(load(html), 'Fridge Polar RC 310')).toBe('POLAR')
+    expect(brandBesideName(load(html), 'Fridge Arctic 100')).toBeNull()
+    expect(brandBesideName(load(html), null)).toBeNull()
   })
 })

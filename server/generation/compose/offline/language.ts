@@ -74,9 +74,9 @@ const WORDS: Record<string, string> = {
   en: 'the and with for of to is are this that your you it its from on by or an be can will has have our not all more which at as into',
   es: 'el la los las de del y con para por que es en un una su sus se al más como sin muy lo tu este esta son sobre entre',
   de: 'der die das und mit für ist ein eine einen nicht auf den dem des sie es zu von im bei auch oder sich wie aus ihr ihre nach zum zur wird werden sind',
-  fr: 'le la les des et avec pour est une un du de en au aux dans sur par ce cette vous votre vos qui que pas plus sans ou',
+  fr: 'le la les des et avec pour est une un du de en au aux dans sur par ce cette vous votre vos qui que pas plus sans ou à nos notre',
   it: 'il lo la gli le di del della e con per è un una che non da in si sono al alla dei delle più questo',
-  pt: 'o a os as de do da dos das e com para por que é um uma não em no na seu sua mais ao você',
+  pt: 'o a os as de do da dos das e com para por que é um uma não em no na seu sua mais ao você à',
   nl: 'de het een en met voor van is niet op te dat die zijn je uw ook bij naar aan wordt of',
   pl: 'i w z na do się nie jest to dla od że o przez jak po ze oraz lub',
   sv: 'och med för är en ett att av på som det till den inte har om från',
@@ -111,6 +111,8 @@ const MARKS: [string, RegExp][] = [
   ['cs', /[ďňť]/gi],
 ]
 
+const VIETNAMESE = /[\u1ea0-\u1ef9ơư]/gi
+
 /** The language of a text, or null when it is too short to tell. `hint`: a language the site suggests, a tie-breaker. */
 export function textLanguage(text: string, hint: string | null = null): Language | null {
   const latin = (text.match(LATIN) ?? []).length
@@ -131,6 +133,10 @@ export function textLanguage(text: string, hint: string | null = null): Language
     if (word !== word.toLowerCase()) continue
     for (const [code, w] of WEIGHT.get(word) ?? []) scores.set(code, (scores.get(code) ?? 0) + w)
   }
+  // Vietnamese letters (ơ, ư and the vowels with a dot below or a hook above) are written in no other
+  // language: one in a short name ("Ba rọi heo") says more than a page's mistaken lang="en".
+  const vietnamese = (text.match(VIETNAMESE) ?? []).length
+  if (vietnamese) scores.set('vi', Math.min(vietnamese, 10) * 1.5)
   // á, í, ó, ú are Czech and Slovak letters too: beside č, š or ž they say nothing of Spanish or Portuguese.
   const central = /[čšžľĺŕďňťěřů]/i.test(text)
   for (const [code, re] of MARKS) {
@@ -170,39 +176,72 @@ export function factsLanguage(facts: ProductFacts): Language {
     // The page's declared language helps the count, and answers when the words do not tell (a
     // Slovenian or Latvian page has no function words the count knows).
     const declared = facts.pageLanguage ? languageOf(facts.pageLanguage).code : null
-    const hint = siteLanguage(facts.source.url) ?? declared
-    lang = textLanguage(text, hint) ?? (declared ? languageOf(declared) : ENGLISH)
+    const hint = marketplaceLanguage(facts.source.url) ?? declared ?? countryLanguage(facts.source.url)
+    // Words that do not tell ("KÄRCHER Hochdruckreiniger »K 3 Full Control«"): the site's or the
+    // page's stated language, else its country's.
+    lang = textLanguage(text, hint) ?? (hint ? languageOf(hint) : ENGLISH)
   }
   memo.set(facts, lang)
   return lang
 }
 
-/** The language a marketplace address suggests ("es.aliexpress.com", "amazon.de"; "/-/en" overrides). */
-function siteLanguage(url: string): string | null {
-  let u: URL
+/** The language a marketplace's address states ("es.aliexpress.com"; "/-/en" overrides), before the page's own. */
+function marketplaceLanguage(url: string): string | null {
+  const u = parsed(url)
+  if (!u) return null
+  const path = /^\/-\/([a-z]{2})\b/.exec(u.pathname)
+  if (path) return path[1]
+  return /^([a-z]{2})\.aliexpress\./.exec(u.hostname)?.[1] ?? null
+}
+
+/** The language of the address's country ("amazon.de", "otto.de"), where its shops write one. */
+function countryLanguage(url: string): string | null {
+  const tld = /\.([a-z]{2})$/.exec(parsed(url)?.hostname ?? '')?.[1]
+  return tld ? (COUNTRY_LANGUAGE[tld] ?? null) : null
+}
+
+function parsed(url: string): URL | null {
   try {
-    u = new URL(url)
+    return new URL(url)
   } catch {
     return null
   }
-  const path = /^\/-\/([a-z]{2})\b/.exec(u.pathname)
-  if (path) return path[1]
-  const sub = /^([a-z]{2})\.aliexpress\./.exec(u.hostname)
-  if (sub) return sub[1]
-  const tld = /\.amazon\.(?:com\.)?([a-z]{2})$/.exec(u.hostname)
-  const byTld: Record<string, string> = {
-    de: 'de',
-    es: 'es',
-    fr: 'fr',
-    it: 'it',
-    nl: 'nl',
-    pl: 'pl',
-    se: 'sv',
-    br: 'pt',
-    mx: 'es',
-    tr: 'tr',
-  }
-  return tld ? (byTld[tld[1]] ?? null) : null
+}
+
+/** Country domains whose shops write one language (not .ch, .be, .ca, .in, where several are written). */
+const COUNTRY_LANGUAGE: Record<string, string> = {
+  de: 'de',
+  at: 'de',
+  es: 'es',
+  mx: 'es',
+  ar: 'es',
+  cl: 'es',
+  fr: 'fr',
+  it: 'it',
+  nl: 'nl',
+  pl: 'pl',
+  se: 'sv',
+  br: 'pt',
+  pt: 'pt',
+  tr: 'tr',
+  ru: 'ru',
+  ua: 'uk',
+  jp: 'ja',
+  kr: 'ko',
+  cn: 'zh',
+  tw: 'zh',
+  vn: 'vi',
+  cz: 'cs',
+  sk: 'sk',
+  ee: 'et',
+  lv: 'lv',
+  si: 'sl',
+  ro: 'ro',
+  bg: 'bg',
+  fi: 'fi',
+  gr: 'el',
+  il: 'he',
+  th: 'th',
 }
 
 /** Whether a word or phrase is written in Latin letters only (so English grammar may go around it). */

@@ -79,6 +79,35 @@ describe('the language of the source', () => {
     expect(factsLanguage(facts({ title: 'Taza', language: 'pt-BR' } as Partial<ProductFacts>)).code).toBe('pt')
   })
 
+  it('reads Vietnamese from its own letters, even against a page that declares English', () => {
+    expect(factsLanguage(facts({ title: 'Ba rọi heo', pageLanguage: 'en' })).code).toBe('vi')
+    expect(textLanguage('Nồi cơm điện')?.code).toBe('vi')
+  })
+
+  it('counts French by its most common small words', () => {
+    expect(textLanguage('Pull en laine - bleu à 25,00€ - Découvrez nos pulls dans notre rayon')?.code).toBe('fr')
+  })
+
+  it('takes the language of the site’s country when the words do not tell and the page declares none', () => {
+    const de = facts({
+      title: 'KLARO Hochdruckreiniger »K 3«',
+      source: { url: 'https://www.shop.de/p/1', platform: 'generic', name: 'shop.de' },
+    })
+    expect(factsLanguage(de).code).toBe('de')
+    // A country with several languages says nothing; a declared language comes first.
+    const ch = facts({
+      title: 'KLARO Hochdruckreiniger »K 3«',
+      source: { url: 'https://www.shop.ch/p/1', platform: 'generic', name: 'shop.ch' },
+    })
+    expect(factsLanguage(ch).code).toBe('en')
+    const declared = facts({
+      title: 'KLARO Hochdruckreiniger »K 3«',
+      pageLanguage: 'fr',
+      source: { url: 'https://www.shop.de/p/1', platform: 'generic', name: 'shop.de' },
+    })
+    expect(factsLanguage(declared).code).toBe('fr')
+  })
+
   it('takes the language the page declares when its words do not tell, and names it for the owner', async () => {
     const sl = facts({
       title: 'Potapljaška maska z dioptrijo za začetnike',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ImportError } from '../types'
-import { buildFacts } from './facts'
+import { buildFacts, isMachineKey } from './facts'
 
 describe('buildFacts', () => {
   const now = new Date('2026-03-10T12:00:00Z')
@@ -22,6 +22,7 @@ describe('buildFacts', () => {
           { name: 'Material:', value: 'Stoneware' },
           { name: 'material', value: 'dup' },
           { name: '', value: 'x' },
+          { name: 'variationId', value: '836232854' },
         ],
       },
       { url: 'https://www.studio.example/p/mug', platform: 'generic' },
@@ -107,5 +108,13 @@ describe('buildFacts', () => {
     expect(title('#2 - Vintage Surfer Board')).toBe('#2 - Vintage Surfer Board')
     expect(title('$60 · Board')).toBe('$60 · Board')
     expect(title('€ 206 - Lattenrost')).toBe('€ 206 - Lattenrost')
+  })
+})
+
+describe('specification names', () => {
+  it('drops a name written for code (a shop’s own ids), keeps names, units and brands people read', () => {
+    for (const key of ['variationId', 'sku_id', 'productGroupId']) expect(isMachineKey(key), key).toBe(true)
+    for (const name of ['Material', 'EAN', 'iPhone model', 'iPhone', 'eBay', 'mAh', 'kWh', 'Wattage (W)', 'Farbe'])
+      expect(isMachineKey(name), name).toBe(false)
   })
 })

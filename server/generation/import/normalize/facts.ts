@@ -122,7 +122,8 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
   for (const s of partial.specs ?? []) {
     const name = cleanText(s.name, 200).replace(/\s*:$/, '')
     const value = cleanText(s.value, 1000)
-    if (name && value && !specs.some((x) => x.name.toLowerCase() === name.toLowerCase())) specs.push({ name, value })
+    if (!name || !value || isMachineKey(name)) continue
+    if (!specs.some((x) => x.name.toLowerCase() === name.toLowerCase())) specs.push({ name, value })
     if (specs.length >= 100) break
   }
   const isStore = source.platform === 'shopify' || source.platform === 'generic'
@@ -197,4 +198,14 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
 function withoutLeadingPrice(title: string): string {
   const m = /^\s*([^\p{L}\p{N}\s]{1,3}\s?\d[\d.,]*|\d[\d.,]*\s?[^\p{L}\p{N}\s]{1,3})\s*[·|•–—-]\s+(.+)$/u.exec(title)
   return m && detectCurrency(m[1]) && m[2].split(/\s+/).length >= 2 ? m[2] : title
+}
+
+/**
+ * A specification named for code, not for people: an identifier in camelCase or snake_case
+ * ("variationId", "sku_id"), as a shop's markup may tag its own ids. Names people read have spaces,
+ * capitals only at the start, or are one plain word ("Material", "EAN", "Wattage").
+ */
+export function isMachineKey(name: string): boolean {
+  // Two lower-case letters first at least: "iPhone", "eBay", "mAh" and "kWh" are names and units.
+  return /^[a-z]{2,}(?:[A-Z][a-z0-9]*)+$/.test(name) || /^[a-z0-9]+(?:_[a-z0-9]+)+$/.test(name)
 }
