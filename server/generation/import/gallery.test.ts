@@ -108,6 +108,13 @@ describe('the gallery in a shop’s markup', () => {
     expect(photos(html, 'https://cdn.shop.example/m/48213.jpg')).toHaveLength(4)
   })
 
+  it('never takes a colour picker’s swatches for the gallery, even where the gallery is filled by script', () => {
+    const html =
+      page(`<ul class="color_group_list color_swatch"><li><a href="#"><img src="https://cdn.shop.example/m/48213-red_swatch.jpg"></a></li>
+      <li><a href="#"><img src="https://cdn.shop.example/m/48213-blue_swatch.jpg"></a></li></ul>`)
+    expect(photos(html, 'https://cdn.shop.example/m/48213.jpg')).toEqual([])
+  })
+
   it('has nothing to go on when the photo’s address carries no id', () => {
     expect(photoIdParts('https://cdn.shop.example/images/product/large.jpg')).toEqual([])
     expect(photoIdParts('https://cdn.shop.example/2020/11/640x640/kettle-48213_w1200.jpg')).toEqual(['48213'])

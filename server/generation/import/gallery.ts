@@ -176,10 +176,18 @@ interface Slide {
   video: boolean
 }
 
+/** A row classed as colour swatches, itself or its parent. */
+function isSwatchRow(row: Element): boolean {
+  const classes = `${row.attribs.class ?? ''} ${row.parent?.type === 'tag' ? ((row.parent as Element).attribs.class ?? '') : ''}`
+  return /swatch/i.test(classes)
+}
+
 /** The slides of a row, or null when the row is not a gallery's shape. */
 function slidesOf(parent: Element, pageUrl: string): Slide[] | null {
   const children = parent.children.filter((c): c is Element => c.type === 'tag')
   if (children.length < 2 || children.length > MAX_SLIDES) return null
+  // A colour picker's swatches ("color_group_list color_swatch"), however much they look like thumbnails.
+  if (isSwatchRow(parent)) return null
   const slides: Slide[] = []
   for (const child of children) {
     const subtree = smallSubtree(child)

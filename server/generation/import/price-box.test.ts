@@ -267,6 +267,12 @@ describe('what a price box says beside its price', () => {
     expect(former(page(`<div>₹2,640</div><div><span>Delivery</span><span>₹7,999</span></div>`), 2640)).toBeNull()
   })
 
+  it('reads "was" and "now" written inside the prices’ own elements', () => {
+    expect(former(page(`<span class="a">was&nbsp;$160.00</span><span class="b">now&nbsp;$80.00</span>`), 80)).toBe(160)
+    // A word that only starts like a label is not one.
+    expect(former(page(`<span>washer $160.00</span><span>now $80.00</span>`), 80)).toBeNull()
+  })
+
   it('reads the currency the page writes with the structured price', () => {
     expect(currencyShownWith(load(page(`<strong>€ <span>17,10</span></strong>`)), 17.1, 'it')).toBe('EUR')
     expect(currencyShownWith(load(page(`<strong>17,10</strong>`)), 17.1, 'it')).toBeNull()

@@ -104,6 +104,8 @@ function isStruck(el: Element): boolean {
   // The label inside the price's own element ("<span><span>statt</span> 4.50</span>").
   const inner = el.children.find((c) => c.type === 'tag' || (c.type === 'text' && (c as unknown as { data: string }).data.trim()))
   if (inner?.type === 'tag' && inner !== el.children.at(-1) && FORMER_PRICE_LABEL.test(collapseLabel(inner as Element))) return true
+  // Or its own text's first word ("was&nbsp;$160.00").
+  if (inner?.type === 'text' && FORMER_PRICE_LABEL.test(wordsBeforeAmount((inner as unknown as { data: string }).data))) return true
   let node: AnyNode | null = el
   for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent) if (drawnStruck(node as Element)) return true
   // A wrapper whose whole text is a struck element's ("<div><s>€ 1.899,00</s></div>").
@@ -151,6 +153,16 @@ function priceText(el: Element, locale: string | null): string | null {
 /** "statt 4.50", "MRP ₹7,999": a former price's label written inside its own element. */
 const FORMER_PRICE_PREFIX = new RegExp(FORMER_PRICE_LABEL.source.replace(/\$$/, '\\s*'), 'i')
 
+/** "now $80.00": the current price's label written inside its own element ("was $160.00" beside it). */
+const NOW_PRICE_PREFIX = /^(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|teraz|сейчас)(?=[\s:])\s*:?\s*/i
+
+/** The words of a text before its first digit or currency sign ("was" of "was $160.00"). */
+const wordsBeforeAmount = (text: string) =>
+  text
+    .replace(/[\d\p{Sc}].*$/su, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+
 /**
  * The elements of `root` whose whole text is a price (no words: "from", "/ month", "-50%" are not
  * prices), the outermost of a price written in several (`<bdi><span>€</span>219.99</bdi>`).
@@ -162,7 +174,7 @@ function pricesIn($: CheerioAPI, root: Element | null, locale: string | null): S
     if (el.tagName === 'script' || el.tagName === 'style') continue
     // Inside a price already taken: a part of it ("€" or "219.99" alone).
     if (out.length && isInside(el, out[out.length - 1].el)) continue
-    const text = priceText(el, locale)?.replace(/\s+/g, ' ').trim().replace(FORMER_PRICE_PREFIX, '')
+    const text = priceText(el, locale)?.replace(/\s+/g, ' ').trim().replace(FORMER_PRICE_PREFIX, '').replace(NOW_PRICE_PREFIX, '')
     if (!text || text.length > 24 || !PRICE_ONLY.test(text) || !/\d/.test(text)) continue
     const amount = parsePrice(text, null, locale)?.amount
     if (amount !== undefined && amount > 0) out.push({ el, amount })

@@ -33,5 +33,12 @@ export const BROWSER_CHECK_WORDS =
 export const SIGN_IN_TITLE =
   /(?:^|[\s|–—:-])(?:log ?in|sign ?in|sign in \/ register|anmelden|einloggen|connexion|se connecter|iniciar sesión|entrar|accedi|inloggen|zaloguj(?: się)?|вход|войти|giriş(?: yap)?|ログイン|登录|登入|로그인)(?:$|[\s|–—:-])/i
 
+/**
+ * A page's own words asking for a sign-in before it shows anything ("Looks like you're not logged in
+ * yet. Log in to continue"); not a top bar's link ("亲，请登录" on every Taobao page).
+ */
+export const SIGN_IN_WORDS =
+  /\bnot (?:logged|signed) in\b|\b(?:log|sign) ?in to (?:continue|view|see)\b|\bplease (?:log|sign) ?in\b|\byou (?:must|need to) (?:be logged in|log ?in|sign ?in)\b|bitte (?:melde dich|melden sie sich) an|veuillez vous connecter|connectez-vous pour continuer|inicia sesión para continuar|faça login para continuar|accedi per continuare|zaloguj się, aby kontynuować|войдите, чтобы продолжить/i
+
 /** A site's own block page ("Request Blocked", "Blocked - Indeed.com", "You have been blocked"). */
 export const BLOCKED_HEADLINE = /^\W*(?:request )?blocked\b|you(?:'ve| have) been blocked|^\W*access (?:denied|blocked)\b/i

@@ -272,6 +272,17 @@ describe('a site’s own block page and a sign-in wall, inside its full header a
     expect(err!.message).toMatch(/^Shop\.example asked us to sign in instead of showing the page \("Shop \| Login"\)/)
   })
 
+  it('refuses a short page that says it wants a sign-in first, quoting its own sentence', () => {
+    const wall = `<html><head><title>Shop Example | Shop Online with Promos</title></head><body><a href="/help">Need help?</a>
+      <div><div>Page Unavailable</div><div>Looks like you’re not logged in yet. Log in to continue or head back to the homepage.</div>
+      <button>Log In</button><button>Back to Home Page</button></div></body></html>`
+    const err = recognizeRefusal(page(wall, 200, 'https://shop.example/search?q=mug'))
+    expect(err).toMatchObject({ kind: 'refused', transient: false })
+    expect(err!.message).toMatch(
+      /^Shop\.example asked us to sign in instead of showing the page \("Looks like you’re not logged in yet\."\)/,
+    )
+  })
+
   it('never refuses a product page for its login link or a sign-in title, nor a "Login" page with no field to sign in with', () => {
     const mug = '<h1>Blue Mug</h1><p>€12.00</p><footer><input type="email" placeholder="Your email for our newsletter"></footer>'
     const product = site(

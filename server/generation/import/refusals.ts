@@ -7,6 +7,7 @@ import {
   PAGE_NOT_FOUND,
   ROBOT_CHECK_WORDS,
   SIGN_IN_TITLE,
+  SIGN_IN_WORDS,
   WENT_WRONG,
 } from './refusal-words'
 import { ImportError, type RefusalKind } from './types'
@@ -333,6 +334,12 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: (p) => `asked us to sign in instead of showing the page (${quote(p.title)})`,
     test: (p) => p.title.length < 80 && SIGN_IN_TITLE.test(p.title) && has(p, SIGN_IN_INPUTS),
   },
+  // A short page that says it wants a sign-in first ("Log in to continue"), with or without a form.
+  {
+    kind: 'refused',
+    did: (p) => `asked us to sign in instead of showing the page (${quote(ownLine(p.$, SIGN_IN_WORDS) ?? p.title)})`,
+    test: (p) => terse(p) && SIGN_IN_WORDS.test(p.text),
+  },
   // A "page not found" view whose title says so ("404 Not Found"), inside menus longer than its main part.
   {
     generic: true,
@@ -397,6 +404,15 @@ function visibleText($: CheerioAPI, without = ''): string {
   const body = $('body').first().clone()
   body.find(`script, style, noscript, template, svg${without}`).remove()
   return body.text().replace(/\s+/g, ' ').trim().slice(0, 5000)
+}
+
+/** The sentence that says `words` in the innermost element saying it (blocks' texts run together in the page's). */
+function ownLine($: CheerioAPI, words: RegExp): string | null {
+  const own = $('body *')
+    .toArray()
+    .filter((el) => el.tagName !== 'script' && el.tagName !== 'style' && words.test($(el).text()))
+    .at(-1)
+  return own ? errorLine($(own).text().replace(/\s+/g, ' ').trim(), words) : null
 }
 
 /** The sentence of `text` that says `words`, for the owner's message. */

@@ -83,11 +83,12 @@ describe('JSON-LD', () => {
   it('reads offers as Offer, AggregateOffer or an array, and list prices only above the price', () => {
     expect(readOffers({ '@type': 'Offer', price: '19.99', priceCurrency: 'usd', availability: 'https://schema.org/OutOfStock' })).toEqual({
       price: 19.99,
+      prices: [19.99],
       compareAt: null,
       currency: 'USD',
       available: false,
     })
-    expect(readOffers([{ price: 30 }, { price: '25,50', priceCurrency: 'EUR' }]).price).toBe(25.5)
+    expect(readOffers([{ price: 30 }, { price: '25,50', priceCurrency: 'EUR' }])).toMatchObject({ price: 25.5, prices: [30, 25.5] })
     expect(readOffers({ '@type': 'AggregateOffer', lowPrice: 5, highPrice: 9 }).price).toBe(5)
     expect(readOffers({ price: 10, priceSpecification: { priceType: 'https://schema.org/ListPrice', price: 8 } }).compareAt).toBeNull()
   })
@@ -440,5 +441,30 @@ describe('the brand a buy button states beside the product’s own name', () => 
     expect(brandBesideName(load(html), 'Fridge Polar RC 310')).toBe('POLAR')
     expect(brandBesideName(load(html), 'Fridge Arctic 100')).toBeNull()
     expect(brandBesideName(load(html), null)).toBeNull()
+  })
+})
+
+describe('offers of one product that disagree', () => {
+  const offers = [
+    { '@type': 'Offer', price: '249990', priceCurrency: 'CLP' },
+    { '@type': 'Offer', price: '229990', priceCurrency: 'CLP' },
+  ]
+  const body = (box: string) =>
+    `<div itemtype="http://schema.org/Product"><h1 itemprop="name">Cama Roble</h1>
+      <div class="card-price">$229.990 <img src="/store-card.svg" alt=""></div>${box}</div>`
+  const read = (box: string) =>
+    extractStructuredData(
+      ld({ '@type': 'Product', name: 'Cama Roble', offers }).replace('<body></body>', `<body>${body(box)}</body>`),
+      'https://shop.cl/p/1',
+    ).price
+
+  it('takes the price the page’s own markup states as its offer, not the lowest (a store card’s)', () => {
+    const box = `<div itemprop="offers"><small>Internet:</small> <span itemprop="price">$249.990</span>
+      <small>Normal:</small> <span itemprop="price"><s>$279.990</s></span></div>`
+    expect(read(box)).toBe(249990)
+  })
+
+  it('keeps the lowest when the markup states none of them', () => {
+    expect(read('<p>Despacho gratis</p>')).toBe(229990)
   })
 })

@@ -110,6 +110,8 @@ function availability(v: unknown): boolean | null {
 
 interface OfferSummary {
   price: number | null
+  /** Every price the offers state, in their order. */
+  prices: number[]
   compareAt: number | null
   currency: string | null
   available: boolean | null
@@ -143,7 +145,13 @@ export function readOffers(offers: unknown): OfferSummary {
   list(offers).forEach((o) => visit(o, 0))
   const price = prices.length ? Math.min(...prices) : null
   const higher = compare.filter((c) => price === null || c > price)
-  return { price, compareAt: higher.length ? Math.max(...higher) : null, currency: currency ? detectCurrency(currency) : null, available }
+  return {
+    price,
+    prices,
+    compareAt: higher.length ? Math.max(...higher) : null,
+    currency: currency ? detectCurrency(currency) : null,
+    available,
+  }
 }
 
 function reviewOf(r: unknown): RawReview | null {
@@ -306,6 +314,21 @@ function microdataOffer($: CheerioAPI): { price: string; currency: string | null
 }
 
 /**
+ * The unstruck prices the page's own product markup tags `itemprop="price"` (a shop may leave out
+ * `itemscope`, which browsers need and people do not), in the first Product's scope only.
+ */
+function statedPrices($: CheerioAPI): number[] {
+  const product = $('[itemtype$="schema.org/Product" i]').first()
+  const locale = pageLocale($)
+  return product
+    .find('[itemprop="price"]')
+    .toArray()
+    .filter((el) => !$(el).find('s, del, strike').length && !$(el).closest('s, del, strike').length)
+    .map((el) => parsePrice(($(el).attr('content') ?? $(el).text()).trim(), null, locale)?.amount)
+    .filter((p): p is number => p !== undefined)
+}
+
+/**
  * OpenGraph, product meta tags and microdata meta values. `metaDescription: false` ignores
  * `<meta name="description">` (boilerplate on marketplaces).
  */
@@ -369,6 +392,13 @@ export function extractStructuredData(
     const same = others.filter((o) => str(o.name) && str(o.name)?.toLowerCase() === str(node.name)?.toLowerCase())
     if (!fromLd.reviews?.length) fromLd.reviews = same.flatMap((o) => productFromJsonLd(o).reviews ?? [])
     fromLd.listingRating ??= same.map((o) => aggregateRatingOf(o.aggregateRating)).find((r) => r) ?? null
+  }
+  // Offers of one product that disagree (a store card's price beside the price anyone pays): the one
+  // the page's own markup states as its offer, not the lowest.
+  const offerPrices = node && !list(node.hasVariant).length ? new Set(readOffers(node.offers).prices) : null
+  if (offerPrices && offerPrices.size > 1) {
+    const stated = statedPrices(doc).filter((p) => offerPrices.has(p))
+    if (new Set(stated).size === 1) fromLd.price = stated[0]
   }
   if (fromLd.listingRating && countIsTheShops(html, fromLd.listingRating.count)) fromLd.listingRating = null
   if (fromLd.listingRating && node) fromLd.listingRating.count = shownCount(html, node.aggregateRating) ?? fromLd.listingRating.count
