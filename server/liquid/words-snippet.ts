@@ -74,6 +74,11 @@ function wordsOf(words: ShopperWords, indent: string): string[] {
   when('moneyGroupFrom', [`echo ${words.moneyGroupFrom}`])
   for (const key of COUNTED) {
     const forms: Counted = words[key]
+    // A language that writes the count after a colon ("Отзывов: 12") has one form: no choice to make.
+    if (forms.one === forms.other) {
+      when(key, [`echo ${literal(forms.other)}`])
+      continue
+    }
     const one = words.singular.map((n) => `count == ${n}`).join(' or ')
     when(key, [`if ${one}`, `  echo ${literal(forms.one)}`, 'else', `  echo ${literal(forms.other)}`, 'endif'])
   }

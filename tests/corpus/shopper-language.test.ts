@@ -13,11 +13,12 @@ import { corpusProducts, demoProducts, importCorpusPage } from './writer-corpus'
 
 /**
  * One language per sentence on a shopper page (issue 21): the dev pages of the corpus written in
- * Spanish or German, as a generation writes and publishes them, render with none of the
- * renderers' English words — in the share page (React) and in the store (Liquid) alike.
+ * Spanish, German, Polish, Russian, Romanian, Slovak or Turkish, as a generation writes and
+ * publishes them, render with none of the renderers' English words — in the share page (React) and
+ * in the store (Liquid) alike.
  */
 
-async function published(id: string): Promise<Page> {
+async function published(id: string, price = 199.9, compareAt = 249.9): Promise<Page> {
   const entry = corpusProducts(false).find((e) => e.id === id)
   if (!entry) throw new Error(`No dev corpus page ${id}`)
   const imported = await importCorpusPage(entry)
@@ -31,7 +32,7 @@ async function published(id: string): Promise<Page> {
   const priced: Page = {
     ...owned,
     gallery: defaultGallery(imported.facts, facts.title, { language: page.language }),
-    owner: { ...owned.owner!, price: 199.9, compareAt: 249.9, currency: 'EUR', buyUrl: 'https://shop.example/buy' },
+    owner: { ...owned.owner!, price, compareAt, currency: 'EUR', buyUrl: 'https://shop.example/buy' },
   }
   return shopperPage(priced, { fromMarketplace: isMarketplace(imported.facts.source.platform) })
 }
@@ -68,11 +69,16 @@ const wholeWord = (word: string) => new RegExp(`(?<![\\p{L}])${word.replace(/[.*
 
 const react = (page: Page) => renderToStaticMarkup(createElement(PageView, { page, mode: 'share' }))
 
-describe('a Spanish or German page says everything in its language', () => {
+describe('a page in a language with a table of words says everything in its language', () => {
   it.each([
     ['amazon-es-cecotec-windroid-no-buybox', 'es'],
     ['shopify-anyeluz-kit-html', 'es'],
     ['amazon-de-winomo-hooks-2019', 'de'],
+    ['leroymerlin-pl-grohe-wc-set-promo-2020', 'pl'],
+    ['yandex-market-ru-luminarc-glasses-2020', 'ru'],
+    ['emag-ro-jack-daniels-single-barrel-2020', 'ro'],
+    ['nay-sk-garni-570-weather-station-reserve-2020', 'sk'],
+    ['hepsiburada-tr-casper-nirvana-aio-2025', 'tr'],
   ])('%s', async (id, language) => {
     const page = await published(id)
     expect(page.language).toBe(language)
@@ -103,5 +109,36 @@ describe('a Spanish or German page says everything in its language', () => {
     expect($('.pw-summary > span').last().text()).toBe('4,1 de 5 · 5.182 valoraciones en la ficha del producto')
     expect($('.pw-summary [role="img"]').attr('aria-label')).toBe('Valoración: 4,1 de 5')
     expect($('.pw-provenance').text()).toBe('Opiniones de compradores de este producto en otra tienda.')
+  })
+
+  // A count in Polish or Russian takes one of three forms, so it follows a colon; a price is grouped as Intl groups it
+  // (with no-break spaces, which the whitespace of the markup never becomes).
+  it('shows prices, counts and dates as a Polish, Russian or Slovak store writes them, in both renderers', async () => {
+    const text = (html: string, selector: string) => {
+      const $ = load(html)
+      return $(selector)
+        .toArray()
+        .map((el) =>
+          $(el)
+            .text()
+            .replace(/[ \t\n]+/g, ' ')
+            .trim(),
+        )
+    }
+    const pl = await published('leroymerlin-pl-grohe-wc-set-promo-2020', 12345.5, 14999)
+    const ru = await published('yandex-market-ru-luminarc-glasses-2020', 5263.2, 5999)
+    const sk = await published('nay-sk-garni-570-weather-station-reserve-2020', 5263.2, 5999)
+    for (const html of [react(pl), await descriptionHtml(pl)]) {
+      expect(text(html, '.pw-page > section .pw-price')[0]).toBe('Cena 12\u00a0345,50\u00a0€ wcześniej 14\u00a0999,00\u00a0€')
+      expect(text(html, '.pw-summary').at(-1)).toContain('4,4 na 5 · Liczba ocen na stronie produktu: 10')
+      expect(text(html, '.pw-review__meta time')).toContain('7 paź 2020')
+      expect(load(html)('.pw-summary [role="img"]').attr('aria-label')).toBe('Ocena: 4,4 na 5')
+    }
+    for (const html of [react(ru), await descriptionHtml(ru)]) {
+      expect(text(html, '.pw-page > section .pw-price')[0]).toBe('Цена 5\u00a0263,20\u00a0€ вместо 5\u00a0999,00\u00a0€')
+      expect(load(html)('.pw-page img').first().attr('alt')).toBe('Фото товара Luminarc Набор стаканов Octime 330 мл 6 шт H9811')
+    }
+    for (const html of [react(sk), await descriptionHtml(sk)])
+      expect(text(html, '.pw-page > section .pw-price')[0]).toBe('Cena 5\u00a0263,20\u00a0€ pôvodne 5\u00a0999,00\u00a0€')
   })
 })

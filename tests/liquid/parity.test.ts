@@ -130,6 +130,11 @@ describe('Liquid and React say the same words in the page language', () => {
     ['pt', 'EUR', ['€\u00a029,99', '€\u00a039,99', '€\u00a01.234,50', '€\u00a012.345,00']],
     ['es', 'CHF', ['29,99\u00a0CHF', '39,99\u00a0CHF', '1234,50\u00a0CHF', '12.345,00\u00a0CHF']],
     ['de', 'JPY', ['30\u00a0¥', '40\u00a0¥', '1.235\u00a0¥', '12.345\u00a0¥']],
+    ['nl', 'EUR', ['€\u00a029,99', '€\u00a039,99', '€\u00a01.234,50', '€\u00a012.345,00']],
+    ['pl', 'PLN', ['29,99\u00a0zł', '39,99\u00a0zł', '1234,50\u00a0zł', '12\u00a0345,00\u00a0zł']],
+    ['tr', 'TRY', ['₺29,99', '₺39,99', '₺1.234,50', '₺12.345,00']],
+    ['ru', 'RUB', ['29,99\u00a0₽', '39,99\u00a0₽', '1\u00a0234,50\u00a0₽', '12\u00a0345,00\u00a0₽']],
+    ['sk', 'EUR', ['29,99\u00a0€', '39,99\u00a0€', '1\u00a0234,50\u00a0€', '12\u00a0345,00\u00a0€']],
   ] as const)(
     'writes prices in %s (%s) as Intl does, the same in React and Liquid',
     async (language, currency, [now, was, big, bigger]) => {

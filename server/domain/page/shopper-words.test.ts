@@ -62,7 +62,8 @@ describe('the table of shopper words', () => {
     expect(shopperWords('es').language).toBe('es')
     expect(shopperWords('pt-BR').language).toBe('pt')
     expect(shopperWords('DE').language).toBe('de')
-    expect(shopperWords('nl').language).toBe('en')
+    expect(shopperWords('nl-BE').language).toBe('nl')
+    expect(shopperWords('hu').language).toBe('en')
     expect(shopperWords(undefined).language).toBe('en')
     expect(shopperWords(null).language).toBe('en')
   })
@@ -101,6 +102,11 @@ describe('numbers and dates as Intl writes them for the language', () => {
     for (const language of SHOPPER_LANGUAGES) {
       const rules = new Intl.PluralRules(language)
       const words = SHOPPER_WORDS[language]
+      // A language whose counts follow a colon chooses no form: its list may stay empty (Russian's "one" is 1, 21, 31…).
+      if (words.singular.length === 0) {
+        for (const forms of [words.reviewCount, words.listingCount]) expect(forms.one, language).toBe(forms.other)
+        continue
+      }
       for (let n = 0; n <= 2000; n++) expect(words.singular.includes(n), `${language} ${n}`).toBe(rules.select(n) === 'one')
     }
     expect(countWith(1, SHOPPER_WORDS.es.reviewCount, SHOPPER_WORDS.es)).toBe('1 opinión')
@@ -174,6 +180,49 @@ describe('prices as Intl writes them for the language', () => {
     // A code Intl does not know is written as it came, with two decimals.
     expect(formatPriceIn(5, 'ZZ!', SHOPPER_WORDS.es)).toBe('5,00\u00a0ZZ!')
   })
+
+  it('reads as a shopper expects in Dutch, Polish, Swedish, Turkish, Russian, Czech, Slovak and Romanian', () => {
+    const { nl, pl, sv, tr, ru, cs, sk, ro } = SHOPPER_WORDS
+    expect(formatPriceIn(5263.2, 'EUR', sk)).toBe('5\u00a0263,20\u00a0€')
+    expect(formatPriceIn(1234.5, 'EUR', nl)).toBe('€\u00a01.234,50')
+    // Polish groups a price's thousands from five digits on.
+    expect(formatPriceIn(1234.5, 'PLN', pl)).toBe('1234,50\u00a0zł')
+    expect(formatPriceIn(12345.5, 'PLN', pl)).toBe('12\u00a0345,50\u00a0zł')
+    expect(formatPriceIn(1234.5, 'SEK', sv)).toBe('1\u00a0234,50\u00a0kr')
+    expect(formatPriceIn(1234.5, 'TRY', tr)).toBe('₺1.234,50')
+    expect(formatPriceIn(1234.5, 'CHF', tr)).toBe('CHF\u00a01.234,50')
+    expect(formatPriceIn(29.99, 'RUB', ru)).toBe('29,99\u00a0₽')
+    expect(formatPriceIn(1234.5, 'CZK', cs)).toBe('1\u00a0234,50\u00a0Kč')
+    expect(formatPriceIn(1234.5, 'EUR', ro)).toBe('1.234,50\u00a0EUR')
+  })
+})
+
+describe('counts and dates in the languages with more plural forms', () => {
+  it('writes a count after a colon, right for every count ("Отзывов: 21", never "21 отзывов")', () => {
+    for (const language of ['pl', 'ru', 'cs', 'sk', 'ro'] as const) {
+      const words = SHOPPER_WORDS[language]
+      for (const forms of [words.reviewCount, words.listingCount]) {
+        expect(forms.one, language).toBe(forms.other)
+        expect(forms.other, language).toMatch(/: \{count\}$/)
+      }
+    }
+    expect(countWith(21, SHOPPER_WORDS.ru.reviewCount, SHOPPER_WORDS.ru)).toBe('Отзывов: 21')
+    expect(countWith(1, SHOPPER_WORDS.ru.reviewCount, SHOPPER_WORDS.ru)).toBe('Отзывов: 1')
+    expect(countWith(5182, SHOPPER_WORDS.pl.listingCount, SHOPPER_WORDS.pl)).toBe('Liczba ocen na stronie produktu: 5\u00a0182')
+    expect(countWith(22, SHOPPER_WORDS.cs.reviewCount, SHOPPER_WORDS.cs)).toBe('Počet recenzí: 22')
+    // Languages of two forms choose one as before.
+    expect(countWith(1, SHOPPER_WORDS.nl.reviewCount, SHOPPER_WORDS.nl)).toBe('1 recensie')
+    expect(countWith(2, SHOPPER_WORDS.sv.reviewCount, SHOPPER_WORDS.sv)).toBe('2 omdömen')
+  })
+
+  it('writes dates and ratings as the language does', () => {
+    expect(formatReviewDate('2024-03-05', SHOPPER_WORDS.ru).text).toBe('5 мар. 2024 г.')
+    expect(formatReviewDate('2024-10-05', SHOPPER_WORDS.pl).text).toBe('5 paź 2024')
+    expect(formatReviewDate('2024-03-05', SHOPPER_WORDS.cs).text).toBe('5. 3. 2024')
+    expect(formatReviewDate('2024-03-05', SHOPPER_WORDS.tr).text).toBe('5 Mar 2024')
+    expect(fill(SHOPPER_WORDS.ru.rated, { rating: formatRatingIn(4.5, SHOPPER_WORDS.ru) })).toBe('Оценка: 4,5 из 5')
+    expect(fill(SHOPPER_WORDS.tr.outOf5, { rating: formatRatingIn(4.5, SHOPPER_WORDS.tr) })).toBe('5 üzerinden 4,5')
+  })
 })
 
 describe('texts the publisher writes', () => {
@@ -193,6 +242,8 @@ describe('texts the publisher writes', () => {
     expect(reviewDisclosure([{ origin: 'owner' }], true, 'pt')).toBe(
       'Avaliações importadas pela loja a partir de um arquivo de avaliações.',
     )
+    expect(reviewDisclosure([{ origin: 'source' }], true, 'pl')).toBe('Opinie kupujących ten produkt w innym sklepie.')
+    expect(reviewDisclosure([{ origin: 'owner' }], true, 'ru')).toBe('Отзывы, импортированные магазином из файла с отзывами.')
     // English stays exactly as it was.
     expect(reviewDisclosure([{ origin: 'source' }, { origin: 'owner', importedFrom: 'Loox' }])).toBe(
       'Reviews from buyers of this product on another store, and reviews imported by the store from Loox.',

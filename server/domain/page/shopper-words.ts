@@ -2,7 +2,9 @@
  * The words the page renderers write themselves on a shopper page (the share page's React sections,
  * the store's Liquid snippets, and the texts the publisher adds: the review disclosure, the
  * "Shipping and returns" heading, the gallery's default descriptions), in each language the
- * built-in writer writes headings in. A page in another language gets English words.
+ * built-in writer writes headings in: English, Spanish, German, French, Italian and Portuguese
+ * here, Dutch, Swedish, Turkish and Romanian in shopper-words-more.ts, Polish, Russian, Czech and
+ * Slovak in shopper-words-slavic.ts. A page in another language gets English words.
  *
  * One table for both renderers: React reads it here; the Liquid snippets read
  * `snippets/pagewright-words.liquid`, generated from it (server/liquid/words-snippet.ts). Numbers
@@ -12,100 +14,11 @@
  * Placeholders are `{name}`; every language fills the same ones as English.
  */
 
-export const SHOPPER_LANGUAGES = ['en', 'es', 'de', 'fr', 'it', 'pt'] as const
-export type ShopperLanguage = (typeof SHOPPER_LANGUAGES)[number]
+import { MORE_SHOPPER_WORDS } from './shopper-words-more'
+import { SLAVIC_SHOPPER_WORDS } from './shopper-words-slavic'
+import { SHOPPER_LANGUAGES, type Counted, type ShopperLanguage, type ShopperWords } from './shopper-words-type'
 
-/** A counted noun: `one` for the counts in `singular`, else `other` ("1 review", "12 reviews"). */
-export interface Counted {
-  one: string
-  other: string
-}
-
-export interface ShopperWords {
-  language: ShopperLanguage
-  // --- numbers and dates -----------------------------------------------------------------------
-  /** Decimal mark of a rating ("4.5", "4,5"). */
-  decimal: string
-  /** Thousands separator of a count, used from 1,000 on ("5,182", "5.182", "5 182"). */
-  group: string
-  /** Counts that take the singular form (Intl.PluralRules "one" for whole numbers). */
-  singular: readonly number[]
-  /** Short month names, January first. */
-  months: readonly string[]
-  /** A review date: {day}, {month} (short name) and {year}. */
-  date: string
-  // --- ratings and reviews ---------------------------------------------------------------------
-  /** What a screen reader says for a row of stars. */
-  rated: string
-  /** The figure of a summary ("4.1 out of 5"). */
-  outOf5: string
-  /** The count of the imported reviews. */
-  reviewCount: Counted
-  /** The count of ratings the product's listing states. */
-  listingCount: Counted
-  // --- prices and buttons ----------------------------------------------------------------------
-  /** Read before a price that has a struck-through one (screen readers only). */
-  price: string
-  /** Read before the struck-through price (screen readers only). */
-  was: string
-  /** A buy button without a label of its own. */
-  buyNow: string
-  /** The store's cart form: the variant menu's name (screen readers only). */
-  chooseVariant: string
-  /** The store's cart form: the button of a product that cannot be bought. */
-  soldOut: string
-  /** The store's cart form: after a variant that cannot be bought. */
-  soldOutNote: string
-  /** The plain buy box (when a theme's product template cannot be read): read before the compare-at price. */
-  regularPrice: string
-  /** The plain buy box: the variant menu's label. */
-  option: string
-  /** The plain buy box: the quantity field's label. */
-  quantity: string
-  /** The plain buy box: its button. */
-  addToCart: string
-  // --- prices as Intl.NumberFormat(language, { style: 'currency', currency }) writes them ---------
-  /** A price whose currency is written with a sign ("$", "US$", "€", "R$"): {amount} and {currency}. */
-  money: string
-  /** A price whose currency is written with letters: its ISO code ("CHF") or a symbol such as "FCFA". */
-  moneyInLetters: string
-  /** A price's thousands are grouped from this many whole digits on: 4 ("1.234,50 €"), 5 in Spanish and Italian ("1234,50 €", "12.345,50 €"). */
-  moneyGroupFrom: number
-  /** The currencies written with a symbol in this language; any other is written with its ISO code. */
-  currencies: Readonly<Record<string, string>>
-  // --- images and tables -----------------------------------------------------------------------
-  /** The gallery's name. */
-  productImages: string
-  /** A gallery thumbnail (screen readers only). */
-  imageOf: string
-  /** The text drawn in the placeholder of a section without its image. */
-  image: string
-  /** The hidden header of a comparison table's row labels. */
-  feature: string
-  /** The share page's credit line, before "Pagewright". */
-  madeWith: string
-  // --- texts the publisher writes into the page ------------------------------------------------
-  /** Reviews read from another store's listing (a marketplace's name is never shown). */
-  reviewsFromAnotherStore: string
-  /** Reviews read from the store's own listing. */
-  reviewsFromBuyers: string
-  /** Only reviews the store imported from its review apps. */
-  reviewsImported: string
-  /** Both: {source} is one of the two lines above. */
-  reviewsAndImported: string
-  /** Joins the names of two review apps. */
-  and: string
-  /** A review file that names no app. */
-  aReviewFile: string
-  /** Stands in for a marketplace's name in a figure's label. */
-  anotherStore: string
-  /** The heading of the owner's shipping and returns texts. */
-  shippingAndReturns: string
-  /** The default description of the product's first photo. */
-  photoOf: string
-  /** The default description of the other photos. */
-  photoNumberOf: string
-}
+export { SHOPPER_LANGUAGES, type Counted, type ShopperLanguage, type ShopperWords }
 
 const EN: ShopperWords = {
   language: 'en',
@@ -479,7 +392,16 @@ const PT: ShopperWords = {
   photoNumberOf: 'Foto {n} de {name}',
 }
 
-export const SHOPPER_WORDS: Readonly<Record<ShopperLanguage, ShopperWords>> = { en: EN, es: ES, de: DE, fr: FR, it: IT, pt: PT }
+export const SHOPPER_WORDS: Readonly<Record<ShopperLanguage, ShopperWords>> = {
+  en: EN,
+  es: ES,
+  de: DE,
+  fr: FR,
+  it: IT,
+  pt: PT,
+  ...MORE_SHOPPER_WORDS,
+  ...SLAVIC_SHOPPER_WORDS,
+}
 
 const isShopperLanguage = (code: string): code is ShopperLanguage => (SHOPPER_LANGUAGES as readonly string[]).includes(code)
 
