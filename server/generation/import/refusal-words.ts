@@ -38,7 +38,8 @@ export const SIGN_IN_TITLE =
  * yet. Log in to continue"); not a top bar's link ("亲，请登录" on every Taobao page).
  */
 export const SIGN_IN_WORDS =
-  /\bnot (?:logged|signed) in\b|\b(?:log|sign) ?in to (?:continue|view|see)\b|\bplease (?:log|sign) ?in\b|\byou (?:must|need to) (?:be logged in|log ?in|sign ?in)\b|bitte (?:melde dich|melden sie sich) an|veuillez vous connecter|connectez-vous pour continuer|inicia sesión para continuar|faça login para continuar|accedi per continuare|zaloguj się, aby kontynuować|войдите, чтобы продолжить/i
+  /\bnot (?:logged|signed) in\b|\b(?:log|sign) ?in to (?:continue|view|see)\b|\bplease (?:log|sign) ?in\b|\byou (?:must|need to) (?:be logged in|log ?in|sign ?in)\b|bitte (?:melde dich|melden sie sich) an|veuillez vous connecter|connectez-vous pour continuer|inicia sesión para continuar|faça login para continuar|accedi per continuare|zaloguj się, aby kontynuować|para continuar, (?:acesse ?sua conta|ingresa ?a tu cuenta|inicia sesión)|войдите, чтобы продолжить/i
 
-/** A site's own block page ("Request Blocked", "Blocked - Indeed.com", "You have been blocked"). */
-export const BLOCKED_HEADLINE = /^\W*(?:request )?blocked\b|you(?:'ve| have) been blocked|^\W*access (?:denied|blocked)\b/i
+/** A site's own block page ("Request Blocked", "Blocked - Indeed.com", "You have been blocked", "Your access has been blocked"). */
+export const BLOCKED_HEADLINE =
+  /^\W*(?:request )?blocked\b|you(?:'ve| have) been blocked|^\W*access (?:denied|blocked)\b|^\W*your access (?:has been|was|is) (?:blocked|denied)\b/i

@@ -272,6 +272,16 @@ describe('a site’s own block page and a sign-in wall, inside its full header a
     expect(err!.message).toMatch(/^Shop\.example asked us to sign in instead of showing the page \("Shop \| Login"\)/)
   })
 
+  it('refuses a shop’s own "Your access has been blocked" box and a wall that asks to sign in to an account', () => {
+    const box = `<html><head><title>Shop.example</title></head><body><h1>Your access has been blocked</h1><p>Please write to us.</p>
+      <h2>Access denied</h2><p>Error reference number: 1020</p></body></html>`
+    expect(recognizeRefusal(page(box, 403, 'https://www.shop.example/p/4711'))?.message).toMatch(
+      /refused to show us the page \("Your access has been blocked"\)/,
+    )
+    const wall = `<html><head><title>Shop</title></head><body><div>Olá! Para continuar, acesse</div><div>sua conta</div><button>Sou novo</button></body></html>`
+    expect(recognizeRefusal(page(wall, 200, 'https://lista.shop.example/mug'))).toMatchObject({ kind: 'refused' })
+  })
+
   it('refuses a short page that says it wants a sign-in first, quoting its own sentence', () => {
     const wall = `<html><head><title>Shop Example | Shop Online with Promos</title></head><body><a href="/help">Need help?</a>
       <div><div>Page Unavailable</div><div>Looks like you’re not logged in yet. Log in to continue or head back to the homepage.</div>

@@ -468,3 +468,26 @@ describe('offers of one product that disagree', () => {
     expect(read('<p>Despacho gratis</p>')).toBe(229990)
   })
 })
+
+describe('several Product nodes', () => {
+  it('reads the page’s own product before the related products a theme lists as Products of their own pages', () => {
+    const page = 'https://shop.example/produtos/kit-jarra-16561/'
+    const related = (n: number) => ({
+      '@type': 'Product',
+      mainEntityOfPage: { '@type': 'WebPage', '@id': `https://shop.example/produtos/copo-${n}/` },
+      name: `Copo ${n}`,
+      offers: { '@type': 'Offer', price: '11.99', priceCurrency: 'BRL' },
+    })
+    const own = {
+      '@type': 'WebPage',
+      mainEntity: {
+        '@type': 'Product',
+        '@id': page,
+        name: 'Kit Jarra',
+        offers: { '@type': 'Offer', price: '34.99', priceCurrency: 'BRL' },
+      },
+    }
+    const html = `<html><head>${[related(1), own, related(2)].map((j) => `<script type="application/ld+json">${JSON.stringify(j)}</script>`).join('')}</head><body></body></html>`
+    expect(extractStructuredData(html, page)).toMatchObject({ title: 'Kit Jarra', price: 34.99 })
+  })
+})

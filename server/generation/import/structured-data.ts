@@ -363,6 +363,23 @@ function morePhotosOfTheSame(more: string[] | undefined, found: string[] | undef
   return ids.length > 0 && more.some((u) => photoIdParts(u).some((p) => ids.includes(p)))
 }
 
+/**
+ * The page's own product before those its structured data says live on other pages (a shop theme's
+ * related products, each a Product whose `@id`, `url` or `mainEntityOfPage` is another product's page).
+ */
+function ownProductFirst(nodes: Node[], pageUrl: string): Node[] {
+  const page = (n: Node) => {
+    const main = isObj(n.mainEntityOfPage) ? str(n.mainEntityOfPage['@id']) : str(n.mainEntityOfPage)
+    return main ?? str(n.url) ?? (str(n['@id'])?.startsWith('http') ? str(n['@id']) : null)
+  }
+  const elsewhere = (n: Node) => {
+    const at = page(n)
+    return at !== null && linksToAnotherPage(at, pageUrl)
+  }
+  if (!nodes.some(elsewhere) || nodes.every(elsewhere)) return nodes
+  return [...nodes.filter((n) => !elsewhere(n)), ...nodes.filter(elsewhere)]
+}
+
 /** Whether the page describes a product in structured data (JSON-LD or microdata) at all. */
 export function hasStructuredProduct($: CheerioAPI): boolean {
   return findProductNodes(readJsonLd($)).length > 0 || $('[itemscope][itemtype*="schema.org/Product" i]').length > 0
@@ -379,7 +396,7 @@ export function extractStructuredData(
   options: { metaDescription?: boolean } = {},
 ): RawFacts {
   const doc = $ ?? load(html)
-  const ld = findProductNodes(readJsonLd(doc))
+  const ld = ownProductFirst(findProductNodes(readJsonLd(doc)), pageUrl)
   // Microdata only when the page has no JSON-LD product. Its name is the heading's text, hidden
   // words included: "Détails sur 4x CR2032" under an OpenGraph "4x CR2032 | eBay" gives way to it.
   const fromMicrodata = ld.length === 0

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { productName, withoutTrailingMeasure } from './nlp'
+import { productName, withoutTrailingMeasure, typeInName } from './nlp'
 
 describe('product names from titles', () => {
   it('never calls a product by who it is for', () => {
@@ -32,5 +32,14 @@ describe('product names from titles', () => {
     // A title in capitals still names what it is, and a head said earlier with only a number after it is still the head.
     expect(productName('ACME STEEL KETTLE').noun).toMatch(/kettle$/)
     expect(productName('Acme Kettle 2 Steel Kettle').noun).toMatch(/kettle$/)
+  })
+})
+
+describe('the shop’s product type as the noun', () => {
+  it('is the noun where the name says it last, not where a noun of the same phrase follows it', () => {
+    expect(typeInName('Cordless Drill Driver 18V', 'Drill Drivers')).toEqual({ noun: 'drill driver', plural: false })
+    expect(typeInName('Aurora Pour-Over Kettle for tea', 'Kettle')?.noun).toBe('kettle')
+    // The shop's type names the fit; the shirt is the product.
+    expect(typeInName('Slim Fit Easy-iron Shirt', 'Slim fit')).toBeNull()
   })
 })

@@ -135,9 +135,22 @@ export function typeInName(name: string, productType: string | null): { noun: st
   const singularType = typeTerms.map((t, i) => (i === typeTerms.length - 1 && t.plural ? t.lemma : t.text)).join(' ')
   for (const candidate of [type, singularType]) {
     const re = new RegExp(`(^|[^a-z])${candidate.replace(/[^a-z0-9 ]/g, '.')}($|[^a-z])`)
-    if (candidate && re.test(lower)) return { noun: candidate, plural: typeTerms.at(-1)?.plural === true && candidate === type }
+    const m = candidate ? re.exec(lower) : null
+    if (!m || nounFollows(lower.slice(m.index + m[0].length))) continue
+    return { noun: candidate, plural: typeTerms.at(-1)?.plural === true && candidate === type }
   }
   return null
+}
+
+/**
+ * Whether the words after a phrase go on naming the thing: the next word is a noun of the same
+ * compound ("slim fit" + "easy-iron shirt": the shop's type names the fit, the shirt is the product).
+ */
+function nounFollows(rest: string): boolean {
+  const next = rest.trim().split(/\s+/)[0] ?? ''
+  if (!/^[a-z][a-z'-]*$/.test(next) || /^(?:with|for|and|or|by|in|from|to|of)$/.test(next) || AUDIENCE.has(next)) return false
+  const tags = wordTags(rest.trim()).at(0) ?? []
+  return tags.includes('Noun') && !tags.includes('Value') && !tags.includes('Preposition')
 }
 
 /** What to call a product: a short name for its hero, and the noun phrase that says what it is. */

@@ -33,6 +33,7 @@ describe('detectCurrency', () => {
     expect(detectCurrency('USD 12.00')).toBe('USD')
     // A code ISO 4217 has replaced, as pages still write it.
     expect(detectCurrency('RUR')).toBe('RUB')
+    expect(detectCurrency('VEF')).toBe('VES')
     expect(detectCurrency('eur')).toBe('EUR')
     expect(detectCurrency('$12.00', 'CAD')).toBe('CAD')
     expect(detectCurrency('$12.00', 'EUR')).toBe('USD')

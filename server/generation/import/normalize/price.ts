@@ -106,8 +106,12 @@ const SYMBOLS: [RegExp, string][] = [
   [/(?<!\p{L})kn(?!\p{L})/iu, 'HRK'],
 ]
 
-/** Codes ISO 4217 has replaced that pages still write: the rouble's "RUR" (schema.org examples, Yandex) is RUB. */
-const REPLACED_CODES: Record<string, string> = { RUR: 'RUB' }
+/**
+ * Codes ISO 4217 has replaced that pages still write: the rouble's "RUR" (schema.org examples,
+ * Yandex) is RUB; codes withdrawn at a redenomination that shops still write beside the new currency's
+ * amounts (Farmatodo's JSON-LD says VEF, withdrawn in 2018, for prices in bolívares soberanos).
+ */
+const REPLACED_CODES: Record<string, string> = { RUR: 'RUB', VEF: 'VES', BYR: 'BYN', MRO: 'MRU', STD: 'STN', ZMK: 'ZMW' }
 
 /**
  * The ISO 4217 code a price text shows: an explicit code wins ("USD", "EUR"), then a symbol.
