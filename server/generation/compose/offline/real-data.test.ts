@@ -9,7 +9,7 @@ import { cleanFacts, isBoilerplate, isPlaceholder, looksLikeCode } from './clean
 import { factsLanguage, textLanguage } from './language'
 import { optionWords, productName } from './nlp'
 import { benefitItem } from './phrases'
-import { research } from './research'
+import { research, shortName } from './research'
 import { Ledger } from './text'
 import { createOfflineComposer } from '.'
 
@@ -279,5 +279,12 @@ describe('the language of Cyrillic words', () => {
         'Počítač je určen pro profesionální uživatele a dodává se s klávesnicí, která má českou lokalizaci; záruka při koupi jsou dva roky.',
       )?.code,
     ).toBe('cs')
+  })
+})
+
+describe('the short name of a source not in English', () => {
+  it('ends before a bundle’s "+" and never on a sign alone', () => {
+    expect(shortName('Cama Eloísa Single 1.5 Plazas + Set 2 Cajones Cic')).toBe('Cama Eloísa Single 1.5 Plazas')
+    expect(shortName('Kit Copos Vidro Jarra Cozinha Mesa & Bar Nadir')).toBe('Kit Copos Vidro Jarra Cozinha Mesa')
   })
 })

@@ -30,11 +30,14 @@ export function shortName(title: string): string {
   // A bracket ends the name after a space, or straight after a word in a script written without
   // spaces ("…提貨優惠券(無限期)").
   let name = squash(title).split(
-    /\s[-–—|]\s|[,;]\s|\.\s|:\s|\s[(¡¿[【]|(?<=[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}])[(（【[]/u,
+    /\s[-–—|+]\s|[,;]\s|\.\s|:\s|\s[(¡¿[【]|(?<=[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}])[(（【[]/u,
   )[0]
   if (name.split(' ').length > 6) name = name.split(/\s(?:for|with)\s/i)[0]
   const words = name.split(' ')
-  return withoutTrailingMeasure(words.length > 6 ? words.slice(0, 6).join(' ') : name)
+  // Cut at six words, never ending on a sign alone ("… Plazas +", "… &").
+  const cut = words.length > 6 ? words.slice(0, 6) : words
+  while (cut.length > 1 && !/[\p{L}\p{N}]/u.test(cut.at(-1)!)) cut.pop()
+  return withoutTrailingMeasure(cut.join(' '))
 }
 
 /** Spec names only books have, in the languages of the marketplaces. */
