@@ -70,11 +70,40 @@ function usableSpecs(specs: ProductFacts['specs'], unusable: (s: string) => bool
   })
 }
 
-/** Description text without its residue or boilerplate sentences (line by line, then sentence by sentence). */
-function cleanDescription(text: string, bad: (s: string) => boolean): string {
+/**
+ * The shop's name as its pages write it in running text ("Hepsiburada" of hepsiburada.com), when it
+ * is not also the product's maker (IKEA's own descriptions name IKEA).
+ */
+function shopWord(facts: ProductFacts): RegExp | null {
+  let host = ''
+  try {
+    host = new URL(facts.source.url).hostname
+  } catch {
+    return null
+  }
+  const word = host.replace(/^www\d?\./, '').split('.')[0]
+  // Six letters at least: a short label ("shop", "store", "otto") is also a word of the text.
+  if (
+    !/^[a-z][a-z0-9-]{5,}$/.test(word) ||
+    (facts.vendor ?? '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .includes(word.replace(/-/g, ''))
+  )
+    return null
+  return new RegExp(`(?<![\\p{L}\\p{N}])${word}`, 'iu')
+}
+
+/**
+ * Description text without its residue or boilerplate sentences (line by line, then sentence by
+ * sentence). A line that names the shop ("… en iyi fiyatla Hepsiburada'dan satın alın! Şimdi
+ * indirimli fiyatla sipariş verin…") is the shop's own template around the name, every sentence of it.
+ */
+function cleanDescription(text: string, bad: (s: string) => boolean, shop: RegExp | null = null): string {
   return text
     .split(/\n/)
     .map((line) => {
+      if (shop?.test(line)) return ''
       if (looksLikeCode(line) && !/[.!?]\s/.test(line)) return ''
       // Keep the sentences of a line that are words, not code or slogans.
       const parts = line.split(/(?<=[.!?])\s+/)
@@ -104,7 +133,7 @@ export function cleanFacts(facts: ProductFacts): ProductFacts {
     title,
     vendor,
     bullets: facts.bullets.filter((b) => !unusable(b) && !isPlaceholder(b)),
-    descriptionText: cleanDescription(facts.descriptionText, unusable),
+    descriptionText: cleanDescription(facts.descriptionText, unusable, shopWord(facts)),
     specs: usableSpecs(facts.specs, bad),
     options: facts.options
       .filter((o) => !bad(o.name))

@@ -288,3 +288,14 @@ describe('the short name of a source not in English', () => {
     expect(shortName('Kit Copos Vidro Jarra Cozinha Mesa & Bar Nadir')).toBe('Kit Copos Vidro Jarra Cozinha Mesa')
   })
 })
+
+describe('the shop’s own template around the name', () => {
+  it('drops a description line that names the shop, unless the shop is the maker', () => {
+    const seo = "Vireo Desk 27 en iyi fiyatla Bazaarly'den satın alın! Şimdi indirimli fiyatla sipariş verin, ayağınıza gelsin!"
+    const source = { url: 'https://www.bazaarly.com.tr/vireo-desk-27-p-4711', platform: 'generic' as const, name: 'bazaarly.com.tr' }
+    expect(cleanFacts(facts({ title: 'Vireo Desk 27', descriptionText: `${seo}\nA 27-inch all-in-one.`, source })).descriptionText).toBe(
+      'A 27-inch all-in-one.',
+    )
+    expect(cleanFacts(facts({ title: 'Vireo Desk 27', descriptionText: seo, source, vendor: 'Bazaarly' })).descriptionText).toBe(seo)
+  })
+})
