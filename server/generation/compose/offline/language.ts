@@ -13,6 +13,8 @@ export interface Language {
   code: string
   /** Its English name, for notes to the owner ("Spanish"). */
   name: string
+  /** The writer's words to use when the language is written two ways: "zh-Hant" for Traditional Chinese. */
+  locale?: string
 }
 
 const NAMES: Record<string, string> = {
@@ -44,6 +46,7 @@ const DISPLAY_NAMES = new Intl.DisplayNames(['en'], { type: 'language' })
 
 export function languageOf(code: string): Language {
   const c = code.toLowerCase().split(/[-_]/)[0]
+  if (c === 'zh' && TRADITIONAL_TAG.test(code)) return { code: c, name: 'Chinese', locale: 'zh-Hant' }
   let name = NAMES[c]
   if (!name) {
     try {
@@ -53,6 +56,20 @@ export function languageOf(code: string): Language {
     }
   }
   return { code: c, name }
+}
+
+/** Chinese as written in Taiwan, Hong Kong and Macau: Traditional characters. */
+const TRADITIONAL_TAG = /^zh[-_](?:hant|tw|hk|mo)\b/i
+// Common characters written differently in the two scripts, the same place in each list.
+const TRADITIONAL =
+  /[這個們來時為國說對會學過還從點發現開問與實麼當沒經動種頭風車長門書買賣價貨購電體專網優質組鏽級裝鋼籃廣機灣護費運帶東設計無雙層線樂應圖營]/g
+const SIMPLIFIED =
+  /[这个们来时为国说对会学过还从点发现开问与实么当没经动种头风车长门书买卖价货购电体专网优质组锈级装钢篮广机湾护费运带东设计无双层线乐应图营]/g
+
+/** Chinese in the script its text is mostly written in. */
+function chineseIn(text: string): Language {
+  const traditional = (text.match(TRADITIONAL) ?? []).length
+  return traditional > (text.match(SIMPLIFIED) ?? []).length ? languageOf('zh-Hant') : languageOf('zh')
 }
 
 /** Letters of each non-Latin script, and the language a page mostly in it is written in. */
@@ -126,7 +143,7 @@ export function textLanguage(text: string, hint: string | null = null): Language
   else if (best && best.code === 'ru' && !/[ыэё]/i.test(text) && /ъ/i.test(text)) best.code = 'bg'
   if (best && ['ru', 'bg'].includes(best.code) && hint && /^(?:bg|uk|sr|mk|be|kk)$/.test(hint)) best.code = hint
   if (best && best.code === 'zh' && /[\u3040-\u30ff]/.test(text)) best.code = 'ja'
-  if (best && best.n >= Math.max(4, latin * 0.5)) return languageOf(best.code)
+  if (best && best.n >= Math.max(4, latin * 0.5)) return best.code === 'zh' ? chineseIn(text) : languageOf(best.code)
   const scores = new Map<string, number>()
   // Function words as prose writes them, in lower case: "Pro" in "iMac Pro" is a name, not Czech "pro".
   for (const word of text.match(/[\p{L}']+/gu) ?? []) {
@@ -180,6 +197,13 @@ export function factsLanguage(facts: ProductFacts): Language {
     // Words that do not tell ("KÄRCHER Hochdruckreiniger »K 3 Full Control«"): the site's or the
     // page's stated language, else its country's.
     lang = textLanguage(text, hint) ?? (hint ? languageOf(hint) : ENGLISH)
+    // Characters both scripts share: the page's declared Taiwanese, Hong Kong or Macau Chinese, or its site's country.
+    if (
+      lang.code === 'zh' &&
+      !lang.locale &&
+      (TRADITIONAL_TAG.test(facts.pageLanguage ?? '') || /\.(?:tw|hk|mo)$/.test(parsed(facts.source.url)?.hostname ?? ''))
+    )
+      lang = languageOf('zh-Hant')
   }
   memo.set(facts, lang)
   return lang

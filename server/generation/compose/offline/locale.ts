@@ -326,6 +326,30 @@ export const LOCALES: Record<string, Locale> = {
     notStated: '未注明',
     rating: (n) => `买家评分（${n} 条评分）`,
   },
+  // Traditional Chinese (Taiwan, Hong Kong): its own words, not the Simplified ones written the other way.
+  'zh-Hant': {
+    headings: {
+      benefits: '產品特點',
+      'image-with-text': '了解更多',
+      stats: '關鍵數據',
+      specs: '規格',
+      comparison: '選項比較',
+      reviews: '顧客評價',
+      faq: '常見問題',
+      guarantee: '保固',
+      cta: '立即訂購',
+    },
+    shopNow: '立即購買',
+    buyNow: '購買',
+    details: '詳細資訊',
+    option: '選項',
+    price: '價格',
+    availability: '庫存',
+    inStock: '有現貨',
+    soldOut: '已售完',
+    notStated: '未註明',
+    rating: (n) => `買家評分（${n} 則評分）`,
+  },
   ko: {
     headings: {
       benefits: '특징',

@@ -108,6 +108,23 @@ describe('the language of the source', () => {
     expect(factsLanguage(declared).code).toBe('fr')
   })
 
+  it('writes Traditional Chinese headings for a Traditional Chinese source, Simplified for a Simplified one', async () => {
+    const tw = facts({ title: '可提式多功能不鏽鋼碗籃組', descriptionText: '這個碗籃組附砧板，可以直接加熱，露營時非常方便。' })
+    expect(factsLanguage(tw)).toMatchObject({ code: 'zh', locale: 'zh-Hant' })
+    expect(
+      factsLanguage(facts({ title: '可提式多功能不锈钢碗篮组', descriptionText: '这个碗篮组附砧板，可以直接加热，露营时非常方便。' }))
+        .locale,
+    ).toBeUndefined()
+    // Characters both scripts share: the page's declared Taiwanese Chinese decides.
+    expect(factsLanguage(facts({ title: '鵝肉鬆原味罐裝', descriptionText: '嚴選鵝肉', pageLanguage: 'zh-TW' })).locale).toBe('zh-Hant')
+    const c = createOfflineComposer()
+    const template = findTemplate(1)
+    const { page } = await c.compose(tw, await c.outline(tw, await c.research(tw), template), template)
+    expect(page.language).toBe('zh')
+    expect(JSON.stringify(page)).toMatch(/立即訂購|立即購買/)
+    expect(JSON.stringify(page)).not.toMatch(/立即下单|立即购买/)
+  })
+
   it('takes the language the page declares when its words do not tell, and names it for the owner', async () => {
     const sl = facts({
       title: 'Potapljaška maska z dioptrijo za začetnike',
