@@ -1,17 +1,39 @@
 /**
  * The shape of a table of shopper words (server/domain/page/shopper-words.ts), apart from the
- * tables, so the tables of shopper-words-more.ts and shopper-words-slavic.ts can be typed without
- * importing shopper-words.ts.
+ * tables, so the tables of shopper-words-more.ts, shopper-words-slavic.ts and shopper-words-north.ts
+ * can be typed without importing shopper-words.ts.
  */
 
-/** The languages with a table: those of shopper-words.ts, shopper-words-more.ts and shopper-words-slavic.ts. */
-export const SHOPPER_LANGUAGES = ['en', 'es', 'de', 'fr', 'it', 'pt', 'nl', 'pl', 'sv', 'tr', 'ru', 'cs', 'sk', 'ro'] as const
+/** The languages with a table: those of shopper-words.ts, shopper-words-more.ts, shopper-words-slavic.ts and shopper-words-north.ts. */
+export const SHOPPER_LANGUAGES = [
+  'en',
+  'es',
+  'de',
+  'fr',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'sv',
+  'tr',
+  'ru',
+  'cs',
+  'sk',
+  'ro',
+  'fi',
+  'et',
+  'lv',
+  'sl',
+  'bg',
+  'vi',
+] as const
 export type ShopperLanguage = (typeof SHOPPER_LANGUAGES)[number]
 
 /**
  * A counted noun: `one` for the counts in `singular`, else `other` ("1 review", "12 reviews"). A
- * language with more plural forms than two (Polish, Russian, Czech, Slovak, Romanian) writes one
- * form that needs no choice, the count after a colon ("Отзывов: 12"), as both.
+ * language with more plural forms than two (Polish, Russian, Czech, Slovak, Romanian, Latvian,
+ * Slovenian) writes one form that needs no choice, the count after a colon ("Отзывов: 12"), as
+ * both; Vietnamese, without plurals, writes its one form as both.
  */
 export interface Counted {
   one: string

@@ -63,6 +63,7 @@ describe('the table of shopper words', () => {
     expect(shopperWords('pt-BR').language).toBe('pt')
     expect(shopperWords('DE').language).toBe('de')
     expect(shopperWords('nl-BE').language).toBe('nl')
+    expect(shopperWords('vi-VN').language).toBe('vi')
     expect(shopperWords('hu').language).toBe('en')
     expect(shopperWords(undefined).language).toBe('en')
     expect(shopperWords(null).language).toBe('en')
@@ -195,11 +196,29 @@ describe('prices as Intl writes them for the language', () => {
     expect(formatPriceIn(1234.5, 'CZK', cs)).toBe('1\u00a0234,50\u00a0Kč')
     expect(formatPriceIn(1234.5, 'EUR', ro)).toBe('1.234,50\u00a0EUR')
   })
+
+  it('reads as a shopper expects in Finnish, Estonian, Latvian, Slovenian, Bulgarian and Vietnamese', () => {
+    const { fi, et, lv, sl, bg, vi } = SHOPPER_WORDS
+    expect(formatPriceIn(1234.5, 'EUR', fi)).toBe('1\u00a0234,50\u00a0€')
+    expect(formatPriceIn(29.99, 'USD', fi)).toBe('29,99\u00a0$')
+    expect(formatPriceIn(1234, 'VND', fi)).toBe('1\u00a0234\u00a0VND')
+    // Estonian, Latvian, Slovenian and Bulgarian group a price's thousands from five digits on.
+    expect(formatPriceIn(1234.5, 'EUR', et)).toBe('1234,50\u00a0€')
+    expect(formatPriceIn(12345.5, 'EUR', lv)).toBe('12\u00a0345,50\u00a0€')
+    expect(formatPriceIn(12345.5, 'EUR', sl)).toBe('12.345,50\u00a0€')
+    expect(formatPriceIn(1234.5, 'GBP', sl)).toBe('1234,50\u00a0GBP')
+    expect(formatPriceIn(12345.5, 'BGN', bg)).toBe('12\u00a0345,50\u00a0лв.')
+    expect(formatPriceIn(29.99, 'USD', bg)).toBe('29,99\u00a0щ.д.')
+    expect(formatPriceIn(29.99, 'BGN', fi)).toBe('29,99\u00a0BGN')
+    expect(formatPriceIn(1250000, 'VND', vi)).toBe('1.250.000\u00a0₫')
+    expect(formatPriceIn(29.99, 'USD', vi)).toBe('29,99\u00a0US$')
+    expect(formatPriceIn(1234.5, 'EUR', vi)).toBe('1.234,50\u00a0€')
+  })
 })
 
 describe('counts and dates in the languages with more plural forms', () => {
   it('writes a count after a colon, right for every count ("Отзывов: 21", never "21 отзывов")', () => {
-    for (const language of ['pl', 'ru', 'cs', 'sk', 'ro'] as const) {
+    for (const language of ['pl', 'ru', 'cs', 'sk', 'ro', 'lv', 'sl'] as const) {
       const words = SHOPPER_WORDS[language]
       for (const forms of [words.reviewCount, words.listingCount]) {
         expect(forms.one, language).toBe(forms.other)
@@ -210,9 +229,21 @@ describe('counts and dates in the languages with more plural forms', () => {
     expect(countWith(1, SHOPPER_WORDS.ru.reviewCount, SHOPPER_WORDS.ru)).toBe('Отзывов: 1')
     expect(countWith(5182, SHOPPER_WORDS.pl.listingCount, SHOPPER_WORDS.pl)).toBe('Liczba ocen na stronie produktu: 5\u00a0182')
     expect(countWith(22, SHOPPER_WORDS.cs.reviewCount, SHOPPER_WORDS.cs)).toBe('Počet recenzí: 22')
+    expect(countWith(21, SHOPPER_WORDS.lv.reviewCount, SHOPPER_WORDS.lv)).toBe('Atsauksmju skaits: 21')
+    expect(countWith(102, SHOPPER_WORDS.sl.listingCount, SHOPPER_WORDS.sl)).toBe('Število ocen na strani izdelka: 102')
+    // Vietnamese has no plural: one form, the count before it.
+    expect(countWith(1, SHOPPER_WORDS.vi.reviewCount, SHOPPER_WORDS.vi)).toBe('1 đánh giá')
+    expect(countWith(5182, SHOPPER_WORDS.vi.reviewCount, SHOPPER_WORDS.vi)).toBe('5.182 đánh giá')
     // Languages of two forms choose one as before.
     expect(countWith(1, SHOPPER_WORDS.nl.reviewCount, SHOPPER_WORDS.nl)).toBe('1 recensie')
     expect(countWith(2, SHOPPER_WORDS.sv.reviewCount, SHOPPER_WORDS.sv)).toBe('2 omdömen')
+    // Finnish and Estonian write the partitive above one, Bulgarian the counting form.
+    expect(countWith(1, SHOPPER_WORDS.fi.reviewCount, SHOPPER_WORDS.fi)).toBe('1 arvostelu')
+    expect(countWith(12, SHOPPER_WORDS.fi.reviewCount, SHOPPER_WORDS.fi)).toBe('12 arvostelua')
+    expect(countWith(0, SHOPPER_WORDS.et.reviewCount, SHOPPER_WORDS.et)).toBe('0 arvustust')
+    expect(countWith(5182, SHOPPER_WORDS.et.listingCount, SHOPPER_WORDS.et)).toBe('5\u00a0182 hinnangut tootelehel')
+    expect(countWith(1, SHOPPER_WORDS.bg.reviewCount, SHOPPER_WORDS.bg)).toBe('1 отзив')
+    expect(countWith(21, SHOPPER_WORDS.bg.reviewCount, SHOPPER_WORDS.bg)).toBe('21 отзива')
   })
 
   it('writes dates and ratings as the language does', () => {
@@ -222,6 +253,14 @@ describe('counts and dates in the languages with more plural forms', () => {
     expect(formatReviewDate('2024-03-05', SHOPPER_WORDS.tr).text).toBe('5 Mar 2024')
     expect(fill(SHOPPER_WORDS.ru.rated, { rating: formatRatingIn(4.5, SHOPPER_WORDS.ru) })).toBe('Оценка: 4,5 из 5')
     expect(fill(SHOPPER_WORDS.tr.outOf5, { rating: formatRatingIn(4.5, SHOPPER_WORDS.tr) })).toBe('5 üzerinden 4,5')
+    expect(formatReviewDate('2024-03-05', SHOPPER_WORDS.fi).text).toBe('5.3.2024')
+    expect(formatReviewDate('2024-03-05', SHOPPER_WORDS.et).text).toBe('5. märts 2024')
+    expect(formatReviewDate('2024-03-05', SHOPPER_WORDS.lv).text).toBe('2024. g. 5. marts')
+    expect(formatReviewDate('2024-08-05', SHOPPER_WORDS.sl).text).toBe('5. avg. 2024')
+    expect(formatReviewDate('2024-03-05', SHOPPER_WORDS.bg).text).toBe('5.03.2024 г.')
+    expect(formatReviewDate('2024-11-28', SHOPPER_WORDS.vi).text).toBe('28 thg 11, 2024')
+    expect(fill(SHOPPER_WORDS.bg.rated, { rating: formatRatingIn(4.5, SHOPPER_WORDS.bg) })).toBe('Оценка: 4,5 от 5')
+    expect(fill(SHOPPER_WORDS.vi.outOf5, { rating: formatRatingIn(4.5, SHOPPER_WORDS.vi) })).toBe('4,5 trên 5')
   })
 })
 

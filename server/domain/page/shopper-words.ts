@@ -4,7 +4,8 @@
  * "Shipping and returns" heading, the gallery's default descriptions), in each language the
  * built-in writer writes headings in: English, Spanish, German, French, Italian and Portuguese
  * here, Dutch, Swedish, Turkish and Romanian in shopper-words-more.ts, Polish, Russian, Czech and
- * Slovak in shopper-words-slavic.ts. A page in another language gets English words.
+ * Slovak in shopper-words-slavic.ts, Finnish, Estonian, Latvian, Slovenian, Bulgarian and
+ * Vietnamese in shopper-words-north.ts. A page in another language gets English words.
  *
  * One table for both renderers: React reads it here; the Liquid snippets read
  * `snippets/pagewright-words.liquid`, generated from it (server/liquid/words-snippet.ts). Numbers
@@ -15,6 +16,7 @@
  */
 
 import { MORE_SHOPPER_WORDS } from './shopper-words-more'
+import { NORTH_SHOPPER_WORDS } from './shopper-words-north'
 import { SLAVIC_SHOPPER_WORDS } from './shopper-words-slavic'
 import { SHOPPER_LANGUAGES, type Counted, type ShopperLanguage, type ShopperWords } from './shopper-words-type'
 
@@ -401,6 +403,7 @@ export const SHOPPER_WORDS: Readonly<Record<ShopperLanguage, ShopperWords>> = {
   pt: PT,
   ...MORE_SHOPPER_WORDS,
   ...SLAVIC_SHOPPER_WORDS,
+  ...NORTH_SHOPPER_WORDS,
 }
 
 const isShopperLanguage = (code: string): code is ShopperLanguage => (SHOPPER_LANGUAGES as readonly string[]).includes(code)
