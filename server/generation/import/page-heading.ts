@@ -11,8 +11,7 @@ import { collapseSpace } from './normalize/text'
  * The first `<h1>`'s text as a browser lays it out: lines in blocks of their own are apart
  * ("<div>DJUNGELSKOG</div><div>Soft toy, brown bear</div>" is "DJUNGELSKOG Soft toy, brown bear").
  */
-export function headingText($: CheerioAPI): string {
-  const el = productHeading($)
+export function headingText($: CheerioAPI, el: Element | undefined = productHeading($)): string {
   if (!el) return ''
   const h1 = $(el)
   const spaced = $.html(h1).replace(/<(div|p|br|li|h[1-6])\b/gi, ' <$1')
@@ -54,7 +53,8 @@ export function productHeading($: CheerioAPI): Element | undefined {
  * in its own punctuation, or with a word or two more.
  */
 export function headingOverTitle($: CheerioAPI, title: string, brand: string | null | undefined): string {
-  const h1 = headingText($)
+  const heading = productHeading($)
+  const h1 = headingText($, heading)
   if (h1.split(' ').length < 3 || h1.length > 300) return title
   // Structured names may carry HTML entities ("Black &amp; Silver"); the heading's text does not.
   const t = collapseSpace(htmlToText(title))
@@ -70,7 +70,7 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
     if (n.length >= 2 && same(0) && h.slice(n.length).every((w) => /\d/.test(w) && /\p{L}/u.test(w))) return h1
     // A structured name cut short: the heading's own line goes on a word or two ("… All In One" +
     // "Bilgisayar"). Only words in the same run of text as the name's end: an element of their own may be hidden.
-    if (n.length >= 3 && extra >= 1 && same(0) && continuesInOneRun($, h.slice(n.length - 1))) return h1
+    if (n.length >= 3 && extra >= 1 && same(0) && heading && continuesInOneRun($, heading, h.slice(n.length - 1))) return h1
     // After the brand, also a one-word model name ("Tommy Jeans" + "OFLEKI"). (Not when the name
     // already says the brand: "Ultra Consola … Ultra" says it twice.)
     const b = words(brand ?? '')
@@ -93,11 +93,9 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
   return /^\s*[-|–—·•:]\s+\S/.test(rest) || /^\s+[^|–—]{1,30}\s[|–—]\s+[^|–—]{1,40}$/.test(rest) ? h1 : title
 }
 
-/** Whether one text node of the product's heading holds these words in a row. */
-function continuesInOneRun($: CheerioAPI, run: string[]): boolean {
-  const el = productHeading($)
-  if (!el) return false
-  return $(el)
+/** Whether one text node of the heading holds these words in a row. */
+function continuesInOneRun($: CheerioAPI, heading: Element, run: string[]): boolean {
+  return $(heading)
     .find('*')
     .addBack()
     .contents()

@@ -105,7 +105,7 @@ function isStruck(el: Element): boolean {
   const inner = el.children.find((c) => c.type === 'tag' || (c.type === 'text' && (c as unknown as { data: string }).data.trim()))
   if (inner?.type === 'tag' && inner !== el.children.at(-1) && FORMER_PRICE_LABEL.test(collapseLabel(inner as Element))) return true
   // Or its own text's first word ("was&nbsp;$160.00").
-  if (inner?.type === 'text' && FORMER_PRICE_LABEL.test(wordsBeforeAmount((inner as unknown as { data: string }).data))) return true
+  if (inner?.type === 'text' && FORMER_PRICE_PREFIX.test((inner as unknown as { data: string }).data.trim())) return true
   let node: AnyNode | null = el
   for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent) if (drawnStruck(node as Element)) return true
   // A wrapper whose whole text is a struck element's ("<div><s>€ 1.899,00</s></div>").
@@ -150,18 +150,11 @@ function priceText(el: Element, locale: string | null): string | null {
   return sub.text.replace(new RegExp(`(\\d)${cents}(?!\\d)`), `$1${separatorsOf(locale)?.decimal ?? '.'}${cents}`)
 }
 
-/** "statt 4.50", "MRP ₹7,999": a former price's label written inside its own element. */
-const FORMER_PRICE_PREFIX = new RegExp(FORMER_PRICE_LABEL.source.replace(/\$$/, '\\s*'), 'i')
+/** "statt 4.50", "MRP ₹7,999": a former price's label written inside its own element (a whole word: not "washer"). */
+const FORMER_PRICE_PREFIX = new RegExp(FORMER_PRICE_LABEL.source.replace(/\$$/, '(?!\\p{L})\\s*'), 'iu')
 
 /** "now $80.00": the current price's label written inside its own element ("was $160.00" beside it). */
 const NOW_PRICE_PREFIX = /^(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|teraz|сейчас)(?=[\s:])\s*:?\s*/i
-
-/** The words of a text before its first digit or currency sign ("was" of "was $160.00"). */
-const wordsBeforeAmount = (text: string) =>
-  text
-    .replace(/[\d\p{Sc}].*$/su, '')
-    .replace(/\s+/g, ' ')
-    .trim()
 
 /**
  * The elements of `root` whose whole text is a price (no words: "from", "/ month", "-50%" are not

@@ -1,5 +1,6 @@
 import { CLAIMS, ownText } from '../../../domain/page/honesty'
 import type { ProductFacts } from '../../../domain/product-facts'
+import { siteOf } from '../../import/normalize/images'
 import { squash } from './text'
 
 /**
@@ -75,13 +76,7 @@ function usableSpecs(specs: ProductFacts['specs'], unusable: (s: string) => bool
  * is not also the product's maker (IKEA's own descriptions name IKEA).
  */
 function shopWord(facts: ProductFacts): RegExp | null {
-  let host = ''
-  try {
-    host = new URL(facts.source.url).hostname
-  } catch {
-    return null
-  }
-  const word = host.replace(/^www\d?\./, '').split('.')[0]
+  const word = siteOf(facts.source.url)?.split('.')[0] ?? ''
   // Six letters at least: a short label ("shop", "store", "otto") is also a word of the text.
   if (
     !/^[a-z][a-z0-9-]{5,}$/.test(word) ||

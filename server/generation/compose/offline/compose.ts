@@ -37,16 +37,7 @@ export function composeOffline(
   // Quoted reviews are fixed; register them first so no other text repeats them.
   if (outline.sections.some((s) => s.type === 'reviews')) for (const review of facts.reviews) ledger.add(review.body)
   const english = lang.code === 'en'
-  const ctx: BuildContext = {
-    facts,
-    research: r,
-    template,
-    ledger,
-    style,
-    used: new Set(),
-    english,
-    locale: localeFor(lang.locale ?? lang.code),
-  }
+  const ctx: BuildContext = { facts, research: r, template, ledger, style, used: new Set(), english, locale: localeFor(lang) }
   // Warranty and returns specs are the guarantee section's, not rows of the specs table nor the closing line.
   if (r.guarantee && outline.sections.some((s) => s.type === 'guarantee')) {
     ctx.used.add('guarantee')
@@ -91,7 +82,7 @@ export function pageLanguage(input: ProductFacts): Language {
 export function languageNote(input: ProductFacts): string | undefined {
   const lang = pageLanguage(input)
   if (lang.code === 'en') return undefined
-  const words = localeFor(lang.locale ?? lang.code)
+  const words = localeFor(lang)
     ? `it kept the source's own sentences and wrote only the headings and buttons, in ${lang.name}`
     : `it kept the source's own sentences; its headings and buttons are in English, since it cannot write ${lang.name}`
   return `This page is in ${lang.name}, as the product's source is; the built-in writer does not translate, so ${words}. You can edit any text in the editor.`

@@ -1,3 +1,4 @@
+import type { Language } from './language'
 import { MORE_LOCALES } from './locale-more'
 import type { Locale } from './locale-type'
 
@@ -375,7 +376,8 @@ export const LOCALES: Record<string, Locale> = {
   },
 }
 
-/** The page's words in a language other than English, or null when the writer has none for it. */
-export function localeFor(code: string): Locale | null {
-  return LOCALES[code] ?? MORE_LOCALES[code] ?? null
+/** The writer's words for a language, in its own script where it has two ("zh-Hant"); null when it has none. */
+export function localeFor(lang: Language): Locale | null {
+  const key = lang.locale ?? lang.code
+  return LOCALES[key] ?? MORE_LOCALES[key] ?? null
 }

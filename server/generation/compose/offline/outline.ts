@@ -71,7 +71,7 @@ export function headingChoices(type: SectionType, facts: ProductFacts, r: Resear
   const n = r.name
   const lang = factsLanguage(cleanFacts(facts))
   if (lang.code !== 'en') {
-    const locale = localeFor(lang.locale ?? lang.code)
+    const locale = localeFor(lang)
     if (type === 'hero') return [n]
     if (locale) return [locale.headings[type]]
   }
@@ -166,7 +166,7 @@ export function ctaLines(facts: ProductFacts, r: Research, used: ReadonlySet<str
   const options = r.options.filter((o) => o.values.length >= 2 && !used.has(`option:${o.name}`))
   const listing = f.listingRating && !used.has('listing-rating') ? f.listingRating : null
   if (lang.code !== 'en') {
-    const locale = localeFor(lang.locale ?? lang.code)
+    const locale = localeFor(lang)
     if (r.guarantee && !used.has('guarantee')) lines.push(r.guarantee.text)
     lines.push(...r.shipping.map((s) => s.text))
     if (listing && locale) lines.push(`${listing.average} / 5 · ${locale.rating(String(listing.count))}`)

@@ -167,16 +167,7 @@ export function rewriteOffline(input: ProductFacts, page: Page, sectionId: strin
     os.title = [current.heading, ...headingChoices(current.type, facts, r, style.tone)].reduce((a, b) => (b.length < a.length ? b : a))
   }
   const english = lang.code === 'en'
-  const ctx: BuildContext = {
-    facts,
-    research: r,
-    template,
-    ledger,
-    style,
-    used: new Set(),
-    english,
-    locale: localeFor(lang.locale ?? lang.code),
-  }
+  const ctx: BuildContext = { facts, research: r, template, ledger, style, used: new Set(), english, locale: localeFor(lang) }
   const built = BUILDERS[current.type](os, ctx)
   let section: Section = built ? sectionSchema.parse(finishSection(built, english)) : current
   const notes: string[] = []
