@@ -160,6 +160,22 @@ describe('withGallery', () => {
     )
     expect(withGallery(load(mixed), [], PAGE)).toEqual([])
   })
+
+  it('reads the gallery a Magento 2 shop hands its script (largest size, videos left out), when the markup shows one photo', () => {
+    const slide = (n: number, extra = '') =>
+      `{"thumb":"https:\\/\\/shop.example\\/media\\/t\\/k${n}.jpg","img":"https:\\/\\/shop.example\\/media\\/i\\/k${n}.jpg","full":"https:\\/\\/shop.example\\/media\\/f\\/k${n}.jpg","type":"image","videoUrl":null${extra}}`
+    const video = `{"thumb":"https:\\/\\/shop.example\\/media\\/t\\/v.jpg","type":"video","videoUrl":"https:\\/\\/video.example\\/v"}`
+    const init = `<script type="text/x-magento-init">{"[data-gallery-role=gallery-placeholder]": {"mage/gallery/gallery": {"mixins": [], "data": [${[1, 2, 3].map((n) => slide(n)).join(',')},${video}], "options": {"nav": "thumbs"}}}}</script>`
+    const html = page(`<div data-gallery-role="gallery-placeholder"><img src="https://shop.example/media/i/k1.jpg"></div>${init}`)
+    expect(withGallery(load(html), ['https://shop.example/media/i/k1.jpg'], PAGE)).toEqual(
+      [1, 2, 3].map((n) => `https://shop.example/media/f/k${n}.jpg`),
+    )
+    // A block that is not JSON, or names no gallery, adds nothing.
+    const broken = page(
+      `<img src="https://shop.example/media/i/k1.jpg"><script type="text/x-magento-init">{"mage/gallery/gallery": [</script>`,
+    )
+    expect(withGallery(load(broken), ['https://shop.example/media/i/k1.jpg'], PAGE)).toEqual(['https://shop.example/media/i/k1.jpg'])
+  })
 })
 
 describe('a slider drawn with backgrounds', () => {

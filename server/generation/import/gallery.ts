@@ -211,9 +211,37 @@ function slidesOf(parent: Element, pageUrl: string): Slide[] | null {
 export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl: string): string[] {
   const found = images ?? []
   const main = found.map((u) => absoluteUrl(u, pageUrl)).find((u) => u !== null)
-  if (!main) return galleryNearHeading($, pageUrl)
-  const gallery = galleryPhotos($, main, pageUrl)
-  return cleanImages(gallery, pageUrl).length > cleanImages(found, pageUrl).length ? gallery : found
+  const drawn = main ? galleryPhotos($, main, pageUrl) : galleryNearHeading($, pageUrl)
+  const count = (urls: string[]) => cleanImages(urls, pageUrl).length
+  const gallery = [magentoGallery($), drawn].reduce((a, b) => (count(b) > count(a) ? b : a))
+  return count(gallery) > count(found) ? gallery : found
+}
+
+/**
+ * Magento 2's gallery as the page hands it to its script (`"mage/gallery/gallery": {"data": [...]}`
+ * in a `text/x-magento-init` block): the product's own photos, largest size first, videos left out.
+ * The slider is drawn by script, so the markup holds only the first photo.
+ */
+export function magentoGallery($: CheerioAPI): string[] {
+  for (const el of $('script[type="text/x-magento-init"]').toArray()) {
+    const text = $(el).text()
+    if (!text.includes('mage/gallery/gallery')) continue
+    let init: unknown
+    try {
+      init = JSON.parse(text)
+    } catch {
+      continue
+    }
+    for (const widgets of Object.values(init && typeof init === 'object' ? init : {})) {
+      const data = (widgets as Record<string, { data?: unknown } | undefined> | null)?.['mage/gallery/gallery']?.data
+      if (!Array.isArray(data)) continue
+      return data
+        .filter((d): d is Record<string, unknown> => !!d && typeof d === 'object' && (d.type ?? 'image') === 'image' && !d.videoUrl)
+        .map((d) => [d.full, d.img, d.thumb].find((u): u is string => typeof u === 'string' && u.length > 0))
+        .filter((u): u is string => u !== undefined)
+    }
+  }
+  return []
 }
 
 /** The rows of slides under `root` (the page's body by default), looked at in the page's order. */

@@ -273,6 +273,22 @@ describe('what a price box says beside its price', () => {
     expect(former(page(`<span>washer $160.00</span><span>now $80.00</span>`), 80)).toBeNull()
   })
 
+  it('reads a former price written with its label and a tax note around it in one element ("MRP Rs. 399 (Inclusive of all taxes)")', () => {
+    const box = (note: string) =>
+      page(
+        `<div class="box"><div class="cut"><div>MRP</div> Rs. 399 <div>${note}</div></div><span class="final">Rs. <span>156</span></span></div>`,
+      )
+    expect(former(box('(Inclusive of all taxes)'), 156)).toBe(399)
+    expect(former(box('incl. VAT'), 156)).toBe(399)
+    // Romania's listed price ("PLP:"), its cents raised after the mark already written.
+    const ro = page(
+      `<div><span class="a"><div><div>PLP:</div><div class="p"><span>1.099,<sup>99</sup> lei</span></div></div></span> <span class="special"><span>549,<sup>99</sup> lei</span></span></div>`,
+    )
+    expect(formerPriceBeside(load(ro), 549.99, 'ro', 'https://shop.example/p/espresso-4711')).toBe(1099.99)
+    // Other words after the amount keep it from being a price of its own.
+    expect(former(box('(delivery extra)'), 156)).toBeNull()
+  })
+
   it('reads the currency the page writes with the structured price', () => {
     expect(currencyShownWith(load(page(`<strong>€ <span>17,10</span></strong>`)), 17.1, 'it')).toBe('EUR')
     expect(currencyShownWith(load(page(`<strong>17,10</strong>`)), 17.1, 'it')).toBeNull()

@@ -40,6 +40,13 @@ const STRUCK_WORDS = new Set([
   'durchgestrichen',
   'streichpreis',
   'doorgestreept',
+  // "old" likewise
+  'vechi',
+  'taiat',
+  'ancien',
+  'vecchio',
+  'antigo',
+  'antiguo',
 ])
 
 /** A price and nothing else: an amount with at most a short currency word or sign on either side. */
@@ -57,7 +64,7 @@ function classWords(el: Element): string[] {
 
 /** A label that names the price after it the former or recommended one ("MRP ₹7,999", "UVP 149 €", "Was £20"). */
 const FORMER_PRICE_LABEL =
-  /^(?:mrp|m\.r\.p\.|rrp|uvp|was|list price|regular price|statt|früher|antes|avant|prix conseillé|prima|prezzo di listino|voorheen|было)\s*:?$/i
+  /^(?:mrp|m\.r\.p\.|rrp|uvp|prp|plp|was|list price|regular price|statt|früher|antes|avant|prix conseillé|prima|prezzo di listino|voorheen|было)\s*:?$/i
 
 /**
  * A label that names the price after it the price before tax ("bez DPH 4386,00 €" beside "s DPH
@@ -147,11 +154,17 @@ function priceText(el: Element, locale: string | null): string | null {
   const sup = sub.elements.find((e) => e.tagName === 'sup' && /^\d{2}$/.test(smallText(e)?.trim() ?? ''))
   if (!sup) return sub.text
   const cents = smallText(sup)!.trim()
+  // The mark may be written before the raised cents already ("1.099,<sup>99</sup> lei").
+  if (new RegExp(`\\d[.,]${cents}(?!\\d)`).test(sub.text)) return sub.text
   return sub.text.replace(new RegExp(`(\\d)${cents}(?!\\d)`), `$1${separatorsOf(locale)?.decimal ?? '.'}${cents}`)
 }
 
 /** "statt 4.50", "MRP ₹7,999": a former price's label written inside its own element (a whole word: not "washer"). */
 const FORMER_PRICE_PREFIX = new RegExp(FORMER_PRICE_LABEL.source.replace(/\$$/, '(?!\\p{L})\\s*'), 'iu')
+
+/** "(Inclusive of all taxes)", "inkl. MwSt.": a tax note written after a price inside its own element. */
+const TAX_NOTE_SUFFIX =
+  /\s*\(?(?:inclusive of all taxes|incl(?:\.|uding|usive of)? (?:all )?(?:taxes|tax|vat|gst)|inkl\.? (?:mwst|ust)\.?|tva (?:incluse|comprise)|iva incl(?:uido|usa|\.))\)?$/i
 
 /** "now $80.00": the current price's label written inside its own element ("was $160.00" beside it). */
 const NOW_PRICE_PREFIX = /^(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|teraz|сейчас)(?=[\s:])\s*:?\s*/i
@@ -167,7 +180,12 @@ function pricesIn($: CheerioAPI, root: Element | null, locale: string | null): S
     if (el.tagName === 'script' || el.tagName === 'style') continue
     // Inside a price already taken: a part of it ("€" or "219.99" alone).
     if (out.length && isInside(el, out[out.length - 1].el)) continue
-    const text = priceText(el, locale)?.replace(/\s+/g, ' ').trim().replace(FORMER_PRICE_PREFIX, '').replace(NOW_PRICE_PREFIX, '')
+    const text = priceText(el, locale)
+      ?.replace(/\s+/g, ' ')
+      .trim()
+      .replace(FORMER_PRICE_PREFIX, '')
+      .replace(NOW_PRICE_PREFIX, '')
+      .replace(TAX_NOTE_SUFFIX, '')
     if (!text || text.length > 24 || !PRICE_ONLY.test(text) || !/\d/.test(text)) continue
     const amount = parsePrice(text, null, locale)?.amount
     if (amount !== undefined && amount > 0) out.push({ el, amount })

@@ -293,6 +293,30 @@ describe('a site’s own block page and a sign-in wall, inside its full header a
     )
   })
 
+  it('refuses the sign-in page a site sent us to, in a language no word list knows: its address and its password field say it', () => {
+    // Written in Welsh for this test: neither the title nor the words are in a list of ours.
+    const form = site(
+      'Mewngofnodi | Siop',
+      `<h1>Mewngofnodi</h1><form><input type="text" name="loginKey" placeholder="E-bost neu rif ffôn">
+        <input type="password" name="password" placeholder="Cyfrinair"><button>Mewngofnodi</button></form>`,
+    )
+    for (const url of [
+      'https://siop.example/buyer/login?next=%2Fp%2F4711',
+      'https://www.siop.example/ap/signin',
+      'https://siop.example/account/sign-in.html',
+    ]) {
+      const err = recognizeRefusal(page(form, 200, url))
+      expect(err, url).toMatchObject({ kind: 'refused', transient: false })
+      expect(err!.message).toMatch(/asked us to sign in instead of showing the page \("Mewngofnodi \| Siop"\)/)
+    }
+    // The same form at a product's own address is no proof (a shop may draw its sign-in box on every page).
+    expect(recognizeRefusal(page(form, 200, 'https://siop.example/p/loginbox-stand'))).toBeNull()
+    // Nor an address that names a sign-in without a password to give.
+    expect(
+      recognizeRefusal(page(site('Siop', '<h1>Mewngofnodi</h1><button>Google</button>'), 200, 'https://siop.example/login')),
+    ).toBeNull()
+  })
+
   it('never refuses a product page for its login link or a sign-in title, nor a "Login" page with no field to sign in with', () => {
     const mug = '<h1>Blue Mug</h1><p>€12.00</p><footer><input type="email" placeholder="Your email for our newsletter"></footer>'
     const product = site(

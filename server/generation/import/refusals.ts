@@ -120,6 +120,8 @@ interface Probe {
   short: boolean
   /** Visible text outside the page's header, navigation, asides and footer ('' under a product's head). */
   main: string
+  /** The path of the address the page came from, after redirects (lower case). */
+  path: string
 }
 
 interface Rule {
@@ -334,6 +336,13 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: (p) => `asked us to sign in instead of showing the page (${quote(p.title)})`,
     test: (p) => p.title.length < 80 && SIGN_IN_TITLE.test(p.title) && has(p, SIGN_IN_INPUTS),
   },
+  // A sign-in page we were sent to instead of the product, in whatever language it is written: its
+  // address names a sign-in (sites write those paths in English) and it asks for a password.
+  {
+    kind: 'refused',
+    did: (p) => `asked us to sign in instead of showing the page (${quote(p.title || p.$('h1').first().text() || 'a sign-in form')})`,
+    test: (p) => SIGN_IN_PATH.test(p.path) && has(p, 'input[type="password"]'),
+  },
   // A short page that says it wants a sign-in first ("Log in to continue"), with or without a form.
   {
     kind: 'refused',
@@ -390,6 +399,9 @@ const NOT_FOUND_HEADLINE = /^\W*(?:http\W*)?(?:error\W*)?(?:404|410)\b|^\W*(?:pa
 const SIGN_IN_INPUTS =
   'input[type="email"], input[type="password"], input[autocomplete="email"], input[autocomplete="username"], input[name*="email" i], input[aria-label*="email" i], input[placeholder*="email" i]'
 
+/** An address's path that is a sign-in page ("/buyer/login", "/ap/signin", "/account/sign-in", "/login.html"). */
+const SIGN_IN_PATH = /\/(?:log-?in|sign-?in|signin|auth(?:enticate)?)(?:[/._?#-]|$)/
+
 function carriesProduct($: CheerioAPI, html: string): boolean {
   return (
     $('#productTitle').length > 0 ||
@@ -404,6 +416,14 @@ function visibleText($: CheerioAPI, without = ''): string {
   const body = $('body').first().clone()
   body.find(`script, style, noscript, template, svg${without}`).remove()
   return body.text().replace(/\s+/g, ' ').trim().slice(0, 5000)
+}
+
+const pathOf = (url: string) => {
+  try {
+    return new URL(url).pathname.toLowerCase()
+  } catch {
+    return ''
+  }
 }
 
 /** The sentence that says `words` in the innermost element saying it (blocks' texts run together in the page's). */
@@ -447,6 +467,7 @@ export function recognizeRefusal(
     text,
     short: !product && text.length < 3000,
     main: product ? '' : visibleText(doc, ', header, nav, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"]'),
+    path: pathOf(page.url),
   }
   const rule = BLOCK_RULES.find((r) => (!product || r.inBody) && r.test(probe))
   if (!rule || (rule.generic && page.status >= 400)) return null
