@@ -151,7 +151,7 @@ describe('the plain buy box (no readable product template) in the page language'
     }
   }
 
-  it.each(['es', 'de', 'fr', 'it', 'pt', 'nl', 'pl', 'sv', 'tr', 'ru', 'cs', 'sk', 'ro', 'fi', 'et', 'lv', 'sl', 'bg', 'vi'] as const)(
+  it.each(['es', 'de', 'fr', 'it', 'pt', 'nl', 'pl', 'sv', 'tr', 'ru', 'uk', 'cs', 'sk', 'ro', 'fi', 'et', 'lv', 'sl', 'bg', 'vi'] as const)(
     'says its words in %s; the prices stay Shopify’s money',
     async (language) => {
       const words = SHOPPER_WORDS[language]

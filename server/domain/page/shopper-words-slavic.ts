@@ -2,7 +2,7 @@ import type { ShopperWords } from './shopper-words-type'
 
 /**
  * The renderers' words (see shopper-words.ts) in the Slavic languages the built-in writer writes
- * headings in: Polish, Russian, Czech and Slovak.
+ * headings in: Polish, Russian, Ukrainian, Czech and Slovak.
  *
  * Each has more plural forms than `one` and `other` ("2 opinie", "5 opinii", "22 opinie"), so a
  * count follows a colon ("Liczba opinii: 12") and no form has to be chosen for it. A product's
@@ -122,6 +122,50 @@ const RU: ShopperWords = {
   photoNumberOf: 'Фото {n} товара {name}',
 }
 
+const UK: ShopperWords = {
+  language: 'uk',
+  decimal: ',',
+  group: '\u00a0',
+  // Ukrainian's "one" is 1, 21, 31… but not 11, as in Russian: the counts follow a colon instead.
+  singular: [],
+  months: ['січ.', 'лют.', 'бер.', 'квіт.', 'трав.', 'черв.', 'лип.', 'серп.', 'вер.', 'жовт.', 'лист.', 'груд.'],
+  date: '{day} {month} {year} р.',
+  rated: 'Оцінка: {rating} з 5',
+  outOf5: '{rating} з 5',
+  reviewCount: { one: 'Відгуків: {count}', other: 'Відгуків: {count}' },
+  listingCount: { one: 'Оцінок на сторінці товару: {count}', other: 'Оцінок на сторінці товару: {count}' },
+  price: 'Ціна',
+  was: 'замість',
+  buyNow: 'Купити зараз',
+  chooseVariant: 'Виберіть варіант',
+  soldOut: 'Немає в наявності',
+  soldOutNote: '(немає в наявності)',
+  regularPrice: 'Звичайна ціна',
+  option: 'Варіант',
+  quantity: 'Кількість',
+  addToCart: 'Додати в кошик',
+  money: '{amount}\u00a0{currency}',
+  moneyInLetters: '{amount}\u00a0{currency}',
+  moneyGroupFrom: 4,
+  // Node's Intl writes a sign for these only; every other currency by its code.
+  currencies: { JPY: '¥', UAH: '₴', XAF: 'FCFA', XCG: 'Cg.', XOF: 'F\u202fCFA', XPF: 'CFPF' },
+  productImages: 'Зображення товару',
+  imageOf: 'Зображення {n} з {count}',
+  image: 'Зображення',
+  feature: 'Характеристика',
+  madeWith: 'Створено за допомогою',
+  reviewsFromAnotherStore: 'Відгуки покупців цього товару в іншому магазині',
+  reviewsFromBuyers: 'Відгуки покупців цього товару',
+  reviewsImported: 'Відгуки, імпортовані магазином із {apps}.',
+  reviewsAndImported: '{source}, а також відгуки, імпортовані магазином із {apps}.',
+  and: 'і',
+  aReviewFile: 'файлу з відгуками',
+  anotherStore: 'іншому магазині',
+  shippingAndReturns: 'Доставка й повернення',
+  photoOf: 'Фото товару {name}',
+  photoNumberOf: 'Фото {n} товару {name}',
+}
+
 const CS: ShopperWords = {
   language: 'cs',
   decimal: ',',
@@ -226,4 +270,4 @@ const SK: ShopperWords = {
   photoNumberOf: 'Fotografia {n} produktu {name}',
 }
 
-export const SLAVIC_SHOPPER_WORDS = { pl: PL, ru: RU, cs: CS, sk: SK } as const
+export const SLAVIC_SHOPPER_WORDS = { pl: PL, ru: RU, uk: UK, cs: CS, sk: SK } as const

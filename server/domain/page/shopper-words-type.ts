@@ -17,6 +17,7 @@ export const SHOPPER_LANGUAGES = [
   'sv',
   'tr',
   'ru',
+  'uk',
   'cs',
   'sk',
   'ro',
@@ -31,7 +32,7 @@ export type ShopperLanguage = (typeof SHOPPER_LANGUAGES)[number]
 
 /**
  * A counted noun: `one` for the counts in `singular`, else `other` ("1 review", "12 reviews"). A
- * language with more plural forms than two (Polish, Russian, Czech, Slovak, Romanian, Latvian,
+ * language with more plural forms than two (Polish, Russian, Ukrainian, Czech, Slovak, Romanian, Latvian,
  * Slovenian) writes one form that needs no choice, the count after a colon ("Отзывов: 12"), as
  * both; Vietnamese, without plurals, writes its one form as both.
  */

@@ -218,7 +218,7 @@ describe('prices as Intl writes them for the language', () => {
 
 describe('counts and dates in the languages with more plural forms', () => {
   it('writes a count after a colon, right for every count ("Отзывов: 21", never "21 отзывов")', () => {
-    for (const language of ['pl', 'ru', 'cs', 'sk', 'ro', 'lv', 'sl'] as const) {
+    for (const language of ['pl', 'ru', 'uk', 'cs', 'sk', 'ro', 'lv', 'sl'] as const) {
       const words = SHOPPER_WORDS[language]
       for (const forms of [words.reviewCount, words.listingCount]) {
         expect(forms.one, language).toBe(forms.other)
@@ -227,6 +227,7 @@ describe('counts and dates in the languages with more plural forms', () => {
     }
     expect(countWith(21, SHOPPER_WORDS.ru.reviewCount, SHOPPER_WORDS.ru)).toBe('Отзывов: 21')
     expect(countWith(1, SHOPPER_WORDS.ru.reviewCount, SHOPPER_WORDS.ru)).toBe('Отзывов: 1')
+    expect(countWith(5182, SHOPPER_WORDS.uk.listingCount, SHOPPER_WORDS.uk)).toBe('Оцінок на сторінці товару: 5\u00a0182')
     expect(countWith(5182, SHOPPER_WORDS.pl.listingCount, SHOPPER_WORDS.pl)).toBe('Liczba ocen na stronie produktu: 5\u00a0182')
     expect(countWith(22, SHOPPER_WORDS.cs.reviewCount, SHOPPER_WORDS.cs)).toBe('Počet recenzí: 22')
     expect(countWith(21, SHOPPER_WORDS.lv.reviewCount, SHOPPER_WORDS.lv)).toBe('Atsauksmju skaits: 21')
@@ -248,6 +249,8 @@ describe('counts and dates in the languages with more plural forms', () => {
 
   it('writes dates and ratings as the language does', () => {
     expect(formatReviewDate('2024-03-05', SHOPPER_WORDS.ru).text).toBe('5 мар. 2024 г.')
+    expect(formatReviewDate('2024-05-05', SHOPPER_WORDS.uk).text).toBe('5 трав. 2024 р.')
+    expect(fill(SHOPPER_WORDS.uk.rated, { rating: formatRatingIn(4.5, SHOPPER_WORDS.uk) })).toBe('Оцінка: 4,5 з 5')
     expect(formatReviewDate('2024-10-05', SHOPPER_WORDS.pl).text).toBe('5 paź 2024')
     expect(formatReviewDate('2024-03-05', SHOPPER_WORDS.cs).text).toBe('5. 3. 2024')
     expect(formatReviewDate('2024-03-05', SHOPPER_WORDS.tr).text).toBe('5 Mar 2024')
