@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { request } from '../../scripts/bench/http'
 import { versionWithExperiment } from '../domain/experiments/shopper'
+import type { BackgroundWork } from './background-work'
 import { createShopperSide, type ShopperCounts } from './experiment-front'
 import { frontChain } from './front-chain'
 import { createShareFront } from './share-front'
@@ -12,9 +13,10 @@ const ID = '6f1c2b1e-8a7d-4c3b-9f00-123456789abc'
 const servers: http.Server[] = []
 afterEach(() => Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r)))))
 
-async function setUp(opts: { version: () => string | null; cookie?: boolean; renderMs?: number }) {
+async function setUp(opts: { version: () => string | null; cookie?: boolean; renderMs?: number; tuning?: BackgroundWork }) {
   let renders = 0
   const front = createShareFront({
+    tuning: opts.tuning,
     versionOf: async () => opts.version(),
     render: async () => {
       renders++
@@ -41,6 +43,28 @@ async function setUp(opts: { version: () => string | null; cookie?: boolean; ren
 }
 
 describe('shared pages from memory', () => {
+  it('hands a page that proves popular to the background work once, to compress it at the best ratio there, not in the request', async () => {
+    const jobs: (() => Promise<unknown>)[] = []
+    let full = true
+    const tuning: BackgroundWork = { offer: (job) => (full ? false : (jobs.push(job), true)), pending: 0 }
+    const t = await setUp({ version: () => '1.100', tuning })
+    const gz = () => request(`${t.base}/share/${ID}`, { headers: { 'accept-encoding': 'gzip' } })
+    for (let i = 0; i < 9; i++) await gz()
+    // Refused while the queue is full: offered again at the next read.
+    expect(jobs).toHaveLength(0)
+    full = false
+    await gz()
+    await gz()
+    expect(jobs).toHaveLength(1)
+    const before = (await gz()).body
+    await jobs[0]()
+    const after = await gz()
+    // Smaller (level 9), the same page once decoded, the same tag.
+    expect(after.body.length).toBeLessThanOrEqual(before.length)
+    expect(gunzipSync(after.body).toString()).toBe(gunzipSync(before).toString())
+    expect(t.renders()).toBe(1)
+  })
+
   it('renders a page once per version, then sends it from memory with an ETag, gzip, brotli and 304', async () => {
     let version: string | null = '1.100'
     const t = await setUp({ version: () => version })

@@ -8,6 +8,7 @@ import type { ShopperSide, VariantPick } from './experiment-front'
 import { pathOnly } from './front-chain'
 import { chooseEncoding, notModified } from './negotiation'
 import { compressFast, keptHeaders, pageMemory, writeResponse } from './page-memory'
+import { backgroundWork, type BackgroundWork } from './background-work'
 import { compressAsync, ENCODINGS, type Encoding } from './precompress'
 
 interface Stored {
@@ -55,6 +56,8 @@ export interface ShareFrontOptions {
   shoppers?: Pick<ShopperSide, 'assign' | 'seen' | 'day'>
   /** Bound on the stored bytes (identity + gzip + brotli); least recently used pages go first. */
   maxBytes?: number
+  /** Where popular pages are compressed again at the best ratio (default: one at a time, a fifth of a core). */
+  tuning?: BackgroundWork
 }
 
 /**
@@ -67,6 +70,7 @@ export interface ShareFrontOptions {
  */
 export function createShareFront(opts: ShareFrontOptions) {
   const pages = pageMemory<Stored>('shared', opts.maxBytes ?? 32 * 1024 * 1024)
+  const tuning = opts.tuning ?? backgroundWork()
   /** Renders under way, by page key and version (at most one per page and version at a time). */
   const rendering = new Map<string, Promise<Stored | null>>()
   /** Marks a render of `flightKey` as under way; the function returned settles it (the first call counts). */
@@ -106,9 +110,11 @@ export function createShareFront(opts: ShareFrontOptions) {
 
   /** The best compression for a page that is read again and again (same bytes once decoded, same ETag). */
   async function tune(key: string, page: Stored) {
-    page.tuned = true
+    if (pages.peek(key) !== page) return
     const identity = identityOf(page)
-    const [br, gzip] = await Promise.all(OFFERED.map((encoding) => compressAsync(identity, encoding)))
+    // One after the other: the tuning's share of the CPU is one core's.
+    const br = await compressAsync(identity, 'br')
+    const gzip = await compressAsync(identity, 'gzip')
     if (pages.peek(key) !== page) return
     Object.assign(page, { identity, br, gzip, bytes: identity.length + br.length + gzip.length + PAGE_OVERHEAD })
     pages.resize(key, page)
@@ -153,7 +159,8 @@ export function createShareFront(opts: ShareFrontOptions) {
     const known = pages.get(key)
     if (known?.version === version) {
       await send(req, res, key, known, pick)
-      if (++known.reads >= TUNE_AFTER && !known.tuned) void tune(key, known).catch(() => undefined)
+      // Queued once; when the queue is full, offered again at a later read.
+      if (++known.reads >= TUNE_AFTER && !known.tuned) known.tuned = tuning.offer(() => tune(key, known))
       return
     }
     // The same page at the same version asked for again while it renders: wait for that render
