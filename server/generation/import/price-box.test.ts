@@ -160,6 +160,13 @@ describe('the price box of a page with no structured price', () => {
     expect(near(html)).toEqual({ price: 44890, compareAtPrice: 49890, currency: 'KZT' })
   })
 
+  it('never runs two prices of one button together ("<span>119</span>99 ₽": the first struck by a style sheet), nor splits a price written in parts', () => {
+    expect(near(page(`<p class="price-button"><span>119</span>99&nbsp;₽</p>`))?.price).toBe(99)
+    expect(
+      near(page(`<p class="price"><span class="whole">19<span class="mark">.</span></span><span class="fraction">99</span> €</p>`))?.price,
+    ).toBe(19.99)
+  })
+
   it('takes a price classed "old" as the price when nothing stands beside it (a former price is never shown alone)', () => {
     expect(near(page(`<span class="price-old-live">100.00€</span> <span>Without VAT: 81.97€</span>`))).toEqual({
       price: 100,
@@ -285,6 +292,12 @@ describe('what a price box says beside its price', () => {
       `<div><span class="a"><div><div>PLP:</div><div class="p"><span>1.099,<sup>99</sup> lei</span></div></div></span> <span class="special"><span>549,<sup>99</sup> lei</span></span></div>`,
     )
     expect(formerPriceBeside(load(ro), 549.99, 'ro', 'https://shop.example/p/espresso-4711')).toBe(1099.99)
+    // A typeface class ("font-regular") says how a price is drawn, not that it is the regular price.
+    const buttons = page(
+      `<div><div class="text-xl font-bold">913</div> <span>kr</span></div><button><span>Köp ny</span><span class="text-xs font-regular">1046 kr</span></button>`,
+    )
+    expect(former(buttons, 913)).toBeNull()
+    expect(former(buttons.replace('font-regular', 'line-through'), 913)).toBe(1046)
     // Other words after the amount keep it from being a price of its own.
     expect(former(box('(delivery extra)'), 156)).toBeNull()
   })

@@ -55,8 +55,14 @@ const PRICE_ONLY = /^[^\d\s%]{0,4}\s?\d[\d\s.,'’]*(?:\s?[^\d\s%]{1,4}\.?)?$/u
 /** Levels above a price that still belong to its price box. */
 const PRICE_BOX_LEVELS = 4
 
+/** A typeface utility class ("font-regular", "text-xs", "fw-normal"): says how a price is drawn, never which price it is. */
+const TYPE_UTILITY = /^(?:font|text|fw|leading|tracking)-/
+
 function classWords(el: Element): string[] {
   return (el.attribs.class ?? '')
+    .split(/\s+/)
+    .filter((c) => !TYPE_UTILITY.test(c))
+    .join(' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[\s_-]+/)
@@ -152,11 +158,31 @@ function priceText(el: Element, locale: string | null): string | null {
   const sub = smallSubtree(el, MAX_PRICE_ELEMENTS + 1)
   if (!sub) return null
   const sup = sub.elements.find((e) => e.tagName === 'sup' && /^\d{2}$/.test(smallText(e)?.trim() ?? ''))
-  if (!sup) return sub.text
+  if (!sup) return spacedText(el)
   const cents = smallText(sup)!.trim()
   // The mark may be written before the raised cents already ("1.099,<sup>99</sup> lei").
   if (new RegExp(`\\d[.,]${cents}(?!\\d)`).test(sub.text)) return sub.text
   return sub.text.replace(new RegExp(`(\\d)${cents}(?!\\d)`), `$1${separatorsOf(locale)?.decimal ?? '.'}${cents}`)
+}
+
+/**
+ * An element's text with a space where one element's digits end and the next text's digits begin:
+ * "<span>119</span>99 ₽" is two prices side by side (the first struck by a style sheet), never 11999.
+ * Only called on small elements (a price's few).
+ */
+function spacedText(el: Element): string {
+  let out = ''
+  let lastParent: AnyNode | null = null
+  const walk = (node: AnyNode) => {
+    if (node.type === 'text') {
+      const data = (node as unknown as { data: string }).data
+      if (node.parent !== lastParent && /\d$/.test(out) && /^\d/.test(data)) out += ' '
+      out += data
+      lastParent = node.parent
+    } else if (node.type === 'tag') for (const child of (node as Element).children) walk(child)
+  }
+  walk(el)
+  return out
 }
 
 /** "statt 4.50", "MRP ₹7,999": a former price's label written inside its own element (a whole word: not "washer"). */

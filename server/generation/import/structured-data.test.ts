@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
 import { buildFacts } from './normalize/facts'
 import { brandBesideName, brandFromSpecRows, headingOverTitle, headingText, productHeading } from './page-heading'
-import { countIsTheShops, extractStructuredData, findProductNodes, readJsonLd, readOffers, shownCount } from './structured-data'
+import {
+  countIsTheShops,
+  extractStructuredData,
+  findProductNodes,
+  readJsonLd,
+  readOffers,
+  shownCount,
+  starsDisagree,
+} from './structured-data'
 
 const now = new Date('2026-03-10T12:00:00Z')
 const ld = (json: unknown, extra = '') =>
@@ -90,6 +98,14 @@ describe('JSON-LD', () => {
     })
     expect(readOffers([{ price: 30 }, { price: '25,50', priceCurrency: 'EUR' }])).toMatchObject({ price: 25.5, prices: [30, 25.5] })
     expect(readOffers({ '@type': 'AggregateOffer', lowPrice: 5, highPrice: 9 }).price).toBe(5)
+    // The lowest offer one can buy: a sold-out used copy's price is no price while other copies are for sale.
+    const copies = [
+      { price: 1046, itemCondition: 'NewCondition', availability: 'InStock' },
+      { price: 586, itemCondition: 'UsedCondition', availability: 'https://schema.org/OutOfStock' },
+      { price: 913, itemCondition: 'UsedCondition', availability: 'InStock' },
+    ]
+    expect(readOffers(copies)).toMatchObject({ price: 913, available: true })
+    expect(readOffers(copies.map((c) => ({ ...c, availability: 'OutOfStock' }))).price).toBe(586)
     expect(readOffers({ price: 10, priceSpecification: { priceType: 'https://schema.org/ListPrice', price: 8 } }).compareAt).toBeNull()
   })
 
@@ -489,5 +505,30 @@ describe('several Product nodes', () => {
     }
     const html = `<html><head>${[related(1), own, related(2)].map((j) => `<script type="application/ld+json">${JSON.stringify(j)}</script>`).join('')}</head><body></body></html>`
     expect(extractStructuredData(html, page)).toMatchObject({ title: 'Kit Jarra', price: 34.99 })
+  })
+})
+
+describe('a structured rating the page contradicts', () => {
+  const page = (widget: string) =>
+    `<html><body><h1>Armchair</h1><button class="rating">${widget}</button><ul><li class="review"><div class="stars"><div style="width:100%"></div></div>Great chair</li></ul></body></html>`
+  const drawn = (pct: string, written: string) =>
+    page(
+      `<div class="ReviewStars"><div class="ReviewStars-fill" style="width:${pct}%"></div></div><span>${written}</span> <span>472 Reviews</span>`,
+    )
+  const check = (html: string, average: number, scale?: number) => starsDisagree(load(html), html, { average, count: 473, scale })
+
+  it('is not the page’s rating when the stars it draws, and the figure it writes, say another', () => {
+    expect(check(drawn('93.98', '4.7'), 4.5)).toBe(true)
+    // Out of 10: 9 is 4.5 stars.
+    expect(check(drawn('93.98', '4,7'), 9, 10)).toBe(true)
+  })
+
+  it('stands when the page writes it, draws the same, draws a whole number, or draws nothing', () => {
+    expect(check(drawn('93.98', '4.7'), 4.7)).toBe(false)
+    expect(check(drawn('93.98', '4.7 (4.5 before)'), 4.5)).toBe(false)
+    expect(check(drawn('100', '5'), 4.4)).toBe(false)
+    expect(check(page('<span>4.7</span>'), 4.5)).toBe(false)
+    // A histogram's bar is not the stars.
+    expect(check(page('<div class="stars-histogram"><div style="width:93.98%"></div></div><span>4.7</span>'), 4.5)).toBe(false)
   })
 })

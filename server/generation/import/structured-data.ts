@@ -1,4 +1,5 @@
 import { load, type CheerioAPI } from 'cheerio'
+import type { Element } from 'domhandler'
 import { linksToAnotherPage, photoIdParts, picturesNamed } from './gallery'
 import { microdataProducts } from './microdata'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
@@ -120,6 +121,8 @@ interface OfferSummary {
 /** Lowest price, a strikethrough/list price above it, the currency and availability from `offers` in any of its shapes. */
 export function readOffers(offers: unknown): OfferSummary {
   const prices: number[] = []
+  /** Prices of offers that say they are out of stock: not what a shopper can buy while another offer is. */
+  const soldOut = new Set<number>()
   const compare: number[] = []
   let currency: string | null = null
   let available: boolean | null = null
@@ -130,7 +133,9 @@ export function readOffers(offers: unknown): OfferSummary {
     if (a !== null) available = available === true ? true : a
     for (const key of ['price', 'lowPrice']) {
       const p = parsePrice(o[key])
-      if (p) prices.push(p.amount)
+      if (!p) continue
+      prices.push(p.amount)
+      if (a === false) soldOut.add(prices.length - 1)
     }
     for (const spec of list(o.priceSpecification)) {
       if (!isObj(spec)) continue
@@ -143,7 +148,9 @@ export function readOffers(offers: unknown): OfferSummary {
     list(o.offers).forEach((x) => visit(x, depth + 1))
   }
   list(offers).forEach((o) => visit(o, 0))
-  const price = prices.length ? Math.min(...prices) : null
+  // The lowest price one can buy at: an out-of-stock offer's ("used, 586 kr", sold out) only when every offer is.
+  const buyable = prices.filter((_, i) => !soldOut.has(i))
+  const price = buyable.length ? Math.min(...buyable) : prices.length ? Math.min(...prices) : null
   const higher = compare.filter((c) => price === null || c > price)
   return {
     price,
@@ -216,6 +223,47 @@ export function countIsTheShops(html: string, count: unknown): boolean {
   return false
 }
 
+/** A class that names a rating's stars ("pl-ReviewStars-rating", "star-rating", "stars-fill"); not a histogram's bars. */
+const STARS_CLASS = /stars?(?![a-z])/i
+const HISTOGRAM_CLASS = /histogram|distribution|breakdown|progress/i
+
+/**
+ * The rating the page's first star bar draws, out of 5: the width its filled part is given
+ * ("width:93.98%" is 4.7 stars), or null when the page draws none that way.
+ */
+export function drawnStars($: CheerioAPI): number | null {
+  for (const el of $('body [style*="width"]').toArray().slice(0, 400)) {
+    const parent = el.parent?.type === 'tag' ? (el.parent as Element) : null
+    const classes = `${el.attribs.class ?? ''} ${parent?.attribs.class ?? ''}`
+    if (!STARS_CLASS.test(classes) || HISTOGRAM_CLASS.test(classes)) continue
+    const pct = /(?:^|;)\s*width\s*:\s*(\d+(?:\.\d+)?)%/i.exec(el.attribs.style ?? '')
+    if (pct && Number(pct[1]) <= 100) return Math.round(Number(pct[1]) * 5) / 100
+  }
+  return null
+}
+
+/**
+ * Whether the structured rating says other than the rating the page shows (JSON-LD left at 4.5 while
+ * the widget draws 4.7 stars and writes "4.7"): the stars the page draws, written in its text as a
+ * fraction, where the structured value is written nowhere. Then the structured rating is not the
+ * page's, and no rating is better than a stale one.
+ */
+export function starsDisagree($: CheerioAPI, html: string, rating: RawFacts['listingRating']): boolean {
+  const average = Number(rating?.average)
+  const scale = Number(rating?.scale) > 0 ? Number(rating?.scale) : 5
+  const drawn = drawnStars($)
+  if (drawn === null || !Number.isFinite(average) || Math.abs((average * 5) / scale - drawn) <= 0.15) return false
+  const shown = Math.round(drawn * 10) / 10
+  // A whole number of stars is no proof: "5" is written all over a page.
+  if (Number.isInteger(shown)) return false
+  const text = visibleText(html)
+  const written = (n: number) => new RegExp(`(?<![\\d.,])${String(n).replace('.', '[.,]')}(?![\\d]|[.,]\\d)`).test(text)
+  return written(shown) && !written(average)
+}
+
+/** A page's text without its scripts, styles and tags (for telling which numbers it shows). */
+const visibleText = (html: string) => html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
+
 /**
  * Of a rating's two counts (`ratingCount`: stars given, `reviewCount`: reviews written), the one the
  * page shows when it shows only one: a count nobody can read on the page is not the product's count
@@ -228,7 +276,7 @@ export function shownCount(html: string, aggregate: unknown): string | null {
   const ratings = r ? whole(r.ratingCount) : null
   const reviews = r ? whole(r.reviewCount) : null
   if (!ratings || !reviews || ratings === reviews) return null
-  const text = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
+  const text = visibleText(html)
   const shows = (n: string) => new RegExp(`(?<![\\d.,])${n}(?!\\d|[.,]\\d)`).test(text)
   const [a, b] = [shows(ratings), shows(reviews)]
   return a === b ? null : a ? ratings : reviews
@@ -418,6 +466,7 @@ export function extractStructuredData(
     if (new Set(stated).size === 1) fromLd.price = stated[0]
   }
   if (fromLd.listingRating && countIsTheShops(html, fromLd.listingRating.count)) fromLd.listingRating = null
+  if (fromLd.listingRating && starsDisagree(doc, html, fromLd.listingRating)) fromLd.listingRating = null
   if (fromLd.listingRating && node) fromLd.listingRating.count = shownCount(html, node.aggregateRating) ?? fromLd.listingRating.count
   const og = openGraph(doc, options)
   const merged = mergeRaw(fromLd, og)

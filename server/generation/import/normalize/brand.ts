@@ -212,6 +212,8 @@ export function cleanBrand(value: unknown): string | null {
   // A note in brackets after the name is not the brand's ("(全台多分店)": all branches in Taiwan).
   let s = spaced
     .replace(/\s*[(（][^()（）]{1,30}[)）]\s*$/u, '')
+    // A trade mark sign is the owner's legal note, not part of the name ("Wade Logan®").
+    .replace(/\s*(?:[®™℠]|\((?:R|TM)\))/giu, '')
     .replace(/^["'“”‘’«»\s]+|["'“”‘’«»\s,;:.›>-]+$/g, '')
     .trim()
   // A name written in initials keeps its last dot ("e.l.f.", "R.K.").
