@@ -35,10 +35,13 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
   let raw: RawFacts
   let sourceUrl: string
 
-  if (platform === 'shopify') {
-    ;({ raw, url: sourceUrl } = await importShopify(url, fetcher))
+  const store = platform === 'shopify' ? await importShopify(url, fetcher) : null
+  if (store && 'raw' in store) {
+    ;({ raw, url: sourceUrl } = store)
   } else {
-    const { doc, $ } = await readPage(url.href, fetcher, platform)
+    // An address that only looked like a Shopify store's has its page read already.
+    if (store) platform = 'generic'
+    const { doc, $ } = store?.notAStore ?? (await readPage(url.href, fetcher, platform))
     let finalUrl = url
     try {
       finalUrl = new URL(doc.url)
@@ -46,9 +49,12 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
       /* keep the requested URL */
     }
     const finalPlatform = detectPlatform(finalUrl)
-    if (finalPlatform !== 'generic') platform = finalPlatform
+    // (Not a store's again when its page was just read as another site's.)
+    if (finalPlatform !== 'generic' && !(store && finalPlatform === 'shopify')) platform = finalPlatform
     sourceUrl = finalUrl.href
-    if (platform === 'shopify') ({ raw, url: sourceUrl } = await importShopify(finalUrl, fetcher))
+    const redirectedStore = platform === 'shopify' ? await importShopify(finalUrl, fetcher) : null
+    if (redirectedStore && !('raw' in redirectedStore)) platform = 'generic'
+    if (redirectedStore && 'raw' in redirectedStore) ({ raw, url: sourceUrl } = redirectedStore)
     else if (isMarketplace(platform)) raw = await importMarketplace(platform, { ...doc, url: finalUrl.href }, fetcher, $)
     else {
       raw = extractStructuredData(doc.body, finalUrl.href, $)

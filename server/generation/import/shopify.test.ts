@@ -149,6 +149,27 @@ describe('Shopify import', () => {
     expect(facts.title).toBe('Trail Backpack 28L')
   })
 
+  it('reads another site whose address only looks like a store’s as any site: at the address as given, with its own gallery and price box', async () => {
+    const given = 'https://www.lamps.example/products/tully-sconce/'
+    const photo = (n: number) => `<li><img src="https://assets.lamps.example/img/p/tully-sconce-${n}/4711${n}.jpg"></li>`
+    const page = `<html><head><title>Tully Sconce | Lamps</title>
+      <script type="application/ld+json">{"@type":"Product","name":"Tully Sconce","image":"https://assets.lamps.example/img/p/tully-sconce-1/47111.jpg",
+        "offers":{"@type":"Offer","priceCurrency":"USD","price":"129.00"}}</script></head>
+      <body><h1>Tully Sconce</h1><ul class="thumbs">${[1, 2, 3].map(photo).join('')}</ul><p><s>$159.00</s> <span>$129.00</span></p></body></html>`
+    // The store's endpoints and the address without its slash answer 404, as such a site does.
+    const fetcher = fakeFetcher({ [given]: { body: page } })
+    const facts = await importProduct(given, fetcher, now)
+    expect(fetcher.calls.map((c) => c.url)).toEqual([
+      'https://www.lamps.example/products/tully-sconce.js',
+      'https://www.lamps.example/products/tully-sconce.json',
+      'https://www.lamps.example/products/tully-sconce',
+      given,
+    ])
+    expect(facts).toMatchObject({ title: 'Tully Sconce', price: 129, compareAtPrice: 159, currency: 'USD' })
+    expect(facts.images).toHaveLength(3)
+    expect(facts.source.platform).toBe('generic')
+  })
+
   it('lets transient trouble on the endpoints propagate so the job retries', async () => {
     await expect(importProduct(USER_URL, fakeFetcher({ [`${BASE}.js`]: { throws: transientError() } }), now)).rejects.toMatchObject({
       transient: true,

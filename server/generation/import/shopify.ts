@@ -246,7 +246,12 @@ function assertNotPasswordPage(doc: FetchedDocument): void {
  * JSON-LD with the photos of its gallery (locale prefix kept throughout). When an endpoint answered, the page is still read,
  * best-effort, for the currency, reviews and the store's name. Returns the raw facts and the page URL.
  */
-export async function importShopify(url: URL, fetcher: Fetcher): Promise<{ raw: RawFacts; url: string }> {
+/** What a Shopify store's page carries and another site's never does: its CDN, its storefront globals. */
+const SHOPIFY_PAGE = /cdn\.shopify\.com|\/cdn\/shop\/|\bShopify\.(?:shop|theme|routes)\b|shopify-checkout-api-token|\.myshopify\.com/
+
+export type ShopifyImport = { raw: RawFacts; url: string } | { notAStore: { doc: FetchedDocument; $: CheerioAPI } }
+
+export async function importShopify(url: URL, fetcher: Fetcher): Promise<ShopifyImport> {
   const h = shopifyHandle(url)
   if (!h) throw new ImportError("This doesn't look like a product link", false, url.href)
   const pageUrl = `${h.origin}${h.localePrefix}/products/${h.handle}`
@@ -270,8 +275,14 @@ export async function importShopify(url: URL, fetcher: Fetcher): Promise<{ raw: 
     return { raw: mergeRaw(raw, extras), url: pageUrl }
   }
 
-  const { doc, $ } = await readPage(pageUrl, fetcher, 'shopify')
+  // Neither endpoint answered: the product's page, else the address as given (another site's may
+  // need its own trailing slash); a site whose address only looks like a store's is read as any site.
+  const { doc, $ } = await readPage(pageUrl, fetcher, 'shopify').catch((err: unknown) => {
+    if (err instanceof ImportError && err.kind === 'not-found' && url.href !== pageUrl) return readPage(url.href, fetcher, 'shopify')
+    throw err
+  })
   assertNotPasswordPage(doc)
+  if (!SHOPIFY_PAGE.test(doc.body)) return { notAStore: { doc, $ } }
   let fromPage = extractStructuredData(doc.body, doc.url, $)
   if (!fromPage.currency) fromPage.currency = pageExtras(doc).currency
   // The theme's own copy of the feed the endpoints would have given (the store may refuse those to us).
