@@ -12,6 +12,13 @@ describe('product names from titles', () => {
     expect(productName('Nordic S Series Wireless Earbuds').noun).toMatch(/earbuds$/)
   })
 
+  it('never takes a design’s name before a model’s for what the product is ("Birds iPhone 16 Pro Glass Case")', () => {
+    expect(productName('Flowers iPhone 15 Silicone Case').noun).toMatch(/case$/)
+    expect(productName('Stripes USB-C Braided Cable').noun).toMatch(/cable$/)
+    // A plural that names the thing stays the noun.
+    expect(productName('Socks for running').noun).toBe('socks')
+  })
+
   it('takes the first of alternatives written with a slash', () => {
     expect(productName('kinis Wall Light/Wall Lamp to Décor Home/Living Room/Bedroom, Candle Design').noun).toBe('wall light')
     expect(productName('Black/White Canvas Sneakers').noun).toMatch(/sneakers$/)

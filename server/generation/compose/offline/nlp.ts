@@ -262,7 +262,10 @@ export function productName(title: string, opts: { vendor?: string | null; book?
     !/(^|-)series$/.test(t.lower) &&
     (t.pos === 'noun' || t.plural)
   let head = -1
-  const firstPlural = tokens.findIndex((t) => nounWord(t) && t.plural)
+  // A plural opening a title before a model's name is the design's name ("Birds iPhone 16 Pro Glass
+  // Case"), not what the product is.
+  const designName = (i: number) => i === 0 && !!tokens[1] && (tokens[1].camel || tokens[1].acronym)
+  const firstPlural = tokens.findIndex((t, i) => nounWord(t) && t.plural && !designName(i))
   if (firstPlural >= 0) {
     head = firstPlural
     while (tokens[head + 1] && nounWord(tokens[head + 1]) && tokens[head + 1].pos === 'noun') head++

@@ -5,7 +5,9 @@ import type { Page, Section } from '../../../domain/page/schema'
 import { findTemplate, PAGE_TEMPLATES } from '../../../domain/templates'
 import { checkPageHonesty } from '../honesty'
 import { repeatedSentences } from '../testing'
+import type { Research } from '../types'
 import { createOfflineComposer } from '.'
+import { theNoun } from './outline'
 
 const c = createOfflineComposer()
 const template = findTemplate(1)
@@ -106,5 +108,16 @@ describe('the page follows the outline', () => {
     expect(page.sections.map((s) => s.id)).toEqual(['hero'])
     const only = await c.compose(facts, { sections: [{ id: 'reviews', type: 'reviews', title: 'Reviews', points: [] }] }, template)
     expect(only.page.sections.map((s) => s.type)).toEqual(['hero'])
+  })
+})
+
+describe('what headings call the product', () => {
+  const called = (name: string, noun: string) => theNoun({ name, noun } as Research)
+
+  it('says what it is, by its last word where the noun phrase is the whole short name ("Tully Sconce")', () => {
+    expect(called('Tully Sconce', 'tully sconce')).toBe('the sconce')
+    expect(called('Aurora Ceramic Pour-Over Coffee Set', 'coffee set')).toBe('the coffee set')
+    expect(called('Lamp', 'lamp')).toBe('the lamp')
+    expect(called('iPhone 13', 'product')).toBeNull()
   })
 })

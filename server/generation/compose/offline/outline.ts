@@ -54,7 +54,18 @@ export function headingFor(type: SectionType, facts: ProductFacts, r: Research, 
 
 /** "the coffee set", or null when the facts give no category (the writer then says "it" or nothing). */
 export function theNoun(r: Research): string | null {
-  return r.noun && r.noun !== 'product' ? `the ${r.noun}` : null
+  const noun = headingNoun(r)
+  return noun ? `the ${noun}` : null
+}
+
+/**
+ * What the product is, for headings: the noun phrase, or its last word where the phrase is the whole
+ * short name ("Tully Sconce" → "sconce"), so that no heading repeats the name.
+ */
+function headingNoun(r: Research): string | null {
+  if (!r.noun || r.noun === 'product') return null
+  const words = r.noun.split(' ')
+  return words.length > 1 && r.noun.toLowerCase() === r.name.toLowerCase() ? words[words.length - 1] : r.noun
 }
 
 /** The short name with "the" when it needs one ("the Aurora Coffee Set", "The Whole Truth", a book's title alone). */
@@ -76,7 +87,7 @@ export function headingChoices(type: SectionType, facts: ProductFacts, r: Resear
     if (locale) return [locale.headings[type]]
   }
   const thing = theNoun(r)
-  const noun = r.noun
+  const noun = headingNoun(r)
   const named = theName(r)
   const optionName = realOptions(cleanFacts(facts)).map((o) => optionWords(o.name))[0] ?? null
   const neutral: Record<SectionType, string[]> = {
