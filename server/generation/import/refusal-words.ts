@@ -7,7 +7,7 @@
  * words, never on a page that carries a product.
  */
 export const PAGE_NOT_FOUND =
-  /page (?:was )?not found|couldn'?t find (?:that|this|the) page|página no encontrada|no (?:se )?(?:ha )?(?:podido )?encontr\w+ la página|página não encontrada|seite (?:wurde )?nicht gefunden|page (?:introuvable|non trouvée)|pagina non trovata|pagina niet gevonden|strona nie (?:została )?znaleziona|страница не найдена|sayfa bulunamadı|ページが見つかりません|页面不存在|找不到(?:该|此)?页面|頁面不存在|페이지를 찾을 수 없습니다|ไม่พบหน้า|الصفحة غير موجودة|(?:this )?(?:item|product|listing) (?:does not|doesn'?t) exist|(?:この)?商品(?:は存在しません|が見つかりません)|(?:商品|宝贝)不存在/i
+  /page (?:was )?not found|couldn'?t find (?:that|this|the) page|página no encontrada|no (?:se )?(?:ha )?(?:podido )?encontr\w+ la página|página não encontrada|seite (?:wurde )?nicht gefunden|page (?:introuvable|non trouvée)|pagina non trovata|pagina niet gevonden|sidan (?:kunde inte hittas|hittades inte)|siden (?:blev ikke fundet|ble ikke funnet|finnes ikke)|sivua ei löytynyt|stránka nebyla nalezena|stránka nenájdená|pagina nu a fost găsită|az oldal nem található|η σελίδα δεν βρέθηκε|сторінку не знайдено|trang không tồn tại|không tìm thấy trang|strona nie (?:została )?znaleziona|страница не найдена|sayfa bulunamadı|ページが見つかりません|页面不存在|找不到(?:该|此)?页面|頁面不存在|페이지를 찾을 수 없습니다|ไม่พบหน้า|الصفحة غير موجودة|(?:this )?(?:item|product|listing) (?:does not|doesn'?t) exist|(?:この)?商品(?:は存在しません|が見つかりません)|(?:商品|宝贝)不存在/i
 
 /**
  * What a robot check says in place of a page, in the languages of our marketplaces and their shoppers:

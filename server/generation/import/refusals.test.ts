@@ -11,6 +11,7 @@ const page = (body: string, status = 200, url = 'https://www.amazon.com/dp/B0C7X
 const PAGES = {
   notFoundJapanese: `<!doctype html><html lang="ja"><head><title>ショップ</title></head><body><header><a href="/">ログイン</a></header>
     <main><p>ページが見つかりませんでした</p><p>お探しのページはURLが間違っているか、削除された可能性があります。</p><a href="/">トップページへ</a></main></body></html>`,
+  notFoundSwedishTitle: `<!doctype html><html lang="sv"><head><title>Sidan kunde inte hittas - Bokhandel</title></head><body><header><nav>${'<a href="/b">Böcker</a> <a href="/s">Spel</a> '.repeat(80)}</nav></header><main><h1>Oj, här saknades det visst en sida!</h1></main><footer>${'<a href="/k">Kundservice</a> '.repeat(60)}</footer></body></html>`,
   notFoundGerman: `<!doctype html><html lang="de"><head><title>Shop</title></head><body><h2>Hoppla! Seite nicht gefunden</h2><a href="/">Zur Startseite</a></body></html>`,
   wentWrong: `<!doctype html><html lang="en"><head><title>Error Page | Shop</title></head><body><main><p>Oops.</p>
     <p>Something went wrong on our end</p><p>0.5c39c717.1785158953</p><p>Please go back and try again.</p></main></body></html>`,
@@ -106,6 +107,7 @@ describe('block and error pages', () => {
     ['error404', 'not-found', /there is no product page at this link/],
     ['notFoundJapanese', 'not-found', /answered with an error page \("ページが見つかりませんでした"\): there is no product page/],
     ['notFoundGerman', 'not-found', /answered with an error page \("Hoppla! Seite nicht gefunden"\)/],
+    ['notFoundSwedishTitle', 'not-found', /answered with its "page not found" page \("Sidan kunde inte hittas - Bokhandel"\)/],
     ['wentWrong', 'site-down', /answered with an error page \("Error Page \| Shop"\)/],
     ['f5Rejected', 'refused', /refused to show us the page \("Request Rejected"\)/],
     ['itemGoneJapanese', 'not-found', /answered with an error page \("この商品は存在しません"\): there is no product page/],
@@ -124,6 +126,7 @@ describe('block and error pages', () => {
         'http403Russian',
         'notFoundJapanese',
         'notFoundGerman',
+        'notFoundSwedishTitle',
         'wentWrong',
         'itemGoneJapanese',
         'notFoundInMenus',

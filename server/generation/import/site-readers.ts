@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import { isEbayItem, parseEbay } from './ebay'
 import type { RawFacts } from './normalize/facts'
+import { isMusinsaProduct, parseMusinsa } from './musinsa'
 import { isPcstoreItem, parsePcstore } from './pcstore'
 import { isTaobaoItem, parseTaobao } from './taobao'
 import { isTmonDeal, parseTmon } from './tmon'
@@ -17,6 +18,7 @@ const SITE_READERS: { matches: (url: URL) => boolean; read: (html: string, $: Ch
   { matches: isZalandoArticle, read: (_, $) => parseZalando($) },
   { matches: isTmonDeal, read: (_, $) => parseTmon($) },
   { matches: isPcstoreItem, read: (_, $) => parsePcstore($) },
+  { matches: isMusinsaProduct, read: (_, $) => parseMusinsa($) },
 ]
 
 /** What the page's own shop reader finds (nothing for a shop without one). */
