@@ -4,11 +4,11 @@ import { gunzipSync } from 'node:zlib'
 import { dailyEtag } from '../domain/daily-visitors'
 import { EXPERIMENT_PAGE_CACHE_CONTROL, experimentOfVersion, SHARE_VARIANT_HEADER } from '../domain/experiments/shopper'
 import { shopperPageId, type ShareVersions } from '../domain/share'
+import { backgroundWork, type BackgroundWork } from './background-work'
 import type { ShopperSide, VariantPick } from './experiment-front'
 import { pathOnly } from './front-chain'
 import { chooseEncoding, notModified } from './negotiation'
 import { compressFast, keptHeaders, pageMemory, writeResponse } from './page-memory'
-import { backgroundWork, type BackgroundWork } from './background-work'
 import { compressAsync, ENCODINGS, type Encoding } from './precompress'
 
 interface Stored {

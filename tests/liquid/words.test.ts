@@ -151,18 +151,36 @@ describe('the plain buy box (no readable product template) in the page language'
     }
   }
 
-  it.each(['es', 'de', 'fr', 'it', 'pt', 'nl', 'pl', 'sv', 'tr', 'ru', 'uk', 'cs', 'sk', 'ro', 'fi', 'et', 'lv', 'sl', 'bg', 'vi'] as const)(
-    'says its words in %s; the prices stay Shopify’s money',
-    async (language) => {
-      const words = SHOPPER_WORDS[language]
-      const box = await buyBox({ ...samplePage, language })
-      expect(box.sr).toBe(`${words.regularPrice} `)
-      expect(box.labels).toEqual([words.option, words.quantity])
-      expect(box.button).toBe(words.addToCart)
-      expect(box.price).toContain('$34.50')
-      expect((await buyBox({ ...samplePage, language }, false)).button).toBe(words.soldOut)
-    },
-  )
+  it.each([
+    'es',
+    'de',
+    'fr',
+    'it',
+    'pt',
+    'nl',
+    'pl',
+    'sv',
+    'tr',
+    'ru',
+    'uk',
+    'cs',
+    'sk',
+    'ro',
+    'fi',
+    'et',
+    'lv',
+    'sl',
+    'bg',
+    'vi',
+  ] as const)('says its words in %s; the prices stay Shopify’s money', async (language) => {
+    const words = SHOPPER_WORDS[language]
+    const box = await buyBox({ ...samplePage, language })
+    expect(box.sr).toBe(`${words.regularPrice} `)
+    expect(box.labels).toEqual([words.option, words.quantity])
+    expect(box.button).toBe(words.addToCart)
+    expect(box.price).toContain('$34.50')
+    expect((await buyBox({ ...samplePage, language }, false)).button).toBe(words.soldOut)
+  })
 
   it('stays English on an English page and without a page', async () => {
     for (const page of [samplePage, null]) {

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import { isEbayItem, parseEbay } from './ebay'
-import type { RawFacts } from './normalize/facts'
 import { isMusinsaProduct, parseMusinsa } from './musinsa'
+import type { RawFacts } from './normalize/facts'
 import { isPcstoreItem, parsePcstore } from './pcstore'
 import { isTaobaoItem, parseTaobao } from './taobao'
 import { isTmonDeal, parseTmon } from './tmon'

@@ -6,8 +6,8 @@ import { findTemplate, PAGE_TEMPLATES } from '../../../domain/templates'
 import { checkPageHonesty } from '../honesty'
 import { repeatedSentences } from '../testing'
 import type { Research } from '../types'
-import { createOfflineComposer } from '.'
 import { theNoun } from './outline'
+import { createOfflineComposer } from '.'
 
 const c = createOfflineComposer()
 const template = findTemplate(1)
