@@ -87,6 +87,17 @@ export async function renderSnippet(name: string, params: Record<string, unknown
 }
 renderSnippet.engine = undefined as ReturnType<typeof createEngine> | undefined
 
+/** The snippet rendered once per entry of `each`, in one template: thousands of cases stay quick on a busy machine. */
+export async function renderSnippetEach(name: string, each: Record<string, unknown>[]): Promise<string[]> {
+  const engine = (renderSnippet.engine ??= createEngine(extensionFiles()))
+  const keys = [...new Set(each.flatMap((params) => Object.keys(params)))]
+  const args = keys.map((k) => `, ${k}: p.${k}`).join('')
+  const separator = '\u0000'
+  const globals = withState({}, { currency: 'USD', translations: {}, assetUrl: (f) => f, cartAddUrl: '/cart/add' })
+  const html = await engine.parseAndRender(`{% for p in each %}{% render '${name}'${args} %}${separator}{% endfor %}`, { each }, { globals })
+  return html.split(separator).slice(0, each.length)
+}
+
 export const reactPage = (page: Page) => renderToStaticMarkup(createElement(PageView, { page, mode: 'share' }))
 
 /** Visible text: every text node (entities decoded, scripts and styles left out), whitespace collapsed but no-break spaces kept. */
