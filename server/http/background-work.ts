@@ -10,9 +10,18 @@ export interface BackgroundWork {
   offer(job: () => Promise<unknown>): boolean
   /** Jobs waiting, and the one running. */
   readonly pending: number
+  /** Jobs since start, by how they ended (refused: the queue was full). */
+  readonly done: number
+  readonly failed: number
+  readonly refused: number
 }
 
+/** Every named background work of this process, for /metrics: jobs pending, done, failed and refused. */
+export const BACKGROUND_WORKS = new Map<string, BackgroundWork>()
+
 export interface BackgroundWorkOptions {
+  /** Listed in /metrics under this name (the last one made with a name is the one listed). */
+  name?: string
   /** Share of one core the jobs may take, 0 < share ≤ 1 (default 0.2). */
   share?: number
   maxQueued?: number
@@ -33,13 +42,19 @@ export function backgroundWork(opts: BackgroundWorkOptions = {}): BackgroundWork
   const rest = opts.rest ?? restUnref
   const queue: (() => Promise<unknown>)[] = []
   let running = false
+  let done = 0
+  let failed = 0
+  let refused = 0
 
   async function drain() {
     running = true
     try {
       for (let job = queue.shift(); job; job = queue.shift()) {
         const started = now()
-        await job().catch(() => undefined)
+        await job().then(
+          () => done++,
+          () => failed++,
+        )
         const took = now() - started
         if (share < 1 && took > 0) await rest((took * (1 - share)) / share)
       }
@@ -48,9 +63,12 @@ export function backgroundWork(opts: BackgroundWorkOptions = {}): BackgroundWork
     }
   }
 
-  return {
+  const work: BackgroundWork = {
     offer(job) {
-      if (queue.length >= maxQueued) return false
+      if (queue.length >= maxQueued) {
+        refused++
+        return false
+      }
       queue.push(job)
       if (!running) void drain()
       return true
@@ -58,5 +76,16 @@ export function backgroundWork(opts: BackgroundWorkOptions = {}): BackgroundWork
     get pending() {
       return queue.length + (running ? 1 : 0)
     },
+    get done() {
+      return done
+    },
+    get failed() {
+      return failed
+    },
+    get refused() {
+      return refused
+    },
   }
+  if (opts.name) BACKGROUND_WORKS.set(opts.name, work)
+  return work
 }

@@ -5,6 +5,7 @@ import { createTestApi, type TestApi } from '../../tests/helpers/api'
 import { GENERATE_QUEUE } from '../jobs/definitions'
 import { formatLine, log } from '../log'
 import { currentRequestId } from '../request-context'
+import { backgroundWork } from './background-work'
 import { createMetrics, routePattern } from './metrics'
 import { pageMemory } from './page-memory'
 
@@ -28,6 +29,7 @@ describe('/metrics', () => {
   let server: http.Server
   let base = ''
   const memory = pageMemory<{ bytes: number }>('test_memory', 1024 * 1024)
+  const work = backgroundWork({ name: 'test_work', share: 1, maxQueued: 1 })
 
   beforeAll(async () => {
     t = await createTestApi('pglite')
@@ -58,6 +60,13 @@ describe('/metrics', () => {
     expect(await page.text()).toBe('req-42')
     expect(page.headers.get('x-request-id')).toBe('req-42')
     await fetch(`${base}/nope`)
+    // One job done, one failed, one refused (the queue of one is full while the first waits).
+    let release!: () => void
+    expect(work.offer(() => new Promise<void>((r) => (release = r)))).toBe(true)
+    expect(work.offer(() => Promise.reject(new Error('no')))).toBe(true)
+    expect(work.offer(async () => undefined)).toBe(false)
+    release()
+    await new Promise((r) => setTimeout(r, 20))
 
     expect((await fetch(`${base}/metrics`)).status).toBe(401)
     const res = await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer metrics-token-0123456789' } })
@@ -70,6 +79,10 @@ describe('/metrics', () => {
       'pagewright_page_memory_entries{memory="test_memory"} 1',
       'pagewright_page_memory_reads_total{memory="test_memory",result="hit"} 1',
       'pagewright_page_memory_reads_total{memory="test_memory",result="miss"} 1',
+      'pagewright_background_jobs_pending{work="test_work"} 0',
+      'pagewright_background_jobs_total{work="test_work",result="done"} 1',
+      'pagewright_background_jobs_total{work="test_work",result="failed"} 1',
+      'pagewright_background_jobs_total{work="test_work",result="refused"} 1',
       `pagewright_jobs{queue="${GENERATE_QUEUE}",state="created"} 1`,
       `pagewright_jobs_oldest_age_seconds{queue="${GENERATE_QUEUE}",state="created"}`,
       'pagewright_webhook_deliveries{source="stripe",topic="invoice.paid"} 1',

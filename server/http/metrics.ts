@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { SqlExecutor } from '../db/client'
 import { runInRequest } from '../request-context'
+import { BACKGROUND_WORKS } from './background-work'
 import { PAGE_MEMORIES } from './page-memory'
 
 /**
@@ -108,6 +109,32 @@ export function createMetrics(sources: MetricsSources = {}) {
         this.inc({ memory: name, result: 'hit' }, memory.hits - last.hits)
         this.inc({ memory: name, result: 'miss' }, memory.misses - last.misses)
         seen.set(name, { hits: memory.hits, misses: memory.misses })
+      }
+    },
+  })
+
+  // Work that waits its turn (recompressing popular pages): a queue that stays full means the
+  // process is too busy to finish it, and refused jobs are tried again later.
+  const counted = new Map<string, { done: number; failed: number; refused: number }>()
+  new Gauge({
+    name: 'pagewright_background_jobs_pending',
+    help: 'Background jobs waiting or running in this process, by work.',
+    labelNames: ['work'],
+    registers,
+    collect() {
+      for (const [name, work] of BACKGROUND_WORKS) this.set({ work: name }, work.pending)
+    },
+  })
+  new Counter({
+    name: 'pagewright_background_jobs_total',
+    help: 'Background jobs by work and result (done, failed, refused: the queue was full).',
+    labelNames: ['work', 'result'],
+    registers,
+    collect() {
+      for (const [name, work] of BACKGROUND_WORKS) {
+        const last = counted.get(name) ?? { done: 0, failed: 0, refused: 0 }
+        for (const result of ['done', 'failed', 'refused'] as const) this.inc({ work: name, result }, work[result] - last[result])
+        counted.set(name, { done: work.done, failed: work.failed, refused: work.refused })
       }
     },
   })

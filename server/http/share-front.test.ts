@@ -46,7 +46,7 @@ describe('shared pages from memory', () => {
   it('hands a page that proves popular to the background work once, to compress it at the best ratio there, not in the request', async () => {
     const jobs: (() => Promise<unknown>)[] = []
     let full = true
-    const tuning: BackgroundWork = { offer: (job) => (full ? false : (jobs.push(job), true)), pending: 0 }
+    const tuning: BackgroundWork = { offer: (job) => (full ? false : (jobs.push(job), true)), pending: 0, done: 0, failed: 0, refused: 0 }
     const t = await setUp({ version: () => '1.100', tuning })
     const gz = () => request(`${t.base}/share/${ID}`, { headers: { 'accept-encoding': 'gzip' } })
     for (let i = 0; i < 9; i++) await gz()

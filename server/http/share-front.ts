@@ -70,7 +70,7 @@ export interface ShareFrontOptions {
  */
 export function createShareFront(opts: ShareFrontOptions) {
   const pages = pageMemory<Stored>('shared', opts.maxBytes ?? 32 * 1024 * 1024)
-  const tuning = opts.tuning ?? backgroundWork()
+  const tuning = opts.tuning ?? backgroundWork({ name: 'share_recompress' })
   /** Renders under way, by page key and version (at most one per page and version at a time). */
   const rendering = new Map<string, Promise<Stored | null>>()
   /** Marks a render of `flightKey` as under way; the function returned settles it (the first call counts). */

@@ -94,7 +94,11 @@ export async function renderSnippetEach(name: string, each: Record<string, unkno
   const args = keys.map((k) => `, ${k}: p.${k}`).join('')
   const separator = '\u0000'
   const globals = withState({}, { currency: 'USD', translations: {}, assetUrl: (f) => f, cartAddUrl: '/cart/add' })
-  const html = await engine.parseAndRender(`{% for p in each %}{% render '${name}'${args} %}${separator}{% endfor %}`, { each }, { globals })
+  const html = await engine.parseAndRender(
+    `{% for p in each %}{% render '${name}'${args} %}${separator}{% endfor %}`,
+    { each },
+    { globals },
+  )
   return html.split(separator).slice(0, each.length)
 }
 

@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
+import { get, isObj, scriptJson, text } from './marketplaces/embedded'
 import { absoluteUrl, cleanImages, siteOf } from './normalize/images'
 import { collapseSpace } from './normalize/text'
 import { productHeading } from './page-heading'
@@ -224,21 +225,15 @@ export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl
  */
 export function magentoGallery($: CheerioAPI): string[] {
   for (const el of $('script[type="text/x-magento-init"]').toArray()) {
-    const text = $(el).text()
-    if (!text.includes('mage/gallery/gallery')) continue
-    let init: unknown
-    try {
-      init = JSON.parse(text)
-    } catch {
-      continue
-    }
-    for (const widgets of Object.values(init && typeof init === 'object' ? init : {})) {
-      const data = (widgets as Record<string, { data?: unknown } | undefined> | null)?.['mage/gallery/gallery']?.data
+    if (!$(el).text().includes('mage/gallery/gallery')) continue
+    const init = scriptJson($, el)
+    for (const widgets of Object.values(isObj(init) ? init : {})) {
+      const data = get(widgets, 'mage/gallery/gallery.data')
       if (!Array.isArray(data)) continue
       return data
-        .filter((d): d is Record<string, unknown> => !!d && typeof d === 'object' && (d.type ?? 'image') === 'image' && !d.videoUrl)
-        .map((d) => [d.full, d.img, d.thumb].find((u): u is string => typeof u === 'string' && u.length > 0))
-        .filter((u): u is string => u !== undefined)
+        .filter((d) => isObj(d) && (d.type ?? 'image') === 'image' && !d.videoUrl)
+        .map((d) => text(get(d, 'full')) ?? text(get(d, 'img')) ?? text(get(d, 'thumb')))
+        .filter((u): u is string => u !== null)
     }
   }
   return []

@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio'
-import { get, scriptJson } from './marketplaces/embedded'
+import { arr, get, num, scriptJson, text } from './marketplaces/embedded'
 import type { RawFacts } from './normalize/facts'
 import { absoluteUrl } from './normalize/images'
 
@@ -20,26 +20,23 @@ const IMAGE_HOST = 'https://image.msscdn.net'
  */
 export function parseMusinsa($: CheerioAPI): RawFacts {
   const data = get(scriptJson($, 'script#__NEXT_DATA__'), 'props.pageProps.meta.data')
-  const title = get(data, 'goodsNm')
-  if (typeof title !== 'string' || !title.trim()) return {}
-  const sale = Number(get(data, 'goodsPrice.salePrice'))
-  const normal = Number(get(data, 'goodsPrice.normalPrice'))
-  const price = Number.isFinite(sale) && sale > 0 ? sale : null
+  const title = text(get(data, 'goodsNm'))
+  if (!title) return {}
+  const sale = num(get(data, 'goodsPrice.salePrice'))
+  const normal = num(get(data, 'goodsPrice.normalPrice'))
+  const price = sale !== null && sale > 0 ? sale : null
   const base = ($('meta[property="og:image"]').attr('content') ?? '').match(/^https:\/\/[^/]+/)?.[0] ?? IMAGE_HOST
-  const paths = [get(data, 'thumbnailImageUrl'), ...asList(get(data, 'goodsImages')).map((g) => get(g, 'imageUrl'))]
+  const paths = [get(data, 'thumbnailImageUrl'), ...arr(get(data, 'goodsImages')).map((g) => get(g, 'imageUrl'))]
   const images = paths.map((p) => (typeof p === 'string' ? absoluteUrl(p, base) : null)).filter((u): u is string => u !== null)
-  const score = Number(get(data, 'goodsReview.satisfactionScore'))
-  const count = Number(get(data, 'goodsReview.totalCount'))
-  const brand = get(data, 'brandInfo.brandName')
+  const score = num(get(data, 'goodsReview.satisfactionScore')) ?? 0
+  const count = num(get(data, 'goodsReview.totalCount')) ?? 0
   return {
-    title: title.trim(),
+    title,
     price,
-    compareAtPrice: price !== null && Number.isFinite(normal) && normal > price ? normal : null,
+    compareAtPrice: price !== null && normal !== null && normal > price ? normal : null,
     currency: price !== null ? 'KRW' : null,
     images,
     listingRating: count > 0 && score > 0 ? { average: score, count, scale: 5 } : null,
-    vendor: typeof brand === 'string' && brand.trim() ? brand.trim() : null,
+    vendor: text(get(data, 'brandInfo.brandName')),
   }
 }
-
-const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])

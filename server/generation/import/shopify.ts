@@ -241,16 +241,17 @@ function assertNotPasswordPage(doc: FetchedDocument): void {
   }
 }
 
-/**
- * A Shopify product: `/products/{handle}.js`, else `/products/{handle}.json`, else the product page's
- * JSON-LD with the photos of its gallery (locale prefix kept throughout). When an endpoint answered, the page is still read,
- * best-effort, for the currency, reviews and the store's name. Returns the raw facts and the page URL.
- */
 /** What a Shopify store's page carries and another site's never does: its CDN, its storefront globals. */
 const SHOPIFY_PAGE = /cdn\.shopify\.com|\/cdn\/shop\/|\bShopify\.(?:shop|theme|routes)\b|shopify-checkout-api-token|\.myshopify\.com/
 
 export type ShopifyImport = { raw: RawFacts; url: string } | { notAStore: { doc: FetchedDocument; $: CheerioAPI } }
 
+/**
+ * A Shopify product: `/products/{handle}.js`, else `/products/{handle}.json`, else the product page's
+ * JSON-LD with the photos of its gallery (locale prefix kept throughout). When an endpoint answered, the page is still read,
+ * best-effort, for the currency, reviews and the store's name. Returns the raw facts and the page URL, or the
+ * page itself when it is not a Shopify store's (another site at a /products/ address).
+ */
 export async function importShopify(url: URL, fetcher: Fetcher): Promise<ShopifyImport> {
   const h = shopifyHandle(url)
   if (!h) throw new ImportError("This doesn't look like a product link", false, url.href)

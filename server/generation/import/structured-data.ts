@@ -257,12 +257,15 @@ export function starsDisagree($: CheerioAPI, html: string, rating: RawFacts['lis
   // A whole number of stars is no proof: "5" is written all over a page.
   if (Number.isInteger(shown)) return false
   const text = visibleText(html)
-  const written = (n: number) => new RegExp(`(?<![\\d.,])${String(n).replace('.', '[.,]')}(?![\\d]|[.,]\\d)`).test(text)
-  return written(shown) && !written(average)
+  return writesNumber(text, shown) && !writesNumber(text, average)
 }
 
 /** A page's text without its scripts, styles and tags (for telling which numbers it shows). */
 const visibleText = (html: string) => html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
+
+/** Whether `text` writes the number `n` on its own ("4.7" or "4,7"; not inside "14.75" or "1,472"). */
+const writesNumber = (text: string, n: number | string) =>
+  new RegExp(`(?<![\\d.,])${String(n).replace('.', '[.,]')}(?!\\d|[.,]\\d)`).test(text)
 
 /**
  * Of a rating's two counts (`ratingCount`: stars given, `reviewCount`: reviews written), the one the
@@ -277,8 +280,7 @@ export function shownCount(html: string, aggregate: unknown): string | null {
   const reviews = r ? whole(r.reviewCount) : null
   if (!ratings || !reviews || ratings === reviews) return null
   const text = visibleText(html)
-  const shows = (n: string) => new RegExp(`(?<![\\d.,])${n}(?!\\d|[.,]\\d)`).test(text)
-  const [a, b] = [shows(ratings), shows(reviews)]
+  const [a, b] = [writesNumber(text, ratings), writesNumber(text, reviews)]
   return a === b ? null : a ? ratings : reviews
 }
 

@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio'
+import type { AnyNode } from 'domhandler'
 import { scriptBody } from '../normalize/text'
 
 export type Obj = Record<string, unknown>
@@ -87,8 +88,8 @@ export function jsonAfter(src: string, marker: RegExp): unknown {
   return null
 }
 
-/** The JSON inside `<script id=…>` (Next.js / Modern.js data blocks; Zalando's, wrapped in CDATA). */
-export function scriptJson($: CheerioAPI, selector: string): unknown {
+/** The JSON inside `<script id=…>` or a script element (Next.js / Modern.js data blocks; Zalando's, wrapped in CDATA). */
+export function scriptJson($: CheerioAPI, selector: string | AnyNode): unknown {
   const raw = $(selector).first().html()
   return raw ? parseLoose(scriptBody(raw)) : null
 }
