@@ -122,6 +122,39 @@ describe('the gallery in a shop’s markup', () => {
   })
 })
 
+describe('photos named the ways scripts and image services name them', () => {
+  const slide = (id: number, size = '') => `https://cdn.shop.example/media/${id}/kettle-${id}-photo${size}.jpg`
+
+  it('reads slides that name their photo for a script to draw (<div data-image-url>)', () => {
+    const html = page(
+      `<div class="slider">${[48213, 48214, 48215].map((id) => `<div data-image-url="${slide(id)}?sw=1000"></div>`).join('')}</div>`,
+    )
+    expect(photos(html, slide(48213))).toHaveLength(3)
+  })
+
+  it('counts a photo once when its file name carries its width ("…_80.jpg" beside "…_600.jpg"), but keeps a series ("_01", "_02")', () => {
+    const sizes = page(
+      `<div><button><img src="${slide(48213, '_80')}"></button><div class="hero"><img src="${slide(48213, '_600')}"></div></div>`,
+    )
+    expect(withGallery(load(sizes), [slide(48213)], PAGE)).toEqual([slide(48213)])
+    const series = page(`<div>${['_01', '_02', '_03'].map((n) => `<img src="${slide(48213, n)}">`).join('')}</div>`)
+    expect(withGallery(load(series), [slide(48213, '_01')], PAGE)).toHaveLength(3)
+  })
+
+  it('reads the photo an image optimiser is asked to resize (Next.js’s /_next/image?url=…) as the photo itself', () => {
+    const next = (id: number, w: number) => `/_next/image?url=${encodeURIComponent(slide(id))}&amp;w=${w}&amp;q=100`
+    const html = page(
+      `<div class="thumbs">${[48213, 48214, 48215].map((id) => `<div class="swiper-slide"><img src="${next(id, 1500)}"></div>`).join('')}</div>`,
+    )
+    expect(withGallery(load(html), [slide(48213)], PAGE)).toEqual([slide(48213), slide(48214), slide(48215)])
+  })
+
+  it('looks into a <template>’s content without taking it for an element', () => {
+    const html = page(`<div><div><template><img src="${slide(48213)}"></template></div><div><img src="${slide(48214)}"></div></div>`)
+    expect(() => withGallery(load(html), [slide(48213)], PAGE)).not.toThrow()
+  })
+})
+
 describe('withGallery', () => {
   const html = page(`<div>
     <img src="https://cdn.shop.example/media/48213/kettle-48213-front.jpg">

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { get, isObj, scriptJson, text } from './marketplaces/embedded'
-import { absoluteUrl, cleanImages, siteOf } from './normalize/images'
+import { absoluteUrl, cleanImages, optimisedImageSource, siteOf } from './normalize/images'
 import { collapseSpace } from './normalize/text'
 import { productHeading } from './page-heading'
 
@@ -47,14 +47,23 @@ export function photoIdParts(url: string): string[] {
 }
 
 /**
+ * A long file name with its width after it ("…-e7e197f7-64de_80.jpg", "…_600.jpg") as the one photo's
+ * name. Widths only (40 or more): "…_01.png" and "…_02.png" are two photos of a series.
+ */
+const withoutWidth = (path: string) =>
+  path.replace(/([^/]{12,})[_-](\d{2,4})(\.[a-z]{3,4})$/i, (whole, stem: string, n: string, ext: string) =>
+    Number(n) >= 40 ? stem + ext : whole,
+  )
+
+/**
  * One address per photo: addresses that differ only in their query are sizes of one photo when their
- * path names it ("…/4667999_R_Z001A?w=1000" and "?w=1500").
+ * path names it ("…/4667999_R_Z001A?w=1000" and "?w=1500"), and so are its file name's widths.
  */
 function distinctPhotos(urls: string[]): string[] {
   const seen = new Set<string>()
   return urls.filter((url) => {
     const u = new URL(url)
-    const key = photoIdParts(url).length ? u.origin + u.pathname : url
+    const key = photoIdParts(url).length ? u.origin + withoutWidth(u.pathname) : url
     if (seen.has(key)) return false
     seen.add(key)
     return true
@@ -107,7 +116,8 @@ export function smallSubtree(el: Element, max = MAX_SLIDE_ELEMENTS): { elements:
     if (node.type === 'text') text += (node as unknown as { data: string }).data
     if (node.type !== 'tag' && node.type !== 'root') continue
     const element = node as Element
-    elements.push(element)
+    // A <template>'s content is a fragment (type root, no attributes): walked, not an element.
+    if (node.type === 'tag') elements.push(element)
     if (elements.length > max) return null
     for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i])
   }
@@ -140,7 +150,7 @@ function picturesIn(elements: Element[], pageUrl: string): string[] {
   const found = new Set<string>()
   for (const v of tiers.flat()) {
     const abs = v ? absoluteUrl(v, pageUrl) : null
-    if (abs && isPictureAddress(abs)) found.add(abs)
+    if (abs && isPictureAddress(abs)) found.add(optimisedImageSource(abs))
   }
   return [...found]
 }
@@ -243,7 +253,8 @@ export function magentoGallery($: CheerioAPI): string[] {
 function* rowsOfSlides($: CheerioAPI, pageUrl: string, root?: Element): Generator<Slide[]> {
   const scope = root ? $(root) : $('body')
   const parents = new Set<AnyNode>()
-  for (const img of scope.find('img, [data-zoom-image], source, [style*="background-image"]').toArray()) {
+  // Pictures, and slides that name their photo for a script to draw (`<div data-image-url="…">`).
+  for (const img of scope.find('img, [data-zoom-image], [data-image-url], [data-image], source, [style*="background-image"]').toArray()) {
     // A slide's picture may sit a few levels down (li > a > picture > img): rows up to four levels up.
     let node: AnyNode | null = img.parent
     for (let level = 0; node && level < 5; level++, node = node.parent) parents.add(node)

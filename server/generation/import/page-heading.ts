@@ -78,6 +78,8 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
   }
   // The heading is the structured name with a qualifier in brackets after it ("… (12 GB RAM)").
   if (h1.toLowerCase().startsWith(t.toLowerCase()) && /^(?:\s*\([^()]{1,40}\))+\s*$/.test(h1.slice(t.length))) return h1
+  // "Site | Its slogan | {name}": the site's words before the heading, apart by a separator.
+  if (t.toLowerCase().endsWith(h1.toLowerCase()) && /\S\s+[-|–—·•:]\s*$/.test(t.slice(0, t.length - h1.length))) return h1
   if (!t.toLowerCase().startsWith(h1.toLowerCase())) return title
   const rest = t.slice(h1.length)
   // The heading glued to the line under it ("{name}  Model: X"): two of the page's lines, the first the name.
@@ -153,6 +155,28 @@ export function brandFromSpecRows($: CheerioAPI): string | null {
       const value = brandValue(collapseSpace((cell.find('a').length > 1 ? cell.find('a').first() : cell).text()))
       if (value) return value
     }
+  }
+  return brandLine($)
+}
+
+/** A line of text on its own that reads "{label}: {value}" ("- Marca: Makita", "• Brand: Acme"), as a description's list of features writes it. */
+const TEXT_ROW = /^\s*(?:[-–•*·]\s*)?([^:：\n]{2,30})[:：]\s*([^\n]{1,60}?)\s*$/u
+
+/**
+ * The brand a line of the product's description states between line breaks ("<br>- Marca: Makita<br>"):
+ * a text of its own, not a sentence that mentions a brand. The brand row first, then the maker's.
+ */
+function brandLine($: CheerioAPI): string | null {
+  const rows = $('br')
+    .toArray()
+    .slice(0, 2000)
+    .flatMap((br) => [br.prev, br.next])
+    .filter((n): n is NonNullable<typeof n> => n?.type === 'text')
+    .map((n) => TEXT_ROW.exec((n as unknown as { data: string }).data))
+    .filter((m): m is RegExpExecArray => m !== null)
+  for (const isLabel of [isBrandLabel, isMakerLabel]) {
+    const value = rows.map((m) => (isLabel(m[1]) ? brandValue(collapseSpace(m[2])) : null)).find((v) => v)
+    if (value) return value
   }
   return null
 }

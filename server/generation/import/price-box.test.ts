@@ -167,6 +167,37 @@ describe('the price box of a page with no structured price', () => {
     ).toBe(19.99)
   })
 
+  it('reads a price written after its name ("Price: $165.95") beside an add-to-cart block that links elsewhere', () => {
+    const html = page(
+      `<div class="cart"><div class="pricing"><p class="price main">Price: $165.95</p></div><div><a href="/credit-card">Save 3%</a></div></div>`,
+    )
+    expect(near(html)).toEqual({ price: 165.95, compareAtPrice: null, currency: 'USD' })
+    // "Price drop $5" is a sentence, not a price.
+    expect(near(page(`<p>Price drop $5</p>`))).toBeNull()
+  })
+
+  it('reads Brazil’s "de R$ 2.706,38" as the former price and "por R$ 2.463,73" as the price', () => {
+    const html = page(`<div class="line-through">de R$ <!-- -->2.706,38</div><div class="big">por R$ 2.463,73</div>`)
+    expect(priceNearHeading(load(html), 'pt-BR', 'https://shop.example/p/espresso-4711')).toEqual({
+      price: 2463.73,
+      compareAtPrice: 2706.38,
+      currency: 'BRL',
+    })
+  })
+
+  it('reads a price written in a container of five parts (code, space, units, mark, cents: VTEX)', () => {
+    const parts = (units: string, cents: string) =>
+      `<span class="container"><span class="code">R$</span><span class="literal"> </span><span class="integer">${units}</span><span class="decimal">,</span><span class="fraction">${cents}</span></span>`
+    const html = page(
+      `<span class="listPrice">De: <span class="listPriceValue strike">${parts('89', '99')}</span></span><span class="sellingPrice">${parts('62', '99')}</span>`,
+    )
+    expect(priceNearHeading(load(html), 'pt-BR', 'https://shop.example/p/espresso-4711')).toEqual({
+      price: 62.99,
+      compareAtPrice: 89.99,
+      currency: 'BRL',
+    })
+  })
+
   it('takes a price classed "old" as the price when nothing stands beside it (a former price is never shown alone)', () => {
     expect(near(page(`<span class="price-old-live">100.00€</span> <span>Without VAT: 81.97€</span>`))).toEqual({
       price: 100,

@@ -68,9 +68,9 @@ function classWords(el: Element): string[] {
     .split(/[\s_-]+/)
 }
 
-/** A label that names the price after it the former or recommended one ("MRP ₹7,999", "UVP 149 €", "Was £20"). */
+/** A label that names the price after it the former or recommended one ("MRP ₹7,999", "UVP 149 €", "Was £20", Brazil's "de R$ 120 por R$ 99"). */
 const FORMER_PRICE_LABEL =
-  /^(?:mrp|m\.r\.p\.|rrp|uvp|prp|plp|was|list price|regular price|statt|früher|antes|avant|prix conseillé|prima|prezzo di listino|voorheen|было)\s*:?$/i
+  /^(?:mrp|m\.r\.p\.|rrp|uvp|prp|plp|was|list price|regular price|statt|früher|antes|avant|prix conseillé|prima|prezzo di listino|voorheen|было|de)\s*:?$/i
 
 /**
  * A label that names the price after it the price before tax ("bez DPH 4386,00 €" beside "s DPH
@@ -114,11 +114,14 @@ function isBeforeTax(el: Element): boolean {
 function isStruck(el: Element): boolean {
   const label = labelBefore(el)
   if (label && FORMER_PRICE_LABEL.test(collapseLabel(label))) return true
-  // The label inside the price's own element ("<span><span>statt</span> 4.50</span>").
-  const inner = el.children.find((c) => c.type === 'tag' || (c.type === 'text' && (c as unknown as { data: string }).data.trim()))
-  if (inner?.type === 'tag' && inner !== el.children.at(-1) && FORMER_PRICE_LABEL.test(collapseLabel(inner as Element))) return true
-  // Or its own text's first word ("was&nbsp;$160.00").
-  if (inner?.type === 'text' && FORMER_PRICE_PREFIX.test((inner as unknown as { data: string }).data.trim())) return true
+  // The label inside the price's own element ("<span><span>statt</span> 4.50</span>"), or inside the
+  // one element it wraps ("<span><div><div>PLP:</div><div>1.099,99</div></div></span>").
+  for (let own: Element | null = el; own; own = soleChild(own)) {
+    const inner = own.children.find((c) => c.type === 'tag' || (c.type === 'text' && (c as unknown as { data: string }).data.trim()))
+    if (inner?.type === 'tag' && inner !== own.children.at(-1) && FORMER_PRICE_LABEL.test(collapseLabel(inner as Element))) return true
+    // Or its own text's first word ("was&nbsp;$160.00").
+    if (inner?.type === 'text' && FORMER_PRICE_PREFIX.test((inner as unknown as { data: string }).data.trim())) return true
+  }
   let node: AnyNode | null = el
   for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent) if (drawnStruck(node as Element)) return true
   // A wrapper whose whole text is a struck element's ("<div><s>€ 1.899,00</s></div>").
@@ -147,8 +150,8 @@ interface ShownPrice {
   amount: number
 }
 
-/** A price's element holds at most a few others (a currency sign's span, a <bdi>): never a tile or a list. */
-const MAX_PRICE_ELEMENTS = 4
+/** A price's element holds at most a few others (a currency sign's span, a <bdi>; VTEX writes code, space, units, mark and cents apart in a container): never a tile or a list. */
+const MAX_PRICE_ELEMENTS = 6
 
 /** An element's text when it holds at most MAX_PRICE_ELEMENTS others (itself counted apart), else null. */
 const smallText = (el: Element): string | null => smallSubtree(el, MAX_PRICE_ELEMENTS + 1)?.text ?? null
@@ -193,7 +196,10 @@ const TAX_NOTE_SUFFIX =
   /\s*\(?(?:inclusive of all taxes|incl(?:\.|uding|usive of)? (?:all )?(?:taxes|tax|vat|gst)|inkl\.? (?:mwst|ust)\.?|tva (?:incluse|comprise)|iva incl(?:uido|usa|\.))\)?$/i
 
 /** "now $80.00": the current price's label written inside its own element ("was $160.00" beside it). */
-const NOW_PRICE_PREFIX = /^(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|teraz|сейчас)(?=[\s:])\s*:?\s*/i
+const NOW_PRICE_PREFIX = /^(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|por|teraz|сейчас)(?=[\s:])\s*:?\s*/i
+
+/** "Price: $165.95": the price's own name written before it inside its element (with its colon: "Price drop $5" is a sentence). */
+const PRICE_NAME_PREFIX = /^(?:price|our price|your price|sale price|preis|precio|prix|preço|prezzo|prijs|cena|цена|pris|fiyat)\s*:\s*/i
 
 /**
  * The elements of `root` whose whole text is a price (no words: "from", "/ month", "-50%" are not
@@ -211,6 +217,7 @@ function pricesIn($: CheerioAPI, root: Element | null, locale: string | null): S
       .trim()
       .replace(FORMER_PRICE_PREFIX, '')
       .replace(NOW_PRICE_PREFIX, '')
+      .replace(PRICE_NAME_PREFIX, '')
       .replace(TAX_NOTE_SUFFIX, '')
     if (!text || text.length > 24 || !PRICE_ONLY.test(text) || !/\d/.test(text)) continue
     const amount = parsePrice(text, null, locale)?.amount
@@ -234,7 +241,9 @@ function inTile($: CheerioAPI, el: Element, box: AnyNode, pageUrl: string | null
     const a = up as Element
     if (a.tagName === 'a' && linksToAnotherPage(a.attribs.href, pageUrl)) return true
   }
+  // Levels are counted from the price's own text ("<div><p>Price: $9</p></div>" from the <p>).
   let node: AnyNode | null = el
+  for (let inner = soleChild(el); inner; inner = soleChild(inner)) node = inner
   for (let level = 0; node && node !== box && level < TILE_LEVELS; level++, node = node.parent) {
     if (
       $(node as Element)

@@ -3,6 +3,7 @@ import { withGallery } from './gallery'
 import type { RawFacts } from './normalize/facts'
 import { brandBesideName, brandFromSpecRows } from './page-heading'
 import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
+import { ratingBesideHeading } from './rating-widget'
 import { hasStructuredProduct } from './structured-data'
 
 /**
@@ -17,6 +18,7 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
     ...raw,
     vendor: raw.vendor || brandFromSpecRows($) || brandBesideName($, raw.title),
     images: withGallery($, raw.images, pageUrl),
+    listingRating: raw.listingRating ?? ratingBesideHeading($),
   }
   if (out.compareAtPrice == null && typeof out.price === 'number') {
     const sale = priceBesideStruck($, out.price, out.locale, pageUrl)

@@ -237,11 +237,15 @@ describe('microdata and the page heading', () => {
     const html = ld({ '@type': 'Product', name: 'Sports top', image: [null] }).replace(
       '<body>',
       `<body><h1>Sports top</h1><img src="/p/top-1.jpg" itemprop="image"><img src="/p/top-2.jpg" itemprop="image">
+      <img data-src="/p/top-3.jpg" itemprop="image"><img src="/blank.gif" data-src="/p/top-4.jpg" itemprop="image">
       <a href="/shoes/x"><img src="/p/shoe-1.jpg" itemprop="image"></a>`,
     )
+    // A lazy-loaded picture's photo is its data-src (its src a placeholder, if any).
     expect(extractStructuredData(html, 'https://shop.example/top').images).toEqual([
       'https://shop.example/p/top-1.jpg',
       'https://shop.example/p/top-2.jpg',
+      'https://shop.example/p/top-3.jpg',
+      'https://shop.example/p/top-4.jpg',
     ])
   })
   it('reads the offer of the page’s own Product scope, never a price outside it', () => {
@@ -353,6 +357,11 @@ describe('microdata and the page heading', () => {
     const rows = (label: string, value: string) =>
       load(`<table><tr><td>Type:</td><td>Coin</td><td>${label}</td><td><span>${value}</span></td></tr></table>`)
     expect(brandFromSpecRows(rows('Brand: ', 'Duracell'))).toBe('Duracell')
+    // A line of the description between line breaks ("- Marca: Makita"), not a sentence naming a brand.
+    expect(brandFromSpecRows(load('<div>Principais Características<br>- Marca: Makita<br>- Tipo: Furadeira<br></div>'))).toBe('Makita')
+    expect(
+      brandFromSpecRows(load('<div>Our brand: the one that lasts, since 1990 and for decades to come<br>Made in Portugal</div>')),
+    ).toBeNull()
     expect(brandFromSpecRows(load('<table><tr><th>ブランド</th><td><a>Panasonic</a></td></tr></table>'))).toBe('Panasonic')
     expect(brandFromSpecRows(rows('Colour:', 'Silver'))).toBeNull()
     expect(brandFromSpecRows(load('<p>Brand: Duracell</p>'))).toBeNull()
@@ -411,6 +420,14 @@ describe('microdata and the page heading', () => {
     // Words in an element of their own may be hidden ones (a tab's "Details"), and a code line is not the name.
     expect(headingOverTitle(load('<h1>Vireo Desk 27" All In One <span class="tab">Details</span></h1>'), name, null)).toBe(name)
     expect(headingOverTitle(load('<h1>Vireo Desk 27" All In One<div>Code: 73556</div></h1>'), name, null)).toBe(name)
+  })
+  it('takes the heading when the title puts the site’s name and slogan before it', () => {
+    const name = 'Tile Cutter 600 mm | TC-600'
+    expect(headingOverTitle(load(`<h1>${name}</h1>`), `Building Supplies Online | ${name}`, null)).toBe(name)
+    // The heading inside the title's last part is not enough: a separator stands before it.
+    expect(headingOverTitle(load('<h1>Tile Cutter 600 mm</h1>'), 'Professional Tile Cutter 600 mm', null)).toBe(
+      'Professional Tile Cutter 600 mm',
+    )
   })
   it('takes the heading when the title is the heading plus the site’s search words', () => {
     const html = page(

@@ -9,6 +9,7 @@ import { detectCurrency, parsePrice } from './normalize/price'
 import { type RawReview } from './normalize/reviews'
 import { plainTextToHtml, scriptBody } from './normalize/text'
 import { headingOverTitle, hiddenWordsAround, titleFromMarkup } from './page-heading'
+import { drawnStars } from './rating-widget'
 
 type Node = Record<string, unknown>
 
@@ -221,25 +222,6 @@ export function countIsTheShops(html: string, count: unknown): boolean {
   const key = /\b(?:shop|seller|store)_?[a-z_]{0,20}?(?:review|rating|feedback)s?_?(?:count|num|total)["']?\s*[:=]\s*["']?(\d+)/gi
   for (const m of text.matchAll(key)) if (Number(m[1]) === n) return true
   return false
-}
-
-/** A class that names a rating's stars ("pl-ReviewStars-rating", "star-rating", "stars-fill"); not a histogram's bars. */
-const STARS_CLASS = /stars?(?![a-z])/i
-const HISTOGRAM_CLASS = /histogram|distribution|breakdown|progress/i
-
-/**
- * The rating the page's first star bar draws, out of 5: the width its filled part is given
- * ("width:93.98%" is 4.7 stars), or null when the page draws none that way.
- */
-export function drawnStars($: CheerioAPI): number | null {
-  for (const el of $('body [style*="width"]').toArray().slice(0, 400)) {
-    const parent = el.parent?.type === 'tag' ? (el.parent as Element) : null
-    const classes = `${el.attribs.class ?? ''} ${parent?.attribs.class ?? ''}`
-    if (!STARS_CLASS.test(classes) || HISTOGRAM_CLASS.test(classes)) continue
-    const pct = /(?:^|;)\s*width\s*:\s*(\d+(?:\.\d+)?)%/i.exec(el.attribs.style ?? '')
-    if (pct && Number(pct[1]) <= 100) return Math.round(Number(pct[1]) * 5) / 100
-  }
-  return null
 }
 
 /**
@@ -487,7 +469,8 @@ export function extractStructuredData(
             .toArray()
             .some((a) => linksToAnotherPage(doc(a).attr('href'), pageUrl)),
       )
-      .map((_, el) => doc(el).attr('content') ?? doc(el).attr('src') ?? doc(el).attr('href') ?? '')
+      // A lazy-loaded picture names its photo in data-src (its src, if any, a placeholder).
+      .map((_, el) => doc(el).attr('content') ?? doc(el).attr('data-src') ?? doc(el).attr('src') ?? doc(el).attr('href') ?? '')
       .get()
       .filter(Boolean)
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { absoluteUrl, cleanImages, isVideoPoster, photoKey, stripImageSizeSuffix } from './images'
+import { absoluteUrl, cleanImages, isSiteIcon, isVideoPoster, optimisedImageSource, photoKey, stripImageSizeSuffix } from './images'
 
 describe('URLs and images', () => {
   it('resolves relative and protocol-relative URLs, refuses other schemes', () => {
@@ -124,5 +124,24 @@ describe('URLs and images', () => {
     expect(photoKey('https://img.shop.example/photos/rack-w50-h60.jpg')).not.toBe(
       photoKey('https://img.shop.example/photos/rack-w80-h60.jpg'),
     )
+  })
+
+  it('reads the photo an image optimiser is asked for, and never keeps a site’s icon', () => {
+    expect(optimisedImageSource('https://shop.example/_next/image?url=https%3A%2F%2Fcdn.example%2Fa%2Fdrill.jpg&w=1500&q=100')).toBe(
+      'https://cdn.example/a/drill.jpg',
+    )
+    expect(optimisedImageSource('https://shop.example/_next/image?url=%2Fmedia%2Fdrill.jpg&w=64')).toBe(
+      'https://shop.example/media/drill.jpg',
+    )
+    expect(optimisedImageSource('https://shop.example/cdn-cgi/image/width=80,quality=75/media/drill.jpg')).toBe(
+      'https://shop.example/media/drill.jpg',
+    )
+    expect(optimisedImageSource('https://shop.example/media/drill.jpg?w=80')).toBe('https://shop.example/media/drill.jpg?w=80')
+    expect(isSiteIcon('https://shop.example/android-chrome-192x192.png')).toBe(true)
+    expect(isSiteIcon('https://shop.example/apple-touch-icon.png?v=2')).toBe(true)
+    expect(isSiteIcon('https://shop.example/media/drill.png')).toBe(false)
+    expect(
+      cleanImages(['https://shop.example/media/drill.jpg', 'https://shop.example/android-chrome-192x192.png'], 'https://shop.example/p/1'),
+    ).toEqual(['https://shop.example/media/drill.jpg'])
   })
 })

@@ -13,6 +13,28 @@ export function absoluteUrl(href: unknown, base: string): string | null {
   }
 }
 
+/**
+ * A photo's own address when `url` asks an image optimiser for a size of it: Next.js's and Vercel's
+ * `/_next/image?url=…&w=1500`, Cloudflare's `/cdn-cgi/image/width=80,…/…`. Every size of one photo
+ * is then one address, as the photo's sizes on a CDN are.
+ */
+export function optimisedImageSource(url: string): string {
+  try {
+    const u = new URL(url)
+    if (/^\/_(?:next|vercel)\/image\/?$/.test(u.pathname)) return absoluteUrl(u.searchParams.get('url'), u.href) ?? url
+    const cloudflare = /^\/cdn-cgi\/image\/[^/]+\/(.+)$/.exec(u.pathname)
+    if (cloudflare) return absoluteUrl(/^https?:\/\//.test(cloudflare[1]) ? cloudflare[1] : `/${cloudflare[1]}`, u.href) ?? url
+  } catch {
+    /* below */
+  }
+  return url
+}
+
+/** A site's icon for bookmarks and home screens ("android-chrome-192x192.png", "apple-touch-icon.png"): never a photo of the product. */
+export function isSiteIcon(url: string): boolean {
+  return /\/(?:android-chrome|apple-touch-icon|favicon|mstile|safari-pinned-tab)[^/]*\.(?:png|ico|svg|jpe?g|webp)(?:\?|$)/i.test(url)
+}
+
 /** https images only, or any image on the page's own origin (the local demo store). */
 export function isKeptImage(url: string, pageUrl: string): boolean {
   try {
@@ -124,8 +146,9 @@ export function cleanImages(urls: unknown[], pageUrl: string, max = 40): string[
   const out: string[] = []
   const seen = new Set<string>()
   for (const raw of urls) {
-    const abs = upgradedImage(absoluteUrl(raw, pageUrl), pageUrl)
-    if (!abs || !isKeptImage(abs, pageUrl) || isVideoPoster(abs)) continue
+    const found = absoluteUrl(raw, pageUrl)
+    const abs = upgradedImage(found && optimisedImageSource(found), pageUrl)
+    if (!abs || !isKeptImage(abs, pageUrl) || isVideoPoster(abs) || isSiteIcon(abs)) continue
     const full = stripImageSizeSuffix(abs)
     const key = photoKey(full)
     if (seen.has(key)) continue

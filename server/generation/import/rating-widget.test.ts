@@ -1,0 +1,34 @@
+import { load } from 'cheerio'
+import { describe, expect, it } from 'vitest'
+import { ratingBesideHeading } from './rating-widget'
+
+const page = (underHeading: string, later = '') =>
+  `<html><body><main><section class="details"><div class="info"><h1>Maple Bench Top 60 x 24</h1><p>Item #: T9F432251</p></div>
+  ${underHeading}</section><div class="tabs"><div class="review"><div rating="3" class="star-rating">☆☆☆ (1)</div></div></div>${later}</main></body></html>`
+
+describe('the star widget beside the product’s heading', () => {
+  it('reads the rating its attribute states and the count written inside it', () => {
+    const html = page(
+      `<div rating="5" class="star-rating"><span>&#x2606;</span><span>&#x2606;</span><span>&#x2606;</span><span>&#x2606;</span><span>&#x2606;</span><span class="number-reviews">(6)</span></div>`,
+    )
+    expect(ratingBesideHeading(load(html))).toEqual({ average: 5, count: '6', scale: 5 })
+    expect(ratingBesideHeading(load(page(`<div class="stars" data-rating="4,5">★★★★☆ 1.204 avaliações</div>`)))).toEqual({
+      average: 4.5,
+      count: '1.204',
+      scale: 5,
+    })
+  })
+
+  it('states nothing without both: stars with no count, a count with no rating, a rating out of range', () => {
+    expect(ratingBesideHeading(load(page(`<div rating="5" class="star-rating">☆☆☆☆☆</div>`)))).toBeNull()
+    expect(ratingBesideHeading(load(page(`<div class="star-rating">☆☆☆☆☆ (6)</div>`)))).toBeNull()
+    expect(ratingBesideHeading(load(page(`<div rating="9" class="star-rating">(6)</div>`)))).toBeNull()
+  })
+
+  it('never takes a review’s stars far from the heading, a histogram, or stars before the heading', () => {
+    expect(ratingBesideHeading(load(page('')))).toBeNull()
+    expect(ratingBesideHeading(load(page(`<div data-rating="4" class="stars-histogram">(12)</div>`)))).toBeNull()
+    const before = `<html><body><main><section><div data-rating="4" class="stars">(12)</div><div><h1>Maple Bench Top 60 x 24</h1></div></section></main></body></html>`
+    expect(ratingBesideHeading(load(before))).toBeNull()
+  })
+})

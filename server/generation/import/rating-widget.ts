@@ -1,0 +1,69 @@
+import type { CheerioAPI } from 'cheerio'
+import type { AnyNode, Element } from 'domhandler'
+import type { RawFacts } from './normalize/facts'
+import { productHeading } from './page-heading'
+
+// A rating as the page draws it (its stars, the count beside them), for pages whose structured data
+// states none or states another.
+
+/** A class that names a rating's stars ("pl-ReviewStars-rating", "star-rating", "stars-fill"); not a histogram's bars. */
+const STARS_CLASS = /stars?(?![a-z])/i
+const HISTOGRAM_CLASS = /histogram|distribution|breakdown|progress/i
+
+/**
+ * The rating the page's first star bar draws, out of 5: the width its filled part is given
+ * ("width:93.98%" is 4.7 stars), or null when the page draws none that way.
+ */
+export function drawnStars($: CheerioAPI): number | null {
+  for (const el of $('body [style*="width"]').toArray().slice(0, 400)) {
+    const parent = el.parent?.type === 'tag' ? (el.parent as Element) : null
+    const classes = `${el.attribs.class ?? ''} ${parent?.attribs.class ?? ''}`
+    if (!STARS_CLASS.test(classes) || HISTOGRAM_CLASS.test(classes)) continue
+    const pct = /(?:^|;)\s*width\s*:\s*(\d+(?:\.\d+)?)%/i.exec(el.attribs.style ?? '')
+    if (pct && Number(pct[1]) <= 100) return Math.round(Number(pct[1]) * 5) / 100
+  }
+  return null
+}
+
+/** Attributes a star widget states its rating in (`<div rating="5" class="star-rating">`). */
+const RATING_ATTRS = ['rating', 'data-rating', 'data-score', 'data-rating-value', 'data-average']
+
+/** A widget's count as written beside its stars: "(6)", "12 reviews", "(1.204 avaliações)". */
+const COUNT_TEXT =
+  /^\(?\s*(\d[\d.,\s]{0,12}?)\s*(?:reviews?|ratings?|avalia[çc](?:ão|ões)|bewertungen|opiniones|valoraciones|avis|recensioni|beoordelingen|opinii|отзыв\p{L}*)?\s*\)?$/iu
+
+/** Levels above the heading that still hold the product's own rating. */
+const HEADING_BOX_LEVELS = 2
+
+/**
+ * The rating the product's own star widget states beside its heading, on a page with no structured
+ * rating: an element classed as stars that carries its rating (0–5) in an attribute and the count
+ * written inside it ("(6)"). Both or nothing: stars without a count are not a rating of anyone's.
+ * The widget must follow the heading, within a few levels of it (a review list's stars come later).
+ */
+export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
+  const heading = productHeading($)
+  if (!heading) return null
+  let box: AnyNode | null = heading.parent
+  for (let level = 0; box && box.type === 'tag' && level < HEADING_BOX_LEVELS; level++, box = box.parent) {
+    const inBox = $(box as Element)
+      .find('*')
+      .toArray()
+    const after = inBox.slice(inBox.indexOf(heading) + 1)
+    // The first stars after the heading are the product's, or the page states no rating there.
+    const el = after.find((e) => STARS_CLASS.test(e.attribs.class ?? '') && !HISTOGRAM_CLASS.test(e.attribs.class ?? ''))
+    if (!el) continue
+    const attr = RATING_ATTRS.map((a) => el.attribs[a]).find((v) => v !== undefined)
+    const average = Number(attr?.replace(',', '.'))
+    if (!Number.isFinite(average) || average <= 0 || average > 5) return null
+    const count = COUNT_TEXT.exec(
+      $(el)
+        .text()
+        .replace(/[\u2605\u2606\u2729-\u2730]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )?.[1]
+    return count && /\d/.test(count) ? { average, count: count.replace(/\s/g, ''), scale: 5 } : null
+  }
+  return null
+}
