@@ -150,7 +150,10 @@ interface ShownPrice {
   amount: number
 }
 
-/** A price's element holds at most a few others (a currency sign's span, a <bdi>; VTEX writes code, space, units, mark and cents apart in a container): never a tile or a list. */
+/**
+ * A price's element holds at most a few others (a currency sign's span, a <bdi>; VTEX writes code,
+ * space, units, mark and cents apart in a container): never a tile or a list.
+ */
 const MAX_PRICE_ELEMENTS = 6
 
 /** An element's text when it holds at most MAX_PRICE_ELEMENTS others (itself counted apart), else null. */

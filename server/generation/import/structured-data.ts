@@ -1,5 +1,4 @@
 import { load, type CheerioAPI } from 'cheerio'
-import type { Element } from 'domhandler'
 import { linksToAnotherPage, photoIdParts, picturesNamed } from './gallery'
 import { microdataProducts } from './microdata'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
