@@ -9,6 +9,11 @@ const page = (body: string, status = 200, url = 'https://www.amazon.com/dp/B0C7X
 
 // Block pages as these services serve them, reduced to what identifies them (written for these tests).
 const PAGES = {
+  // Akamai's refusal in the shop's own dress: words of an error or of maintenance, Akamai's reference,
+  // the page's files in its deny folder.
+  akamaiDressedAsMaintenance: `<!doctype html><html><head><title>Shop | Down for Maintenance</title><link rel="icon" href="/custom-deny/favicon.ico"></head>
+    <body><img src="/custom-deny/logo.png"><h1>Shop is currently down for scheduled maintenance.</h1>
+    <p>Reference ID: 0.a1d21102.1615850950.1ae69c10</p></body></html>`,
   notFoundJapanese: `<!doctype html><html lang="ja"><head><title>ショップ</title></head><body><header><a href="/">ログイン</a></header>
     <main><p>ページが見つかりませんでした</p><p>お探しのページはURLが間違っているか、削除された可能性があります。</p><a href="/">トップページへ</a></main></body></html>`,
   notFoundSwedishTitle: `<!doctype html><html lang="sv"><head><title>Sidan kunde inte hittas - Bokhandel</title></head><body><header><nav>${'<a href="/b">Böcker</a> <a href="/s">Spel</a> '.repeat(80)}</nav></header><main><h1>Oj, här saknades det visst en sida!</h1></main><footer>${'<a href="/k">Kundservice</a> '.repeat(60)}</footer></body></html>`,
@@ -93,6 +98,7 @@ describe('block and error pages', () => {
     ],
     ['tiktok', 'robot-check', /showed a robot check \("Security Check"/],
     ['akamai', 'refused', /refused to show us the page \("Access Denied"\)/],
+    ['akamaiDressedAsMaintenance', 'refused', /refused to show us the page \("Shop \| Down for Maintenance"\)/],
     ['cloudflareCaptcha', 'robot-check', /Cloudflare, which protects .*, showed a captcha \("Attention Required!"\)/],
     ['cloudflareBlocked', 'refused', /Cloudflare, which protects .*, blocked our request/],
     ['cloudflareBlockedTitleOnly', 'refused', /blocked our request/],

@@ -146,6 +146,10 @@ const has = (p: Probe, selector: string) => p.$(selector).length > 0
  * are not a robot") count only here.
  */
 const terse = (p: Probe) => p.short && p.text.length < 1200
+/** Akamai's error reference: a number, the edge server's address in hex, the time, an id. */
+const AKAMAI_REFERENCE = /\b\d{1,3}\.[0-9a-f]{8}\.\d{10}\.[0-9a-f]{4,10}\b/i
+/** A page's own files in a folder named for a deny or block page. */
+const DENY_ASSETS = /(?:src|href)\s*=\s*["'][^"']*(?:custom-deny|deny-page|denied|block(?:ed)?[_-]page|waf[_-]block)[^"']*["']/i
 const quote = (s: string) => `"${s.replace(/\s+/g, ' ').trim().slice(0, 60)}"`
 
 /** The rules, most specific first. Each names the page's own words; none fires on a page that carries a product. */
@@ -271,6 +275,14 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: 'refused to show us the page ("Access Denied")',
     test: (p) =>
       /^Access Denied$/i.test(p.title) && (/You don't have permission to access/i.test(p.text) || /Reference\s*#\s*\d/i.test(p.text)),
+  },
+  // Akamai's refusal in the shop's own dress ("oh no! Something went wrong", "Down for Maintenance"):
+  // Akamai's reference number ("18.7cd21102.1612606933.116f472b") on a page whose own files sit in a
+  // deny or block folder ("/custom-deny/", "blocked_page_…"). Whatever its words, retrying is refused too.
+  {
+    kind: 'refused',
+    did: (p) => `refused to show us the page (${quote(p.title || p.$('h1').first().text())})`,
+    test: (p) => p.short && AKAMAI_REFERENCE.test(p.text) && DENY_ASSETS.test(p.html),
   },
   // F5 BIG-IP's application firewall: a bare page with a support id, no branding.
   {

@@ -24,6 +24,23 @@ describe("a shop page's own markup", () => {
     expect([raw.price, raw.compareAtPrice ?? null]).toEqual([249, null])
   })
 
+  it('takes the price the page shows when the structured one is written nowhere (a price before VAT)', () => {
+    const page = html.replace('<del>€249.00</del> <span>€199.00</span>', '<span>€199.00</span> <small>VAT included</small>')
+    const raw = withShopMarkup({ price: 164.46, currency: 'EUR' }, load(page), URL_)
+    expect([raw.price, raw.compareAtPrice ?? null]).toEqual([199, null])
+    // Written in words the price box does not read as a price ("from €164.46"): the structured price stands.
+    const from = html.replace('<del>€249.00</del> <span>€199.00</span>', '<span>from €164.46</span>')
+    expect(withShopMarkup({ price: 164.46, currency: 'EUR' }, load(from), URL_).price).toBe(164.46)
+  })
+
+  it('has no price when the structured one is only a payment per month among the page’s plans', () => {
+    const plans = html.replace(
+      '<del>€249.00</del> <span>€199.00</span>',
+      '<div class="item-price"><span>€</span>24.96<span>/mo.</span></div><ul><li><strong>€149.99</strong> with 2-year contract</li><li><strong>€649.99</strong> Retail price</li></ul>',
+    )
+    expect(withShopMarkup({ price: 24.96, currency: 'EUR' }, load(plans), URL_).price).toBeNull()
+  })
+
   it('is what importProduct reads on a shop without a reader of its own, end to end', async () => {
     const facts = await importProduct(URL_, fakeFetcher({ [URL_]: { body: html, contentType: 'text/html' } }), now)
     expect(facts.title).toBe('Espresso machine 4711')

@@ -2,7 +2,16 @@ import type { CheerioAPI } from 'cheerio'
 import { withGallery } from './gallery'
 import type { RawFacts } from './normalize/facts'
 import { brandBesideName, brandFromSpecRows } from './page-heading'
-import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
+import {
+  currencyShownWith,
+  currentBid,
+  formerPriceBeside,
+  isAmountWritten,
+  isInstalmentOnly,
+  isPriceShown,
+  priceBesideStruck,
+  priceNearHeading,
+} from './price-box'
 import { ratingBesideHeading } from './rating-widget'
 import { hasStructuredProduct } from './structured-data'
 
@@ -28,11 +37,24 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
   // A sold-out product whose structured price the page no longer shows: no price to sell at.
   if (out.soldOut && typeof out.price === 'number' && !isPriceShown($, out.price, out.locale ?? null))
     Object.assign(out, { price: null, compareAtPrice: null })
+  // A structured price the page writes nowhere (Etsy's price before VAT) where its price box shows
+  // another: the shopper pays the one shown. One it writes only per month is an instalment: then the
+  // page offers plans (a contract, outright), and no price is better than picking one.
+  let plans = false
+  if (typeof out.price === 'number' && !out.soldOut && !isPriceShown($, out.price, out.locale ?? null)) {
+    plans = isInstalmentOnly($, out.price, out.locale ?? null)
+    if (plans) Object.assign(out, { price: null, compareAtPrice: null })
+    else if (!isAmountWritten($, out.price)) {
+      const shown = priceNearHeading($, out.locale ?? null, pageUrl)
+      if (shown && (!shown.currency || !out.currency || shown.currency === out.currency))
+        Object.assign(out, { price: shown.price, compareAtPrice: shown.compareAtPrice })
+    }
+  }
   // An auction's lot: the current bid, not the starting price its structured data states.
   const bid = currentBid($, out.locale ?? null, pageUrl)
   if (bid !== null && bid !== out.price) Object.assign(out, { price: bid, compareAtPrice: null })
   if (typeof out.price === 'number' && !out.currency) out.currency = currencyShownWith($, out.price, out.locale ?? null)
-  if (out.price == null && !hasStructuredProduct($)) {
+  if (out.price == null && !plans && !hasStructuredProduct($)) {
     const shown = priceNearHeading($, out.locale ?? null, pageUrl)
     if (shown) Object.assign(out, { price: shown.price, compareAtPrice: shown.compareAtPrice, currency: out.currency ?? shown.currency })
   }

@@ -140,6 +140,11 @@ describe('JSON-LD', () => {
       scale: null,
     })
     expect(countIsTheShops('"storeFeedbackCount": 0', 0)).toBe(false)
+    // The count written in the shop's reviews tab, beside the item's own tab.
+    const tabs = `<button id="same-listing-reviews-tab">Reseñas de este artículo <span>384</span></button>
+      <button id="shop-reviews-tab" aria-controls="shop-listing-reviews-panel">Reseñas de esta tienda <span>1.027</span></button>`
+    expect(countIsTheShops(tabs, 1027)).toBe(true)
+    expect(countIsTheShops(tabs, 384)).toBe(false)
   })
 })
 
@@ -538,6 +543,28 @@ describe('a structured rating the page contradicts', () => {
     expect(check(drawn('93.98', '4.7'), 4.5)).toBe(true)
     // Out of 10: 9 is 4.5 stars.
     expect(check(drawn('93.98', '4,7'), 9, 10)).toBe(true)
+  })
+
+  it('is the rating the page shows instead when it draws and writes it and writes the same count', () => {
+    const html = page(
+      `<div class="ReviewStars"><div class="ReviewStars-rating" style="width:94.960532807104%"></div></div><p>8108</p><p>Rated 4.75 out of 5 stars. 8108 total votes.</p>`,
+    )
+    const ld = `<script type="application/ld+json">${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Armchair',
+      offers: { '@type': 'Offer', price: '98.99', priceCurrency: 'USD' },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 8108 },
+    })}</script>`
+    expect(extractStructuredData(html.replace('<body>', `<body>${ld}`), 'https://shop.example/p/1').listingRating).toEqual({
+      average: 4.75,
+      count: '8108',
+      scale: 5,
+    })
+    // A count the page does not write: no rating rather than a stale one.
+    expect(
+      extractStructuredData(drawn('93.98', '4.7').replace('<body>', `<body>${ld}`), 'https://shop.example/p/1').listingRating ?? null,
+    ).toBeNull()
   })
 
   it('stands when the page writes it, draws the same, draws a whole number, or draws nothing', () => {

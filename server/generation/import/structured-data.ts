@@ -210,8 +210,8 @@ function machineNumber(v: unknown): number | string | null {
 }
 
 /**
- * Whether the page's own data names this count the shop's or the seller's (`"shop_rating_count":919`,
- * `sellerReviewCount`): some marketplaces put the shop's rating in the product's `aggregateRating`
+ * Whether the page's own data or markup names this count the shop's or the seller's (`"shop_rating_count":919`,
+ * `sellerReviewCount`, a "shop reviews" tab): some marketplaces put the shop's rating in the product's `aggregateRating`
  * so that search results show stars. That rating is not the product's, so it is never used as one.
  */
 export function countIsTheShops(html: string, count: unknown): boolean {
@@ -220,6 +220,15 @@ export function countIsTheShops(html: string, count: unknown): boolean {
   const text = html.replace(/&quot;|&#34;/g, '"')
   const key = /\b(?:shop|seller|store)_?[a-z_]{0,20}?(?:review|rating|feedback)s?_?(?:count|num|total)["']?\s*[:=]\s*["']?(\d+)/gi
   for (const m of text.matchAll(key)) if (Number(m[1]) === n) return true
+  // Or its markup: the count written in an element named for the shop's reviews ("Reseñas de esta
+  // tienda <span>1.027</span>" in `id="shop-reviews-tab"`), beside the product's own tab.
+  const named =
+    /\b(?:id|class|aria-controls|data-[a-z-]+)\s*=\s*"[^"]*\b(?:shop|store|seller)[-_](?:[a-z]+[-_])?(?:reviews?|ratings?|feedback)\b[^"]*"[^>]*>/gi
+  for (const m of text.matchAll(named)) {
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 600).split(/<\/(?:button|a|li|h\d)>/i)[0]
+    const numbers = after.replace(/<[^>]*>/g, ' ').match(/\d[\d\s.,]*/g) ?? []
+    if (numbers.some((x) => Number(x.replace(/[\s.,]/g, '')) === n)) return true
+  }
   return false
 }
 
@@ -230,15 +239,33 @@ export function countIsTheShops(html: string, count: unknown): boolean {
  * page's, and no rating is better than a stale one.
  */
 export function starsDisagree($: CheerioAPI, html: string, rating: RawFacts['listingRating']): boolean {
+  return shownStars($, html, rating) !== null
+}
+
+/** The rating the page draws and writes where it disagrees with the structured one (see starsDisagree), else null. */
+function shownStars($: CheerioAPI, html: string, rating: RawFacts['listingRating']): number | null {
   const average = Number(rating?.average)
   const scale = Number(rating?.scale) > 0 ? Number(rating?.scale) : 5
   const drawn = drawnStars($)
-  if (drawn === null || !Number.isFinite(average) || Math.abs((average * 5) / scale - drawn) <= 0.15) return false
-  const shown = Math.round(drawn * 10) / 10
-  // A whole number of stars is no proof: "5" is written all over a page.
-  if (Number.isInteger(shown)) return false
+  if (drawn === null || !Number.isFinite(average) || Math.abs((average * 5) / scale - drawn) <= 0.15) return null
+  // Written as drawn ("4.75") or to one place ("4.7"); a whole number of stars is no proof: "5" is
+  // written all over a page.
+  const forms = [drawn, Math.round(drawn * 10) / 10].filter((n) => !Number.isInteger(n))
   const text = visibleText(html)
-  return writesNumber(text, shown) && !writesNumber(text, average)
+  if (writesNumber(text, average)) return null
+  return forms.find((n) => writesNumber(text, n)) ?? null
+}
+
+/**
+ * The structured rating, or the one the page shows instead where they disagree: the stars it draws
+ * and writes ("Rated 4.75 out of 5 stars. 8108 total votes."), with the structured count when the
+ * page writes that count too; else none (a stale rating is worse than none).
+ */
+function ratingAsShown($: CheerioAPI, html: string, rating: NonNullable<RawFacts['listingRating']>): RawFacts['listingRating'] {
+  const shown = shownStars($, html, rating)
+  if (shown === null) return rating
+  const count = String(rating.count ?? '')
+  return /^\d+$/.test(count) && writesNumber(visibleText(html), count) ? { average: shown, count, scale: 5 } : null
 }
 
 /** A page's text without its scripts, styles and tags (for telling which numbers it shows). */
@@ -449,7 +476,7 @@ export function extractStructuredData(
     if (new Set(stated).size === 1) fromLd.price = stated[0]
   }
   if (fromLd.listingRating && countIsTheShops(html, fromLd.listingRating.count)) fromLd.listingRating = null
-  if (fromLd.listingRating && starsDisagree(doc, html, fromLd.listingRating)) fromLd.listingRating = null
+  if (fromLd.listingRating) fromLd.listingRating = ratingAsShown(doc, html, fromLd.listingRating)
   if (fromLd.listingRating && node) fromLd.listingRating.count = shownCount(html, node.aggregateRating) ?? fromLd.listingRating.count
   const og = openGraph(doc, options)
   const merged = mergeRaw(fromLd, og)

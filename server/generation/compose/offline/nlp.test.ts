@@ -22,6 +22,14 @@ describe('product names from titles', () => {
   it('takes the first of alternatives written with a slash', () => {
     expect(productName('kinis Wall Light/Wall Lamp to Décor Home/Living Room/Bedroom, Candle Design').noun).toBe('wall light')
     expect(productName('Black/White Canvas Sneakers').noun).toMatch(/sneakers$/)
+    // A list of acronyms is no alternative: "ABS/PLA" filament, the name goes on.
+    expect(productName('Acme Duo ABS/PLA Dual Nozzle 3D Printer').noun).toBe('printer')
+  })
+
+  it('reads past an acronym spelled out in brackets after it: an aside, not the end of the name', () => {
+    expect(productName('XYZprinting da Vinci 2.0 Duo FFF (Fused Filament Fabrication) ABS/PLA Dual Nozzle 3D Printer').noun).toBe('printer')
+    // Brackets that do not spell the acronym out still end the name.
+    expect(productName('Acme Speaker BT (Black Edition) with Remote').name).toBe('Acme Speaker')
   })
 
   it('leaves a measure off the end of a name cut short', () => {

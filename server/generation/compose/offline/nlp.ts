@@ -238,12 +238,26 @@ function nounInContext(word: string): { noun: boolean; plural: boolean } {
  * phrase is long. A book is a "book" named by its title. Without a noun, the name stays a name and
  * the category is "product" (the writer then says "it").
  */
+/** "FFF (Fused Filament Fabrication)": an acronym spelled out in brackets after it, an aside of the name. */
+function withoutSpelledOutAcronyms(title: string): string {
+  return title.replace(/\b(\p{Lu}{2,6})\s\(([^()]{3,80})\)/gu, (whole, acronym: string, words: string) => {
+    const initials = words
+      .split(/[\s-]+/)
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .map((w) => w[0])
+      .join('')
+    return initials === acronym ? acronym : whole
+  })
+}
+
 export function productName(title: string, opts: { vendor?: string | null; book?: boolean } = {}): ProductName {
-  const clean = title.replace(/\s+/g, ' ').trim()
+  const clean = withoutSpelledOutAcronyms(title.replace(/\s+/g, ' ').trim())
   const first = (clean.split(NAME_END)[0] ?? clean).trim() || clean
   // Alternatives written with a slash name the thing first ("Wall Light/Wall Lamp to Décor Home/Living
-  // Room" → "Wall Light"); a slash in one word ("AC/DC", "Black/White") is left alone.
-  const before = /^(.*?\p{L}{3,})\/\p{L}/u.exec(first)?.[1]
+  // Room" → "Wall Light"); a slash in one word ("AC/DC", "Black/White") is left alone, and so is a
+  // list of acronyms ("ABS/PLA" filament).
+  const masked = first.replace(/\b\p{Lu}{2,}(?:\/\p{Lu}{2,})+\b/gu, (m) => m.replace(/\//g, ' '))
+  const before = first.slice(0, /^(.*?\p{L}{3,})\/\p{L}/u.exec(masked)?.[1].length ?? 0) || undefined
   const segment = before && before.trim().split(/\s+/).length >= 2 ? before.trim() : first
   if (opts.book) return { name: segment.split(/\s\(/)[0].slice(0, 120), noun: 'book', plural: false }
   const shouting = !/[a-z]/.test(clean)
