@@ -8,8 +8,13 @@
  *   first-party cookie holding only the day, gone at the next UTC midnight, says the same.
  */
 
-/** `2026-11-28` for any time that day (UTC): the day counts are kept under. */
-export const isoDay = (now: Date) => now.toISOString().slice(0, 10)
+let lastDay = { n: Number.NaN, iso: '' }
+/** `2026-11-28` for any time that day (UTC): the day counts are kept under. Remembered for the day: every counted view asks. */
+export const isoDay = (now: Date) => {
+  const n = Math.floor(now.getTime() / 86_400_000)
+  if (n !== lastDay.n) lastDay = { n, iso: now.toISOString().slice(0, 10) }
+  return lastDay.iso
+}
 
 /** `20261128` for any time that day (UTC): the day in an ETag or a cookie. */
 export const dayStamp = (now: Date) => isoDay(now).replaceAll('-', '')
