@@ -26,6 +26,11 @@ describe('product names from titles', () => {
     expect(productName('Acme Duo ABS/PLA Dual Nozzle 3D Printer').noun).toBe('printer')
   })
 
+  it('never names a product by its sizes', () => {
+    expect(productName('60"W x 24"D x 1-3/4" Thick Maple Butcher Block Square Edge Workbench Top').name).not.toMatch(/\d|\bx\b/)
+    expect(productName('Acme 30cm x 40cm Bamboo Serving Board With Handles Set').name).toBe('Acme Bamboo Serving Board')
+  })
+
   it('reads past an acronym spelled out in brackets after it: an aside, not the end of the name', () => {
     expect(productName('XYZprinting da Vinci 2.0 Duo FFF (Fused Filament Fabrication) ABS/PLA Dual Nozzle 3D Printer').noun).toBe('printer')
     // Brackets that do not spell the acronym out still end the name.

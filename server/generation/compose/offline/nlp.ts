@@ -335,19 +335,23 @@ export function productName(title: string, opts: { vendor?: string | null; book?
     const model: Token[] = []
     // A title that opens with describing words ("Modern LED Wall Sconce … Lamps") names the thing
     // after them: without those words the name would be only its category ("Fixture Lamps").
+    // Nor do its sizes name it ('60"W x 24"D x 1-3/4" Thick Maple … Workbench Top').
     const start = Math.max(
       0,
-      before.findIndex((t) => !describing(t)),
+      before.findIndex((t) => !describing(t) && !isDimension(t)),
     )
     for (const t of before.slice(start)) {
       if (model.length >= 4 || describing(t)) break
-      model.push(t)
+      if (!isDimension(t)) model.push(t)
     }
     nameTokens = [...model, ...nounTokens]
   }
   const name = nameTokens.map((t) => t.text).join(' ')
   return { name: clip6(name), noun, plural }
 }
+
+/** A size with its unit or mark ('60"W', '1-3/4"', "30cm"), or the "x" between two sizes. */
+const isDimension = (t: Token) => /^(?:x|×)$/i.test(t.text) || /^\d+(?:[.,/-]\d+)*\s?(?:["'”″]|in|cm|mm|m|ft)[a-z]?$/i.test(t.text)
 
 function clip6(name: string): string {
   const words = name.split(' ')
