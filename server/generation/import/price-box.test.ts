@@ -55,6 +55,11 @@ describe('a structured price the page shows only struck through', () => {
       <span class="salePrice">€110.00</span>
     </div>`)
     expect(beside(html, 219.99)).toEqual({ price: 110, compareAtPrice: 219.99 })
+    // The maker's suggested retail price beside the price: the former one.
+    const suggested = page(
+      `<div class="BasePriceBlock"><span>$98.99</span></div><span class="SuggestedRetailPrice"><span>$169.10</span></span>`,
+    )
+    expect(formerPriceBeside(load(suggested), 98.99, null, 'https://shop.example/p/espresso-4711')).toBe(169.1)
   })
 
   it('reads a comma-decimal page in its own language', () => {

@@ -28,6 +28,8 @@ const STRUCK_WORDS = new Set([
   'rrp',
   'uvp',
   'msrp',
+  // "SuggestedRetailPrice": the maker's recommended price, shown as the one the sale is under
+  'suggested',
   'prev',
   'previous',
   'former',
