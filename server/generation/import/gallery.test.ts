@@ -115,6 +115,22 @@ describe('the gallery in a shop’s markup', () => {
     expect(photos(html, 'https://cdn.shop.example/m/48213.jpg')).toEqual([])
   })
 
+  it('reads a gallery of photos named after the product (no number in their names)', () => {
+    const named = (folder: string, suffix = '') => `https://shop.example/images/products/${folder}/acme_citizen_playing_cards${suffix}.jpg`
+    const html = page(`<div class="carousel">
+      <a href="${named('zoom')}"><img src="${named('carousel')}"></a>
+      ${[1, 2, 3].map((n) => `<a href="${named('large', `_det${n}`)}"><img src="${named('carousel', `_det${n}`)}"></a>`).join('')}
+    </div>`)
+    expect(photos(html, named('zoom'))).toHaveLength(4)
+    // A short or one-word name is no id.
+    expect(
+      photos(
+        page('<div><img src="https://shop.example/i/front.jpg"><img src="https://shop.example/i/back.jpg"></div>'),
+        'https://shop.example/i/front.jpg',
+      ),
+    ).toEqual([])
+  })
+
   it('has nothing to go on when the photo’s address carries no id', () => {
     expect(photoIdParts('https://cdn.shop.example/images/product/large.jpg')).toEqual([])
     expect(photoIdParts('https://cdn.shop.example/2020/11/640x640/kettle-48213_w1200.jpg')).toEqual(['48213'])

@@ -70,6 +70,12 @@ function distinctPhotos(urls: string[]): string[] {
   })
 }
 
+/** A file name without its extension when it is a long name of words ("jjip_citizen_playing_cards"), else null. */
+function namedStem(url: string): string | null {
+  const stem = fileName(url).replace(/\.[a-z0-9]{2,5}$/i, '').toLowerCase()
+  return stem.length >= 16 && /[a-z]{4,}[-_][a-z]{4,}/.test(stem) ? stem : null
+}
+
 /** An address's file name: the sizes of a photo are often one name in size folders ("/img-125/5/1043075.png", "/img-1000/5/…"). */
 function fileName(url: string): string {
   try {
@@ -274,10 +280,13 @@ function* rowsOfSlides($: CheerioAPI, pageUrl: string, root?: Element): Generato
  */
 export function galleryPhotos($: CheerioAPI, mainImage: string, pageUrl: string): string[] {
   const ids = new Set(photoIdParts(mainImage))
-  if (!ids.size) return []
+  // A photo named after the product has its name for an id ("jjip_citizen_playing_cards.jpg", "…_det1.jpg").
+  const stem = namedStem(mainImage)
+  if (!ids.size && !stem) return []
   // "238368885alt1" is a photo of "238368885" too.
   const sharesId = (p: string) => [...ids].some((id) => p.includes(id) || id.includes(p))
-  const showsMain = (slides: Slide[]) => slides.some((s) => s.sizes.some((url) => photoIdParts(url).some(sharesId)))
+  const isMain = (url: string) => photoIdParts(url).some(sharesId) || (stem !== null && namedStem(url)?.startsWith(stem) === true)
+  const showsMain = (slides: Slide[]) => slides.some((s) => s.sizes.some(isMain))
   const folder = firstFolder(mainImage)
   // A picture with no id of its own in another folder than the product's photos is the site's (a logo over the slide).
   // Nor is a picture from a third party's site (a marketing badge laid over the photo).
