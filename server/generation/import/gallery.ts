@@ -72,7 +72,9 @@ function distinctPhotos(urls: string[]): string[] {
 
 /** A file name without its extension when it is a long name of words ("jjip_citizen_playing_cards"), else null. */
 function namedStem(url: string): string | null {
-  const stem = fileName(url).replace(/\.[a-z0-9]{2,5}$/i, '').toLowerCase()
+  const stem = fileName(url)
+    .replace(/\.[a-z0-9]{2,5}$/i, '')
+    .toLowerCase()
   return stem.length >= 16 && /[a-z]{4,}[-_][a-z]{4,}/.test(stem) ? stem : null
 }
 

@@ -2,16 +2,8 @@ import type { CheerioAPI } from 'cheerio'
 import { withGallery } from './gallery'
 import type { RawFacts } from './normalize/facts'
 import { brandBesideName, brandFromSpecRows } from './page-heading'
-import {
-  currencyShownWith,
-  currentBid,
-  formerPriceBeside,
-  isAmountWritten,
-  isInstalmentOnly,
-  isPriceShown,
-  priceBesideStruck,
-  priceNearHeading,
-} from './price-box'
+import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
+import { isAmountWritten, isInstalmentOnly } from './price-written'
 import { ratingBesideHeading } from './rating-widget'
 import { hasStructuredProduct } from './structured-data'
 

@@ -1,0 +1,52 @@
+import type { CheerioAPI } from 'cheerio'
+import type { AnyNode } from 'domhandler'
+import { isPriceShown } from './price-box'
+
+// A structured price as the page's visible text writes it, in whatever form: written nowhere (a
+// price before VAT), or written only as a payment per month (a plan's instalment).
+
+/** A price per month written after its amount, its currency sign between them or not ("$24.96/mo.", "24,96 € al mes", "pro Monat"). */
+const PER_MONTH =
+  /^\s*(?:\p{Sc})?\s*(?:\/\s*(?:mo|mth|month|mes|monat|mois|mese|maand|mies|mån)\b|(?:per|a|al|pro|par|por) (?:month|mes|monat|mois|mese|maand)\b|monthly\b|mensuales?\b|monatlich\b)/iu
+
+/** A page's visible text: no scripts, styles or templates, whitespace collapsed. */
+function visibleText($: CheerioAPI): string {
+  const body = $('body').clone()
+  body.find('script, style, template, noscript').remove()
+  // Each text apart, in the page's order: "<span>$200</span><span>2 bids</span>" is "$200 2 bids", never "$2002 bids".
+  const texts: string[] = []
+  const stack: AnyNode[] = [...body.toArray()]
+  while (stack.length) {
+    const node = stack.pop()!
+    if (node.type === 'text') texts.push((node as unknown as { data: string }).data)
+    else if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i])
+  }
+  return texts.join(' ').replace(/\s+/g, ' ')
+}
+
+/** `price` as a page may write it: "1099.99", "1,099.99", "1.099,99", "1 099,99"; whole amounts also without cents. */
+function amountWritten(price: number): RegExp {
+  const [units, cents] = price.toFixed(2).split('.')
+  const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, "[.,\\s\u00a0\u202f’']?")
+  return new RegExp(`(?<![\\d.,])${grouped}(?:[.,]${cents}${cents === '00' ? '|(?![.,]\\d)' : ''})(?!\\d)`, 'g')
+}
+
+/**
+ * Whether the page writes `price` only as a payment per month ("$24.96/mo." beside "$649.99 Retail
+ * price"): a carrier's phone or a financed product whose structured offer states the instalment.
+ */
+export function isInstalmentOnly($: CheerioAPI, price: number, locale: string | null): boolean {
+  if (isPriceShown($, price, locale)) return false
+  const text = visibleText($)
+  let perMonth = false
+  for (const m of text.matchAll(amountWritten(price))) {
+    if (!PER_MONTH.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) return false
+    perMonth = true
+  }
+  return perMonth
+}
+
+/** Whether the page's visible text writes `price` anywhere, in any form (Etsy's price before VAT appears nowhere). */
+export function isAmountWritten($: CheerioAPI, price: number): boolean {
+  return amountWritten(price).test(visibleText($))
+}
