@@ -78,27 +78,26 @@ export function themeWithAppBlock(name: 'Harbor' | 'Meadow', where: 'main' | 'ap
 
 /** Renders a snippet of the extension with the given parameters (no product, no store). */
 export async function renderSnippet(name: string, params: Record<string, unknown>): Promise<string> {
-  const engine = (renderSnippet.engine ??= createEngine(extensionFiles()))
   const args = Object.keys(params)
     .map((k) => `${k}: ${k}`)
     .join(', ')
+  return renderTemplate(`{% render '${name}'${args ? `, ${args}` : ''} %}`, params)
+}
+
+/** A template rendered with the extension's snippets, no product and no store (one engine for every test). */
+function renderTemplate(template: string, scope: Record<string, unknown>): Promise<string> {
+  const engine = (renderSnippet.engine ??= createEngine(extensionFiles()))
   const globals = withState({}, { currency: 'USD', translations: {}, assetUrl: (f) => f, cartAddUrl: '/cart/add' })
-  return engine.parseAndRender(`{% render '${name}'${args ? `, ${args}` : ''} %}`, params, { globals })
+  return engine.parseAndRender(template, scope, { globals })
 }
 renderSnippet.engine = undefined as ReturnType<typeof createEngine> | undefined
 
 /** The snippet rendered once per entry of `each`, in one template: thousands of cases stay quick on a busy machine. */
 export async function renderSnippetEach(name: string, each: Record<string, unknown>[]): Promise<string[]> {
-  const engine = (renderSnippet.engine ??= createEngine(extensionFiles()))
   const keys = [...new Set(each.flatMap((params) => Object.keys(params)))]
   const args = keys.map((k) => `, ${k}: p.${k}`).join('')
   const separator = '\u0000'
-  const globals = withState({}, { currency: 'USD', translations: {}, assetUrl: (f) => f, cartAddUrl: '/cart/add' })
-  const html = await engine.parseAndRender(
-    `{% for p in each %}{% render '${name}'${args} %}${separator}{% endfor %}`,
-    { each },
-    { globals },
-  )
+  const html = await renderTemplate(`{% for p in each %}{% render '${name}'${args} %}${separator}{% endfor %}`, { each })
   return html.split(separator).slice(0, each.length)
 }
 

@@ -1,6 +1,5 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode } from 'domhandler'
-import { isPriceShown } from './price-box'
 
 // A structured price as the page's visible text writes it, in whatever form: written nowhere (a
 // price before VAT), or written only as a payment per month (a plan's instalment).
@@ -32,21 +31,17 @@ function amountWritten(price: number): RegExp {
 }
 
 /**
- * Whether the page writes `price` only as a payment per month ("$24.96/mo." beside "$649.99 Retail
- * price"): a carrier's phone or a financed product whose structured offer states the instalment.
+ * How the page's visible text writes `price` (a structured price its price box does not show):
+ * `nowhere` (Etsy's price before VAT), only `per-month` ("$24.96/mo." beside "$649.99 Retail price":
+ * a carrier's phone or a financed product whose structured offer states the instalment), or
+ * `elsewhere` (in words the price box does not read as a price: "alkaen 74,95 €").
  */
-export function isInstalmentOnly($: CheerioAPI, price: number, locale: string | null): boolean {
-  if (isPriceShown($, price, locale)) return false
+export function writtenAs($: CheerioAPI, price: number): 'nowhere' | 'per-month' | 'elsewhere' {
   const text = visibleText($)
-  let perMonth = false
+  let seen = false
   for (const m of text.matchAll(amountWritten(price))) {
-    if (!PER_MONTH.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) return false
-    perMonth = true
+    if (!PER_MONTH.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) return 'elsewhere'
+    seen = true
   }
-  return perMonth
-}
-
-/** Whether the page's visible text writes `price` anywhere, in any form (Etsy's price before VAT appears nowhere). */
-export function isAmountWritten($: CheerioAPI, price: number): boolean {
-  return amountWritten(price).test(visibleText($))
+  return seen ? 'per-month' : 'nowhere'
 }

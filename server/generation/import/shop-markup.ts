@@ -3,7 +3,7 @@ import { withGallery } from './gallery'
 import type { RawFacts } from './normalize/facts'
 import { brandBesideName, brandFromSpecRows } from './page-heading'
 import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
-import { isAmountWritten, isInstalmentOnly } from './price-written'
+import { writtenAs } from './price-written'
 import { ratingBesideHeading } from './rating-widget'
 import { hasStructuredProduct } from './structured-data'
 
@@ -34,9 +34,10 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
   // page offers plans (a contract, outright), and no price is better than picking one.
   let plans = false
   if (typeof out.price === 'number' && !out.soldOut && !isPriceShown($, out.price, out.locale ?? null)) {
-    plans = isInstalmentOnly($, out.price, out.locale ?? null)
+    const written = writtenAs($, out.price)
+    plans = written === 'per-month'
     if (plans) Object.assign(out, { price: null, compareAtPrice: null })
-    else if (!isAmountWritten($, out.price)) {
+    else if (written === 'nowhere') {
       const shown = priceNearHeading($, out.locale ?? null, pageUrl)
       if (shown && (!shown.currency || !out.currency || shown.currency === out.currency))
         Object.assign(out, { price: shown.price, compareAtPrice: shown.compareAtPrice })
