@@ -37,6 +37,11 @@ export interface Database {
   poolStats?: () => { total: number; idle: number; waiting: number }
   /** PGlite only: NOTIFY on `channel` in this process (server/db/changes.ts); resolves to unlisten. */
   listen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>
+  /**
+   * PGlite only: `text` (inputs $1…$n) `PREPARE`d as `name` on first use, then run by `EXECUTE` with
+   * the inputs given as SQL literals; rows as arrays. Used through server/db/planned.ts.
+   */
+  planned?: (name: string, text: string) => (literals: string[]) => Promise<unknown[][]>
   /** PGlite only: the whole data folder as one file, to open copies from (`{ memory: true, from }`). */
   dump?: () => Promise<Blob>
   close(): Promise<void>
@@ -83,6 +88,19 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // PGlite serves one process: nothing to serialise.
     exclusive: (fn) => fn(),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    planned: (name, text) => {
+      let prepared: Promise<unknown> | undefined
+      return async (literals) => {
+        // Prepared again after a failure (the statement does not exist then).
+        prepared ??= client.exec(`PREPARE ${name} AS ${text}`).catch((error: unknown) => {
+          prepared = undefined
+          throw error
+        })
+        await prepared
+        const args = literals.length ? `(${literals.join(', ')})` : ''
+        return (await client.query<unknown[]>(`EXECUTE ${name}${args}`, [], { rowMode: 'array' })).rows
+      }
+    },
     dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   }

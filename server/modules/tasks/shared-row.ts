@@ -2,6 +2,7 @@ import { and, eq, not, sql, type Placeholder } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { ApiDeps } from '../../context'
 import type { Database } from '../../db/client'
+import { plannedQuery, type PlannedQuery } from '../../db/planned'
 import { experiments, tasks, users } from '../../db/schema'
 import { versionWithExperiment } from '../../domain/experiments/shopper'
 import type { OwnerDefaultsFacts } from '../../domain/page/shopper'
@@ -29,38 +30,39 @@ export const SHARED_PAGE_COLUMNS = {
   page: tasks.page,
 }
 
-/**
- * One read for everything a shared page needs: its columns, its version (the row's `xmin`) and the
- * running experiment, or nothing while it is not shared.
- */
-function prepareSharedRow(db: Database['db']) {
+/** Everything a shared page needs: its columns, its version (the row's `xmin`) and the running experiment. */
+const SHARED_ROW_FIELDS = {
+  id: tasks.id,
+  rowVersion: sql<string>`${tasks}.xmin::text`,
+  experimentId: experiments.id,
+  split: experiments.split,
+  ...SHARED_PAGE_COLUMNS,
+}
+
+/** One read for everything a shared page needs, or nothing while it is not shared. */
+function sharedRowSelect(db: Database['db']) {
   return db
-    .select({
-      id: tasks.id,
-      rowVersion: sql<string>`${tasks}.xmin::text`,
-      experimentId: experiments.id,
-      split: experiments.split,
-      ...SHARED_PAGE_COLUMNS,
-    })
+    .select(SHARED_ROW_FIELDS)
     .from(tasks)
     .innerJoin(users, eq(users.id, tasks.userId))
     .leftJoin(experiments, and(eq(experiments.taskId, tasks.id), eq(experiments.status, 'running')))
     .where(and(eq(tasks.sessionId, sql.placeholder('sessionId')), sharedConditionSince(sql.placeholder('windowStart'))))
-    .prepare('shared_page_row')
 }
 
-type Prepared = ReturnType<typeof prepareSharedRow>
-export type SharedRow = Awaited<ReturnType<Prepared['execute']>>[number]
+export type SharedRow = Awaited<ReturnType<typeof sharedRowSelect>>[number]
 
-/** Built once per database: the query's SQL is not put together again on every read. */
-const prepared = new WeakMap<Database['db'], Prepared>()
+/** Planned once per database: every new page's first render reads it (server/db/planned.ts). */
+const planned = new WeakMap<Database['db'], PlannedQuery<SharedRow>>()
 
 /** The shared page's row now (`sessionId` in lower case), or null while it is not shared. */
 export async function readSharedRow(deps: ApiDeps, sessionId: string): Promise<SharedRow | null> {
-  const db = deps.database.db
-  let query = prepared.get(db)
-  if (!query) prepared.set(db, (query = prepareSharedRow(db)))
-  const [row] = await query.execute({ sessionId, windowStart: hideWindowStart(deps.clock(), deps.env.HIDE_WINDOW_MINUTES) })
+  const { database } = deps
+  let query = planned.get(database.db)
+  if (!query) {
+    query = plannedQuery(database, 'shared_page_row', sharedRowSelect(database.db), Object.keys(SHARED_ROW_FIELDS))
+    planned.set(database.db, query)
+  }
+  const [row] = await query({ sessionId, windowStart: hideWindowStart(deps.clock(), deps.env.HIDE_WINDOW_MINUTES) })
   return row ?? null
 }
 
