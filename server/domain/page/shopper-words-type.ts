@@ -4,7 +4,7 @@
  * can be typed without importing shopper-words.ts.
  */
 
-/** The languages with a table: those of shopper-words.ts, shopper-words-more.ts, shopper-words-slavic.ts and shopper-words-north.ts. */
+/** The languages with a table: those of shopper-words.ts, -more.ts, -slavic.ts, -north.ts and -nordic.ts. */
 export const SHOPPER_LANGUAGES = [
   'en',
   'es',
@@ -27,6 +27,8 @@ export const SHOPPER_LANGUAGES = [
   'sl',
   'bg',
   'vi',
+  'da',
+  'nb',
 ] as const
 export type ShopperLanguage = (typeof SHOPPER_LANGUAGES)[number]
 

@@ -5,7 +5,8 @@
  * built-in writer writes headings in: English, Spanish, German, French, Italian and Portuguese
  * here, Dutch, Swedish, Turkish and Romanian in shopper-words-more.ts, Polish, Russian, Czech and
  * Slovak in shopper-words-slavic.ts, Finnish, Estonian, Latvian, Slovenian, Bulgarian and
- * Vietnamese in shopper-words-north.ts. A page in another language gets English words.
+ * Vietnamese in shopper-words-north.ts, Danish and Norwegian in shopper-words-nordic.ts. A page in
+ * another language gets English words.
  *
  * One table for both renderers: React reads it here; the Liquid snippets read
  * `snippets/pagewright-words.liquid`, generated from it (server/liquid/words-snippet.ts). Numbers
@@ -16,6 +17,7 @@
  */
 
 import { MORE_SHOPPER_WORDS } from './shopper-words-more'
+import { NORDIC_SHOPPER_WORDS } from './shopper-words-nordic'
 import { NORTH_SHOPPER_WORDS } from './shopper-words-north'
 import { SLAVIC_SHOPPER_WORDS } from './shopper-words-slavic'
 import { SHOPPER_LANGUAGES, type Counted, type ShopperLanguage, type ShopperWords } from './shopper-words-type'
@@ -404,13 +406,16 @@ export const SHOPPER_WORDS: Readonly<Record<ShopperLanguage, ShopperWords>> = {
   ...MORE_SHOPPER_WORDS,
   ...SLAVIC_SHOPPER_WORDS,
   ...NORTH_SHOPPER_WORDS,
+  ...NORDIC_SHOPPER_WORDS,
 }
 
 const isShopperLanguage = (code: string): code is ShopperLanguage => (SHOPPER_LANGUAGES as readonly string[]).includes(code)
 
 /** The renderers' words for a page's language ("es", "pt-BR"); English when absent or without a table. */
 export function shopperWords(language?: string | null): ShopperWords {
-  const code = (language ?? '').toLowerCase().split(/[-_]/)[0]
+  const tag = (language ?? '').toLowerCase().split(/[-_]/)[0]
+  // "no" names Norwegian without saying which written form: Bokmål is what nearly every shop writes.
+  const code = tag === 'no' ? 'nb' : tag
   return isShopperLanguage(code) ? SHOPPER_WORDS[code] : EN
 }
 

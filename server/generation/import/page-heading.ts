@@ -150,9 +150,14 @@ export function brandFromSpecRows($: CheerioAPI): string | null {
     }
     for (const el of labels) {
       if (!isLabel($(el).text())) continue
-      const cell = /^(?:th|td|dt)$/.test(el.tagName) ? $(el).next('td, dd') : $(el).next()
+      let cell = /^(?:th|td|dt)$/.test(el.tagName) ? $(el).next('td, dd') : $(el).next()
+      // A label alone in a cell of its own, the value in the next cell ("<div><div>Varemærke</div></div><div>…").
+      for (let up = el.parent, level = 0; !cell.length && up?.type === 'tag' && level < 2; up = up.parent, level++)
+        if ($(up).children().length === 1) cell = $(up).next()
       // A cell that lists several brands as links (a maker and its line) gives the first.
-      const value = brandValue(collapseSpace((cell.find('a').length > 1 ? cell.find('a').first() : cell).text()))
+      const shown = cell.find('a').length > 1 ? cell.find('a').first() : cell
+      // Its words as read: not an icon's title or a menu button's ("Varemærkemenu").
+      const value = brandValue(collapseSpace(shown.clone().find('svg, button, script, style').remove().end().text()))
       if (value) return value
     }
   }

@@ -262,6 +262,21 @@ describe('the former price beside a structured price', () => {
     ).toBe(79.9)
   })
 
+  it('is a higher price the box writes a discount to this one from, struck only by a style sheet', () => {
+    const inEnglish = (html: string) => formerPriceBeside(load(html), 12999, 'en', 'https://shop.example/p/espresso-4711')
+    const box = (former: string, percent: string) =>
+      page(
+        `<div class="pb"><div class="a1">₹12,999</div><div class="b2">${former}</div><div class="c3"><span>${percent}</span></div></div>`,
+      )
+    expect(inEnglish(box('₹31,000', '58% off'))).toBe(31000)
+    // A discount that does not lead from that price to this one says nothing about it.
+    expect(inEnglish(box('₹31,000', '20% off'))).toBeNull()
+    expect(inEnglish(box('₹31,000', 'Free delivery'))).toBeNull()
+    // Nor does one among other products' prices and discounts.
+    const crowded = `<div class="pb"><span>₹12,999</span><div><span>₹31,000</span><span>-58%</span></div><div><span>₹999</span><span>₹1,999</span></div></div>`
+    expect(inEnglish(page(crowded))).toBeNull()
+  })
+
   it('knows a wrapper whose whole text is a struck price as struck', () => {
     expect(former(page(`<div><s>€ 1.899,00</s></div><span>€ 1.599,00</span>`), 1599)).toBe(1899)
     expect(former(page(`<div class="was"><span><del>€ 1.899,00</del></span></div><span>€ 1.599,00</span>`), 1599)).toBe(1899)

@@ -2,7 +2,7 @@ import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { linksToAnotherPage, smallSubtree } from './gallery'
 import { separatorsOf } from './normalize/numbers'
-import { detectCurrency, parsePrice } from './normalize/price'
+import { currencyWritten, parsePrice } from './normalize/price'
 import { productHeading } from './page-heading'
 
 /**
@@ -176,7 +176,7 @@ function priceText(el: Element, locale: string | null): string | null {
 /**
  * An element's text with a space where one element's digits end and the next text's digits begin:
  * "<span>119</span>99 ₽" is two prices side by side (the first struck by a style sheet), never 11999.
- * Only called on small elements (a price's few).
+ * Called on small elements (a price's few, a price box).
  */
 function spacedText(el: Element): string {
   let out = ''
@@ -321,7 +321,7 @@ export function priceNearHeading(
     // A price names its currency ("44 890 тг.", "100.00€"); a bare number is an item code or a count.
     let prices = pricesIn($, box as Element, locale).filter(
       (p) =>
-        detectCurrency($(p.el).text()) !== null &&
+        currencyWritten($(p.el).text(), locale) !== null &&
         !isInside(p.el, heading) &&
         follows($, heading, p.el) &&
         !inTile($, p.el, within, pageUrl) &&
@@ -338,7 +338,7 @@ export function priceNearHeading(
     return {
       price: current.amount,
       compareAtPrice: former?.amount ?? null,
-      currency: detectCurrency($(current.el).text()),
+      currency: currencyWritten($(current.el).text(), locale),
     }
   }
   return null
@@ -359,15 +359,37 @@ export function formerPriceBeside($: CheerioAPI, price: number, locale: string |
       (p) => p.amount > price && isStruck(p.el) && !inTile($, p.el, within, pageUrl) && !isHidden(p.el, within),
     )
     if (former) return former.amount
+    // Not marked as struck in the markup (a stylesheet draws the line), but the box writes the
+    // discount that takes that price to this one: "₹31,000 58% off" beside ₹12,999. Only in a box
+    // of the price's own (the price, the former price, a saving), where no tile's discount is near.
+    const inBox = pricesIn($, box as Element, locale)
+    if (inBox.length > 3) return null
+    const boxText = spacedText(box as Element)
+    const discounted = inBox.find(
+      (p) => p.amount > price && !inTile($, p.el, within, pageUrl) && !isHidden(p.el, within) && discountLeadsTo(boxText, p.amount, price),
+    )
+    if (discounted) return discounted.amount
   }
   return null
+}
+
+/** A percentage as a price box writes a discount ("58% off", "-55 %", "(35% OFF)"). */
+const PERCENT = /(?<![\d.,])(\d{1,2}(?:[.,]\d+)?)\s?%/g
+
+/** Whether `text` writes a discount that takes `former` to `price` (to the rounding of a whole percent). */
+function discountLeadsTo(text: string, former: number, price: number): boolean {
+  for (const m of text.matchAll(PERCENT)) {
+    const percent = Number(m[1].replace(',', '.'))
+    if (percent > 0 && Math.abs(former * (1 - percent / 100) - price) <= former * 0.006) return true
+  }
+  return false
 }
 
 /** The currency the page writes beside its structured price where it shows it ("€ 17,10"), or null. */
 export function currencyShownWith($: CheerioAPI, price: number, locale: string | null): string | null {
   for (const p of pricesIn($, null, locale)) {
     if (Math.abs(p.amount - price) >= 0.005 || isHidden(p.el, $.root()[0])) continue
-    const currency = detectCurrency($(p.el).text())
+    const currency = currencyWritten($(p.el).text(), locale)
     if (currency) return currency
   }
   return null

@@ -1,6 +1,6 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
-import { ratingBesideHeading } from './rating-widget'
+import { ratingBesideHeading, ratingsBeforeReviews } from './rating-widget'
 
 const page = (underHeading: string, later = '') =>
   `<html><body><main><section class="details"><div class="info"><h1>Maple Bench Top 60 x 24</h1><p>Item #: T9F432251</p></div>
@@ -30,5 +30,22 @@ describe('the star widget beside the product’s heading', () => {
     expect(ratingBesideHeading(load(page(`<div data-rating="4" class="stars-histogram">(12)</div>`)))).toBeNull()
     const before = `<html><body><main><section><div data-rating="4" class="stars">(12)</div><div><h1>Maple Bench Top 60 x 24</h1></div></section></main></body></html>`
     expect(ratingBesideHeading(load(before))).toBeNull()
+  })
+})
+
+describe('the count of ratings written before the count of reviews', () => {
+  it('is the rating’s count where the data counts the written reviews', () => {
+    // The page's text as read with its tags taken out: entities are still written.
+    expect(ratingsBeforeReviews('4.3 ★  3,397 Ratings&nbsp;  &amp;  &nbsp;213 Reviews ', 213)).toBe('3397')
+    expect(ratingsBeforeReviews('3.9 ★ 673 ratings and 51 reviews', '51')).toBe('673')
+    expect(ratingsBeforeReviews('4,1 de 5 · 5.182 valoraciones y 213 opiniones', 213)).toBe('5182')
+  })
+  it('is nothing when the page writes no such pair for that count', () => {
+    // Another number before the count: sales, questions, or fewer than the reviews.
+    expect(ratingsBeforeReviews('5,000 sold · 213 reviews', 213)).toBeNull()
+    expect(ratingsBeforeReviews('12 ratings & 213 reviews', 213)).toBeNull()
+    expect(ratingsBeforeReviews('3,397 Ratings & 214 Reviews', 213)).toBeNull()
+    // The rating before the count is not a count of ratings.
+    expect(ratingsBeforeReviews('4.3 ratings 213 reviews', 213)).toBeNull()
   })
 })

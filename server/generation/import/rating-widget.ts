@@ -32,6 +32,34 @@ const RATING_ATTRS = ['rating', 'data-rating', 'data-score', 'data-rating-value'
 const COUNT_TEXT =
   /^\(?\s*(\d[\d.,\s]{0,12}?)\s*(?:reviews?|ratings?|avalia[çc](?:ão|ões)|bewertungen|opiniones|valoraciones|avis|recensioni|beoordelingen|opinii|отзыв\p{L}*)?\s*\)?$/iu
 
+/** A count written as a page writes it: "3,397", "5.182", "1 204", "213" (groups of three after the first). */
+const WRITTEN_COUNT = String.raw`(?<![\d.,])(\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+|\d+)(?![\d.,]\d)`
+/** The words pages count stars with, and written reviews with ("3,397 Ratings & 213 Reviews"). */
+const RATINGS_WORD = String.raw`(?:ratings?|calificaciones|valoraciones|avalia[çc](?:ão|ões)|bewertungen|évaluations|notes|valutazioni|beoordelingen|oceny|оцен\p{L}*)`
+const REVIEWS_WORD = String.raw`(?:reviews?|reseñas|opiniones|comentários|rezensionen|avis|recensioni|recensies|opinie|opinii|отзыв\p{L}*)`
+const RATINGS_THEN_REVIEWS = new RegExp(
+  `${WRITTEN_COUNT}\\s*${RATINGS_WORD}\\s*(?:&|and|y|e|et|und|i|и|·|\\||,|/)?\\s*${WRITTEN_COUNT}\\s*${REVIEWS_WORD}`,
+  'giu',
+)
+
+/**
+ * The count of ratings a page writes just before its count of written reviews, where the rating's
+ * count is the reviews' ("3,397 Ratings & 213 Reviews" with a structured `reviewCount` of 213): an
+ * average is over everyone who rated, so "4.3 from 213 reviews" would misstate it. Null when the
+ * page writes no such pair for this count.
+ */
+export function ratingsBeforeReviews(text: string, reviews: string | number): string | null {
+  const digits = (s: string) => Number(s.replace(/\D/g, ''))
+  const n = digits(String(reviews))
+  if (!n) return null
+  const flat = text
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+  for (const m of flat.matchAll(RATINGS_THEN_REVIEWS)) if (digits(m[2]) === n && digits(m[1]) > n) return String(digits(m[1]))
+  return null
+}
+
 /** Levels above the heading that still hold the product's own rating. */
 const HEADING_BOX_LEVELS = 2
 

@@ -169,6 +169,32 @@ describe('block and error pages', () => {
     expect(recognizeRefusal(page(product, 200, 'https://shop.example/p/case'))).toBeNull()
   })
 
+  it('takes a page that only a browser running its script gets past (a proof of work) for a check of our browser', () => {
+    const challenge = `<!doctype html><html lang="es"><head><title></title></head><body><div id="root"><div class="spinner"></div></div>
+      <noscript><style>#root{display:none}</style><h1>This page requires JavaScript to work.</h1><p>Please enable JavaScript in your browser to continue.</p></noscript>
+      <script type="module">const solve=async()=>{document.cookie="_c="+await work();window.location.reload()};solve()</script></body></html>`
+    const err = recognizeRefusal(page(challenge, 200, 'https://shop.example/p/perfume-9'))
+    expect(err).toMatchObject({ kind: 'robot-check', transient: false })
+    expect(err!.message).toMatch(
+      /ran a check of our browser that needs JavaScript \("This page requires JavaScript to work\. Please enable…"\)/,
+    )
+    // A page built by its script, asking for JavaScript too, but with nothing that sets a cookie and reloads: not a check.
+    const shell = `<!doctype html><html><head><title>Lamp 3000</title></head><body><div id="app"></div>
+      <noscript>You need to enable JavaScript to run this app.</noscript><script src="/static/main.js"></script></body></html>`
+    expect(recognizeRefusal(page(shell, 200, 'https://shop.example/p/lamp-3000'))).toBeNull()
+  })
+
+  it('takes a short page saying "something went wrong" only in its title or in a picture’s alt text for the site’s error', () => {
+    const title = `<html><head><title>Amazon.ca Something Went Wrong / Quelque chose s'est mal passé</title></head><body>
+      <form action="/s"><input placeholder="Search / Rechercher"><button>Go / Aller</button></form>
+      <img src="/error/500-title.png" alt="Sorry! Something went wrong. Please go back and try again."></body></html>`
+    const alt = title.replace(/<title>.*<\/title>/, '<title>Amazon.ca</title>')
+    for (const html of [title, alt]) {
+      const err = recognizeRefusal(page(html, 200, 'https://www.amazon.ca/dp/B0C7X4K2QZ'))
+      expect(err).toMatchObject({ kind: 'site-down', transient: true })
+    }
+  })
+
   it('takes a page titled "404 Not Found" inside full menus, with no product on it, for a missing page unless its status said so', () => {
     const menus = `<header><nav>${'<a href="/c/lipstick">Lipstick</a> <a href="/c/kajal">Kajal</a> '.repeat(200)}</nav></header>`
     const gone = (title: string) =>

@@ -150,7 +150,11 @@ const terse = (p: Probe) => p.short && p.text.length < 1200
 const AKAMAI_REFERENCE = /\b\d{1,3}\.[0-9a-f]{8}\.\d{10}\.[0-9a-f]{4,10}\b/i
 /** A page's own files in a folder named for a deny or block page. */
 const DENY_ASSETS = /(?:src|href)\s*=\s*["'][^"']*(?:custom-deny|deny-page|denied|block(?:ed)?[_-]page|waf[_-]block)[^"']*["']/i
-const quote = (s: string) => `"${s.replace(/\s+/g, ' ').trim().slice(0, 60)}"`
+/** Words of the page for the owner's message, cut at a word after 60 characters. */
+const quote = (s: string) => {
+  const words = s.replace(/\s+/g, ' ').trim()
+  return `"${words.length <= 60 ? words : `${words.slice(0, 60).replace(/\s+\S*$/, '')}…`}"`
+}
 
 /** The rules, most specific first. Each names the page's own words; none fires on a page that carries a product. */
 export const BLOCK_RULES: readonly Rule[] = [
@@ -176,12 +180,7 @@ export const BLOCK_RULES: readonly Rule[] = [
   {
     kind: 'not-found',
     did: 'answered with its "page not found" page ("Sorry! We couldn\'t find that page")',
-    test: (p) =>
-      p.short &&
-      p
-        .$('img[alt]')
-        .toArray()
-        .some((img) => /couldn.?t find that page/i.test(p.$(img).attr('alt') ?? '')),
+    test: (p) => p.short && altSays(p, /couldn.?t find that page/i),
   },
   // Alibaba's "punish" slider (AliExpress, also Taobao and Lazada), raw redirect or rendered.
   {
@@ -308,6 +307,17 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: (p) => `ran a check of our browser (${quote(p.title || 'checking device')})`,
     test: (p) => terse(p) && BROWSER_CHECK_WORDS.test(`${p.title} ${p.text}`),
   },
+  // A challenge only a browser running its script gets past (a proof of work): no words of its own
+  // but a <noscript> asking for JavaScript, and a script that sets a cookie and loads the page again.
+  {
+    kind: 'robot-check',
+    did: (p) => `ran a check of our browser that needs JavaScript (${quote(noscriptText(p) || 'a spinner')})`,
+    test: (p) =>
+      p.text.length < 200 &&
+      /javascript/i.test(noscriptText(p)) &&
+      /document\.cookie\s*=/.test(p.html) &&
+      /location\.(?:reload\s*\(|replace\s*\(|href\s*=)/.test(p.html),
+  },
   // Any other robot check that says what it is.
   {
     kind: 'robot-check',
@@ -384,9 +394,34 @@ export const BLOCK_RULES: readonly Rule[] = [
       (/^\W*(?:http\W*)?(?:error\W*)?5\d\d\b|service (?:temporarily )?unavailable|bad gateway|gateway time-?out|internal server error|temporarily unavailable|under maintenance|down for maintenance|^\W*error page\b/i.test(
         headline(p),
       ) ||
-        errorHeadline(p, WENT_WRONG) !== null),
+        errorHeadline(p, WENT_WRONG) !== null ||
+        // Said only in its title or in its picture's alt text (Amazon.ca's "Something Went Wrong / Quelque chose s'est mal passé").
+        WENT_WRONG.test(p.title) ||
+        altSays(p, WENT_WRONG)),
   },
 ]
+
+/** Whether a picture's alt text says `words` (a page whose message is an image). */
+const altSays = (p: Probe, words: RegExp) =>
+  p
+    .$('img[alt]')
+    .toArray()
+    .some((img) => words.test(p.$(img).attr('alt') ?? ''))
+
+/** What a page says to a browser without JavaScript (its <noscript>), whitespace collapsed. */
+const noscriptText = (p: Probe) =>
+  p
+    .$('noscript')
+    .toArray()
+    .map((el) => {
+      const inner = load(p.$(el).html() ?? '')
+      inner('style, script').remove()
+      inner('h1, h2, h3, p, div, li, br').after(' ')
+      return inner.text()
+    })
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 /** The first heading-like line of a short page that says `words`, or null. */
 function errorHeadline(p: Probe, words: RegExp): string | null {

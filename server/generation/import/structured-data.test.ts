@@ -368,6 +368,14 @@ describe('microdata and the page heading', () => {
       brandFromSpecRows(load('<div>Our brand: the one that lasts, since 1990 and for decades to come<br>Made in Portugal</div>')),
     ).toBeNull()
     expect(brandFromSpecRows(load('<table><tr><th>ブランド</th><td><a>Panasonic</a></td></tr></table>'))).toBe('Panasonic')
+    // A label alone in a cell of its own; the value's menu button and icon title are not its words.
+    expect(
+      brandFromSpecRows(
+        load(
+          '<div class="row"><div class="cell"><div>Varemærke</div></div><div class="cell"><div><a href="/brand/1"><span>New Balance</span></a><button title="Varemærkemenu"><svg><title>Varemærkemenu</title></svg></button></div></div></div>',
+        ),
+      ),
+    ).toBe('New Balance')
     expect(brandFromSpecRows(rows('Colour:', 'Silver'))).toBeNull()
     expect(brandFromSpecRows(load('<p>Brand: Duracell</p>'))).toBeNull()
     // A maker and its line, as two links: the first.

@@ -8,7 +8,7 @@ import { detectCurrency, parsePrice } from './normalize/price'
 import { type RawReview } from './normalize/reviews'
 import { plainTextToHtml, scriptBody } from './normalize/text'
 import { headingOverTitle, hiddenWordsAround, titleFromMarkup } from './page-heading'
-import { drawnStars } from './rating-widget'
+import { drawnStars, ratingsBeforeReviews } from './rating-widget'
 
 type Node = Record<string, unknown>
 
@@ -478,6 +478,10 @@ export function extractStructuredData(
   if (fromLd.listingRating && countIsTheShops(html, fromLd.listingRating.count)) fromLd.listingRating = null
   if (fromLd.listingRating) fromLd.listingRating = ratingAsShown(doc, html, fromLd.listingRating)
   if (fromLd.listingRating && node) fromLd.listingRating.count = shownCount(html, node.aggregateRating) ?? fromLd.listingRating.count
+  // "3,397 Ratings & 213 Reviews" where the data counts the 213: the average is the ratings'.
+  const count = fromLd.listingRating?.count
+  if (fromLd.listingRating && (typeof count === 'string' || typeof count === 'number'))
+    fromLd.listingRating.count = ratingsBeforeReviews(visibleText(html), count) ?? count
   const og = openGraph(doc, options)
   const merged = mergeRaw(fromLd, og)
   // The OpenGraph tags may name every photo where the structured data names the first.

@@ -263,6 +263,8 @@ const COUNTRY_LANGUAGE: Record<string, string> = {
   ro: 'ro',
   bg: 'bg',
   fi: 'fi',
+  dk: 'da',
+  no: 'nb',
   gr: 'el',
   il: 'he',
   th: 'th',

@@ -4,7 +4,57 @@ import type { Locale } from './locale-type'
  * The writer's words in more languages of our shoppers' shops (see locale.ts). A count follows a
  * colon, so no plural form of the language has to be chosen for it.
  */
+const NORWEGIAN: Locale = {
+  headings: {
+    benefits: 'Egenskaper',
+    'image-with-text': 'Mer om produktet',
+    stats: 'Nøkkeltall',
+    specs: 'Spesifikasjoner',
+    comparison: 'Sammenlign alternativene',
+    reviews: 'Anmeldelser',
+    faq: 'Ofte stilte spørsmål',
+    guarantee: 'Garanti',
+    cta: 'Bestill nå',
+  },
+  shopNow: 'Kjøp nå',
+  buyNow: 'Kjøp',
+  details: 'Detaljer',
+  option: 'Alternativ',
+  price: 'Pris',
+  availability: 'Tilgjengelighet',
+  inStock: 'På lager',
+  soldOut: 'Utsolgt',
+  notStated: 'Ikke oppgitt',
+  rating: (n) => `Kjøpernes vurdering (antall vurderinger: ${n})`,
+}
+
 export const MORE_LOCALES: Record<string, Locale> = {
+  da: {
+    headings: {
+      benefits: 'Egenskaber',
+      'image-with-text': 'Mere om produktet',
+      stats: 'Nøgletal',
+      specs: 'Specifikationer',
+      comparison: 'Sammenlign mulighederne',
+      reviews: 'Anmeldelser',
+      faq: 'Ofte stillede spørgsmål',
+      guarantee: 'Garanti',
+      cta: 'Bestil nu',
+    },
+    shopNow: 'Køb nu',
+    buyNow: 'Køb',
+    details: 'Detaljer',
+    option: 'Mulighed',
+    price: 'Pris',
+    availability: 'Tilgængelighed',
+    inStock: 'På lager',
+    soldOut: 'Udsolgt',
+    notStated: 'Ikke oplyst',
+    rating: (n) => `Købernes bedømmelse (antal bedømmelser: ${n})`,
+  },
+  nb: NORWEGIAN,
+  // "no" names Norwegian without saying which written form: Bokmål is what nearly every shop writes.
+  no: NORWEGIAN,
   ro: {
     headings: {
       benefits: 'Caracteristici',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectCurrency, parsePrice } from './price'
+import { currencyWritten, detectCurrency, parsePrice } from './price'
 
 describe('parsePrice', () => {
   it.each([
@@ -41,5 +41,16 @@ describe('detectCurrency', () => {
     expect(detectCurrency('12,00 €', 'USD')).toBe('EUR')
     expect(detectCurrency('12.00', 'GBP')).toBe('GBP')
     expect(detectCurrency('12.00')).toBeNull()
+  })
+})
+
+describe('currencyWritten', () => {
+  it('reads "kr." by the page’s language, and a code or symbol as written', () => {
+    expect(currencyWritten('1800,00\u00a0kr.', 'da')).toBe('DKK')
+    expect(currencyWritten('499 kr', 'sv-SE')).toBe('SEK')
+    expect(currencyWritten('1 299,- kr', 'nb')).toBe('NOK')
+    expect(currencyWritten('1800,00 kr.', 'en')).toBeNull()
+    expect(currencyWritten('€ 12,50', 'da')).toBe('EUR')
+    expect(currencyWritten('1800,00', 'da')).toBeNull()
   })
 })

@@ -113,6 +113,21 @@ const SYMBOLS: [RegExp, string][] = [
  */
 const REPLACED_CODES: Record<string, string> = { RUR: 'RUB', VEF: 'VES', BYR: 'BYN', MRO: 'MRU', STD: 'STN', ZMK: 'ZMW' }
 
+/** "kr." / "kr": the Danish, Norwegian and Icelandic krone and the Swedish krona all write it. */
+const KRONE = /(?<!\p{L})kr\.?(?!\p{L})/iu
+
+/**
+ * The currency a price written in a page's language names ("1800,00 kr." on a Danish page is DKK):
+ * its code or symbol, or "kr." read by the language of the page (null where the language does not
+ * say which krone). Null for a bare number.
+ */
+export function currencyWritten(text: string, locale: string | null | undefined): string | null {
+  const named = detectCurrency(text)
+  if (named || !KRONE.test(text)) return named
+  const language = locale?.toLowerCase().split(/[-_]/)[0]
+  return ({ da: 'DKK', sv: 'SEK', nb: 'NOK', nn: 'NOK', no: 'NOK', is: 'ISK' } as Record<string, string>)[language ?? ''] ?? null
+}
+
 /**
  * The ISO 4217 code a price text shows: an explicit code wins ("USD", "EUR"), then a symbol.
  * A bare "$" or "¥" is ambiguous: it takes the hint when the hint fits (CAD on amazon.ca), else USD / JPY.
