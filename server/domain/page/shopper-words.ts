@@ -413,9 +413,7 @@ const isShopperLanguage = (code: string): code is ShopperLanguage => (SHOPPER_LA
 
 /** The renderers' words for a page's language ("es", "pt-BR"); English when absent or without a table. */
 export function shopperWords(language?: string | null): ShopperWords {
-  const tag = (language ?? '').toLowerCase().split(/[-_]/)[0]
-  // "no" names Norwegian without saying which written form: Bokmål is what nearly every shop writes.
-  const code = tag === 'no' ? 'nb' : tag
+  const code = (language ?? '').toLowerCase().split(/[-_]/)[0]
   return isShopperLanguage(code) ? SHOPPER_WORDS[code] : EN
 }
 

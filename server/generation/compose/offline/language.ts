@@ -45,7 +45,9 @@ export const ENGLISH: Language = { code: 'en', name: 'English' }
 const DISPLAY_NAMES = new Intl.DisplayNames(['en'], { type: 'language' })
 
 export function languageOf(code: string): Language {
-  const c = code.toLowerCase().split(/[-_]/)[0]
+  const tag = code.toLowerCase().split(/[-_]/)[0]
+  // "no" names Norwegian without saying which written form: Bokmål ("nb") is what nearly every shop writes.
+  const c = tag === 'no' ? 'nb' : tag
   if (c === 'zh' && TRADITIONAL_TAG.test(code)) return { code: c, name: 'Chinese', locale: 'zh-Hant' }
   let name = NAMES[c]
   if (!name) {

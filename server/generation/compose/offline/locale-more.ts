@@ -53,8 +53,6 @@ export const MORE_LOCALES: Record<string, Locale> = {
     rating: (n) => `Købernes bedømmelse (antal bedømmelser: ${n})`,
   },
   nb: NORWEGIAN,
-  // "no" names Norwegian without saying which written form: Bokmål is what nearly every shop writes.
-  no: NORWEGIAN,
   ro: {
     headings: {
       benefits: 'Caracteristici',

@@ -77,6 +77,8 @@ describe('the language of the source', () => {
     expect(textLanguage('מגן מסך לאייפון עם התקנה קלה ועמידות גבוהה')?.code).toBe('he')
     expect(textLanguage('A hand-glazed ceramic dripper on a glass carafe, with the filter off the wall')?.code).toBe('en')
     expect(factsLanguage(facts({ title: 'Taza', language: 'pt-BR' } as Partial<ProductFacts>)).code).toBe('pt')
+    // "no" does not say which written Norwegian: shops write Bokmål, which has the words (shopper-words-nordic.ts).
+    expect(factsLanguage(facts({ title: 'Joggesko', language: 'no-NO' } as Partial<ProductFacts>)).code).toBe('nb')
   })
 
   it('reads Vietnamese from its own letters, even against a page that declares English', () => {
