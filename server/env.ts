@@ -26,6 +26,8 @@ const schema = z.object({
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** How far the JavaScript heap may grow past what is live before a full collection, in percent (server/memory-settings.ts); 0: V8's own choice. */
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(25),
   /** `json`: one JSON object per log line, with the request id of the request it belongs to. */
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   /** /metrics (Prometheus text) on the main port needs `Authorization: Bearer <METRICS_TOKEN>` when set. */

@@ -15,6 +15,7 @@ import { ConfigError, loadServerEnv, provideWebSessionSecret } from './env'
 import type { ShopperCounts, ShopperSide } from './http/experiment-front'
 import type { PageViewCount, ViewCounter } from './http/page-views'
 import { log } from './log'
+import { applyHeapGrowth } from './memory-settings'
 
 /**
  * Entry: `all` (default: web + api + worker in one process), `api`, `web` (needs API_URL) or `worker`.
@@ -34,6 +35,7 @@ async function main() {
   if (!['all', 'api', 'web', 'worker'].includes(mode)) throw new ConfigError(`Unknown mode "${mode}": use all, api, web or worker.`)
   // Reading the settings may write the embedded secrets into the data folder.
   const env = inDataDir(undefined, () => loadServerEnv())
+  applyHeapGrowth(env.HEAP_GROWTH_PERCENT)
   const dataDir = path.resolve(env.DATA_DIR)
 
   if (mode === 'web' && !env.API_URL) throw new ConfigError('API_URL is required to run the web on its own.')
