@@ -114,6 +114,12 @@ const noStrayShortName: Rule = {
     }
     const head = noun.split(' ').at(-1) as string
     if (head.length < 3 || /\d/.test(head)) out.push(`noun "${noun}" is not a word`)
+    // "11.0 inch with Wi-Fi Only Tablet": a unit after its number is a measure, not the product.
+    if (
+      new RegExp(`\\d\\s+${head}\\b`, 'i').test(title) &&
+      /^(?:inch(?:es)?|cm|mm|feet|foot|grams?|pounds?|ounces?|liters?|litres?|watts?|volts?)$/.test(head)
+    )
+      out.push(`noun "${noun}" is a unit after a number in the title`)
     // A hyphenated head ("t-shirt") is one word of the title, though norm() splits it.
     if (!` ${norm(title)} `.includes(` ${norm(head)} `)) out.push(`noun "${noun}" is not in the title`)
     if (!shouting && new RegExp(`\\b${head.toUpperCase()}\\b`).test(title) && head.toUpperCase() !== head)

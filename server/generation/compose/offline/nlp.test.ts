@@ -31,6 +31,13 @@ describe('product names from titles', () => {
     expect(productName('Acme 30cm x 40cm Bamboo Serving Board With Handles Set').name).toBe('Acme Bamboo Serving Board')
   })
 
+  it('never takes a unit written after its number for what the product is', () => {
+    const tablet = productName('Acme Tab X2 8 GB RAM 128 GB ROM 11.0 inch with Wi-Fi Only Tablet (Green)')
+    expect(tablet.noun).not.toBe('inch')
+    expect(tablet.name).toBe('Acme Tab')
+    expect(productName('Kitchen Scale 5 kg with LCD').noun).toBe('scale')
+  })
+
   it('reads past an acronym spelled out in brackets after it: an aside, not the end of the name', () => {
     expect(productName('XYZprinting da Vinci 2.0 Duo FFF (Fused Filament Fabrication) ABS/PLA Dual Nozzle 3D Printer').noun).toBe('printer')
     // Brackets that do not spell the acronym out still end the name.

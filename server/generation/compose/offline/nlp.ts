@@ -170,6 +170,9 @@ const NOT_A_MODIFIER = new Set(
 )
 /** Who a product is for ("Men", "Girls"): never what it is, though a plural noun ("Campus Men First Running Shoes"). */
 const AUDIENCE = new Set('men women boys girls kids children ladies gents adults toddlers babies teens'.split(' '))
+/** Units written as a word of their own after a number ("11.0 inch", "500 grams"). */
+const UNIT_WORD =
+  /^(?:inch(?:es)?|cm|mm|meters?|metres?|feet|foot|ft|gb|tb|mb|kg|grams?|lbs?|pounds?|oz|ounces?|ml|liters?|litres?|watts?|volts?|mah|hz|ghz)$/
 /** A pack size, not part of a name ("3Pack", "2-Pack", "10 pcs"). */
 const QUANTITY = /^\d+[-\s]?(?:pack|pcs?|pieces?|count|ct|pk|set)s?$/i
 /** Where a marketplace title's name ends: a separator, a bracket, or "with", "for", "by"… */
@@ -262,6 +265,8 @@ export function productName(title: string, opts: { vendor?: string | null; book?
   if (opts.book) return { name: segment.split(/\s\(/)[0].slice(0, 120), noun: 'book', plural: false }
   const shouting = !/[a-z]/.test(clean)
   let tokens = tokenize(segment, shouting).filter((t) => !QUANTITY.test(t.text))
+  // "11.0 inch", "128 GB": a unit after its number is a measure, never what the product is.
+  const units = new Set(tokens.filter((t, i) => i > 0 && /\d/.test(tokens[i - 1].text) && UNIT_WORD.test(t.lower)))
   const vendorWords = (opts.vendor ?? '').toLowerCase().split(/\s+/).filter(Boolean)
   const isVendor = (t: Token) => vendorWords.includes(t.lower)
   const nounWord = (t: Token) =>
@@ -272,6 +277,7 @@ export function productName(title: string, opts: { vendor?: string | null; book?
     !t.possessive &&
     !isVendor(t) &&
     !AUDIENCE.has(t.lower) &&
+    !units.has(t) &&
     // A series is a model line ("Z-Series", "S Series"), not what the product is, and not a plural.
     !/(^|-)series$/.test(t.lower) &&
     (t.pos === 'noun' || t.plural)
