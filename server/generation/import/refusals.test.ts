@@ -171,7 +171,7 @@ describe('block and error pages', () => {
 
   it('takes a page that only a browser running its script gets past (a proof of work) for a check of our browser', () => {
     const challenge = `<!doctype html><html lang="es"><head><title></title></head><body><div id="root"><div class="spinner"></div></div>
-      <noscript><style>#root{display:none}</style><h1>This page requires JavaScript to work.</h1><p>Please enable JavaScript in your browser to continue.</p></noscript>
+      <noscript><style>#root{display:none}</style><h1>❌ This page requires JavaScript to work.</h1><p>Please enable JavaScript in your browser to continue.</p></noscript>
       <script type="module">const solve=async()=>{document.cookie="_c="+await work();window.location.reload()};solve()</script></body></html>`
     const err = recognizeRefusal(page(challenge, 200, 'https://shop.example/p/perfume-9'))
     expect(err).toMatchObject({ kind: 'robot-check', transient: false })

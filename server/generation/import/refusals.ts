@@ -152,7 +152,11 @@ const AKAMAI_REFERENCE = /\b\d{1,3}\.[0-9a-f]{8}\.\d{10}\.[0-9a-f]{4,10}\b/i
 const DENY_ASSETS = /(?:src|href)\s*=\s*["'][^"']*(?:custom-deny|deny-page|denied|block(?:ed)?[_-]page|waf[_-]block)[^"']*["']/i
 /** Words of the page for the owner's message, cut at a word after 60 characters. */
 const quote = (s: string) => {
-  const words = s.replace(/\s+/g, ' ').trim()
+  // Without pictographs ("❌"), which read as nothing to the owner and may not even be drawn.
+  const words = s
+    .replace(/[\p{So}\p{Cs}\uFE0F]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
   return `"${words.length <= 60 ? words : `${words.slice(0, 60).replace(/\s+\S*$/, '')}…`}"`
 }
 
