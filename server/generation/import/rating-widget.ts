@@ -28,15 +28,13 @@ export function drawnStars($: CheerioAPI): number | null {
 /** Attributes a star widget states its rating in (`<div rating="5" class="star-rating">`). */
 const RATING_ATTRS = ['rating', 'data-rating', 'data-score', 'data-rating-value', 'data-average']
 
-/** A widget's count as written beside its stars: "(6)", "12 reviews", "(1.204 avaliações)". */
-const COUNT_TEXT =
-  /^\(?\s*(\d[\d.,\s]{0,12}?)\s*(?:reviews?|ratings?|avalia[çc](?:ão|ões)|bewertungen|opiniones|valoraciones|avis|recensioni|beoordelingen|opinii|отзыв\p{L}*)?\s*\)?$/iu
-
 /** A count written as a page writes it: "3,397", "5.182", "1 204", "213" (groups of three after the first). */
 const WRITTEN_COUNT = String.raw`(?<![\d.,])(\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+|\d+)(?![\d.,]\d)`
 /** The words pages count stars with, and written reviews with ("3,397 Ratings & 213 Reviews"). */
 const RATINGS_WORD = String.raw`(?:ratings?|calificaciones|valoraciones|avalia[çc](?:ão|ões)|bewertungen|évaluations|notes|valutazioni|beoordelingen|oceny|оцен\p{L}*)`
 const REVIEWS_WORD = String.raw`(?:reviews?|reseñas|opiniones|comentários|rezensionen|avis|recensioni|recensies|opinie|opinii|отзыв\p{L}*)`
+/** A widget's count as written beside its stars: "(6)", "12 reviews", "(1.204 avaliações)". */
+const COUNT_TEXT = new RegExp(String.raw`^\(?\s*(\d[\d.,\s]{0,12}?)\s*(?:${RATINGS_WORD}|${REVIEWS_WORD})?\s*\)?$`, 'iu')
 const RATINGS_THEN_REVIEWS = new RegExp(
   `${WRITTEN_COUNT}\\s*${RATINGS_WORD}\\s*(?:&|and|y|e|et|und|i|и|·|\\||,|/)?\\s*${WRITTEN_COUNT}\\s*${REVIEWS_WORD}`,
   'giu',

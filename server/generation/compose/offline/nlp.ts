@@ -171,8 +171,9 @@ const NOT_A_MODIFIER = new Set(
 /** Who a product is for ("Men", "Girls"): never what it is, though a plural noun ("Campus Men First Running Shoes"). */
 const AUDIENCE = new Set('men women boys girls kids children ladies gents adults toddlers babies teens'.split(' '))
 /** Units written as a word of their own after a number ("11.0 inch", "500 grams"). */
-const UNIT_WORD =
-  /^(?:inch(?:es)?|cm|mm|meters?|metres?|feet|foot|ft|gb|tb|mb|kg|grams?|lbs?|pounds?|oz|ounces?|ml|liters?|litres?|watts?|volts?|mah|hz|ghz)$/
+const UNITS =
+  'mm|cm|m|km|mg|g|kg|ml|cl|l|oz|fl oz|lbs?|in|inch(?:es)?|ft|feet|foot|meters?|metres?|grams?|pounds?|ounces?|liters?|litres?|gb|tb|mb|mah|w|kw|v|watts?|volts?|hz|ghz'
+const UNIT_WORD = new RegExp(`^(?:${UNITS})$`)
 /** A pack size, not part of a name ("3Pack", "2-Pack", "10 pcs"). */
 const QUANTITY = /^\d+[-\s]?(?:pack|pcs?|pieces?|count|ct|pk|set)s?$/i
 /** Where a marketplace title's name ends: a separator, a bracket, or "with", "for", "by"… */
@@ -365,8 +366,7 @@ function clip6(name: string): string {
 }
 
 /** A measure ending a name cut short is a spec, not the name ("… PETG-Filament 1,75 mm" → "… PETG-Filament"). */
-const TRAILING_MEASURE =
-  /\s+\d+(?:[.,]\d+)?\s?(?:mm|cm|m|km|mg|g|kg|ml|cl|l|oz|fl oz|lbs?|in|inch(?:es)?|ft|gb|tb|mb|mah|w|kw|v|hz|ghz|pcs?)\.?$/i
+const TRAILING_MEASURE = new RegExp(`\\s+\\d+(?:[.,]\\d+)?\\s?(?:${UNITS}|pcs?)\\.?$`, 'i')
 
 export function withoutTrailingMeasure(name: string): string {
   let out = name
