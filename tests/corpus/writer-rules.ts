@@ -281,6 +281,23 @@ const tracesToFacts: Rule = {
   check: ({ facts, page }) => checkPageHonesty(page, facts).map((i) => `${i.path}: ${i.message}`),
 }
 
+/**
+ * Another seller's terms of sale are never the owner's: a page made from any listing but the
+ * owner's own store (Shopify) or words promises no shipping, delivery, returns, refund,
+ * replacement or payment on delivery (the owner states their own in the page's owner facts).
+ */
+const TERMS_OF_SALE =
+  /\b(?:free|fast|express|next[- ]day) (?:shipping|delivery|returns?)\b|\bships? (?:in|within|from|free)\b|\bdispatch|\breturns? (?:within|policy|window|period)\b|\b\d+[- ]days? (?:free )?(?:returns?|replacement|refund)|\brefund|\breplacement guarantee|money[- ]back|cash on delivery/i
+const noBorrowedTerms: Rule = {
+  name: 'no-borrowed-terms',
+  check: ({ facts, page }) =>
+    facts.source.platform === 'shopify' || facts.source.platform === 'text'
+      ? []
+      : shownTexts(page)
+          .filter((t) => TERMS_OF_SALE.test(t.text))
+          .map((t) => `${t.path}: another seller's terms "${t.text.slice(0, 90)}"`),
+}
+
 export const PAGE_RULES: Rule[] = [
   noStrayShortName,
   noResidue,
@@ -289,6 +306,7 @@ export const PAGE_RULES: Rule[] = [
   noFullNameHeading,
   shortNameAtMostTwice,
   noEmptyCard,
+  noBorrowedTerms,
   tracesToFacts,
 ]
 
@@ -302,6 +320,7 @@ export const RULE_NAMES = [
   'short-name-at-most-twice',
   'no-empty-card',
   'closing-varies',
+  'no-borrowed-terms',
   'traces-to-facts',
 ] as const
 

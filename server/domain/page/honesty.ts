@@ -17,6 +17,24 @@ export const GUARANTEE_STATEMENT =
 /** A statement about shipping or delivery in the facts. */
 export const SHIPPING_STATEMENT = /\b(?:ships?|shipped|shipping|delivery|dispatch(?:ed|es)?)\b|\bdelivered (?:in|within|to|by)\b/i
 
+/**
+ * A seller's terms of sale: how it ships and delivers, takes goods back, refunds or replaces them,
+ * takes payment on delivery. They are the seller's promise, not a fact of the product: a page made
+ * from another seller's listing must not make them the owner's ("30 Day Replacement Guarantee",
+ * "Shop sunglasses with free shipping and free return"). A maker's warranty is the product's.
+ */
+export function isSellerTerm(sentence: string): boolean {
+  return (
+    SHIPPING_STATEMENT.test(sentence) ||
+    /cash on delivery|\bC\.?O\.?D\b/.test(sentence) ||
+    (GUARANTEE_STATEMENT.test(sentence) && /\breturn|refund|money[- ]back|replace|exchange/i.test(sentence))
+  )
+}
+
+/** A specification row or an option that is a term of sale ("Shipping", "Return policy", "Ships From"). */
+export const SELLER_TERM_SPEC =
+  /^(?:free )?(?:shipping|delivery|dispatch|returns?|refunds?|exchanges?|cash on delivery|ships? from)\b(?! weight| dimensions| size)/i
+
 /** The facts' own words outside the reviews (a review saying "refund" is not a returns policy). */
 export function ownText(facts: ProductFacts): string {
   return [

@@ -103,3 +103,62 @@ describe('publishableFacts', () => {
     expect(publishableFacts(facts('Camisa Polo by Aramis', 'Aramis')).title).toBe('Camisa Polo')
   })
 })
+
+describe("another seller's terms of sale", () => {
+  const listing = (platform: ProductFacts['source']['platform'], over: Partial<ProductFacts> = {}): ProductFacts => ({
+    title: 'Lenovo Tab M11 11.0 inch with Wi-Fi Only Tablet',
+    descriptionHtml: '<p>A bright 11-inch screen. 30 Day Replacement Guarantee. Cash On Delivery!</p>' as SanitizedHtml,
+    descriptionText: 'A bright 11-inch screen. 30 Day Replacement Guarantee. Cash On Delivery!\n\nManufacturer’s 2 year warranty.',
+    bullets: ['Free shipping on orders over $50', 'Quad speakers with Dolby Atmos'],
+    images: [],
+    price: 12999,
+    compareAtPrice: null,
+    currency: 'INR',
+    options: [],
+    variants: [],
+    vendor: 'Lenovo',
+    productType: null,
+    tags: [],
+    specs: [
+      { name: 'Return policy', value: '7 days' },
+      { name: 'Shipping weight', value: '1.2 kg' },
+      { name: 'Warranty', value: '1 year' },
+    ],
+    reviews: [],
+    ratingSummary: null,
+    source: { url: 'https://shop.example/p/tab', platform, name: 'shop.example' },
+    fetchedAt: '2026-11-28T00:00:00.000Z',
+    ...over,
+  })
+
+  it("leaves out another store's shipping, returns and payment terms, and keeps the maker's warranty", () => {
+    const f = publishableFacts(listing('generic'))
+    expect(f.descriptionText).toBe('A bright 11-inch screen.\n\nManufacturer’s 2 year warranty.')
+    expect(f.descriptionHtml).not.toMatch(/Replacement|Cash On Delivery/)
+    expect(f.descriptionHtml).toContain('A bright 11-inch screen.')
+    expect(f.bullets).toEqual(['Quad speakers with Dolby Atmos'])
+    expect(f.specs.map((s) => s.name)).toEqual(['Shipping weight', 'Warranty'])
+  })
+
+  it("leaves out a marketplace's too ('free shipping and free return' in its description)", () => {
+    const f = publishableFacts(
+      listing('aliexpress', {
+        descriptionText: 'Polarized lenses. Shop sunglasses with free shipping and free return.',
+        descriptionHtml: '' as SanitizedHtml,
+      }),
+    )
+    expect(f.descriptionText).toBe('Polarized lenses.')
+  })
+
+  it("keeps the owner's own store's terms (a Shopify listing is the store a page publishes into)", () => {
+    const f = publishableFacts(listing('shopify'))
+    expect(f.descriptionText).toContain('30 Day Replacement Guarantee. Cash On Delivery!')
+    expect(f.bullets).toHaveLength(2)
+    expect(f.specs).toHaveLength(3)
+  })
+
+  it('changes nothing when a listing states no terms', () => {
+    const plain = listing('generic', { descriptionText: 'A bright 11-inch screen.', bullets: [], specs: [] })
+    expect(publishableFacts(plain)).toEqual(plain)
+  })
+})

@@ -1,5 +1,8 @@
+import { textToHtml } from '../html-text'
 import { PLATFORM_NAMES, type Platform } from '../platforms'
 import type { ProductFacts } from '../product-facts'
+import { sanitize } from '../sanitize'
+import { isSellerTerm, SELLER_TERM_SPEC } from './honesty'
 import { reviewDisclosure, visibleReviews } from './reviews'
 import type { OwnerFacts, Page, Section } from './schema'
 import { fill, shopperWords, type ShopperWords } from './shopper-words'
@@ -55,11 +58,60 @@ export const isMarketplace = (platform: Platform) => MARKETPLACES.includes(platf
 export const namesMarketplace = (text: string) => MARKETPLACE_WORDS.test(text)
 
 /**
- * The facts the writer may use for a page shoppers will see. A marketplace listing is the owner's
- * supplier: its prices, brand, listing ids and name stay with the owner, so no copy can repeat them
- * (the owner's own price is added from their facts when the page is shown).
+ * Whether a listing's terms of sale are the owner's: a product of their own store (the Shopify
+ * listing a page publishes into and buys through) or their own words. Any other page is another
+ * seller's, and its shipping, returns and refunds are that seller's.
  */
-export function publishableFacts(facts: ProductFacts): ProductFacts {
+export const statesOwnersTerms = (platform: Platform) => platform === 'shopify' || platform === 'text'
+
+/** Sentences of a text, in its language (Intl's segmenter, not a rule of ours). */
+function sentencesOf(text: string, language: string | null | undefined): string[] {
+  let segmenter: Intl.Segmenter
+  try {
+    segmenter = new Intl.Segmenter(language ?? 'en', { granularity: 'sentence' })
+  } catch {
+    segmenter = new Intl.Segmenter('en', { granularity: 'sentence' })
+  }
+  return [...segmenter.segment(text)].map((s) => s.segment)
+}
+
+/**
+ * Another seller's listing without its terms of sale: sentences, bullets, specification rows and
+ * options about its shipping, returns, refunds or payment on delivery are left out, so no page can promise
+ * them for the owner (who states their own in the page's owner facts).
+ */
+export function withoutSellerTerms(facts: ProductFacts): ProductFacts {
+  const keepLine = (line: string) =>
+    sentencesOf(line, facts.pageLanguage)
+      .filter((s) => !isSellerTerm(s))
+      .join('')
+      .trim()
+  // A line left empty by the filter goes; a blank line between paragraphs stays.
+  const descriptionText = facts.descriptionText
+    .split('\n')
+    .flatMap((line) => (!isSellerTerm(line) ? [line] : keepLine(line) ? [keepLine(line)] : []))
+    .join('\n')
+  const changed = descriptionText !== facts.descriptionText
+  return {
+    ...facts,
+    descriptionText,
+    // The HTML says what the text says: rebuilt from the kept text when a term was left out.
+    descriptionHtml: changed ? sanitize(textToHtml(descriptionText)) : facts.descriptionHtml,
+    bullets: facts.bullets.map((b) => (isSellerTerm(b) ? keepLine(b) : b)).filter(Boolean),
+    specs: facts.specs.filter((s) => !SELLER_TERM_SPEC.test(s.name.trim()) && !isSellerTerm(s.value)),
+    // The warehouse a marketplace ships from is its choice, not a choice of the product.
+    options: facts.options.filter((o) => !SELLER_TERM_SPEC.test(o.name.trim())),
+  }
+}
+
+/**
+ * The facts the writer may use for a page shoppers will see. Another seller's terms of sale never
+ * (withoutSellerTerms). A marketplace listing is the owner's supplier: its prices, brand, listing
+ * ids and name stay with the owner, so no copy can repeat them (the owner's own price is added from
+ * their facts when the page is shown).
+ */
+export function publishableFacts(listing: ProductFacts): ProductFacts {
+  const facts = statesOwnersTerms(listing.source.platform) ? listing : withoutSellerTerms(listing)
   if (!isMarketplace(facts.source.platform)) return facts
   const strip = vendorStripper(facts.vendor)
   return {

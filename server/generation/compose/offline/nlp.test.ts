@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { productName, withoutTrailingMeasure, typeInName } from './nlp'
+import { givesGuarantee, productName, withoutTrailingMeasure, typeInName } from './nlp'
 
 describe('product names from titles', () => {
   it('never calls a product by who it is for', () => {
@@ -68,5 +68,32 @@ describe('the shop’s product type as the noun', () => {
     expect(typeInName('Aurora Pour-Over Kettle for tea', 'Kettle')?.noun).toBe('kettle')
     // The shop's type names the fit; the shirt is the product.
     expect(typeInName('Slim Fit Easy-iron Shirt', 'Slim fit')).toBeNull()
+  })
+})
+
+describe('a guarantee given, not the word said', () => {
+  it('reads the noun and the verb with its term as a guarantee', () => {
+    expect(givesGuarantee('Manufacturer’s 2 year guarantee.')).toBe(true)
+    expect(givesGuarantee('It carries a lifetime print quality guarantee.')).toBe(true)
+    expect(givesGuarantee('Every kettle is guaranteed for 2 years.')).toBe(true)
+    expect(givesGuarantee('Money back guarantee if not satisfied.')).toBe(true)
+  })
+
+  it('reads an exclusion or a manner of speaking as none', () => {
+    expect(givesGuarantee('We cannot guarantee an app’s availability.')).toBe(false)
+    expect(givesGuarantee('If you love it, guaranteed many others will too.')).toBe(false)
+    expect(givesGuarantee('Availability of apps is not included within the terms of the warranty.')).toBe(false)
+  })
+})
+
+describe('a count in a title', () => {
+  it('is never what the product is when the title names something else', () => {
+    expect(productName('Bike Eyewear 8 Colors Outdoor Sports Sunglasses Men Women').noun).toBe('sunglasses')
+    expect(productName('2 Pieces Ceramic Mugs').noun).toBe('mugs')
+    expect(productName('Set of 4 Glasses').noun).toBe('glasses')
+  })
+
+  it('is left out of the name with its number', () => {
+    expect(productName('Bike Eyewear 8 Colors Outdoor Sports Sunglasses Men Women Goggles').name).not.toMatch(/8|Colors/)
   })
 })

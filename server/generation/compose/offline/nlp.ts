@@ -210,6 +210,21 @@ export function wordTags(text: string): string[][] {
   return raw.map((_, i) => words[i]?.at(-1)?.tags ?? [])
 }
 
+/**
+ * Whether a sentence about a guarantee or warranty gives one: the noun ("a lifetime print quality
+ * guarantee"), or the verb with its term ("guaranteed for 10 years"). Not an exclusion ("… is not
+ * included within the terms of the warranty", "we cannot guarantee an app's availability"), nor the
+ * verb as a manner of speaking ("guaranteed many others will too").
+ */
+export function givesGuarantee(sentence: string): boolean {
+  if (/(?:\b(?:not|cannot)|n[’']t)\s+(?:\S+\s+){0,6}(?:guarantee|warrant)/i.test(sentence)) return false
+  const words = sentence.split(/\s+/).filter(Boolean)
+  const tags = wordTags(sentence)
+  const at = words.flatMap((w, i) => (/^guarantee/i.test(w.replace(/^\W+/, '')) ? [i] : []))
+  if (at.length === 0 || at.some((i) => tags[i]?.includes('Noun'))) return true
+  return /\b(?:\d+|one|two|three|five|ten)[- ](?:days?|weeks?|months?|years?)\b|\blifetime\b|\bfor life\b/i.test(sentence)
+}
+
 function tokenize(segment: string, shouting: boolean): Token[] {
   const raw = segment.split(/\s+/).filter(Boolean)
   const tagged = wordTags(segment)
@@ -286,7 +301,11 @@ export function productName(title: string, opts: { vendor?: string | null; book?
   // A plural opening a title before a model's name is the design's name ("Birds iPhone 16 Pro Glass
   // Case"), not what the product is.
   const designName = (i: number) => i === 0 && !!tokens[1] && (tokens[1].camel || tokens[1].acronym)
-  const firstPlural = tokens.findIndex((t, i) => nounWord(t) && t.plural && !designName(i))
+  // A plural after a count ("8 Colors", "2 Pieces") counts something; it is what the product is only
+  // when the title names nothing else ("Set of 4 Glasses").
+  const counted = (i: number) => i > 0 && /^\d+$/.test(tokens[i - 1].text)
+  const plurals = tokens.flatMap((t, i) => (nounWord(t) && t.plural && !designName(i) ? [i] : []))
+  const firstPlural = plurals.find((i) => !counted(i)) ?? plurals[0] ?? -1
   if (firstPlural >= 0) {
     head = firstPlural
     while (tokens[head + 1] && nounWord(tokens[head + 1]) && tokens[head + 1].pos === 'noun') head++
@@ -347,9 +366,12 @@ export function productName(title: string, opts: { vendor?: string | null; book?
       0,
       before.findIndex((t) => !describing(t) && !isDimension(t)),
     )
-    for (const t of before.slice(start)) {
+    // Nor does a count of its options ("8 Colors").
+    const count = (i: number) => counted(i) || (/^\d+$/.test(tokens[i].text) && tokens[i + 1]?.plural)
+    for (let i = start; i < before.length; i++) {
+      const t = before[i]
       if (model.length >= 4 || describing(t)) break
-      if (!isDimension(t)) model.push(t)
+      if (!isDimension(t) && !count(i)) model.push(t)
     }
     nameTokens = [...model, ...nounTokens]
   }

@@ -190,7 +190,12 @@ export function ctaLines(facts: ProductFacts, r: Research, used: ReadonlySet<str
   const english = options.map((o) => ({ ...o, words: optionWords(o.name) }))
   if (english.length > 0 && english.every((o) => o.words && o.values.every(latinOnly))) {
     if (english.length === 1 && english[0].values.length <= 6) lines.push(`Available in ${joinList(english[0].values)}.`)
-    else lines.push(`Choose from ${joinList(english.map((o) => `${o.values.length} ${plural(o.words as string)}`))}.`)
+    else {
+      // Counts alone read the same on every page with as many colours: the product says whose they are.
+      const counts = joinList(english.map((o) => `${o.values.length} ${plural(o.words as string)}`))
+      const thing = theNoun(r)
+      lines.push(thing ? `${upperFirst(thing)} ${r.plural ? 'come' : 'comes'} in ${counts}.` : `Choose from ${counts}.`)
+    }
   }
   if (r.guarantee && !used.has('guarantee')) lines.push(r.guarantee.text)
   lines.push(...r.shipping.map((s) => s.text))

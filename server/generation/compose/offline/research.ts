@@ -5,7 +5,7 @@ import type { Fact, Research, ReviewTheme } from '../types'
 import { cleanFacts } from './clean'
 import { buildFaq, type FaqSentences } from './faq'
 import { factsLanguage } from './language'
-import { productName, typeInName, withoutTrailingMeasure } from './nlp'
+import { givesGuarantee, productName, typeInName, withoutTrailingMeasure } from './nlp'
 import { sentenceKey, splitSentences, squash } from './text'
 import { classifySentence, THEMES } from './themes'
 
@@ -94,7 +94,7 @@ export function research(input: ProductFacts): Research {
   const materials: Fact[] = []
   for (const text of sentences) {
     const fact = { text, source: 'description' }
-    if (GUARANTEE.test(text) && !guarantee) {
+    if (GUARANTEE.test(text) && !guarantee && givesGuarantee(text)) {
       const kind = /warrant/i.test(text) ? 'warranty' : /guarantee|money[- ]back/i.test(text) ? 'guarantee' : 'returns'
       guarantee = { ...fact, kind }
     } else if (SHIPPING.test(text)) faqSentences.shipping.push(fact)
