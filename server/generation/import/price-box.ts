@@ -302,6 +302,10 @@ function follows($: CheerioAPI, a: Element, b: Element): boolean {
   return all.indexOf(b) > all.indexOf(a)
 }
 
+/** A condition a lower price is given on: a card, wallet, membership or subscription ("с WB Кошельком", "with Prime"). */
+const CONDITION =
+  /(?:^|\s)(?:with|w\/|mit|con|avec|com|с|z)\s+(?:\S+\s+){0,2}(?:card|wallet|prime|membership|subscription|club|karte|mitgliedschaft|tarjeta|carte|cartão|картой|кошельком|подпиской|kartą)(?!\p{L})/iu
+
 /**
  * The price a page with no structured price shows in its product's price box: the first price after
  * the heading in the heading's own block (widened a level at a time), never a tile's, a hidden one or
@@ -332,7 +336,13 @@ export function priceNearHeading(
     // The price with tax where the box shows it beside the one without.
     const withTax = prices.filter((p) => !isBeforeTax(p.el))
     if (withTax.length) prices = withTax
-    const current = prices.find((p) => !isStruck(p.el)) ?? (new Set(prices.map((p) => p.amount)).size === 1 ? prices[0] : null)
+    // A box that gives a lower price on a condition ("441 ₽ 450 ₽ с WB Кошельком", "with Prime"):
+    // the price without it is the one every shopper pays.
+    const open = prices.filter((p) => !isStruck(p.el))
+    const conditional = new Set(open.map((p) => p.amount)).size >= 2 && CONDITION.test(spacedText(box as Element))
+    const current = conditional
+      ? open.reduce((a, b) => (b.amount > a.amount ? b : a))
+      : (open[0] ?? (new Set(prices.map((p) => p.amount)).size === 1 ? prices[0] : null))
     if (!current) return null
     const former = prices.find((p) => p !== current && isStruck(p.el) && p.amount > current.amount)
     return {

@@ -30,18 +30,25 @@ function amountWritten(price: number): RegExp {
   return new RegExp(`(?<![\\d.,])${grouped}(?:[.,]${cents}${cents === '00' ? '|(?![.,]\\d)' : ''})(?!\\d)`, 'g')
 }
 
+/** An approximation written before an amount, its currency between them or not ("Approximately US $3,971.45", "ca. 12 €", "≈ $5"). */
+const APPROXIMATELY =
+  /(?:\bapproximately|\bapprox\.?|\bca\.|\bcirca|\benviron|\bungefähr|\betwa|\baprox(?:imadamente)?\.?|\bcerca de|\bcirca|\bоколо|\bпримерно|≈)\s*(?:[\p{Lu}]{1,3}\s?)?\p{Sc}?\s*$/iu
+
 /**
  * How the page's visible text writes `price` (a structured price its price box does not show):
  * `nowhere` (Etsy's price before VAT), only `per-month` ("$24.96/mo." beside "$649.99 Retail price":
- * a carrier's phone or a financed product whose structured offer states the instalment), or
- * `elsewhere` (in words the price box does not read as a price: "alkaen 74,95 €").
+ * a carrier's phone or a financed product whose structured offer states the instalment), only as
+ * an approximation (`converted`: "EUR 3,500.00 Approximately US $3,971.45", a listing's price in the
+ * viewer's currency), or `elsewhere` (in words the price box does not read as a price: "alkaen 74,95 €").
  */
-export function writtenAs($: CheerioAPI, price: number): 'nowhere' | 'per-month' | 'elsewhere' {
+export function writtenAs($: CheerioAPI, price: number): 'nowhere' | 'per-month' | 'converted' | 'elsewhere' {
   const text = visibleText($)
-  let seen = false
+  let monthly = false
+  let converted = false
   for (const m of text.matchAll(amountWritten(price))) {
-    if (!PER_MONTH.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) return 'elsewhere'
-    seen = true
+    if (PER_MONTH.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))) monthly = true
+    else if (APPROXIMATELY.test(text.slice(Math.max(0, m.index - 24), m.index))) converted = true
+    else return 'elsewhere'
   }
-  return seen ? 'per-month' : 'nowhere'
+  return monthly ? 'per-month' : converted ? 'converted' : 'nowhere'
 }

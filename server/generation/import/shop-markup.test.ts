@@ -81,3 +81,47 @@ describe("a shop page's own markup", () => {
     expect([none.price, none.compareAtPrice]).toEqual([150, 180])
   })
 })
+
+describe('a structured price the shopper never pays', () => {
+  const box = (inner: string, lang = 'en') =>
+    load(
+      `<html lang="${lang}"><body><main><h1>Espresso machine 4711</h1><div class="buy"><div class="price">${inner}</div></div></main></body></html>`,
+    )
+
+  it('is the conversion a page writes only as "Approximately": the listing is priced in its own currency', () => {
+    const raw = withShopMarkup(
+      { price: 397.14, currency: 'USD' },
+      box('<span>EUR 350.00</span> <span>Approximately US $397.14</span>'),
+      URL_,
+    )
+    expect([raw.price, raw.currency]).toEqual([350, 'EUR'])
+  })
+
+  it("is an offer in a currency the page does not show: the box's price and currency are the shopper's", () => {
+    const raw = withShopMarkup({ price: 52, currency: 'CAD' }, box('<span>US$ 36.97+</span> <s>US$ 41.08+</s>'), URL_)
+    expect([raw.price, raw.compareAtPrice, raw.currency]).toEqual([36.97, 41.08, 'USD'])
+  })
+
+  it('keeps a structured price the box shows, approximation or not', () => {
+    const raw = withShopMarkup({ price: 350, currency: 'EUR' }, box('<span>EUR 350.00</span> <span>Approximately US $397.14</span>'), URL_)
+    expect([raw.price, raw.currency]).toEqual([350, 'EUR'])
+  })
+
+  it('is a lower price given with a card or wallet: the price without the condition is the price', () => {
+    const raw = withShopMarkup(
+      { title: 'Espresso machine 4711', images: [] },
+      box('<span class="red">441 ₽</span> <ins>450 ₽</ins> <del>500 ₽</del> <span>с WB Кошельком</span>', 'ru'),
+      URL_,
+    )
+    expect([raw.price, raw.compareAtPrice, raw.currency]).toEqual([450, 500, 'RUB'])
+  })
+
+  it('reads a Turkish page\'s "TL" as the lira', () => {
+    const raw = withShopMarkup(
+      { title: 'Espresso machine 4711', images: [], locale: 'tr' },
+      box('<span class="discounted">143.999 TL</span>', 'tr'),
+      URL_,
+    )
+    expect([raw.price, raw.currency]).toEqual([143999, 'TRY'])
+  })
+})

@@ -29,18 +29,22 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
   // A sold-out product whose structured price the page no longer shows: no price to sell at.
   if (out.soldOut && typeof out.price === 'number' && !isPriceShown($, out.price, out.locale ?? null))
     Object.assign(out, { price: null, compareAtPrice: null })
-  // A structured price the page writes nowhere (Etsy's price before VAT) where its price box shows
-  // another: the shopper pays the one shown. One it writes only per month is an instalment: then the
+  // A structured price the page writes nowhere (Etsy's price before VAT) or only as an approximation
+  // where its price box shows another: the shopper pays the one shown. One it writes only per month is an instalment: then the
   // page offers plans (a contract, outright), and no price is better than picking one.
   let plans = false
   if (typeof out.price === 'number' && !out.soldOut && !isPriceShown($, out.price, out.locale ?? null)) {
     const written = writtenAs($, out.price)
     plans = written === 'per-month'
     if (plans) Object.assign(out, { price: null, compareAtPrice: null })
-    else if (written === 'nowhere') {
+    else if (written === 'nowhere' || written === 'converted') {
+      // The price box's own price, in the currency it is written in: a structured price in another
+      // currency is one the shopper never sees (Etsy's CAD offer beside "US$ 36.97"), or the box's
+      // price converted ("Approximately US $3,971.45" under "EUR 3,500.00").
       const shown = priceNearHeading($, out.locale ?? null, pageUrl)
-      if (shown && (!shown.currency || !out.currency || shown.currency === out.currency))
-        Object.assign(out, { price: shown.price, compareAtPrice: shown.compareAtPrice })
+      const sameCurrency = shown && (!shown.currency || !out.currency || shown.currency === out.currency)
+      if (shown && (written === 'nowhere' || !sameCurrency))
+        Object.assign(out, { price: shown.price, compareAtPrice: shown.compareAtPrice, currency: shown.currency ?? out.currency })
     }
   }
   // An auction's lot: the current bid, not the starting price its structured data states.

@@ -97,6 +97,18 @@ describe('JSON-LD', () => {
       available: false,
     })
     expect(readOffers([{ price: 30 }, { price: '25,50', priceCurrency: 'EUR' }])).toMatchObject({ price: 25.5, prices: [30, 25.5] })
+    // Several sellers' offers counted beside the buy box's offer: its price, not the lowest seller's.
+    expect(
+      readOffers([
+        { '@type': 'Offer', price: '21581', priceCurrency: 'RUB' },
+        { '@type': 'AggregateOffer', offerCount: '12', lowPrice: '16980', highPrice: '22300', priceCurrency: 'RUB' },
+        { '@type': 'Offer', price: '16999', priceCurrency: 'RUB' },
+      ]),
+    ).toMatchObject({ price: 21581 })
+    // An aggregate of variants that lists its offers: the lowest is the product's "from" price.
+    expect(readOffers({ '@type': 'AggregateOffer', offerCount: 2, lowPrice: 20, offers: [{ price: 25 }, { price: 20 }] })).toMatchObject({
+      price: 20,
+    })
     expect(readOffers({ '@type': 'AggregateOffer', lowPrice: 5, highPrice: 9 }).price).toBe(5)
     // The lowest offer one can buy: a sold-out used copy's price is no price while other copies are for sale.
     const copies = [

@@ -126,15 +126,21 @@ export function readOffers(offers: unknown): OfferSummary {
   const compare: number[] = []
   let currency: string | null = null
   let available: boolean | null = null
+  /** Prices of single offers (not an aggregate's low end), in the page's order. */
+  const single: number[] = []
+  /** An aggregate that only counts several sellers' offers (no offers of its own listed). */
+  let sellersCounted = false
   const visit = (o: unknown, depth: number) => {
     if (!isObj(o) || depth > 3) return
     currency ??= str(o.priceCurrency)
     const a = availability(o.availability)
     if (a !== null) available = available === true ? true : a
+    if (Number(o.offerCount) > 1 && o.offers === undefined && o.price === undefined) sellersCounted = true
     for (const key of ['price', 'lowPrice']) {
       const p = parsePrice(o[key])
       if (!p) continue
       prices.push(p.amount)
+      if (key === 'price' && a !== false) single.push(p.amount)
       if (a === false) soldOut.add(prices.length - 1)
     }
     for (const spec of list(o.priceSpecification)) {
@@ -150,7 +156,10 @@ export function readOffers(offers: unknown): OfferSummary {
   list(offers).forEach((o) => visit(o, 0))
   // The lowest price one can buy at: an out-of-stock offer's ("used, 586 kr", sold out) only when every offer is.
   const buyable = prices.filter((_, i) => !soldOut.has(i))
-  const price = buyable.length ? Math.min(...buyable) : prices.length ? Math.min(...prices) : null
+  // A listing several sellers offer (an aggregate counting them beside the offers): the first offer
+  // is its buy box's; the lowest is another seller's ("Еще 9 предложений от 16 980 ₽").
+  const price =
+    sellersCounted && single.length ? single[0] : buyable.length ? Math.min(...buyable) : prices.length ? Math.min(...prices) : null
   const higher = compare.filter((c) => price === null || c > price)
   return {
     price,

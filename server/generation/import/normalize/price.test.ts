@@ -47,6 +47,9 @@ describe('detectCurrency', () => {
 describe('currencyWritten', () => {
   it('reads "kr." by the page’s language, and a code or symbol as written', () => {
     expect(currencyWritten('1800,00\u00a0kr.', 'da')).toBe('DKK')
+    expect(currencyWritten('143.999 TL', 'tr')).toBe('TRY')
+    expect(currencyWritten('143.999 TL', 'en')).toBeNull()
+    expect(currencyWritten('12 990 Ft', 'hu-HU')).toBe('HUF')
     expect(currencyWritten('499 kr', 'sv-SE')).toBe('SEK')
     expect(currencyWritten('1 299,- kr', 'nb')).toBe('NOK')
     expect(currencyWritten('1800,00 kr.', 'en')).toBeNull()

@@ -113,19 +113,29 @@ const SYMBOLS: [RegExp, string][] = [
  */
 const REPLACED_CODES: Record<string, string> = { RUR: 'RUB', VEF: 'VES', BYR: 'BYN', MRO: 'MRU', STD: 'STN', ZMK: 'ZMW' }
 
-/** "kr." / "kr": the Danish, Norwegian and Icelandic krone and the Swedish krona all write it. */
-const KRONE = /(?<!\p{L})kr\.?(?!\p{L})/iu
+/**
+ * Abbreviations a currency goes by in its own language, read only on a page in that language:
+ * "kr." (the Danish, Norwegian and Icelandic krone and the Swedish krona all write it), the
+ * Turkish lira's "TL", the forint's "Ft", the leu's "lei".
+ */
+const LOCAL_ABBREVIATIONS: [RegExp, Record<string, string>][] = [
+  [/(?<!\p{L})kr\.?(?!\p{L})/iu, { da: 'DKK', sv: 'SEK', nb: 'NOK', nn: 'NOK', no: 'NOK', is: 'ISK' }],
+  [/(?<!\p{L})TL(?!\p{L})/u, { tr: 'TRY' }],
+  [/(?<!\p{L})Ft(?!\p{L})/u, { hu: 'HUF' }],
+  [/(?<!\p{L})lei(?!\p{L})/iu, { ro: 'RON' }],
+]
 
 /**
- * The currency a price written in a page's language names ("1800,00 kr." on a Danish page is DKK):
- * its code or symbol, or "kr." read by the language of the page (null where the language does not
- * say which krone). Null for a bare number.
+ * The currency a price written in a page's language names ("1800,00 kr." on a Danish page is DKK,
+ * "143.999 TL" on a Turkish one TRY): its code or symbol, or a local abbreviation read by the
+ * language of the page (null where the language does not say which). Null for a bare number.
  */
 export function currencyWritten(text: string, locale: string | null | undefined): string | null {
   const named = detectCurrency(text)
-  if (named || !KRONE.test(text)) return named
-  const language = locale?.toLowerCase().split(/[-_]/)[0]
-  return ({ da: 'DKK', sv: 'SEK', nb: 'NOK', nn: 'NOK', no: 'NOK', is: 'ISK' } as Record<string, string>)[language ?? ''] ?? null
+  if (named) return named
+  const language = locale?.toLowerCase().split(/[-_]/)[0] ?? ''
+  for (const [sign, byLanguage] of LOCAL_ABBREVIATIONS) if (sign.test(text) && byLanguage[language]) return byLanguage[language]
+  return null
 }
 
 /**
