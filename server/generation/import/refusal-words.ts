@@ -40,6 +40,9 @@ export const SIGN_IN_TITLE =
 export const SIGN_IN_WORDS =
   /\bnot (?:logged|signed) in\b|\b(?:log|sign) ?in to (?:continue|view|see)\b|\bplease (?:log|sign) ?in\b|\byou (?:must|need to) (?:be logged in|log ?in|sign ?in)\b|bitte (?:melde dich|melden sie sich) an|veuillez vous connecter|connectez-vous pour continuer|inicia sesión para continuar|faça login para continuar|accedi per continuare|zaloguj się, aby kontynuować|para continuar, (?:acesse ?sua conta|ingresa ?a tu cuenta|inicia sesión)|войдите, чтобы продолжить/i
 
-/** A site's own block page ("Request Blocked", "Blocked - Indeed.com", "You have been blocked", "Your access has been blocked"). */
+/**
+ * A site's own block page ("Request Blocked", "Blocked - Indeed.com", "You have been blocked", "Your
+ * access has been blocked"), and "access denied / restricted" in the languages of our shoppers' sites.
+ */
 export const BLOCKED_HEADLINE =
-  /^\W*(?:request )?blocked\b|you(?:'ve| have) been blocked|^\W*access (?:denied|blocked)\b|^\W*your access (?:has been|was|is) (?:blocked|denied)\b/i
+  /^\W*(?:request )?blocked\b|you(?:'ve| have) been blocked|^\W*access (?:denied|blocked|restricted)\b|^\W*your access (?:has been|was|is) (?:blocked|denied|restricted)\b|^\W*(?:доступ (?:ограничен|запрещ[её]н|заблокирован)|zugriff verweigert|zugang gesperrt|acceso denegado|acceso restringido|accès refusé|accès restreint|acesso negado|acesso restrito|accesso negato|dostęp zabroniony|dostęp ograniczony|erişim engellendi|erişim reddedildi|toegang geweigerd|アクセスが拒否されました|アクセス制限|访问被拒绝|拒绝访问|접근이 거부되었습니다)/iu

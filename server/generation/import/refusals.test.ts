@@ -184,6 +184,23 @@ describe('block and error pages', () => {
     expect(recognizeRefusal(page(shell, 200, 'https://shop.example/p/lamp-3000'))).toBeNull()
   })
 
+  it('takes a page that waits for its script and refreshes itself, garbled or not, for a check of our browser', () => {
+    // Stored as UTF-8 read twice: the owner reads the words as the site wrote them.
+    const garbled = (s: string) => String.fromCharCode(...new TextEncoder().encode(s))
+    const challenge = `<!doctype html><html><head><meta http-equiv="refresh" content="60"><title>${garbled('Почти готово...')}</title>
+      <script type="module" src="/__challenge/index.js"></script></head><body><div class="w"><noscript><p>${garbled('Для работы сайта необходимо включить JavaScript')}</p></noscript>
+      <div id="wait"></div></div><div id="r">${garbled('Запрос')}: 6ea04a1df930ec6110f6</div></body></html>`
+    const err = recognizeRefusal(page(challenge, 200, 'https://shop.example/catalog/210131077/detail.aspx'))
+    expect(err).toMatchObject({ kind: 'robot-check', transient: false })
+    expect(err!.message).toContain('("Для работы сайта необходимо включить JavaScript")')
+  })
+
+  it('takes "access restricted" in the site’s own language for a refusal', () => {
+    const ru = `<html lang="ru"><head><title>Доступ ограничен</title></head><body><h1>Доступ ограничен</h1>
+      <p>Инцидент: chlg_2025_01JXX7W0</p><p>Чтобы решить проблему, отключите VPN или обновите страницу.</p><button>Обновить</button></body></html>`
+    expect(recognizeRefusal(page(ru, 200, 'https://shop.example/product/redmi-a5'))).toMatchObject({ kind: 'refused' })
+  })
+
   it('takes a short page saying "something went wrong" only in its title or in a picture’s alt text for the site’s error', () => {
     const title = `<html><head><title>Amazon.ca Something Went Wrong / Quelque chose s'est mal passé</title></head><body>
       <form action="/s"><input placeholder="Search / Rechercher"><button>Go / Aller</button></form>

@@ -151,9 +151,22 @@ const AKAMAI_REFERENCE = /\b\d{1,3}\.[0-9a-f]{8}\.\d{10}\.[0-9a-f]{4,10}\b/i
 /** A page's own files in a folder named for a deny or block page. */
 const DENY_ASSETS = /(?:src|href)\s*=\s*["'][^"']*(?:custom-deny|deny-page|denied|block(?:ed)?[_-]page|waf[_-]block)[^"']*["']/i
 /** Words of the page for the owner's message, cut at a word after 60 characters. */
+/**
+ * UTF-8 read twice ("Ð\u009fÐ¾ÑÑÐ¸" for "Почти"): a page stored so shows its words garbled. Read
+ * back once when every character fits a byte and those bytes are valid UTF-8; else as it is.
+ */
+function withoutDoubleEncoding(text: string): string {
+  if (!/[\u00c2-\u00f4][\u0080-\u00bf]/.test(text) || /[^\u0000-\u00ff]/.test(text)) return text
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(text, (c) => c.charCodeAt(0)))
+  } catch {
+    return text
+  }
+}
+
 const quote = (s: string) => {
   // Without pictographs ("❌"), which read as nothing to the owner and may not even be drawn.
-  const words = s
+  const words = withoutDoubleEncoding(s)
     .replace(/[\p{So}\p{Cs}\uFE0F]/gu, '')
     .replace(/\s+/g, ' ')
     .trim()
@@ -312,15 +325,16 @@ export const BLOCK_RULES: readonly Rule[] = [
     test: (p) => terse(p) && BROWSER_CHECK_WORDS.test(`${p.title} ${p.text}`),
   },
   // A challenge only a browser running its script gets past (a proof of work): no words of its own
-  // but a <noscript> asking for JavaScript, and a script that sets a cookie and loads the page again.
+  // but a <noscript> asking for JavaScript, and a page that loads itself again once the check is
+  // done: a script setting a cookie and reloading, or a refresh in its head while its script runs.
   {
     kind: 'robot-check',
     did: (p) => `ran a check of our browser that needs JavaScript (${quote(noscriptText(p) || 'a spinner')})`,
     test: (p) =>
       p.text.length < 200 &&
       /javascript/i.test(noscriptText(p)) &&
-      /document\.cookie\s*=/.test(p.html) &&
-      /location\.(?:reload\s*\(|replace\s*\(|href\s*=)/.test(p.html),
+      ((/document\.cookie\s*=/.test(p.html) && /location\.(?:reload\s*\(|replace\s*\(|href\s*=)/.test(p.html)) ||
+        (p.$('meta[http-equiv="refresh" i]').length > 0 && p.$('script[src]').length > 0)),
   },
   // Any other robot check that says what it is.
   {
