@@ -19,6 +19,15 @@ describe('the star widget beside the product’s heading', () => {
     })
   })
 
+  it('reads the rating and count its words for a screen reader state', () => {
+    const said = page(
+      `<a href="#reviews"><span class="rating-stars"><span class="sr-only">4.7 out of 5 stars with 1654 reviews</span><svg></svg></span></a>`,
+    )
+    expect(ratingBesideHeading(load(said))).toEqual({ average: 4.7, count: '1654', scale: 5 })
+    const german = page(`<span class="stars" aria-label="4,5 von 5 Sternen, 1.204 Bewertungen"></span>`)
+    expect(ratingBesideHeading(load(german))).toEqual({ average: 4.5, count: '1204', scale: 5 })
+  })
+
   it('states nothing without both: stars with no count, a count with no rating, a rating out of range', () => {
     expect(ratingBesideHeading(load(page(`<div rating="5" class="star-rating">☆☆☆☆☆</div>`)))).toBeNull()
     expect(ratingBesideHeading(load(page(`<div class="star-rating">☆☆☆☆☆ (6)</div>`)))).toBeNull()

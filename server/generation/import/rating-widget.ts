@@ -58,6 +58,12 @@ export function ratingsBeforeReviews(text: string, reviews: string | number): st
   return null
 }
 
+/** A rating and its count in words: "4.7 out of 5 stars with 1654 reviews", "4,5 von 5 Sternen, 12 Bewertungen". */
+const SAID_RATING = new RegExp(
+  String.raw`([0-5](?:[.,]\d{1,2})?)\s*(?:out of|of|von|sur|de|su|из|z|van)\s*5\b[^\d]{0,30}?${WRITTEN_COUNT}\s*(?:${RATINGS_WORD}|${REVIEWS_WORD})`,
+  'iu',
+)
+
 /** Levels above the heading that still hold the product's own rating. */
 const HEADING_BOX_LEVELS = 2
 
@@ -79,6 +85,9 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
     // The first stars after the heading are the product's, or the page states no rating there.
     const el = after.find((e) => STARS_CLASS.test(e.attribs.class ?? '') && !HISTOGRAM_CLASS.test(e.attribs.class ?? ''))
     if (!el) continue
+    // Or its words for a screen reader: "4.7 out of 5 stars with 1654 reviews".
+    const said = SAID_RATING.exec(`${el.attribs['aria-label'] ?? ''} ${$(el).text()}`.replace(/\s+/g, ' '))
+    if (said) return { average: Number(said[1].replace(',', '.')), count: said[2].replace(/\D/g, ''), scale: 5 }
     const attr = RATING_ATTRS.map((a) => el.attribs[a]).find((v) => v !== undefined)
     const average = Number(attr?.replace(',', '.'))
     if (!Number.isFinite(average) || average <= 0 || average > 5) return null

@@ -111,6 +111,17 @@ describe('buildFacts', () => {
   })
 })
 
+describe('a name as the page heads it', () => {
+  it('loses a separator left at its end with nothing after it', () => {
+    const built = buildFacts(
+      { title: 'NVIDIA GeForce RTX 5090 FE Founders Edition-', images: ['https://cdn.example/a.jpg'] },
+      { url: 'https://www.auction.example/itm/2267', platform: 'generic' },
+      new Date('2026-03-10T12:00:00Z'),
+    )
+    expect(built.title).toBe('NVIDIA GeForce RTX 5090 FE Founders Edition')
+  })
+})
+
 describe('specification names', () => {
   it('drops a name written for code (a shop’s own ids), keeps names, units and brands people read', () => {
     for (const key of ['variationId', 'sku_id', 'productGroupId']) expect(isMachineKey(key), key).toBe(true)

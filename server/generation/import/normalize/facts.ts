@@ -134,7 +134,10 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
   const names = literal ? [] : siteNames(source.url, partial.siteName, isStore ? null : PLATFORM_NAMES[source.platform])
   const title = literal
     ? cleanText(partial.title ?? '', 500)
-    : cleanText(withoutLeadingPrice(stripSiteName(cleanText(partial.title ? htmlToText(partial.title) : '', 1000), names)), 500)
+    : cleanText(
+        withoutDanglingMark(withoutLeadingPrice(stripSiteName(cleanText(partial.title ? htmlToText(partial.title) : '', 1000), names))),
+        500,
+      )
   const shortText = htmlToText(descriptionHtml)
   if (names.length && shortText.length < 300 + title.length && isSiteBoilerplate(shortText, title, names)) descriptionHtml = sanitize('')
   const facts = {
@@ -194,7 +197,13 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
   }
 }
 
+/** A separator left at the end of a name with nothing after it ("… Founders Edition-", "Lamp 3000 |"). */
+function withoutDanglingMark(title: string): string {
+  return title.replace(/\s*[-–—|·•:,;/]+\s*$/u, '')
+}
+
 /** A classified ad's heading starts with its price ("$60 · 1970's Vintage Surfer …"): the price is not the name. */
+
 function withoutLeadingPrice(title: string): string {
   const m = /^\s*([^\p{L}\p{N}\s]{1,3}\s?\d[\d.,]*|\d[\d.,]*\s?[^\p{L}\p{N}\s]{1,3})\s*[·|•–—-]\s+(.+)$/u.exec(title)
   return m && detectCurrency(m[1]) && m[2].split(/\s+/).length >= 2 ? m[2] : title
