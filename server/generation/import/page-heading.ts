@@ -63,6 +63,10 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
   // model code ("… AMWW784"). Other words in a heading may be hidden ones ("Details").
   const h = words(h1)
   const n = words(t)
+  // A name with no word of the heading's, where the page's own title says the heading: the site's
+  // slogan in its OpenGraph tags ("Интернет‑магазин Wildberries: широкий ассортимент…").
+  const documentTitle = new Set(words($('title').first().text()))
+  if (!n.some((w) => h.includes(w)) && h.every((w) => documentTitle.has(w))) return h1
   const extra = h.length - n.length
   if (n.length >= 1 && extra >= 0 && extra <= 2) {
     const same = (from: number) => n.every((w, i) => h[from + i] === w)

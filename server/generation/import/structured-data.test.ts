@@ -446,6 +446,14 @@ describe('microdata and the page heading', () => {
     expect(headingOverTitle(load('<h1>Vireo Desk 27" All In One <span class="tab">Details</span></h1>'), name, null)).toBe(name)
     expect(headingOverTitle(load('<h1>Vireo Desk 27" All In One<div>Code: 73556</div></h1>'), name, null)).toBe(name)
   })
+  it('takes the heading when the OpenGraph title is the site’s slogan, sharing no word with it', () => {
+    const page = (title: string) =>
+      load(`<html><head><title>${title}</title></head><body><h1>Бейсболка без козырька докер</h1></body></html>`)
+    const slogan = 'Интернет‑магазин Shop: широкий ассортимент товаров - скидки каждый день!'
+    expect(headingOverTitle(page('Бейсболка без козырька докер купить за 450 ₽ в Shop'), slogan, null)).toBe('Бейсболка без козырька докер')
+    // Unless the page's own title says something else: then nothing tells which is the name.
+    expect(headingOverTitle(page('Shop'), slogan, null)).toBe(slogan)
+  })
   it('takes the heading when the title puts the site’s name and slogan before it', () => {
     const name = 'Tile Cutter 600 mm | TC-600'
     expect(headingOverTitle(load(`<h1>${name}</h1>`), `Building Supplies Online | ${name}`, null)).toBe(name)
