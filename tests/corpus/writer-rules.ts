@@ -287,7 +287,7 @@ const tracesToFacts: Rule = {
  * replacement or payment on delivery (the owner states their own in the page's owner facts).
  */
 const TERMS_OF_SALE =
-  /\b(?:free|fast|express|next[- ]day) (?:shipping|delivery|returns?)\b|\bships? (?:in|within|from|free)\b|\bdispatch|\breturns? (?:within|policy|window|period)\b|\b\d+[- ]days? (?:free )?(?:returns?|replacement|refund)|\brefund|\breplacement guarantee|money[- ]back|cash on delivery/i
+  /\b(?:free|fast|express|next[- ]day) (?:shipping|delivery|returns?)\b|\bships? (?:in|within|from|free)\b|\bdispatch|\breturns? (?:within|policy|window|period)\b|\b\d+[- ]days? (?:free )?(?:returns?|replacement|refund)|\brefund|\breplacement guarantee|money[- ]back|cash on delivery|\b(?:genuine|original) products\b|% off when you buy|\bbusiness days\b/i
 const noBorrowedTerms: Rule = {
   name: 'no-borrowed-terms',
   check: ({ facts, page }) =>

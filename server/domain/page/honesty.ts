@@ -19,14 +19,20 @@ export const SHIPPING_STATEMENT = /\b(?:ships?|shipped|shipping|delivery|dispatc
 
 /**
  * A seller's terms of sale: how it ships and delivers, takes goods back, refunds or replaces them,
- * takes payment on delivery. They are the seller's promise, not a fact of the product: a page made
+ * takes payment on delivery, what it assures of all it sells. They are the seller's promise, not a fact of the product: a page made
  * from another seller's listing must not make them the owner's ("30 Day Replacement Guarantee",
  * "Shop sunglasses with free shipping and free return"). A maker's warranty is the product's.
  */
 export function isSellerTerm(sentence: string): boolean {
   return (
     SHIPPING_STATEMENT.test(sentence) ||
-    /cash on delivery|\bC\.?O\.?D\b/.test(sentence) ||
+    /cash on delivery/i.test(sentence) ||
+    /\bC\.?O\.?D\b/.test(sentence) ||
+    // The store's assurance about all it sells ("Only Genuine Products", "100% Original Products"),
+    // its offers on a basket ("15% off when you buy 2 items") and its lead time ("in 2 to 4 business days").
+    /\b(?:genuine|original|authentic) products\b/i.test(sentence) ||
+    /\d\s?% off (?:when you buy|orders?|your order|on orders)\b/i.test(sentence) ||
+    /\b(?:business|working) days?\b/i.test(sentence) ||
     (GUARANTEE_STATEMENT.test(sentence) && /\breturn|refund|money[- ]back|replace|exchange/i.test(sentence))
   )
 }

@@ -108,8 +108,14 @@ describe("another seller's terms of sale", () => {
   const listing = (platform: ProductFacts['source']['platform'], over: Partial<ProductFacts> = {}): ProductFacts => ({
     title: 'Lenovo Tab M11 11.0 inch with Wi-Fi Only Tablet',
     descriptionHtml: '<p>A bright 11-inch screen. 30 Day Replacement Guarantee. Cash On Delivery!</p>' as SanitizedHtml,
-    descriptionText: 'A bright 11-inch screen. 30 Day Replacement Guarantee. Cash On Delivery!\n\nManufacturer’s 2 year warranty.',
-    bullets: ['Free shipping on orders over $50', 'Quad speakers with Dolby Atmos'],
+    descriptionText:
+      'A bright 11-inch screen. Only Genuine Products. 30 Day Replacement Guarantee. Cash On Delivery!\n\nManufacturer’s 2 year warranty.',
+    bullets: [
+      'Free shipping on orders over $50',
+      'Quad speakers with Dolby Atmos',
+      '15% off when you buy 2 items',
+      'Made to order in 2 to 4 business days',
+    ],
     images: [],
     price: 12999,
     compareAtPrice: null,
@@ -152,8 +158,8 @@ describe("another seller's terms of sale", () => {
 
   it("keeps the owner's own store's terms (a Shopify listing is the store a page publishes into)", () => {
     const f = publishableFacts(listing('shopify'))
-    expect(f.descriptionText).toContain('30 Day Replacement Guarantee. Cash On Delivery!')
-    expect(f.bullets).toHaveLength(2)
+    expect(f.descriptionText).toContain('Only Genuine Products. 30 Day Replacement Guarantee. Cash On Delivery!')
+    expect(f.bullets).toHaveLength(4)
     expect(f.specs).toHaveLength(3)
   })
 
