@@ -1,4 +1,5 @@
 import type { Page } from '../../server/domain/page/schema'
+import { statesOwnersTerms } from '../../server/domain/page/shopper'
 import type { ProductFacts } from '../../server/domain/product-facts'
 import { checkPageHonesty } from '../../server/generation/compose/honesty'
 import { pageLanguage } from '../../server/generation/compose/offline/compose'
@@ -291,7 +292,7 @@ const TERMS_OF_SALE =
 const noBorrowedTerms: Rule = {
   name: 'no-borrowed-terms',
   check: ({ facts, page }) =>
-    facts.source.platform === 'shopify' || facts.source.platform === 'text'
+    statesOwnersTerms(facts.source.platform)
       ? []
       : shownTexts(page)
           .filter((t) => TERMS_OF_SALE.test(t.text))

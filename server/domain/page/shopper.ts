@@ -81,15 +81,21 @@ function sentencesOf(text: string, language: string | null | undefined): string[
  * them for the owner (who states their own in the page's owner facts).
  */
 export function withoutSellerTerms(facts: ProductFacts): ProductFacts {
-  const keepLine = (line: string) =>
-    sentencesOf(line, facts.pageLanguage)
-      .filter((s) => !isSellerTerm(s))
-      .join('')
-      .trim()
+  // A text that states a term keeps its other sentences.
+  const withoutTerms = (text: string) =>
+    isSellerTerm(text)
+      ? sentencesOf(text, facts.pageLanguage)
+          .filter((s) => !isSellerTerm(s))
+          .join('')
+          .trim()
+      : text
   // A line left empty by the filter goes; a blank line between paragraphs stays.
   const descriptionText = facts.descriptionText
     .split('\n')
-    .flatMap((line) => (!isSellerTerm(line) ? [line] : keepLine(line) ? [keepLine(line)] : []))
+    .flatMap((line) => {
+      const kept = withoutTerms(line)
+      return kept || !line.trim() ? [kept] : []
+    })
     .join('\n')
   const changed = descriptionText !== facts.descriptionText
   return {
@@ -97,7 +103,7 @@ export function withoutSellerTerms(facts: ProductFacts): ProductFacts {
     descriptionText,
     // The HTML says what the text says: rebuilt from the kept text when a term was left out.
     descriptionHtml: changed ? sanitize(textToHtml(descriptionText)) : facts.descriptionHtml,
-    bullets: facts.bullets.map((b) => (isSellerTerm(b) ? keepLine(b) : b)).filter(Boolean),
+    bullets: facts.bullets.map(withoutTerms).filter(Boolean),
     specs: facts.specs.filter((s) => !SELLER_TERM_SPEC.test(s.name.trim()) && !isSellerTerm(s.value)),
     // The warehouse a marketplace ships from is its choice, not a choice of the product.
     options: facts.options.filter((o) => !SELLER_TERM_SPEC.test(o.name.trim())),

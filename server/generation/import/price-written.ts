@@ -32,7 +32,7 @@ function amountWritten(price: number): RegExp {
 
 /** An approximation written before an amount, its currency between them or not ("Approximately US $3,971.45", "ca. 12 €", "≈ $5"). */
 const APPROXIMATELY =
-  /(?:\bapproximately|\bapprox\.?|\bca\.|\bcirca|\benviron|\bungefähr|\betwa|\baprox(?:imadamente)?\.?|\bcerca de|\bcirca|\bоколо|\bпримерно|≈)\s*(?:[\p{Lu}]{1,3}\s?)?\p{Sc}?\s*$/iu
+  /(?:\bapproximately|\bapprox\.?|\bca\.|\bcirca|\benviron|\bungefähr|\betwa|\baprox(?:imadamente)?\.?|\bcerca de|\bоколо|\bпримерно|≈)\s*(?:[\p{Lu}]{1,3}\s?)?\p{Sc}?\s*$/iu
 
 /**
  * How the page's visible text writes `price` (a structured price its price box does not show):

@@ -30,8 +30,9 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
   if (out.soldOut && typeof out.price === 'number' && !isPriceShown($, out.price, out.locale ?? null))
     Object.assign(out, { price: null, compareAtPrice: null })
   // A structured price the page writes nowhere (Etsy's price before VAT) or only as an approximation
-  // where its price box shows another: the shopper pays the one shown. One it writes only per month is an instalment: then the
-  // page offers plans (a contract, outright), and no price is better than picking one.
+  // where its price box shows another: the shopper pays the one shown. One it writes only per month
+  // is an instalment: then the page offers plans (a contract, outright), and no price is better than
+  // picking one.
   let plans = false
   if (typeof out.price === 'number' && !out.soldOut && !isPriceShown($, out.price, out.locale ?? null)) {
     const written = writtenAs($, out.price)
