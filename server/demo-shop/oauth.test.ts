@@ -1,6 +1,6 @@
 import '@shopify/shopify-api/adapters/web-api'
 import { ApiVersion, LogSeverity, shopifyApi } from '@shopify/shopify-api'
-import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime'
+import { abstractFetch, setAbstractFetchFunc } from '@shopify/shopify-api/runtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../tests/helpers/db'
 import { SHOP_QUERY } from '../integrations/shopify/documents'
@@ -32,6 +32,7 @@ describe.each(DB_KINDS)('demo shop OAuth (%s)', (kind) => {
   let demo: DemoShop
   let shop: string
   let offset = 0
+  let processFetch: typeof abstractFetch
   const call = (path: string, init?: RequestInit) => demo.fetch(new Request(`${demo.origin(shop)}${path}`, init))
   const authorizeQuery = (overrides: Record<string, string> = {}) =>
     new URLSearchParams({
@@ -57,13 +58,18 @@ describe.each(DB_KINDS)('demo shop OAuth (%s)', (kind) => {
       viewerOf: async () => OWNER,
     })
     shop = await demo.createShop(OWNER)
-    // The library's fetch reaches `https://{shop}` through the demo shop, as Pagewright's shop network does.
+    // The library's fetch reaches `https://{shop}` through the demo shop, as Pagewright's shop network does;
+    // it is process-wide, so the one Pagewright set is put back after (test files share modules).
+    processFetch = abstractFetch
     setAbstractFetchFunc(async (input, init) => {
       const url = new URL(String(input))
       return demo.fetch(new Request(`${demo.origin(url.hostname)}${url.pathname}${url.search}`, init as RequestInit))
     })
   })
-  afterAll(() => db.drop())
+  afterAll(async () => {
+    setAbstractFetchFunc(processFetch)
+    await db.drop()
+  })
 
   it('shows a consent page naming the shop and the scopes, with a way to withhold theme access', async () => {
     const res = await call(`/admin/oauth/authorize?${authorizeQuery()}`)
