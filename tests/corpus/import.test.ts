@@ -26,6 +26,7 @@ const BLOCK_REASONS: Record<string, RefusalKind[]> = {
   'access-denied': ['refused'],
   refused: ['refused'],
   error: ['site-down', 'not-found'],
+  'not-found': ['not-found'],
   'site-down': ['site-down'],
 }
 const ANY_BLOCK: RefusalKind[] = ['robot-check', 'refused', 'site-down', 'not-found']
