@@ -1,5 +1,6 @@
 import { insufficientFacts, type Platform, type ProductFacts } from '../../domain/product-facts'
 import { readPage } from './fetch-page'
+import { refusal, siteLabel } from './refusals'
 import { importMarketplace, isMarketplace } from './marketplaces'
 import { buildFacts, mergeRaw, type RawFacts } from './normalize/facts'
 import { detectPlatform } from './platform'
@@ -64,7 +65,22 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
 
   const facts = buildFacts(raw, { url: sourceUrl, platform }, now)
   const problem = insufficientFacts(facts)
+  if (problem && namesOnlyTheSite(facts, sourceUrl))
+    throw refusal('not-found', siteLabel(sourceUrl, platform), `showed no product at this address (the page names only the site, "${facts.title}")`)
   if (problem) throw new ImportError(problem)
   return facts
 }
 export { factsFromCatalog } from './catalog'
+
+/** Facts whose only name is the site's own (a store's product address served with no product: "Sacada" at sacada.com/…/p). */
+function namesOnlyTheSite(facts: ProductFacts, url: string): boolean {
+  const name = facts.title.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
+  if (!name || facts.images.length || facts.price != null) return false
+  let host = ''
+  try {
+    host = new URL(url).hostname.toLowerCase()
+  } catch {
+    return false
+  }
+  return host.split('.').some((label) => label.replace(/[^a-z0-9]/g, '') === name)
+}

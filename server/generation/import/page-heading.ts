@@ -99,6 +99,31 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
   return /^\s*[-|–—·•:]\s+\S/.test(rest) || /^\s+[^|–—]{1,30}\s[|–—]\s+[^|–—]{1,40}$/.test(rest) ? h1 : title
 }
 
+/**
+ * The page's heading over a name that only its OpenGraph tags give (no structured product names it):
+ * those tags are written for link previews, often cut short ("… und 4 Schubladen,") or dressed in
+ * a shop's words around another variant ("Promo {name} - 500 gram di {shop}" over "{name} - 1 kg").
+ * The heading wins when it goes on from the whole tag, or when the tag says most of its words among its own
+ * (null: the heading has no say here).
+ */
+export function headingOverOpenGraphTitle($: CheerioAPI, title: string): string | null {
+  const h1 = headingText($)
+  const h = words(h1)
+  // Without the site's name after the last bar ("{name} | eBay"): that is no word of the product's.
+  const n = words(htmlToText(title).replace(/\s[|–—·•]\s+[^|–—·•]{1,40}$/u, ''))
+  if (h.length < 3 || h1.length > 300 || n.length === 0) return null
+  // Cut short: the heading's own line goes on from the tag's last word (an element of its own, such
+  // as "Код: 73556" or eBay's hidden "Details about", may be one a shopper does not read as the name).
+  const heading = productHeading($)
+  const continues = n.length < h.length && n.every((w, i) => h[i] === w) && !!heading && continuesInOneRun($, heading, h.slice(n.length - 1))
+  // Dressed: the tag has words of its own around most of the heading's (a tag of only the heading's
+  // words is the heading less its extras, which headingOverTitle weighs).
+  const inTag = new Set(n)
+  const inHeading = new Set(h)
+  const dressed = n.some((w) => !inHeading.has(w)) && h.filter((w) => inTag.has(w)).length >= 0.75 * h.length
+  return continues || dressed ? h1 : null
+}
+
 /** Whether one text node of the heading holds these words in a row. */
 function continuesInOneRun($: CheerioAPI, heading: Element, run: string[]): boolean {
   return $(heading)

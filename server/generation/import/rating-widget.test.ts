@@ -58,3 +58,29 @@ describe('the count of ratings written before the count of reviews', () => {
     expect(ratingsBeforeReviews('4.3 ratings 213 reviews', 213)).toBeNull()
   })
 })
+
+describe('a rating written under the heading, its stars an icon', () => {
+  it('reads "5 (8.560 rating)" in the heading’s box, and nothing from a line that counts something else', () => {
+    const under = (line: string) =>
+      load(
+        `<html lang="id"><body><div class="box"><div><h1>Dada Ayam Fillet - 1 kg</h1><p>Terjual 10 rb+ • <svg></svg><span>bintang </span><span>5</span> <span>(8.560 rating)</span></p></div></div></body></html>`.replace(
+          /<p>.*<\/p>/,
+          line,
+        ),
+      )
+    expect(
+      ratingBesideHeading(under('<p>Terjual 10 rb+ • <svg></svg><span>bintang </span><span>5</span> <span>(8.560 rating)</span></p>')),
+    ).toEqual({
+      average: 5,
+      count: '8560',
+      scale: 5,
+    })
+    expect(ratingBesideHeading(under('<p><span>4,3</span> <span>(646 avaliações)</span></p>'))).toEqual({
+      average: 4.3,
+      count: '646',
+      scale: 5,
+    })
+    expect(ratingBesideHeading(under('<p>Pack of 5 (2 pieces)</p>'))).toBeNull()
+    expect(ratingBesideHeading(under('<p>Size 15 (20 reviews)</p>'))).toBeNull()
+  })
+})

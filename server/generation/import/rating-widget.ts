@@ -64,6 +64,25 @@ const SAID_RATING = new RegExp(
   'iu',
 )
 
+/** An average and its count as a line under a heading writes them: "5 (8.560 rating)", "4.3 (646 ratings)". */
+const AVERAGE_THEN_COUNT = new RegExp(
+  String.raw`(?<![\d.,])([0-5](?:[.,]\d{1,2})?)\s*\(\s*${WRITTEN_COUNT}\s*(?:${RATINGS_WORD}|${REVIEWS_WORD})\s*\)`,
+  'iu',
+)
+/** Characters of the line under a heading that may still hold its rating. */
+const LINE_UNDER_HEADING = 200
+
+/** The rating the words right after the heading write, its stars drawn by an icon (no class to know them by). */
+function writtenBesideHeading($: CheerioAPI, after: Element[]): RawFacts['listingRating'] {
+  const text = after
+    .flatMap((e) => e.children.filter((c) => c.type === 'text').map((c) => $(c).text()))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .slice(0, LINE_UNDER_HEADING)
+  const m = AVERAGE_THEN_COUNT.exec(text)
+  return m ? { average: Number(m[1].replace(',', '.')), count: m[2].replace(/\D/g, ''), scale: 5 } : null
+}
+
 /** Levels above the heading that still hold the product's own rating. */
 const HEADING_BOX_LEVELS = 2
 
@@ -84,7 +103,11 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
     const after = inBox.slice(inBox.indexOf(heading) + 1)
     // The first stars after the heading are the product's, or the page states no rating there.
     const el = after.find((e) => STARS_CLASS.test(e.attribs.class ?? '') && !HISTOGRAM_CLASS.test(e.attribs.class ?? ''))
-    if (!el) continue
+    if (!el) {
+      const written = writtenBesideHeading($, after)
+      if (written) return written
+      continue
+    }
     // Or its words for a screen reader: "4.7 out of 5 stars with 1654 reviews".
     const said = SAID_RATING.exec(`${el.attribs['aria-label'] ?? ''} ${$(el).text()}`.replace(/\s+/g, ' '))
     if (said) return { average: Number(said[1].replace(',', '.')), count: said[2].replace(/\D/g, ''), scale: 5 }

@@ -419,3 +419,21 @@ describe('importProduct refuses a block page for what it is', () => {
     expect(err.message).toMatch(/^Amazon had a problem answering \(503\), also when we tried again/)
   })
 })
+
+describe('a page at a product’s address that shows no product', () => {
+  it('a shop shell rendered for a captcha challenge is a robot check', async () => {
+    const url = 'https://us.fashion.example/Wide-Leg-Pants-p-158214269.html'
+    const body = `<html><head><title>Women's &amp; Men's Clothing, Shop Online Fashion | FASHION</title></head><body><nav>New In Sale Women Men Kids</nav>
+      <script>window.gbRawData = {"originalUrl":"/risk/challenge?captcha_type=903&redirection=https%3A%2F%2Fus.fashion.example%2F","lang":"us"}</script></body></html>`
+    const err = await importProduct(url, fakeFetcher({ [url]: { body } }), now).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'robot-check', transient: false })
+  })
+
+  it('a store page that names only the site is no product at this link', async () => {
+    const url = 'https://www.sacada.example/look-13-inverno-17/p'
+    const body = `<html lang="pt-BR"><head><title>Sacada</title></head><body><nav>Novidades Roupas Acessórios</nav><button>Produto Indisponível</button><h2>Você pode gostar</h2></body></html>`
+    const err = await importProduct(url, fakeFetcher({ [url]: { body } }), now).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'not-found', transient: false })
+    expect(err.message).toMatch(/^Sacada\.example showed no product at this address .*Check the link\.$/)
+  })
+})

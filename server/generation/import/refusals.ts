@@ -147,6 +147,8 @@ const has = (p: Probe, selector: string) => p.$(selector).length > 0
  */
 const terse = (p: Probe) => p.short && p.text.length < 1200
 /** Akamai's error reference: a number, the edge server's address in hex, the time, an id. */
+/** A path the page names in quotes that is a captcha challenge's: "/risk/challenge?captcha_type=903". */
+const CAPTCHA_ROUTE = /["']\/[\w/-]*challenge[\w/-]*\?[^"'\s]*captcha/i
 const AKAMAI_REFERENCE = /\b\d{1,3}\.[0-9a-f]{8}\.\d{10}\.[0-9a-f]{4,10}\b/i
 /** A page's own files in a folder named for a deny or block page. */
 const DENY_ASSETS = /(?:src|href)\s*=\s*["'][^"']*(?:custom-deny|deny-page|denied|block(?:ed)?[_-]page|waf[_-]block)[^"']*["']/i
@@ -345,6 +347,13 @@ export const BLOCK_RULES: readonly Rule[] = [
       /\b(captcha|are you a (?:robot|human)|verify (?:that )?(?:you are|you're) (?:a )?human|human verification|robot check|bot check)\b/i.test(
         `${p.title} ${p.$('h1, h2').first().text()}`,
       ),
+  },
+  // The site's shell around a robot check its script draws: the address it was rendered for is a
+  // captcha challenge's ("/risk/challenge?captcha_type=903&redirection=…").
+  {
+    kind: 'robot-check',
+    did: 'showed a robot check (drawn by its script over the shop)',
+    test: (p) => CAPTCHA_ROUTE.test(p.html),
   },
   // Any other error page: "404 Not Found", "503 Service Unavailable", "Page not found".
   {

@@ -604,3 +604,45 @@ describe('a structured rating the page contradicts', () => {
     expect(check(page('<div class="stars-histogram"><div style="width:93.98%"></div></div><span>4.7</span>'), 4.5)).toBe(false)
   })
 })
+
+describe('a sale the structured data does not state', () => {
+  it('takes the product tags’ current price when they name the structured price as the regular one', () => {
+    const url = 'https://lamps.example/products/keystick-sconce'
+    const offer = { '@type': 'Product', name: 'Keystick Wall Sconce', offers: { '@type': 'Offer', price: '150.00', priceCurrency: 'USD' } }
+    const tags = (current: string, currency = 'USD') =>
+      `<meta property="og:price:standard_amount" content="150.00"><meta property="product:price:amount" content="${current}"><meta property="product:price:currency" content="${currency}">`
+    expect(extractStructuredData(ld(offer, tags('120.00')), url)).toMatchObject({ price: 120, compareAtPrice: 150 })
+    // Tags that state no lower price, or one in another currency, leave the structured offer as it is.
+    expect(extractStructuredData(ld(offer, tags('150.00')), url)).toMatchObject({ price: 150 })
+    expect(extractStructuredData(ld(offer, tags('120.00', 'EUR')), url)).toMatchObject({ price: 150 })
+  })
+})
+
+describe('the heading over a name only the OpenGraph tags give', () => {
+  const page = (ogTitle: string, h1: string) =>
+    `<html><head><meta property="og:title" content="${ogTitle}"></head><body><h1>${h1}</h1><img src="/a.jpg"></body></html>`
+  const url = 'https://shop.example/p/1'
+  it('takes the heading when the tag is cut short, or dresses most of the heading in words of its own', () => {
+    const cut = page(
+      'Polsterbett 140x200cm mit Kopfteil und 4 Schubladen,',
+      'Polsterbett 140x200cm mit Kopfteil und 4 Schubladen, Doppelbett mit Lattenrost in Beige',
+    )
+    expect(extractStructuredData(cut, url).title).toBe(
+      'Polsterbett 140x200cm mit Kopfteil und 4 Schubladen, Doppelbett mit Lattenrost in Beige',
+    )
+    const dressed = page(
+      'Promo Dada Ayam Tanpa Tulang &amp; Kulit | Chicken Breast Fillet - 500 gram di Hijrah Meatshop | Tokopedia',
+      'Dada Ayam Tanpa Tulang &amp; Kulit | Chicken Breast Fillet - 1 kg',
+    )
+    expect(extractStructuredData(dressed, url).title).toBe('Dada Ayam Tanpa Tulang & Kulit | Chicken Breast Fillet - 1 kg')
+  })
+  it('keeps the tag when the heading only adds an element of its own to it', () => {
+    const hidden = page(
+      'Pony Cart Harness Fit Up To 11 Hh | eBay',
+      '<span class="g-hdn">Details about </span>Pony Cart Harness Fit Up To 11 Hh',
+    )
+    expect(extractStructuredData(hidden, url).title).toBe('Pony Cart Harness Fit Up To 11 Hh | eBay')
+    const code = page('Fridge BEKO RCSK 310M20S', 'Fridge BEKO RCSK 310M20S <span>Code: 73556</span>')
+    expect(extractStructuredData(code, url).title).toBe('Fridge BEKO RCSK 310M20S')
+  })
+})

@@ -7,7 +7,7 @@ import { pageLocale } from './normalize/locale'
 import { detectCurrency, parsePrice } from './normalize/price'
 import { type RawReview } from './normalize/reviews'
 import { plainTextToHtml, scriptBody } from './normalize/text'
-import { headingOverTitle, hiddenWordsAround, titleFromMarkup } from './page-heading'
+import { headingOverOpenGraphTitle, headingOverTitle, hiddenWordsAround, titleFromMarkup } from './page-heading'
 import { drawnStars, ratingsBeforeReviews } from './rating-widget'
 
 type Node = Record<string, unknown>
@@ -403,7 +403,7 @@ export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescr
   const priceText = meta($, 'product:sale_price:amount')[0] ?? meta($, 'product:price:amount', 'og:price:amount', 'price')[0]
   const listText = meta($, 'product:sale_price:amount')[0]
     ? meta($, 'product:price:amount', 'product:original_price:amount')[0]
-    : meta($, 'product:original_price:amount')[0]
+    : meta($, 'product:original_price:amount', 'og:price:standard_amount')[0]
   const offer = microdataOffer($)
   const currency =
     meta($, 'product:sale_price:currency', 'product:price:currency', 'og:price:currency', 'priceCurrency')[0] ?? offer?.currency ?? null
@@ -421,6 +421,16 @@ export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescr
     vendor: meta($, 'product:brand', 'og:brand')[0] ?? null,
     siteName: meta($, 'og:site_name')[0] ?? null,
   }
+}
+
+/**
+ * The product's meta tags name the structured offer's price as the regular one
+ * (`og:price:standard_amount`, `product:original_price:amount`) beside a lower current price: a sale
+ * the structured data does not state. The current price is the price, the regular one its compare-at.
+ */
+function structuredPriceIsTheRegular(structured: RawFacts, tags: RawFacts): boolean {
+  const sameCurrency = !structured.currency || !tags.currency || detectCurrency(String(structured.currency)) === tags.currency
+  return structured.price != null && tags.price != null && tags.compareAtPrice === structured.price && tags.price < structured.price && sameCurrency
 }
 
 /** Whether `more` names more photos than `found`, the first of `found` among them (by the id in its address). */
@@ -492,12 +502,16 @@ export function extractStructuredData(
   if (fromLd.listingRating && (typeof count === 'string' || typeof count === 'number'))
     fromLd.listingRating.count = ratingsBeforeReviews(visibleText(html), count) ?? count
   const og = openGraph(doc, options)
+  if (structuredPriceIsTheRegular(fromLd, og)) Object.assign(fromLd, { price: og.price, compareAtPrice: fromLd.price })
   const merged = mergeRaw(fromLd, og)
   // The OpenGraph tags may name every photo where the structured data names the first.
   if (morePhotosOfTheSame(og.images, merged.images)) merged.images = og.images
   merged.locale = pageLocale(doc)
   if (!merged.title) merged.title = titleFromMarkup(doc)
-  else merged.title = headingOverTitle(doc, merged.title, merged.vendor)
+  else
+    merged.title =
+      (!fromLd.title && merged.title === og.title ? headingOverOpenGraphTitle(doc, merged.title) : null) ??
+      headingOverTitle(doc, merged.title, merged.vendor)
   if (!merged.images?.length) {
     // The product's own pictures: not those of tiles linking to other products.
     merged.images = doc('[itemprop="image"]')

@@ -90,7 +90,7 @@ const LATIN = /[a-zà-öø-ÿāăąćčďđēėęěğīįıłńňőœřśşšţ�
 
 /** Frequent function words; a word shared by several languages counts for each, divided among them. */
 const WORDS: Record<string, string> = {
-  en: 'the and with for of to is are this that your you it its from on by or an be can will has have our not all more which at as into',
+  en: 'the and with for of to is are this that your you it its from on by or an be can will has have our not all more which at as in into',
   es: 'el la los las de del y con para por que es en un una su sus se al más como sin muy lo tu este esta son sobre entre',
   de: 'der die das und mit für ist ein eine einen nicht auf den dem des sie es zu von im bei auch oder sich wie aus ihr ihre nach zum zur wird werden sind',
   fr: 'le la les des et avec pour est une un du de en au aux dans sur par ce cette vous votre vos qui que pas plus sans ou à nos notre',

@@ -57,3 +57,15 @@ describe('currencyWritten', () => {
     expect(currencyWritten('1800,00', 'da')).toBeNull()
   })
 })
+
+describe('currencies written with their own letters', () => {
+  it('reads the rupiah, the ringgit and the naira before an amount or alone in a currency field', () => {
+    expect(parsePrice('Rp51.500', null, 'id')).toEqual({ amount: 51500, currency: 'IDR' })
+    expect(detectCurrency('Rp')).toBe('IDR')
+    expect(parsePrice('RM 12.90')).toEqual({ amount: 12.9, currency: 'MYR' })
+    expect(parsePrice('₦ 5,750')).toEqual({ amount: 5750, currency: 'NGN' })
+    // Letters inside a word or a name are not a currency.
+    expect(detectCurrency('RPM 3000')).toBeNull()
+    expect(detectCurrency('Model RM-200')).toBeNull()
+  })
+})

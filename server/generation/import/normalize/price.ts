@@ -104,6 +104,10 @@ const SYMBOLS: [RegExp, string][] = [
   [/Kč/, 'CZK'],
   [/₸|(?<!\p{L})тг(?!\p{L})/u, 'KZT'],
   [/(?<!\p{L})kn(?!\p{L})/iu, 'HRK'],
+  [/₦/, 'NGN'],
+  // The rupiah's and the ringgit's letters, only right before their amount ("Rp51.500", "RM 12.90").
+  [/(?<!\p{L})Rp(?=\s?\d|\s*$)/u, 'IDR'],
+  [/(?<!\p{L})RM(?=\s?\d|\s*$)/u, 'MYR'],
 ]
 
 /**
