@@ -142,6 +142,7 @@ describe('Liquid and React say the same words in the page language', () => {
     ['sl', 'EUR', ['29,99\u00a0€', '39,99\u00a0€', '1234,50\u00a0€', '12.345,00\u00a0€']],
     ['bg', 'BGN', ['29,99\u00a0лв.', '39,99\u00a0лв.', '1234,50\u00a0лв.', '12\u00a0345,00\u00a0лв.']],
     ['vi', 'VND', ['30\u00a0₫', '40\u00a0₫', '1.235\u00a0₫', '12.345\u00a0₫']],
+    ['id', 'IDR', ['Rp\u00a030', 'Rp\u00a040', 'Rp\u00a01.235', 'Rp\u00a012.345']],
   ] as const)(
     'writes prices in %s (%s) as Intl does, the same in React and Liquid',
     async (language, currency, [now, was, big, bigger]) => {

@@ -177,6 +177,7 @@ describe('the plain buy box (no readable product template) in the page language'
     'sl',
     'bg',
     'vi',
+    'id',
   ] as const)('says its words in %s; the prices stay Shopify’s money', async (language) => {
     const words = SHOPPER_WORDS[language]
     const box = await buyBox({ ...samplePage, language })

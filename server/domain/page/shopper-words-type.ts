@@ -4,7 +4,7 @@
  * can be typed without importing shopper-words.ts.
  */
 
-/** The languages with a table: those of shopper-words.ts, -more.ts, -slavic.ts, -north.ts and -nordic.ts. */
+/** The languages with a table: those of shopper-words.ts, -more.ts, -slavic.ts, -north.ts, -nordic.ts and -asia.ts. */
 export const SHOPPER_LANGUAGES = [
   'en',
   'es',
@@ -29,6 +29,7 @@ export const SHOPPER_LANGUAGES = [
   'vi',
   'da',
   'nb',
+  'id',
 ] as const
 export type ShopperLanguage = (typeof SHOPPER_LANGUAGES)[number]
 

@@ -16,6 +16,7 @@
  * Placeholders are `{name}`; every language fills the same ones as English.
  */
 
+import { ASIA_SHOPPER_WORDS } from './shopper-words-asia'
 import { MORE_SHOPPER_WORDS } from './shopper-words-more'
 import { NORDIC_SHOPPER_WORDS } from './shopper-words-nordic'
 import { NORTH_SHOPPER_WORDS } from './shopper-words-north'
@@ -407,6 +408,7 @@ export const SHOPPER_WORDS: Readonly<Record<ShopperLanguage, ShopperWords>> = {
   ...SLAVIC_SHOPPER_WORDS,
   ...NORTH_SHOPPER_WORDS,
   ...NORDIC_SHOPPER_WORDS,
+  ...ASIA_SHOPPER_WORDS,
 }
 
 const isShopperLanguage = (code: string): code is ShopperLanguage => (SHOPPER_LANGUAGES as readonly string[]).includes(code)

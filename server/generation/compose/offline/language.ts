@@ -38,6 +38,7 @@ const NAMES: Record<string, string> = {
   el: 'Greek',
   th: 'Thai',
   hi: 'Hindi',
+  id: 'Indonesian',
 }
 
 export const ENGLISH: Language = { code: 'en', name: 'English' }
@@ -102,6 +103,7 @@ const WORDS: Record<string, string> = {
   tr: 've bir ile için bu da de çok olarak daha en gibi olan',
   sk: 'a je na s v sa pre z do so od ako alebo aj ktorý ktorá ktoré pri aby ale',
   cs: 'a je na s v se pro z do ze od jako nebo i který která které při aby ale',
+  id: 'yang dan di ke dari untuk dengan ini itu adalah pada tidak akan atau juga dalam bisa dapat kami anda lebih sangat tanpa',
 }
 const WEIGHT = new Map<string, Map<string, number>>()
 for (const [code, list] of Object.entries(WORDS)) {
@@ -270,6 +272,7 @@ const COUNTRY_LANGUAGE: Record<string, string> = {
   gr: 'el',
   il: 'he',
   th: 'th',
+  id: 'id',
 }
 
 /** Whether a word or phrase is written in Latin letters only (so English grammar may go around it). */
