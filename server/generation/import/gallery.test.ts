@@ -247,3 +247,18 @@ describe('a slider drawn with backgrounds', () => {
     expect(galleryPhotos(load(html), photo('ff00ff00ff', ''), PAGE)).toEqual([])
   })
 })
+
+describe('a gallery drawn without script', () => {
+  it('counts each slide once: a radio button before each is no slide, and a slide’s many sizes of one photo are one', () => {
+    const cdn = 'https://img.shop.example'
+    const slide = (
+      id: string,
+    ) => `<input type="radio" name="g" id="g-${id}"><span class="wrap"><label for="g-${id}"><img src="${cdn}/D_Q_${id}_102025-R.jpg" srcset="${cdn}/D_Q_2X_${id}_102025-R.jpg 2x"></label>
+      <figure><img data-zoom="${cdn}/D_NQ_2X_${id}_102025-F.jpg" src="${cdn}/D_NQ_${id}_102025-O.jpg" srcset="${cdn}/D_Q_${id}_102025-L.jpg 640w, ${cdn}/D_Q_${id}_102025-F.jpg 1200w, ${cdn}/D_Q_${id}_102025-C.jpg 400w"></figure></span>`
+    const ids = ['666806-MLA954954', '848516-MLA954949', '712233-MLA954950', '905511-MLA954951']
+    const html = page(`<div class="column"><div class="variation"></div>${ids.map(slide).join('')}</div>`)
+    const photos = galleryPhotos(load(html), `${cdn}/D_NQ_${ids[0]}_102025-O.jpg`, PAGE)
+    expect(photos).toHaveLength(4)
+    expect(photos[1]).toContain(ids[1])
+  })
+})

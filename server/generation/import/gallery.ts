@@ -46,6 +46,12 @@ export function photoIdParts(url: string): string[] {
   return path.split(/[/._\-,~=+]+/).filter((t) => t.length >= 5 && /\d/.test(t) && !/^\d+x\d+$|^[whq]\d+$|^(?:19|20)\d\d$/i.test(t))
 }
 
+/** Whether all the addresses name one photo: an id part (see photoIdParts) that every one of them carries. */
+function sharedIdPart(urls: string[]): boolean {
+  const [first, ...rest] = urls.map((u) => new Set(photoIdParts(u)))
+  return !!first && [...first].some((id) => rest.every((parts) => parts.has(id)))
+}
+
 /**
  * A long file name with its width after it ("…-e7e197f7-64de_80.jpg", "…_600.jpg") as the one photo's
  * name. Widths only (40 or more): "…_01.png" and "…_02.png" are two photos of a series.
@@ -213,14 +219,17 @@ function slidesOf(parent: Element, pageUrl: string): Slide[] | null {
     if (!subtree) return null
     const pictures = picturesIn(subtree.elements, pageUrl)
     if (!pictures.length) continue
-    // One photo in its sizes (thumbnail, picture, zoom); more is a wrapper of slides, not a slide.
-    if (new Set(pictures.map(fileName)).size > MAX_SIZES_OF_A_PHOTO) return null
+    // One photo in its sizes (thumbnail, picture, zoom, a srcset's widths: a few names, or any number
+    // that all carry the photo's id); more is a wrapper of slides, not a slide.
+    if (new Set(pictures.map(fileName)).size > MAX_SIZES_OF_A_PHOTO && !sharedIdPart(pictures)) return null
     if (linksElsewhere(subtree.elements, pageUrl)) return null
     if (subtree.text.replace(/\s+/g, ' ').trim().length > MAX_SLIDE_TEXT) return null
     slides.push({ picture: pictures[0], sizes: pictures, video: isVideoSlide(child, subtree.elements, pictures) })
   }
-  // Most of the row is pictures (a wrapper may hold arrows or a counter beside them).
-  return slides.length >= 2 && slides.length * 2 >= children.length ? slides : null
+  // Most of the row is pictures (a wrapper may hold arrows or a counter beside them; a gallery drawn
+  // without script has a radio button before each slide, which is not a slide).
+  const beside = children.filter((c) => c.tagName !== 'input').length
+  return slides.length >= 2 && slides.length * 2 >= beside ? slides : null
 }
 
 /**

@@ -115,7 +115,8 @@ export function headingOverOpenGraphTitle($: CheerioAPI, title: string): string 
   // Cut short: the heading's own line goes on from the tag's last word (an element of its own, such
   // as "Код: 73556" or eBay's hidden "Details about", may be one a shopper does not read as the name).
   const heading = productHeading($)
-  const continues = n.length < h.length && n.every((w, i) => h[i] === w) && !!heading && continuesInOneRun($, heading, h.slice(n.length - 1))
+  const continues =
+    n.length < h.length && n.every((w, i) => h[i] === w) && !!heading && continuesInOneRun($, heading, h.slice(n.length - 1))
   // Dressed: the tag has words of its own around most of the heading's (a tag of only the heading's
   // words is the heading less its extras, which headingOverTitle weighs).
   const inTag = new Set(n)
@@ -230,6 +231,23 @@ export function brandBesideName($: CheerioAPI, title: string | null | undefined)
     if (brand) return brand
   }
   return null
+}
+
+/**
+ * The brand a shop's product markup tags beside the name its heading tags (`<h1><span itemprop="name">`
+ * … `<span itemprop="brand">Nike</span>`), where the markup leaves out the `itemscope` that would
+ * make it structured data: the first tag after the heading (a review's or a related tile's come later).
+ */
+export function brandTaggedAfterHeading($: CheerioAPI): string | null {
+  const heading = productHeading($)
+  if (!heading || (!$(heading).is('[itemprop="name"]') && !$(heading).find('[itemprop="name"]').length)) return null
+  const all = $('h1, [itemprop="brand"]').toArray()
+  const next = all.slice(all.indexOf(heading) + 1).find((el) => el.attribs.itemprop === 'brand')
+  if (!next) return null
+  const tagged = $(next)
+  const text =
+    tagged.attr('content') ?? tagged.find('[itemprop="name"]').first().attr('content') ?? tagged.find('[itemprop="name"]').first().text()
+  return brandValue(collapseSpace(text || tagged.text()))
 }
 
 /** A row's value as a brand: short, and not another row's label. */

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import { withGallery } from './gallery'
 import type { RawFacts } from './normalize/facts'
-import { brandBesideName, brandFromSpecRows } from './page-heading'
+import { brandBesideName, brandFromSpecRows, brandTaggedAfterHeading } from './page-heading'
 import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
 import { writtenAs } from './price-written'
 import { ratingBesideHeading } from './rating-widget'
@@ -17,7 +17,7 @@ import { hasStructuredProduct } from './structured-data'
 export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): RawFacts {
   const out: RawFacts = {
     ...raw,
-    vendor: raw.vendor || brandFromSpecRows($) || brandBesideName($, raw.title),
+    vendor: raw.vendor || brandFromSpecRows($) || brandBesideName($, raw.title) || brandTaggedAfterHeading($),
     images: withGallery($, raw.images, pageUrl),
     listingRating: raw.listingRating ?? ratingBesideHeading($),
   }

@@ -2,7 +2,7 @@ import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
 import { buildFacts } from './normalize/facts'
-import { brandBesideName, brandFromSpecRows, headingOverTitle, headingText, productHeading } from './page-heading'
+import { brandBesideName, brandFromSpecRows, brandTaggedAfterHeading, headingOverTitle, headingText, productHeading } from './page-heading'
 import {
   countIsTheShops,
   extractStructuredData,
@@ -644,5 +644,15 @@ describe('the heading over a name only the OpenGraph tags give', () => {
     expect(extractStructuredData(hidden, url).title).toBe('Pony Cart Harness Fit Up To 11 Hh | eBay')
     const code = page('Fridge BEKO RCSK 310M20S', 'Fridge BEKO RCSK 310M20S <span>Code: 73556</span>')
     expect(extractStructuredData(code, url).title).toBe('Fridge BEKO RCSK 310M20S')
+  })
+})
+
+describe('the brand a shop’s markup tags after the heading’s name, without a scope', () => {
+  it('reads the first brand tag after a heading that tags its name, and nothing without one', () => {
+    const box = (h1: string) =>
+      `<html><body><nav><a href="/brands/adidas">adidas</a></nav><h1 class="page-title">${h1}</h1><div class="buybox"><span itemprop="brand">Nike</span><span class="price">€ 129.90</span></div>
+      <section class="related"><span itemprop="brand">Jordan</span></section></body></html>`
+    expect(brandTaggedAfterHeading(load(box('<span itemprop="name">Space Hippie 01</span>')))).toBe('Nike')
+    expect(brandTaggedAfterHeading(load(box('Space Hippie 01')))).toBeNull()
   })
 })
