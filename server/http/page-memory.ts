@@ -4,7 +4,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import { chooseEncoding } from './negotiation'
-import { ENCODINGS } from './precompress'
+import { ENCODINGS, ownBytes } from './precompress'
 
 /** A page kept in memory, with what it weighs there. */
 export interface KeptPage {
@@ -95,8 +95,8 @@ const brotliFastOptions = (size: number) => ({
 })
 export const compressFast = async (html: Buffer, encoding: (typeof OFFERED)[number]): Promise<Buffer> => {
   if (html.length < SYNC_BELOW)
-    return encoding === 'br' ? brotliCompressSync(html, brotliFastOptions(html.length)) : gzipSync(html, { level: 6 })
-  return encoding === 'br' ? brotliFast(html, brotliFastOptions(html.length)) : gzipFast(html, { level: 6 })
+    return ownBytes(encoding === 'br' ? brotliCompressSync(html, brotliFastOptions(html.length)) : gzipSync(html, { level: 6 }))
+  return ownBytes(await (encoding === 'br' ? brotliFast(html, brotliFastOptions(html.length)) : gzipFast(html, { level: 6 })))
 }
 /** Stands for the nonce in stored headers and HTML (never a base64 character). */
 const NONCE_SLOT = '\u0000nonce\u0000'
@@ -111,7 +111,7 @@ export interface NoncedPage extends KeptPage {
 /** Keeps a page rendered with `nonce`, leaving out the headers in `drop`. */
 export function keepNoncedPage(response: Response, html: string, nonce: string, drop: string[]): NoncedPage {
   const headers = keptHeaders(response.headers, drop, (value) => value.split(nonce).join(NONCE_SLOT))
-  const parts = html.split(nonce).map((part) => Buffer.from(part))
+  const parts = html.split(nonce).map((part) => ownBytes(Buffer.from(part)))
   return { headers, parts, bytes: parts.reduce((n, part) => n + part.length, 0) + 64 * parts.length }
 }
 

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterEach, beforeEach, expect, it } from 'vitest'
-import { precompressDirectory } from './precompress'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { compressFast, keepNoncedPage } from './page-memory'
+import { compressAsync, compressSync, ownBytes, precompressDirectory } from './precompress'
 
 let root: string
 beforeEach(() => {
@@ -42,4 +43,33 @@ it('does not compress its own output again when run twice', async () => {
   await precompressDirectory(root)
   expect(await precompressDirectory(root)).toBe(2)
   expect(has('assets/app.js.br.gz') || has('assets/app.js.gz.br')).toBe(false)
+})
+
+describe('kept bytes hold only themselves', () => {
+  const html = Buffer.from(`<!doctype html><html><body>${'<p>A kettle that pours without a drip.</p>'.repeat(200)}</body></html>`)
+
+  it('compressed pages and a page’s parts are buffers of their own size, not views into zlib’s chunk or the string pool', async () => {
+    const own = (b: Buffer) => b.byteOffset === 0 && b.buffer.byteLength === b.length
+    // What zlib hands back: a view into a chunk several times the page's size.
+    expect(own(gzipSync(html))).toBe(false)
+    for (const encoding of ['gzip', 'br'] as const) {
+      expect(own(await compressFast(html, encoding))).toBe(true)
+      expect(own(await compressAsync(html, encoding))).toBe(true)
+      expect(own(compressSync(html, encoding))).toBe(true)
+    }
+    const kept = keepNoncedPage(
+      new Response('', { headers: { 'content-type': 'text/html' } }),
+      '<p>a</p><script nonce="N1">x</script><p>b</p>',
+      'N1',
+      [],
+    )
+    expect(kept.parts.every(own)).toBe(true)
+    expect(Buffer.concat(kept.parts).toString()).toBe('<p>a</p><script nonce="">x</script><p>b</p>')
+  })
+
+  it('leaves a buffer that is already its own as it is', () => {
+    const exact = Buffer.allocUnsafeSlow(10).fill(1)
+    expect(ownBytes(exact)).toBe(exact)
+    expect(ownBytes(Buffer.from('short')).equals(Buffer.from('short'))).toBe(true)
+  })
 })

@@ -26,16 +26,28 @@ const brotliOptions = (size: number) => ({
 })
 const GZIP_OPTIONS = { level: constants.Z_BEST_COMPRESSION }
 
+/**
+ * The bytes in a buffer of their own. zlib hands back a view into its 16 KB (sync) or 8 KB (async)
+ * output chunk, and a short string's bytes come from an 8 KB pool: a kept 2 KB page would hold the
+ * whole chunk, so 5,000 kept pages counted as 15 MB held 80 MB.
+ */
+export function ownBytes(buf: Buffer): Buffer {
+  if (buf.byteOffset === 0 && buf.buffer.byteLength === buf.length) return buf
+  const own = Buffer.allocUnsafeSlow(buf.length)
+  buf.copy(own)
+  return own
+}
+
 /** Brotli at quality 11 or gzip at level 9, at once (for the few files found without a prepared copy at start-up). */
 export function compressSync(body: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br' ? brotliCompressSync(body, brotliOptions(body.length)) : gzipSync(body, GZIP_OPTIONS)
+  return ownBytes(encoding === 'br' ? brotliCompressSync(body, brotliOptions(body.length)) : gzipSync(body, GZIP_OPTIONS))
 }
 
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 /** The same, off the main thread (the build, and shared pages stored once per version). */
-export const compressAsync = (body: Buffer, encoding: Encoding) =>
-  encoding === 'br' ? brotliAsync(body, brotliOptions(body.length)) : gzipAsync(body, GZIP_OPTIONS)
+export const compressAsync = async (body: Buffer, encoding: Encoding) =>
+  ownBytes(await (encoding === 'br' ? brotliAsync(body, brotliOptions(body.length)) : gzipAsync(body, GZIP_OPTIONS)))
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = []

@@ -9,7 +9,7 @@ import type { ShopperSide, VariantPick } from './experiment-front'
 import { pathOnly } from './front-chain'
 import { chooseEncoding, notModified } from './negotiation'
 import { compressFast, keptHeaders, pageMemory, writeResponse } from './page-memory'
-import { compressAsync, ENCODINGS, type Encoding } from './precompress'
+import { compressAsync, ENCODINGS, ownBytes, type Encoding } from './precompress'
 
 interface Stored {
   version: string
@@ -111,7 +111,7 @@ export function createShareFront(opts: ShareFrontOptions) {
   /** The best compression for a page that is read again and again (same bytes once decoded, same ETag). */
   async function tune(key: string, page: Stored) {
     if (pages.peek(key) !== page) return
-    const identity = identityOf(page)
+    const identity = ownBytes(identityOf(page))
     // One after the other: the tuning's share of the CPU is one core's.
     const br = await compressAsync(identity, 'br')
     const gzip = await compressAsync(identity, 'gzip')
