@@ -1,9 +1,9 @@
 import { insufficientFacts, type Platform, type ProductFacts } from '../../domain/product-facts'
 import { readPage } from './fetch-page'
-import { refusal, siteLabel } from './refusals'
 import { importMarketplace, isMarketplace } from './marketplaces'
 import { buildFacts, mergeRaw, type RawFacts } from './normalize/facts'
 import { detectPlatform } from './platform'
+import { refusal, siteLabel } from './refusals'
 import { withShopMarkup } from './shop-markup'
 import { importShopify } from './shopify'
 import { readShopPage } from './site-readers'
@@ -66,7 +66,11 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
   const facts = buildFacts(raw, { url: sourceUrl, platform }, now)
   const problem = insufficientFacts(facts)
   if (problem && namesOnlyTheSite(facts, sourceUrl))
-    throw refusal('not-found', siteLabel(sourceUrl, platform), `showed no product at this address (the page names only the site, "${facts.title}")`)
+    throw refusal(
+      'not-found',
+      siteLabel(sourceUrl, platform),
+      `showed no product at this address (the page names only the site, "${facts.title}")`,
+    )
   if (problem) throw new ImportError(problem)
   return facts
 }

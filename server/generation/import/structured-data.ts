@@ -430,7 +430,13 @@ export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescr
  */
 function structuredPriceIsTheRegular(structured: RawFacts, tags: RawFacts): boolean {
   const sameCurrency = !structured.currency || !tags.currency || detectCurrency(String(structured.currency)) === tags.currency
-  return structured.price != null && tags.price != null && tags.compareAtPrice === structured.price && tags.price < structured.price && sameCurrency
+  return (
+    structured.price != null &&
+    tags.price != null &&
+    tags.compareAtPrice === structured.price &&
+    tags.price < structured.price &&
+    sameCurrency
+  )
 }
 
 /** Whether `more` names more photos than `found`, the first of `found` among them (by the id in its address). */
