@@ -75,4 +75,14 @@ describe("the site's own name", () => {
     // A short name inside the site's text is not the whole name.
     expect(isSiteBoilerplate('Ładowarka GaN w sklepie AliExpress: darmowa dostawa.', title, ali)).toBe(false)
   })
+
+  it('takes every word of the name in the site’s text, another variant’s name among them, for the site’s', () => {
+    const tokopedia = siteNames('https://www.tokopedia.com/hijrahfood/dada-ayam-500-gram', null, null)
+    const title = 'Dada Ayam Boneless Tanpa Tulang & Kulit | Fillet Chicken Breast - 1 kg'
+    const meta =
+      'Promo Dada Ayam Boneless Tanpa Tulang & Kulit | Fillet Chicken Breast - 500 gram di Hijrahfood Meatshop Mall. Promo khusus pengguna baru di aplikasi Tokopedia!'
+    expect(isSiteBoilerplate(meta, title, tokopedia)).toBe(true)
+    // The product's own words with most, not all, of the name's are the product's.
+    expect(isSiteBoilerplate('Dada ayam fillet tanpa kulit, dipotong segar. Tersedia juga di Tokopedia.', title, tokopedia)).toBe(false)
+  })
 })

@@ -95,7 +95,7 @@ const WORD = /[\p{L}\p{N}]{4,}/gu
 /**
  * True when a description is the site's rather than the product's: it names the site and either
  * shares no word (of four letters or more) with the product's name (a slogan) or wraps the whole
- * name in the site's own words (a generated meta description: "Buy {name} on AliExpress for …
+ * name, or every word of it, in the site's own words (a generated meta description: "Buy {name} on AliExpress for …
  * Enjoy ✓Free Shipping Worldwide!", "Amazon.com: {name} : Clothing"), in whatever language.
  */
 export function isSiteBoilerplate(text: string, title: string | null | undefined, names: string[]): boolean {
@@ -104,6 +104,8 @@ export function isSiteBoilerplate(text: string, title: string | null | undefined
   const namesSite = words.some((w) => names.some((n) => w === n || w.startsWith(n))) || names.some((n) => squash(text).includes(n))
   if (!namesSite) return false
   const titleWords = (title ?? '').match(WORD)?.map(squash) ?? []
-  if (titleWords.length >= 3 && squash(text).includes(squash(title ?? ''))) return true
+  // The whole name, or every word of it (another variant's: "Promo {name} - 500 gram di {shop}. Promo
+  // khusus pengguna baru di aplikasi Tokopedia!" beside the heading's "{name} - 1 kg").
+  if (titleWords.length >= 3 && (squash(text).includes(squash(title ?? '')) || titleWords.every((w) => words.includes(w)))) return true
   return !words.some((w) => titleWords.includes(w) && !names.includes(w))
 }
