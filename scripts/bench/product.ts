@@ -95,6 +95,8 @@ export function productEnv(opts: { baseUrl: string; port: number; dataDir: strin
     LOG_LEVEL: 'info',
     // New accounts land at home, where the bench and the robustness suites start.
     ONBOARDING_FLOW: 'off',
+    // As `npm start` runs it (package.json).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     ...opts.env,
   })
   return env

@@ -32,7 +32,7 @@ describe.each(DB_KINDS)('demo shop OAuth (%s)', (kind) => {
   let demo: DemoShop
   let shop: string
   let offset = 0
-  let processFetch: typeof abstractFetch
+  let processFetch: typeof abstractFetch | undefined
   const call = (path: string, init?: RequestInit) => demo.fetch(new Request(`${demo.origin(shop)}${path}`, init))
   const authorizeQuery = (overrides: Record<string, string> = {}) =>
     new URLSearchParams({
@@ -45,6 +45,7 @@ describe.each(DB_KINDS)('demo shop OAuth (%s)', (kind) => {
     })
 
   beforeAll(async () => {
+    processFetch = abstractFetch
     db = await createTestDatabase(kind)
     // Real time (the library checks the callback's timestamp against its own clock), movable forwards.
     demo = createDemoShop({
@@ -59,16 +60,15 @@ describe.each(DB_KINDS)('demo shop OAuth (%s)', (kind) => {
     })
     shop = await demo.createShop(OWNER)
     // The library's fetch reaches `https://{shop}` through the demo shop, as Pagewright's shop network does;
-    // it is process-wide, so the one Pagewright set is put back after (test files share modules).
-    processFetch = abstractFetch
+    // it is process-wide, so the one Pagewright set (kept above) is put back after (test files share modules).
     setAbstractFetchFunc(async (input, init) => {
       const url = new URL(String(input))
       return demo.fetch(new Request(`${demo.origin(url.hostname)}${url.pathname}${url.search}`, init as RequestInit))
     })
   })
   afterAll(async () => {
-    setAbstractFetchFunc(processFetch)
-    await db.drop()
+    if (processFetch) setAbstractFetchFunc(processFetch)
+    await db?.drop()
   })
 
   it('shows a consent page naming the shop and the scopes, with a way to withhold theme access', async () => {

@@ -95,9 +95,12 @@ const brotliFastOptions = (size: number) => ({
 })
 export const compressFast = async (html: Buffer, encoding: (typeof OFFERED)[number]): Promise<Buffer> => {
   if (html.length < SYNC_BELOW)
-    return ownBytes(encoding === 'br' ? brotliCompressSync(html, brotliFastOptions(html.length)) : gzipSync(html, { level: 6 }))
-  return ownBytes(await (encoding === 'br' ? brotliFast(html, brotliFastOptions(html.length)) : gzipFast(html, { level: 6 })))
+    return encoding === 'br' ? brotliCompressSync(html, brotliFastOptions(html.length)) : gzipSync(html, { level: 6 })
+  return encoding === 'br' ? brotliFast(html, brotliFastOptions(html.length)) : gzipFast(html, { level: 6 })
 }
+/** The same, for a page that is kept: in a buffer of its own size (see ownBytes). */
+export const compressToKeep = async (html: Buffer, encoding: (typeof OFFERED)[number]): Promise<Buffer> =>
+  ownBytes(await compressFast(html, encoding))
 /** Stands for the nonce in stored headers and HTML (never a base64 character). */
 const NONCE_SLOT = '\u0000nonce\u0000'
 
@@ -108,10 +111,17 @@ export interface NoncedPage extends KeptPage {
   parts: Buffer[]
 }
 
+/** A string's UTF-8 bytes in a buffer of their own (Buffer.from takes a short one from the shared 8 KB pool). */
+function stringBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
+  bytes.write(text)
+  return bytes
+}
+
 /** Keeps a page rendered with `nonce`, leaving out the headers in `drop`. */
 export function keepNoncedPage(response: Response, html: string, nonce: string, drop: string[]): NoncedPage {
   const headers = keptHeaders(response.headers, drop, (value) => value.split(nonce).join(NONCE_SLOT))
-  const parts = html.split(nonce).map((part) => ownBytes(Buffer.from(part)))
+  const parts = html.split(nonce).map(stringBytes)
   return { headers, parts, bytes: parts.reduce((n, part) => n + part.length, 0) + 64 * parts.length }
 }
 

@@ -8,7 +8,7 @@ import { backgroundWork, type BackgroundWork } from './background-work'
 import type { ShopperSide, VariantPick } from './experiment-front'
 import { pathOnly } from './front-chain'
 import { chooseEncoding, notModified } from './negotiation'
-import { compressFast, keptHeaders, pageMemory, writeResponse } from './page-memory'
+import { compressToKeep, keptHeaders, pageMemory, writeResponse } from './page-memory'
 import { compressAsync, ENCODINGS, ownBytes, type Encoding } from './precompress'
 
 interface Stored {
@@ -82,7 +82,7 @@ export function createShareFront(opts: ShareFrontOptions) {
 
   async function store(response: Response, version: string): Promise<Stored> {
     const identity = Buffer.from(await response.arrayBuffer())
-    const gzip = await compressFast(identity, 'gzip')
+    const gzip = await compressToKeep(identity, 'gzip')
     return {
       version,
       headers: keptHeaders(response.headers),
@@ -100,7 +100,7 @@ export function createShareFront(opts: ShareFrontOptions) {
 
   /** Brotli for a page no client asked it of before: compressed fast, then kept with it. */
   async function brotli(key: string, page: Stored): Promise<Buffer> {
-    const body = await compressFast(identityOf(page), 'br')
+    const body = await compressToKeep(identityOf(page), 'br')
     if (page.br) return page.br
     page.br = body
     page.bytes += body.length

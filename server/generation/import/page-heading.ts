@@ -121,7 +121,8 @@ export function headingOverOpenGraphTitle($: CheerioAPI, title: string): string 
   // words is the heading less its extras, which headingOverTitle weighs).
   const inTag = new Set(n)
   const inHeading = new Set(h)
-  const dressed = n.some((w) => !inHeading.has(w)) && h.filter((w) => inTag.has(w)).length >= 0.75 * h.length
+  // (A category's heading, "Running Shoes for Men", says too little of "Nike Pegasus 41 Running Shoes for Men".)
+  const dressed = n.some((w) => !inHeading.has(w)) && h.filter((w) => inTag.has(w)).length >= 0.75 * h.length && h.length >= 0.6 * n.length
   return continues || dressed ? h1 : null
 }
 
@@ -242,7 +243,13 @@ export function brandTaggedAfterHeading($: CheerioAPI): string | null {
   const heading = productHeading($)
   if (!heading || (!$(heading).is('[itemprop="name"]') && !$(heading).find('[itemprop="name"]').length)) return null
   const all = $('h1, [itemprop="brand"]').toArray()
-  const next = all.slice(all.indexOf(heading) + 1).find((el) => el.attribs.itemprop === 'brand')
+  // Not a related product's: a brand tag inside a scope of its own that does not hold the heading.
+  const another = (el: Element) =>
+    $(el)
+      .closest('[itemscope]')
+      .toArray()
+      .some((scope) => !$(scope).find(heading).length)
+  const next = all.slice(all.indexOf(heading) + 1).find((el) => el.attribs.itemprop === 'brand' && !another(el))
   if (!next) return null
   const tagged = $(next)
   const text =

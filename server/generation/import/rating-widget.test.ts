@@ -82,5 +82,9 @@ describe('a rating written under the heading, its stars an icon', () => {
     })
     expect(ratingBesideHeading(under('<p>Pack of 5 (2 pieces)</p>'))).toBeNull()
     expect(ratingBesideHeading(under('<p>Size 15 (20 reviews)</p>'))).toBeNull()
+    expect(ratingBesideHeading(under('<p>0.0 (0 reviews)</p>'))).toBeNull()
+    // A number that ends the heading itself is the name's, not a rating.
+    const named = load('<html><body><div><h1><span>AirPods Pro 2</span></h1><a href="#reviews">(1,234 reviews)</a></div></body></html>')
+    expect(ratingBesideHeading(named)).toBeNull()
   })
 })

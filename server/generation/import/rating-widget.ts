@@ -80,7 +80,8 @@ function writtenBesideHeading($: CheerioAPI, after: Element[]): RawFacts['listin
     .replace(/\s+/g, ' ')
     .slice(0, LINE_UNDER_HEADING)
   const m = AVERAGE_THEN_COUNT.exec(text)
-  return m ? { average: Number(m[1].replace(',', '.')), count: m[2].replace(/\D/g, ''), scale: 5 } : null
+  const average = m ? Number(m[1].replace(',', '.')) : 0
+  return m && average > 0 ? { average, count: m[2].replace(/\D/g, ''), scale: 5 } : null
 }
 
 /** Levels above the heading that still hold the product's own rating. */
@@ -104,7 +105,10 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
     // The first stars after the heading are the product's, or the page states no rating there.
     const el = after.find((e) => STARS_CLASS.test(e.attribs.class ?? '') && !HISTOGRAM_CLASS.test(e.attribs.class ?? ''))
     if (!el) {
-      const written = writtenBesideHeading($, after)
+      const written = writtenBesideHeading(
+        $,
+        after.filter((e) => !$(heading).find(e).length),
+      )
       if (written) return written
       continue
     }

@@ -147,9 +147,9 @@ const has = (p: Probe, selector: string) => p.$(selector).length > 0
  */
 const terse = (p: Probe) => p.short && p.text.length < 1200
 /** Akamai's error reference: a number, the edge server's address in hex, the time, an id. */
-/** A path the page names in quotes that is a captcha challenge's: "/risk/challenge?captcha_type=903". */
-const CAPTCHA_ROUTE = /["']\/[\w/-]*challenge[\w/-]*\?[^"'\s]*captcha/i
 const AKAMAI_REFERENCE = /\b\d{1,3}\.[0-9a-f]{8}\.\d{10}\.[0-9a-f]{4,10}\b/i
+/** A path the page names in quotes that is a captcha challenge's: "/risk/challenge?captcha_type=903" (bounded: no backtracking on a long page). */
+const CAPTCHA_ROUTE = /["']\/[\w/-]{0,80}challenge[\w/-]{0,80}\?[^"'\s]{0,200}captcha/i
 /** A page's own files in a folder named for a deny or block page. */
 const DENY_ASSETS = /(?:src|href)\s*=\s*["'][^"']*(?:custom-deny|deny-page|denied|block(?:ed)?[_-]page|waf[_-]block)[^"']*["']/i
 /** Words of the page for the owner's message, cut at a word after 60 characters. */

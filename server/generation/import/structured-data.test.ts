@@ -615,6 +615,12 @@ describe('a sale the structured data does not state', () => {
     // Tags that state no lower price, or one in another currency, leave the structured offer as it is.
     expect(extractStructuredData(ld(offer, tags('150.00')), url)).toMatchObject({ price: 150 })
     expect(extractStructuredData(ld(offer, tags('120.00', 'EUR')), url)).toMatchObject({ price: 150 })
+    // Tags whose own price is another than the structured one: their former price is not this offer's.
+    const other = `<meta property="product:price:amount" content="80.00"><meta property="og:price:standard_amount" content="120.00">`
+    expect(extractStructuredData(ld({ ...offer, offers: { ...offer.offers, price: '100.00' } }, other), url)).toMatchObject({
+      price: 100,
+      compareAtPrice: null,
+    })
   })
 })
 
@@ -642,6 +648,10 @@ describe('the heading over a name only the OpenGraph tags give', () => {
       '<span class="g-hdn">Details about </span>Pony Cart Harness Fit Up To 11 Hh',
     )
     expect(extractStructuredData(hidden, url).title).toBe('Pony Cart Harness Fit Up To 11 Hh | eBay')
+    // A category's heading says too little of the product's name.
+    expect(extractStructuredData(page('Nike Pegasus 41 Road Running Shoes for Men', 'Running Shoes for Men'), url).title).toBe(
+      'Nike Pegasus 41 Road Running Shoes for Men',
+    )
     const code = page('Fridge BEKO RCSK 310M20S', 'Fridge BEKO RCSK 310M20S <span>Code: 73556</span>')
     expect(extractStructuredData(code, url).title).toBe('Fridge BEKO RCSK 310M20S')
   })
@@ -654,5 +664,8 @@ describe('the brand a shop’s markup tags after the heading’s name, without a
       <section class="related"><span itemprop="brand">Jordan</span></section></body></html>`
     expect(brandTaggedAfterHeading(load(box('<span itemprop="name">Space Hippie 01</span>')))).toBe('Nike')
     expect(brandTaggedAfterHeading(load(box('Space Hippie 01')))).toBeNull()
+    // A related product's brand, in a scope of its own, is not this product's.
+    const related = `<html><body><h1 itemprop="name">Kettle 4711</h1><div itemscope itemtype="https://schema.org/Product"><span itemprop="brand">Philips</span></div></body></html>`
+    expect(brandTaggedAfterHeading(load(related))).toBeNull()
   })
 })

@@ -509,6 +509,8 @@ export function extractStructuredData(
     fromLd.listingRating.count = ratingsBeforeReviews(visibleText(html), count) ?? count
   const og = openGraph(doc, options)
   if (structuredPriceIsTheRegular(fromLd, og)) Object.assign(fromLd, { price: og.price, compareAtPrice: fromLd.price })
+  // The tags' former price is theirs: beside a structured price they do not state, it is no one's.
+  if (fromLd.price != null && og.price !== fromLd.price) og.compareAtPrice = null
   const merged = mergeRaw(fromLd, og)
   // The OpenGraph tags may name every photo where the structured data names the first.
   if (morePhotosOfTheSame(og.images, merged.images)) merged.images = og.images

@@ -286,8 +286,8 @@ export const MORE_LOCALES: Record<string, Locale> = {
   id: {
     headings: {
       benefits: 'Keunggulan produk',
-      'image-with-text': 'Lebih dekat dengan produk',
-      stats: 'Angka utama',
+      'image-with-text': 'Lebih lanjut tentang produk',
+      stats: 'Angka penting',
       specs: 'Spesifikasi',
       comparison: 'Bandingkan pilihan',
       reviews: 'Ulasan',

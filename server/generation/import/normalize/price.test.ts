@@ -62,7 +62,10 @@ describe('currencies written with their own letters', () => {
   it('reads the rupiah, the ringgit and the naira before an amount or alone in a currency field', () => {
     expect(parsePrice('Rp51.500', null, 'id')).toEqual({ amount: 51500, currency: 'IDR' })
     expect(detectCurrency('Rp')).toBe('IDR')
-    expect(parsePrice('RM 12.90')).toEqual({ amount: 12.9, currency: 'MYR' })
+    expect(parsePrice('Rp. 51.500', null, 'id')).toEqual({ amount: 51500, currency: 'IDR' })
+    expect(currencyWritten('RM 12.90', 'ms')).toBe('MYR')
+    // A watch's reference on an English page is no price in ringgit.
+    expect(currencyWritten('RM 011', 'en')).toBeNull()
     expect(parsePrice('₦ 5,750')).toEqual({ amount: 5750, currency: 'NGN' })
     // Letters inside a word or a name are not a currency.
     expect(detectCurrency('RPM 3000')).toBeNull()

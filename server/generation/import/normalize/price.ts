@@ -105,9 +105,8 @@ const SYMBOLS: [RegExp, string][] = [
   [/₸|(?<!\p{L})тг(?!\p{L})/u, 'KZT'],
   [/(?<!\p{L})kn(?!\p{L})/iu, 'HRK'],
   [/₦/, 'NGN'],
-  // The rupiah's and the ringgit's letters, only right before their amount ("Rp51.500", "RM 12.90").
-  [/(?<!\p{L})Rp(?=\s?\d|\s*$)/u, 'IDR'],
-  [/(?<!\p{L})RM(?=\s?\d|\s*$)/u, 'MYR'],
+  // The rupiah's letters, only right before its amount ("Rp51.500", "Rp. 51.500") or alone.
+  [/(?<!\p{L})Rp\.?(?=\s?\d|\s*$)/u, 'IDR'],
 ]
 
 /**
@@ -120,13 +119,15 @@ const REPLACED_CODES: Record<string, string> = { RUR: 'RUB', VEF: 'VES', BYR: 'B
 /**
  * Abbreviations a currency goes by in its own language, read only on a page in that language:
  * "kr." (the Danish, Norwegian and Icelandic krone and the Swedish krona all write it), the
- * Turkish lira's "TL", the forint's "Ft", the leu's "lei".
+ * Turkish lira's "TL", the forint's "Ft", the leu's "lei", the ringgit's "RM".
  */
 const LOCAL_ABBREVIATIONS: [RegExp, Record<string, string>][] = [
   [/(?<!\p{L})kr\.?(?!\p{L})/iu, { da: 'DKK', sv: 'SEK', nb: 'NOK', nn: 'NOK', no: 'NOK', is: 'ISK' }],
   [/(?<!\p{L})TL(?!\p{L})/u, { tr: 'TRY' }],
   [/(?<!\p{L})Ft(?!\p{L})/u, { hu: 'HUF' }],
   [/(?<!\p{L})lei(?!\p{L})/iu, { ro: 'RON' }],
+  // "RM" is also a watch maker's reference ("RM 011"): the ringgit only on a Malay page.
+  [/(?<!\p{L})RM(?=\s?\d|\s*$)/u, { ms: 'MYR' }],
 ]
 
 /**

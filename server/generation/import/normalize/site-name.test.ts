@@ -84,5 +84,14 @@ describe("the site's own name", () => {
     expect(isSiteBoilerplate(meta, title, tokopedia)).toBe(true)
     // The product's own words with most, not all, of the name's are the product's.
     expect(isSiteBoilerplate('Dada ayam fillet tanpa kulit, dipotong segar. Tersedia juga di Tokopedia.', title, tokopedia)).toBe(false)
+    // A brand's own store: its name is in the product's, and its short description is the product's.
+    const hydro = siteNames('https://www.hydroflask.com/32-oz-wide-mouth', 'Hydro Flask', null)
+    expect(
+      isSiteBoilerplate(
+        'The 32 oz Wide Mouth bottle from Hydro Flask keeps drinks cold for 24 hours.',
+        'Hydro Flask 32 oz Wide Mouth Bottle',
+        hydro,
+      ),
+    ).toBe(false)
   })
 })

@@ -106,6 +106,9 @@ export function isSiteBoilerplate(text: string, title: string | null | undefined
   const titleWords = (title ?? '').match(WORD)?.map(squash) ?? []
   // The whole name, or every word of it (another variant's: "Promo {name} - 500 gram di {shop}. Promo
   // khusus pengguna baru di aplikasi Tokopedia!" beside the heading's "{name} - 1 kg").
-  if (titleWords.length >= 3 && (squash(text).includes(squash(title ?? '')) || titleWords.every((w) => words.includes(w)))) return true
+  // (Not on a brand's own store, whose name is in the product's: "Hydro Flask 32 oz Wide Mouth Bottle".)
+  const namesTheSite = titleWords.some((w) => names.some((n) => n.includes(w) || w.includes(n)))
+  const everyWord = !namesTheSite && titleWords.every((w) => words.includes(w))
+  if (titleWords.length >= 3 && (squash(text).includes(squash(title ?? '')) || everyWord)) return true
   return !words.some((w) => titleWords.includes(w) && !names.includes(w))
 }
