@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 const ALL_TESTS = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts']
+// tests/robustness runs the built server as processes: `npm run test:robust` (vitest.robust.config.ts).
+const EXCLUDED = ['**/node_modules/**', 'tests/robustness/**']
 
 /**
  * Files that need modules of their own: they replace a module (`vi.mock`) or point the web at a
@@ -18,8 +20,7 @@ export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   esbuild: { jsx: 'automatic' },
   test: {
-    // tests/robustness runs the built server as processes: `npm run test:robust` (vitest.robust.config.ts).
-    exclude: ['**/node_modules/**', 'tests/robustness/**'],
+    exclude: EXCLUDED,
     setupFiles: ['tests/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -33,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ALL_TESTS,
-          exclude: ['**/node_modules/**', 'tests/robustness/**', ...OWN_MODULES],
+          exclude: [...EXCLUDED, ...OWN_MODULES],
           isolate: false,
         },
       },

@@ -2,6 +2,7 @@ import { insufficientFacts, type Platform, type ProductFacts } from '../../domai
 import { readPage } from './fetch-page'
 import { importMarketplace, isMarketplace } from './marketplaces'
 import { buildFacts, mergeRaw, type RawFacts } from './normalize/facts'
+import { isSiteName, siteNames } from './normalize/site-name'
 import { detectPlatform } from './platform'
 import { refusal, siteLabel } from './refusals'
 import { withShopMarkup } from './shop-markup'
@@ -78,13 +79,5 @@ export { factsFromCatalog } from './catalog'
 
 /** Facts whose only name is the site's own (a store's product address served with no product: "Sacada" at sacada.com/…/p). */
 function namesOnlyTheSite(facts: ProductFacts, url: string): boolean {
-  const name = facts.title.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
-  if (!name || facts.images.length || facts.price != null) return false
-  let host = ''
-  try {
-    host = new URL(url).hostname.toLowerCase()
-  } catch {
-    return false
-  }
-  return host.split('.').some((label) => label.replace(/[^a-z0-9]/g, '') === name)
+  return !facts.images.length && facts.price == null && isSiteName(facts.title, siteNames(url))
 }

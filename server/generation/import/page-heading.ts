@@ -2,6 +2,7 @@ import { load, type CheerioAPI } from 'cheerio'
 import type { Element } from 'domhandler'
 import { htmlToText } from '../../domain/sanitize'
 import { isBrandLabel, isMakerLabel } from './normalize/brand'
+import { stripSiteName } from './normalize/site-name'
 import { collapseSpace } from './normalize/text'
 
 // What the page itself shows a person as the product's name and brand: its heading, read as a
@@ -106,11 +107,11 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
  * The heading wins when it goes on from the whole tag, or when the tag says most of its words among its own
  * (null: the heading has no say here).
  */
-export function headingOverOpenGraphTitle($: CheerioAPI, title: string): string | null {
+export function headingOverOpenGraphTitle($: CheerioAPI, title: string, siteNames: string[]): string | null {
   const h1 = headingText($)
   const h = words(h1)
-  // Without the site's name after the last bar ("{name} | eBay"): that is no word of the product's.
-  const n = words(htmlToText(title).replace(/\s[|–—·•]\s+[^|–—·•]{1,40}$/u, ''))
+  // Without the site's name ("{name} | eBay"): that is no word of the product's.
+  const n = words(stripSiteName(htmlToText(title), siteNames))
   if (h.length < 3 || h1.length > 300 || n.length === 0) return null
   // Cut short: the heading's own line goes on from the tag's last word (an element of its own, such
   // as "Код: 73556" or eBay's hidden "Details about", may be one a shopper does not read as the name).

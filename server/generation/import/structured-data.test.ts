@@ -647,7 +647,7 @@ describe('the heading over a name only the OpenGraph tags give', () => {
       'Pony Cart Harness Fit Up To 11 Hh | eBay',
       '<span class="g-hdn">Details about </span>Pony Cart Harness Fit Up To 11 Hh',
     )
-    expect(extractStructuredData(hidden, url).title).toBe('Pony Cart Harness Fit Up To 11 Hh | eBay')
+    expect(extractStructuredData(hidden, 'https://www.ebay.com/itm/1234567890').title).toBe('Pony Cart Harness Fit Up To 11 Hh | eBay')
     // A category's heading says too little of the product's name.
     expect(extractStructuredData(page('Nike Pegasus 41 Road Running Shoes for Men', 'Running Shoes for Men'), url).title).toBe(
       'Nike Pegasus 41 Road Running Shoes for Men',

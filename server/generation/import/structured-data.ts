@@ -6,6 +6,7 @@ import { absoluteUrl } from './normalize/images'
 import { pageLocale } from './normalize/locale'
 import { detectCurrency, parsePrice } from './normalize/price'
 import { type RawReview } from './normalize/reviews'
+import { siteNames } from './normalize/site-name'
 import { plainTextToHtml, scriptBody } from './normalize/text'
 import { headingOverOpenGraphTitle, headingOverTitle, hiddenWordsAround, titleFromMarkup } from './page-heading'
 import { drawnStars, ratingsBeforeReviews } from './rating-widget'
@@ -429,7 +430,8 @@ export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescr
  * the structured data does not state. The current price is the price, the regular one its compare-at.
  */
 function structuredPriceIsTheRegular(structured: RawFacts, tags: RawFacts): boolean {
-  const sameCurrency = !structured.currency || !tags.currency || detectCurrency(String(structured.currency)) === tags.currency
+  // Both currencies are already codes (detectCurrency).
+  const sameCurrency = !structured.currency || !tags.currency || structured.currency === tags.currency
   return (
     structured.price != null &&
     tags.price != null &&
@@ -518,7 +520,7 @@ export function extractStructuredData(
   if (!merged.title) merged.title = titleFromMarkup(doc)
   else
     merged.title =
-      (!fromLd.title && merged.title === og.title ? headingOverOpenGraphTitle(doc, merged.title) : null) ??
+      (!fromLd.title && merged.title === og.title ? headingOverOpenGraphTitle(doc, merged.title, siteNames(pageUrl, og.siteName)) : null) ??
       headingOverTitle(doc, merged.title, merged.vendor)
   if (!merged.images?.length) {
     // The product's own pictures: not those of tiles linking to other products.
