@@ -21,6 +21,44 @@ test('a staff user generates a page from the demo store and lands on it', async 
   await page.screenshot({ path: `test-results/product-${info.project.name}.png`, fullPage: true })
 })
 
+test('Generate page clicked again while the first answer is on its way (a slow connection): one page, one price', async ({
+  page,
+}, info) => {
+  await signUp(page, staffEmail(info, 'twice'))
+  await page.goto('/generate')
+  await expect(page.getByText('you have 200.')).toBeVisible()
+  // A slow line: each POST reaches the server at once, its answer reaches the browser a second later.
+  let sent = 0
+  let answered = 0
+  const isGenerate = (url: URL) => url.pathname.startsWith('/generate')
+  await page.route(isGenerate, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    sent++
+    const response = await route.fetch({ maxRedirects: 0 })
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await route.fulfill({ response }).catch(() => {}) // the first sending's answer, when the second replaced it
+    answered++
+  })
+  await page.getByLabel('Product link').fill(demo(page, 'lumi-kids-night-light'))
+  const button = page.getByRole('button', { name: 'Generate page' })
+  await button.scrollIntoViewIfNeeded()
+  const box = (await button.boundingBox())!
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+  await page.mouse.click(x, y)
+  await expect.poll(() => sent).toBe(1)
+  await page.waitForTimeout(300)
+  // The mouse again, on the screen still showing: with scripts on the button is disabled while the
+  // first is sent; with them off the browser sends the form again.
+  await page.mouse.click(x, y)
+  await expect.poll(() => answered > 0 && answered === sent, { timeout: 10_000 }).toBe(true)
+  await page.unroute(isGenerate)
+  await page.goto('/generate')
+  await expect(page.getByText('you have 160.')).toBeVisible()
+  await page.goto('/')
+  await expect(page.getByTestId('task-card')).toHaveCount(1)
+  if (info.project.name === 'no-js') expect(sent).toBe(2)
+})
+
 test('outline flow: reorder the outline, then the page follows it', async ({ page }, info) => {
   await signUp(page, staffEmail(info, 'outline'))
   await generate(page, demo(page, 'nomad-canvas-backpack'), 'Review the outline first')

@@ -57,7 +57,11 @@ interface RequestOptions {
   json?: unknown
   /** multipart body; null and undefined fields are left out (reference §9.1). */
   form?: Record<string, string | number | boolean | Blob | null | undefined>
+  headers?: Record<string, string | undefined>
 }
+
+/** A request that spends credits, made once whatever repeats it (the api's Idempotency-Key). */
+const once = (requestKey: string | undefined) => ({ 'idempotency-key': requestKey })
 
 /**
  * The web's client of the api. Paths, inputs and answers come from the contract (server/contract),
@@ -71,6 +75,7 @@ export function createApiClient(opts: ApiClientOptions) {
       const headers = new Headers({ accept: 'application/json' })
       if (opts.token) headers.set('authorization', `Bearer ${opts.token}`)
       if (opts.clientIp) headers.set('x-forwarded-for', opts.clientIp)
+      for (const [k, v] of Object.entries(options.headers ?? {})) if (v !== undefined) headers.set(k, v)
       let body: BodyInit | undefined
       if (options.json !== undefined) {
         headers.set('content-type', 'application/json')
@@ -109,10 +114,15 @@ export function createApiClient(opts: ApiClientOptions) {
 
   /** One contract route. POSTs without a body send `{}` (the api reads bodies as JSON). */
   function call<R extends ContractRoute>(route: R, input: RouteInput<R>): Promise<RouteOutput<R>> {
-    const { params, query, json } = input as { params?: Record<string, string>; query?: Query; json?: unknown }
+    const { params, query, json, headers } = input as {
+      params?: Record<string, string>
+      query?: Query
+      json?: unknown
+      headers?: Record<string, string | undefined>
+    }
     const method = route.method.toUpperCase()
     const body = json ?? (method === 'GET' || method === 'DELETE' ? undefined : {})
-    return request<RouteOutput<R>>(method, fillPath(route.path, params), { query, json: body })
+    return request<RouteOutput<R>>(method, fillPath(route.path, params), { query, json: body, headers })
   }
 
   const { auth, billing, payments, tasks, favorites, shopify, catalog, publishing, referrals, onboarding } = contract
@@ -166,17 +176,21 @@ export function createApiClient(opts: ApiClientOptions) {
     },
     tasks: {
       /** Direct flow: import and write the page in one go. */
-      create: (body: RouteInput<typeof tasks.create>['json']) => call(tasks.create, { json: body }),
+      create: (body: RouteInput<typeof tasks.create>['json'], requestKey?: string) =>
+        call(tasks.create, { json: body, headers: once(requestKey) }),
       /** Outline flow from a URL (stops at status 4). */
-      createByUrl: (body: RouteInput<typeof tasks.createByUrl>['json']) => call(tasks.createByUrl, { json: body }),
+      createByUrl: (body: RouteInput<typeof tasks.createByUrl>['json'], requestKey?: string) =>
+        call(tasks.createByUrl, { json: body, headers: once(requestKey) }),
       /** Outline flow from a pasted description. */
-      createFromText: (body: RouteInput<typeof tasks.createFromText>['json']) => call(tasks.createFromText, { json: body }),
+      createFromText: (body: RouteInput<typeof tasks.createFromText>['json'], requestKey?: string) =>
+        call(tasks.createFromText, { json: body, headers: once(requestKey) }),
       get: (sessionId: string) => call(tasks.get, { params: { key: sessionId } }),
       list: (params: ListParams = {}) => call(tasks.list, { query: listQuery(params) }),
       update: (id: string, body: RouteInput<typeof tasks.update>['json']) => call(tasks.update, { params: { key: id }, json: body }),
       /** The page's share link (Pro; 403 `share` otherwise). */
       shareLink: (id: string) => call(tasks.shareLink, { params: { key: id } }),
-      regenerate: (sessionId: string) => call(tasks.regenerate, { json: { session_id: sessionId } }),
+      regenerate: (sessionId: string, requestKey?: string) =>
+        call(tasks.regenerate, { json: { session_id: sessionId }, headers: once(requestKey) }),
       research: (sessionId: string) => call(tasks.research, { json: { session_id: sessionId } }),
       rewriteSection: (sessionId: string, sectionId: string, instruction?: string) =>
         call(tasks.researchSection, { json: { session_id: sessionId, section_id: sectionId, instruction } }),
@@ -229,7 +243,8 @@ export function createApiClient(opts: ApiClientOptions) {
       remove: (id: number, hard = false) => call(catalog.remove, { params: { id }, query: { hard_delete: hard ? 'true' : 'false' } }),
       batch: (ids: number[], action: RouteInput<typeof catalog.batch>['json']['action']) => call(catalog.batch, { json: { ids, action } }),
       trending: (limit = 10) => call(catalog.trending, { query: { limit } }),
-      createTask: (body: RouteInput<typeof catalog.createTask>['json']) => call(catalog.createTask, { json: body }),
+      createTask: (body: RouteInput<typeof catalog.createTask>['json'], requestKey?: string) =>
+        call(catalog.createTask, { json: body, headers: once(requestKey) }),
       optimize: (body: RouteInput<typeof catalog.optimize>['json']) => call(catalog.optimize, { json: body }),
       favorite: (id: number, on: boolean) =>
         on ? call(catalog.addFavorite, { params: { id } }) : call(catalog.removeFavorite, { params: { id } }),

@@ -6,6 +6,7 @@ import { requireUser } from './auth'
 import { denialFromApi, redirectToDialog } from './denials'
 import { loadPickProduct, readPick, startPage, toGuideStep } from './guide'
 import { log } from './log'
+import { onceKeyOf } from './once-key'
 
 /** Guide v1, step 1: three questions, each answer saved with POST /v2/auth/update-question-and-answer. */
 export async function loadQuickQuestion(request: Request, context: AppLoadContext | undefined) {
@@ -72,7 +73,8 @@ export async function pickForGuideV1(request: Request, context: AppLoadContext |
   const productId = Number(form.get('product_id'))
   if (Number.isInteger(productId) && productId > 0) {
     try {
-      const task = await signedIn.api.catalog.createTask({ product_id: productId, flow: 'direct' })
+      const requestKey = onceKeyOf(form, { product: productId, outline: false })
+      const task = await signedIn.api.catalog.createTask({ product_id: productId, flow: 'direct' }, requestKey)
       return toGuideStep(request, signedIn.user, guidePath('v1', '/guide/generate', task.session_id), task.session_id)
     } catch (error) {
       const denial = denialFromApi(error)
@@ -83,7 +85,11 @@ export async function pickForGuideV1(request: Request, context: AppLoadContext |
   }
   const pick = readPick(form)
   if ('error' in pick) return json(pick, { status: 400 })
-  const started = await startPage(request, signedIn, pick.url, { outline: false, keep: { guide: 'v1', url: pick.url } })
+  const started = await startPage(request, signedIn, pick.url, {
+    outline: false,
+    keep: { guide: 'v1', url: pick.url },
+    requestKey: onceKeyOf(form, { url: pick.url, outline: false }),
+  })
   if ('response' in started) return started.response
   return toGuideStep(request, signedIn.user, guidePath('v1', '/guide/generate', started.sessionId), started.sessionId)
 }

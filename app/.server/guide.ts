@@ -9,6 +9,7 @@ import { ownerPagePath } from '../lib/paths'
 import { type ApiClient } from './api'
 import { getApi, optionalUser, requireUser } from './auth'
 import { log } from './log'
+import { newOnceKey, onceKeyOf } from './once-key'
 import { httpError, orHttpError } from './responses'
 import { startTask } from './start-task'
 import { markGuideGenerate } from './ui-flags'
@@ -46,6 +47,7 @@ export async function loadPickProduct(request: Request, context: AppLoadContext 
     credits: signedIn?.user.remaining_credit_count ?? null,
     chosen: chosen.success ? chosen.data.url : null,
     demo,
+    onceKey: newOnceKey(),
   })
 }
 
@@ -55,13 +57,19 @@ export async function loadPickProduct(request: Request, context: AppLoadContext 
  * allows — a denial opens its dialog here), then the guide's next step.
  */
 export async function pickProduct(request: Request, context: AppLoadContext | undefined, flow: Exclude<GuideFlow, 'v1'>, path: string) {
-  const pick = readPick(await request.formData())
+  const form = await request.formData()
+  const pick = readPick(form)
   if ('error' in pick) return json(pick, { status: 400 })
   const { url } = pick
   const back = `${path}?${new URLSearchParams({ guide: flow, url })}`
   const signedIn = await optionalUser(request, context)
   if (!signedIn) return redirect(`/account/sign-up?${new URLSearchParams({ redirectTo: back })}`)
-  const started = await startPage(request, signedIn, url, { outline: flow === 'v3', keep: { guide: flow, url } })
+  const outline = flow === 'v3'
+  const started = await startPage(request, signedIn, url, {
+    outline,
+    keep: { guide: flow, url },
+    requestKey: onceKeyOf(form, { url, outline }),
+  })
   if ('response' in started) return started.response
   return toGuideStep(request, signedIn.user, guidePath(flow, AFTER_PICK[flow], started.sessionId), started.sessionId)
 }
@@ -76,9 +84,9 @@ export async function startPage(
   request: Request,
   signedIn: Parameters<typeof startTask>[1],
   url: string,
-  opts: { outline: boolean; keep?: Record<string, string | undefined> },
+  opts: { outline: boolean; keep?: Record<string, string | undefined>; requestKey?: string },
 ): Promise<{ sessionId: string } | { response: Response }> {
-  const started = await startTask(request, signedIn, { url, outline: opts.outline }, { keep: opts.keep })
+  const started = await startTask(request, signedIn, { url, outline: opts.outline }, { keep: opts.keep, requestKey: opts.requestKey })
   if (!('failure' in started)) return started
   return { response: json({ error: started.failure.message }, { status: started.failure.status }) }
 }

@@ -22,6 +22,7 @@ import { ApiError, type ApiClient } from './api'
 import { apiFailure } from './api-failure'
 import { requireUser } from './auth'
 import { denialFromApi, redirectToDialog, refusalOf } from './denials'
+import { onceKeyOf } from './once-key'
 import { redirectWithToast } from './responses'
 
 export const STALE_EDIT =
@@ -85,7 +86,8 @@ const failed = (status: number, error: string, anchor: string, fields?: Record<s
 /** The page editor's action: every button of /product-edit/{id}. */
 export async function handlePageEdit(request: Request, context: AppLoadContext | undefined, id: string) {
   const { user, api } = await requireUser(request, context)
-  const raw = formObject(await request.formData())
+  const sent = await request.formData()
+  const raw = formObject(sent)
   const parsed = pageEditSchema.safeParse(raw)
   const editor = `/product-edit/${id}`
   if (!parsed.success) {
@@ -110,7 +112,7 @@ export async function handlePageEdit(request: Request, context: AppLoadContext |
         const refused = refusalOf(generateDecision(user))
         if (refused) return redirectToDialog(request, refused)
         if (form.confirm !== 'yes') return redirect(`${editor}?confirm=regenerate#regenerate`)
-        await api.tasks.regenerate(id)
+        await api.tasks.regenerate(id, onceKeyOf(sent, { regenerate: id }))
         return redirectWithToast(request, `/guidev3/generating?session_id=${id}`, {
           type: 'info',
           text: `Writing the page again for ${CREDITS_PER_PAGE} credits. The current version stays in the history.`,

@@ -11,13 +11,13 @@ const UNREACHABLE = "We couldn't reach Pagewright's page service. Please try aga
 /**
  * Starts a page as /generate and every guide do: the permission checks first (so the right dialog
  * opens), then the api, whose refusals become the same dialogs. Any other failure is handed back
- * for the caller's form to show.
+ * for the caller's form to show. `requestKey` (onceKeyOf) makes a form sent twice start one page.
  */
 export async function startTask(
   request: Request,
   { user, api }: { user: Account; api: ApiClient },
   source: TaskSource,
-  opts: { templateId?: number | null; keep?: Record<string, string | undefined> } = {},
+  opts: { templateId?: number | null; keep?: Record<string, string | undefined>; requestKey?: string } = {},
 ): Promise<{ sessionId: string } | { response: Response } | { failure: ApiFailure }> {
   const keep = opts.keep ?? {}
   const refused =
@@ -25,12 +25,13 @@ export async function startTask(
   if (refused) return { response: redirectToDialog(request, refused, keep) }
   try {
     const page_template_id = opts.templateId ?? null
+    const { requestKey } = opts
     const task =
       'text' in source
-        ? await api.tasks.createFromText({ text: source.text, page_template_id })
+        ? await api.tasks.createFromText({ text: source.text, page_template_id }, requestKey)
         : source.outline
-          ? await api.tasks.createByUrl({ url: source.url, page_template_id })
-          : await api.tasks.create({ url: source.url, page_template_id })
+          ? await api.tasks.createByUrl({ url: source.url, page_template_id }, requestKey)
+          : await api.tasks.create({ url: source.url, page_template_id }, requestKey)
     return { sessionId: task.session_id }
   } catch (error) {
     const denial = denialFromApi(error)

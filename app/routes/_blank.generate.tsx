@@ -4,9 +4,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { replyErrors } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
 import { env } from '~/.server/env'
+import { newOnceKey, onceKeyOf } from '~/.server/once-key'
 import { startTask } from '~/.server/start-task'
 import { TemplateSwatch } from '~/components/templates/TemplateSwatch'
 import { FieldErrors, FormErrors } from '~/components/ui/Field'
+import { OnceKey } from '~/components/ui/OnceKey'
 import { GENERATE_RULES } from '~/forms/generate'
 import { generateSchema } from '~/forms/generate.server'
 import { GENERATE_INTENT } from '~/forms/intents'
@@ -31,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     anyUrl: importsAnyUrl(user),
     // On PUBLIC_URL, one of the origins the importer answers from the built-in demo store (offline).
     demoUrl: `${env().publicUrl}/demo-store/products/aurora-pour-over-set`,
+    onceKey: newOnceKey(),
   })
 }
 
@@ -42,7 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const v = submission.value
   const keep = { mode: v.mode, url: v.url, template: v.page_template_id ? String(v.page_template_id) : undefined }
   const source = v.mode === 'text' ? { text: v.text! } : { url: v.url!, outline: v.intent === GENERATE_INTENT.outline }
-  const started = await startTask(request, { user, api }, source, { templateId: v.page_template_id, keep })
+  const requestKey = onceKeyOf(form, { ...source, template: v.page_template_id })
+  const started = await startTask(request, { user, api }, source, { templateId: v.page_template_id, keep, requestKey })
   if ('response' in started) return started.response
   if ('failure' in started) return json({ result: submission.reply(replyErrors(started.failure)) }, { status: started.failure.status })
   return redirect(`/guidev3/generating?session_id=${started.sessionId}`)
@@ -77,6 +81,7 @@ export default function Generate() {
       </nav>
       <Form method="post" {...form.props}>
         <FormErrors errors={form.errors} id={form.errorId} />
+        <OnceKey value={data.onceKey} />
         <input type="hidden" name="mode" value={data.mode} />
         {data.mode === 'url' ? (
           <div className="field">
@@ -145,6 +150,7 @@ export default function Generate() {
       {data.mode === 'url' ? (
         // One click, no typing: its own form posting the built-in demo store's product link.
         <Form method="post" className="demo-form" data-testid="demo-form">
+          <OnceKey value={data.onceKey} />
           <input type="hidden" name="mode" value="url" />
           <input type="hidden" name="url" value={data.demoUrl} />
           <span className="muted small">No product link at hand?</span>{' '}

@@ -13,7 +13,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => pickForGuide
 
 /** Guide v1, step 3: a product of the connected store first, else the demo store or a link. */
 export default function GuidePickProduct() {
-  const { catalogue, syncing } = useLoaderData<typeof loader>()
+  const { catalogue, syncing, onceKey } = useLoaderData<typeof loader>()
   const busy = useNavigation().state !== 'idle'
   usePolling(1500, syncing)
   return (
@@ -33,7 +33,14 @@ export default function GuidePickProduct() {
           <ul className="guide-products" data-testid="guide-catalogue">
             {catalogue.map((p) => (
               <li key={p.id}>
-                <ProductChoice image={p.image} title={p.title} field={['product_id', String(p.id)]} cta="Make my page" busy={busy} />
+                <ProductChoice
+                  image={p.image}
+                  title={p.title}
+                  field={['product_id', String(p.id)]}
+                  cta="Make my page"
+                  busy={busy}
+                  onceKey={onceKey}
+                />
               </li>
             ))}
           </ul>

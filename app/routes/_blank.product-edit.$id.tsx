@@ -2,6 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ApiError } from '~/.server/api'
 import { requireUser } from '~/.server/auth'
+import { newOnceKey } from '~/.server/once-key'
 import { handlePageEdit } from '~/.server/page-edit'
 import { httpError, orHttpError } from '~/.server/responses'
 import { GalleryForm, OwnerForm, TemplateForm, ThemeForm } from '~/components/editor/PageSettings'
@@ -10,6 +11,7 @@ import { VersionHistory } from '~/components/editor/VersionHistory'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PreviewSizeNav } from '~/components/PreviewSizeNav'
 import { PageView } from '~/components/sections'
+import { OnceKey } from '~/components/ui/OnceKey'
 import { EDIT_INTENT } from '~/forms/intents'
 import { ownerPagePath } from '~/lib/paths'
 import pageCss from '~/styles/page.css?url'
@@ -55,6 +57,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     previewVersion: previewed ? previewVersion : null,
     device: q.get('device') === 'mobile' ? ('mobile' as const) : ('desktop' as const),
     confirmRegenerate: q.get('confirm') === 'regenerate',
+    onceKey: newOnceKey(),
     highlight: q.get('highlight'),
     credits: user.remaining_credit_count,
     canGenerate: generateDecision(user).allowed,
@@ -125,6 +128,7 @@ export default function ProductEdit() {
                   current version stays in the history, and your price, buy button, texts and gallery are kept.
                 </p>
                 <input type="hidden" name="confirm" value="yes" />
+                <OnceKey value={data.onceKey} />
                 <button type="submit" name="intent" value={EDIT_INTENT.regenerate} className="button button--primary">
                   Yes, regenerate for {CREDITS_PER_PAGE} credits
                 </button>{' '}

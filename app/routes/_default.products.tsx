@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remi
 import { apiFailure } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
 import { denialFromApi, redirectToDialog, refusalOf } from '~/.server/denials'
+import { newOnceKey, onceKeyOf } from '~/.server/once-key'
 import { backToForm, redirectWithToast } from '~/.server/responses'
 import { CatalogCard } from '~/components/catalog/CatalogCard'
 import { LocalTime } from '~/components/LocalTime'
@@ -42,12 +43,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     trending: trending?.items ?? [],
     filters: f,
     canGenerate: generateDecision(user).allowed,
+    onceKey: newOnceKey(),
   })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, api } = await requireUser(request, context)
-  const parsed = catalogActionSchema.safeParse(formObject(await request.formData(), ['ids']))
+  const form = await request.formData()
+  const parsed = catalogActionSchema.safeParse(formObject(form, ['ids']))
   const back = backToForm(request)
   if (!parsed.success)
     return redirectWithToast(request, back, { type: 'error', text: parsed.error.issues[0]?.message ?? 'That action is not available.' })
@@ -57,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case CATALOG_INTENT.create: {
         const refused = refusalOf(generateDecision(user))
         if (refused) return redirectToDialog(request, refused)
-        const task = await api.catalog.createTask({ product_id: a.product_id })
+        const task = await api.catalog.createTask({ product_id: a.product_id }, onceKeyOf(form, { product: a.product_id, outline: false }))
         return redirect(`/guidev3/generating?session_id=${task.session_id}`)
       }
       case CATALOG_INTENT.favorite:
@@ -258,7 +261,7 @@ export default function Products() {
           </Form>
           <ul className="catalog-grid" data-testid="catalog">
             {list.items.map((p) => (
-              <CatalogCard key={p.id} product={p} busy={busy} />
+              <CatalogCard key={p.id} product={p} busy={busy} onceKey={data.onceKey} />
             ))}
           </ul>
           {pages > 1 ? (

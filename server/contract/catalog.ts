@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { FREE_PRODUCT_LIMIT, CREDITS_PER_PAGE } from '../domain/entitlements'
 import { PUBLICATION_STATUSES } from '../domain/shopify'
 import { templateIdField } from '../domain/task-input'
-import { ERRORS, SIGNED_IN, json, jsonBody, okSchema } from './common'
+import { ERRORS, SIGNED_IN, idempotencyHeaders, json, jsonBody, okSchema } from './common'
 import { taskDetailSchema, taskStatus } from './task-schemas'
 
 const tags = ['Catalogue']
@@ -203,9 +203,10 @@ export const createTask = createRoute({
   path: '/v2/shopify_products/create_task',
   tags,
   summary: 'Make a page from a synced product (its facts come from the catalogue: nothing is fetched)',
-  description: `Makes a page from a catalogue product: the facts (title, description, images, options, prices) come from the synced copy, so nothing is fetched and no marketplace rule applies; \`flow: outline\` stops at the outline. A generation costs ${CREDITS_PER_PAGE} credits and needs more than ${CREDITS_PER_PAGE} left (403 \`generate\`); a removed product is a 404; a product without enough facts to write from is a 400.`,
+  description: `Makes a page from a catalogue product: the facts (title, description, images, options, prices) come from the synced copy, so nothing is fetched and no marketplace rule applies; \`flow: outline\` stops at the outline. A generation costs ${CREDITS_PER_PAGE} credits and needs more than ${CREDITS_PER_PAGE} left (403 \`generate\`); a removed product is a 404; a product without enough facts to write from is a 400. An \`Idempotency-Key\` header makes a repeat answer the first page, paid once.`,
   security: SIGNED_IN,
   request: {
+    headers: idempotencyHeaders,
     body: jsonBody(
       z.object({
         product_id: z.number().int().positive(),
@@ -220,6 +221,7 @@ export const createTask = createRoute({
     401: ERRORS[401],
     403: ERRORS[403],
     404: ERRORS[404],
+    422: ERRORS[422],
   },
 })
 

@@ -50,9 +50,23 @@ export const ERRORS = {
   403: error('The account may not do this (see `permission`).'),
   404: error('There is nothing with this id for this account.'),
   409: error('The thing is not in a state that allows this.'),
+  422: error('The `Idempotency-Key` was sent before with a different request.'),
   429: error('Too many requests; `retry_after` says how long to wait.'),
   502: error('A service this call depends on failed.'),
 } as const
+
+/**
+ * The optional `Idempotency-Key` header of the requests that spend credits: sent again with the same
+ * request (a form sent twice, a retry after a lost answer), it answers the page the first request
+ * made and takes nothing more, for a day; with a different request it is a 422.
+ */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{8,255}$/, 'Idempotency-Key: 8 to 255 printable characters, no spaces.')
+    .optional()
+    .describe('Any unique string per request (a UUID): the same key and request answer the same page, once paid.'),
+})
 
 /** Routes that need a signed-in user: `Authorization: Bearer <access token or API key>`. */
 export const SIGNED_IN = [{ bearerAuth: [] }]

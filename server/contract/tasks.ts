@@ -9,7 +9,7 @@ import { outlineSchema } from '../domain/outline'
 import { sectionIdField } from '../domain/page/schema'
 import { pastedTextField, productUrlField, rewriteInstructionField, templateIdField } from '../domain/task-input'
 import { GALLERY_SORTS, TRENDING_PERIOD_NAMES } from '../domain/trending'
-import { ERRORS, SIGNED_IN, json, jsonBody } from './common'
+import { ERRORS, SIGNED_IN, idempotencyHeaders, json, jsonBody } from './common'
 import { researchSchema } from './research'
 import { routes as pageRoutes } from './task-pages'
 import {
@@ -35,7 +35,7 @@ const sessionBody = z.object({ session_id: z.string().min(1).max(64) })
 const task = (description: string) => json(taskDetailSchema, description)
 
 /** What every route that starts a generation checks and takes (reference §6.3). */
-const GENERATION_RULES = `A generation costs ${CREDITS_PER_PAGE} credits and needs more than ${CREDITS_PER_PAGE} left (403 with \`permission: generate\`); the credits are taken when the job is queued and refunded if it fails.`
+const GENERATION_RULES = `A generation costs ${CREDITS_PER_PAGE} credits and needs more than ${CREDITS_PER_PAGE} left (403 with \`permission: generate\`); the credits are taken when the job is queued and refunded if it fails. With an \`Idempotency-Key\` header a repeat is safe: the same key and request answer the page the first made, paid once.`
 
 // ------------------------------------------------------------------------------------------ /v2/tasks
 
@@ -128,8 +128,8 @@ export const create = createRoute({
     `Queues a task that imports the product at \`url\` and writes its page without stopping at the outline; poll GET /v2/tasks/{key} until \`status\` is 10 or 90. ${GENERATION_RULES} ` +
     'Free accounts may use Shopify product links only (403 `all_urls`); a link that is not a public http(s) address, or an unknown `page_template_id`, is a 400.',
   security: SIGNED_IN,
-  request: { body: jsonBody(urlBody) },
-  responses: { 201: task('Queued; poll GET /v2/tasks/{key}.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403] },
+  request: { headers: idempotencyHeaders, body: jsonBody(urlBody) },
+  responses: { 201: task('Queued; poll GET /v2/tasks/{key}.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403], 422: ERRORS[422] },
 })
 
 export const regenerate = createRoute({
@@ -141,8 +141,16 @@ export const regenerate = createRoute({
     `Writes the page again from the facts and outline already imported (or starts over from the link when the import never finished); the result is a new page version. ${GENERATION_RULES} ` +
     'A page still being made is a 409.',
   security: SIGNED_IN,
-  request: { body: jsonBody(sessionBody) },
-  responses: { 200: task('Queued again.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403], 404: ERRORS[404], 409: ERRORS[409] },
+  request: { headers: idempotencyHeaders, body: jsonBody(sessionBody) },
+  responses: {
+    200: task('Queued again.'),
+    400: ERRORS[400],
+    401: ERRORS[401],
+    403: ERRORS[403],
+    404: ERRORS[404],
+    409: ERRORS[409],
+    422: ERRORS[422],
+  },
 })
 
 export const research = createRoute({
@@ -260,8 +268,8 @@ export const createByUrl = createRoute({
     `Like POST /v2/tasks/create, but the task stops at status 4 with a proposed outline; change it with PUT /v3/tasks/outline/{key} and approve it with POST /v3/tasks/continue/{key}. ${GENERATION_RULES} ` +
     'Free accounts may use Shopify product links only (403 `all_urls`).',
   security: SIGNED_IN,
-  request: { body: jsonBody(urlBody) },
-  responses: { 201: task('Queued.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403] },
+  request: { headers: idempotencyHeaders, body: jsonBody(urlBody) },
+  responses: { 201: task('Queued.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403], 422: ERRORS[422] },
 })
 
 export const createFromText = createRoute({
@@ -271,8 +279,8 @@ export const createFromText = createRoute({
   summary: 'Make a page from a pasted product description, stopping at the outline',
   description: `For a product with no link: the facts are read from \`text\` (20 to 20,000 characters) and the task stops at the outline (status 4) for review. ${GENERATION_RULES}`,
   security: SIGNED_IN,
-  request: { body: jsonBody(textBody) },
-  responses: { 201: task('Queued.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403] },
+  request: { headers: idempotencyHeaders, body: jsonBody(textBody) },
+  responses: { 201: task('Queued.'), 400: ERRORS[400], 401: ERRORS[401], 403: ERRORS[403], 422: ERRORS[422] },
 })
 
 export const outline = createRoute({

@@ -11,14 +11,15 @@ type Request<R> = R extends { request: infer Q } ? Q : object
 /** The JSON a route answers on success. */
 export type RouteOutput<R extends ContractRoute> = z.output<JsonSchemaOf<R['responses'][SuccessStatus & keyof R['responses']]>>
 
-/** What a caller passes: path params, query and JSON body, each typed by the route's schemas. */
+/** What a caller passes: path params, query, JSON body and headers, each typed by the route's schemas. */
 export type RouteInput<R extends ContractRoute> = (Request<R> extends { params: infer P extends z.ZodType }
   ? { params: z.input<P> }
   : { params?: never }) &
   (Request<R> extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : { query?: never }) &
   (Request<R> extends { body: { content: { 'application/json': { schema: infer B extends z.ZodType } } } }
     ? { json: z.input<B> }
-    : { json?: never })
+    : { json?: never }) &
+  (Request<R> extends { headers: infer H extends z.ZodType } ? { headers?: z.input<H> } : { headers?: never })
 
 /** The schema of a route's success answer, for checks at run time (test mocks). */
 export function successSchema(route: ContractRoute): { status: number; schema: z.ZodType } {

@@ -221,6 +221,27 @@ export const tasks = pgTable(
   ],
 )
 
+/**
+ * A request that spends credits, sent with an `Idempotency-Key` (migration 0019): the same key from
+ * the same user answers the page the first made, so a form sent twice (a double click with scripts
+ * off, two tabs, a retry after a lost answer) makes one page and takes one price. `fingerprint` is
+ * what the first asked: the key sent again with another request is refused, not replayed.
+ */
+export const requestKeys = pgTable(
+  'request_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** Set in the transaction that claimed the key; a deleted page frees its key. */
+    taskId: integer('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('request_keys_created_idx').on(t.createdAt)],
+)
+
 /** Every page a task ever had, numbered from 1; `tasks.page` is the copy of the newest. */
 export const pageVersions = pgTable(
   'page_versions',

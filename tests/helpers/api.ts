@@ -38,7 +38,13 @@ export interface TestApi {
   clock: ReturnType<typeof testClock>
   db: TestDatabase
   /** JSON request against the in-process api; returns status and parsed body. */
-  call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers }>
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    extraHeaders?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>
   /** Signs an e-mail in through send-code + verify and returns the access token. */
   signIn(email: string, name?: string): Promise<{ token: string; user: any }>
   /** The Cookie header of a browser signed in to the web with this access token (what the demo shop's admin asks for). */
@@ -118,8 +124,8 @@ export async function createTestApi(
   const sessionCookie = createCookie(WEB_SESSION_COOKIE, { secrets: sessionSecret.split(',').map((x) => x.trim()) })
   let ipCounter = 0
 
-  const call: TestApi['call'] = async (method, path, body, token) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json' }
+  const call: TestApi['call'] = async (method, path, body, token, extraHeaders = {}) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...extraHeaders }
     if (token) headers.authorization = `Bearer ${token}`
     // Each call from its own address unless a test pins one: per-IP limits are tested on their own.
     headers['x-forwarded-for'] = `10.0.0.${++ipCounter % 250}`

@@ -4,9 +4,10 @@ import { CATALOG_INTENT } from '~/forms/catalog'
 import { ownerPagePath } from '~/lib/paths'
 import { PUBLICATION_STATUS_LABELS } from '../../../server/domain/shopify'
 import { formatPrice } from '../sections/format'
+import { OnceKey } from '../ui/OnceKey'
 
 /** One synced product: what it is, the pages made from it, and the button that makes a new one. */
-export function CatalogCard({ product: p, busy }: { product: CatalogProduct; busy: boolean }) {
+export function CatalogCard({ product: p, busy, onceKey }: { product: CatalogProduct; busy: boolean; onceKey: string }) {
   const Hidden = () => <input type="hidden" name="product_id" value={p.id} />
   return (
     <li className="catalog-card" id={`product-${p.id}`} data-testid="catalog-card">
@@ -60,6 +61,7 @@ export function CatalogCard({ product: p, busy }: { product: CatalogProduct; bus
         {!p.deleted ? (
           <Form method="post">
             <Hidden />
+            <OnceKey value={onceKey} />
             <button
               type="submit"
               name="intent"

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import type { loadPickProduct } from '~/.server/guide'
 import { FREE_SIGNUP_CREDITS, CREDITS_PER_PAGE } from '../../../server/domain/entitlements'
 import { formatUsd } from '../../../server/domain/plans'
+import { OnceKey } from '../ui/OnceKey'
 import { GuideSteps } from './GuideSteps'
 
 /**
@@ -34,6 +35,7 @@ export function PickProduct({ children }: { children?: ReactNode }) {
             <span className="break">
               Your product: <strong>{data.chosen}</strong>
             </span>
+            <OnceKey value={data.onceKey} />
             <input type="hidden" name="url" value={data.chosen} />
             <button type="submit" className="button button--primary" disabled={busy}>
               {data.signedIn ? 'Continue with this product' : 'Use this product'}
@@ -42,6 +44,7 @@ export function PickProduct({ children }: { children?: ReactNode }) {
         ) : null}
         <h2 className="guide-subhead">Paste a product link</h2>
         <Form method="post" className="guide-paste">
+          <OnceKey value={data.onceKey} />
           <div className="field">
             <label htmlFor="guide-url">Product link</label>
             <input
@@ -77,6 +80,7 @@ export function PickProduct({ children }: { children?: ReactNode }) {
                   field={['url', p.url]}
                   cta={cta}
                   busy={busy}
+                  onceKey={data.onceKey}
                 />
               </li>
             ))}
@@ -101,6 +105,8 @@ export function ProductChoice(props: {
   field: [name: string, value: string]
   cta: string
   busy: boolean
+  /** The step's one-time key: a double click starts one page. */
+  onceKey: string
 }) {
   const [name, value] = props.field
   return (
@@ -108,6 +114,7 @@ export function ProductChoice(props: {
       {props.image ? <img src={props.image} alt="" width={180} height={180} loading="lazy" /> : null}
       <h3>{props.title}</h3>
       {props.detail ? <p className="muted small">{props.detail}</p> : null}
+      <OnceKey value={props.onceKey} />
       <input type="hidden" name={name} value={value} />
       <button type="submit" className="button button--small" disabled={props.busy} aria-label={`${props.cta}: ${props.title}`}>
         {props.cta}

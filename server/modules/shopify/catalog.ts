@@ -278,6 +278,7 @@ export async function createTaskFromProduct(
   deps: ApiDeps,
   user: UserRow,
   input: { product_id: number; page_template_id?: number | null; flow: 'direct' | 'outline' },
+  requestKey?: string,
 ) {
   const product = await findOwnProduct(deps, user, input.product_id)
   if (product.deletedAt) throw notFound('This product was removed from your catalogue. Restore it first.')
@@ -311,5 +312,6 @@ export async function createTaskFromProduct(
     flow: input.flow,
     page_template_id: input.page_template_id,
     known: { facts, shopifyProductId: product.id },
+    requestKey,
   })
 }

@@ -78,7 +78,7 @@ implement(shopifyRoutes, catalog.trending, async (c) => {
   return c.json(await trendingProducts(c.var.deps, c.var.user, q.store_id, q.limit), 200)
 })
 implement(shopifyRoutes, catalog.createTask, async (c) =>
-  c.json(await createTaskFromProduct(c.var.deps, c.var.user, c.req.valid('json')), 201),
+  c.json(await createTaskFromProduct(c.var.deps, c.var.user, c.req.valid('json'), c.req.valid('header')['idempotency-key']), 201),
 )
 implement(shopifyRoutes, catalog.optimize, async (c) => c.json(await optimizeProducts(c.var.deps, c.var.user, c.req.valid('json')), 200))
 implement(shopifyRoutes, catalog.list, async (c) => c.json(await listCatalog(c.var.deps, c.var.user, c.req.valid('query')), 200))

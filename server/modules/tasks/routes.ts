@@ -55,11 +55,15 @@ implement(taskRoutes, tasks.recordViews, async (c) => {
 
 implement(taskRoutes, tasks.create, async (c) => {
   const body = c.req.valid('json')
-  return c.json(await createTask(c.var.deps, c.var.user, { url: body.url, page_template_id: body.page_template_id, flow: 'direct' }), 201)
+  const requestKey = c.req.valid('header')['idempotency-key']
+  return c.json(
+    await createTask(c.var.deps, c.var.user, { url: body.url, page_template_id: body.page_template_id, flow: 'direct', requestKey }),
+    201,
+  )
 })
 
 implement(taskRoutes, tasks.regenerate, async (c) =>
-  c.json(await regenerateTask(c.var.deps, c.var.user, c.req.valid('json').session_id), 200),
+  c.json(await regenerateTask(c.var.deps, c.var.user, c.req.valid('json').session_id, c.req.valid('header')['idempotency-key']), 200),
 )
 implement(taskRoutes, tasks.research, async (c) => c.json(await researchTask(c.var.deps, c.var.user, c.req.valid('json').session_id), 200))
 
@@ -98,13 +102,22 @@ implement(taskRoutes, tasks.update, async (c) =>
 
 implement(taskRoutes, tasks.createByUrl, async (c) => {
   const body = c.req.valid('json')
-  return c.json(await createTask(c.var.deps, c.var.user, { url: body.url, page_template_id: body.page_template_id, flow: 'outline' }), 201)
+  const requestKey = c.req.valid('header')['idempotency-key']
+  return c.json(
+    await createTask(c.var.deps, c.var.user, { url: body.url, page_template_id: body.page_template_id, flow: 'outline', requestKey }),
+    201,
+  )
 })
 
 implement(taskRoutes, tasks.createFromText, async (c) => {
   const body = c.req.valid('json')
   return c.json(
-    await createTask(c.var.deps, c.var.user, { text: body.text, page_template_id: body.page_template_id, flow: 'outline' }),
+    await createTask(c.var.deps, c.var.user, {
+      text: body.text,
+      page_template_id: body.page_template_id,
+      flow: 'outline',
+      requestKey: c.req.valid('header')['idempotency-key'],
+    }),
     201,
   )
 })

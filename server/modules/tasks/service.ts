@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { ApiDeps } from '../../context'
 import type { researchSchema } from '../../contract/research'
@@ -21,7 +21,7 @@ import type { Outline } from '../../domain/outline'
 import type { Page } from '../../domain/page/schema'
 import { publishableFacts } from '../../domain/page/shopper'
 import type { ProductFacts } from '../../domain/product-facts'
-import { isRunning, TASK_STATUS, type DataStatus, type TaskStatus } from '../../domain/task-status'
+import { isRunning, RUNNING_STATUSES, TASK_STATUS, type DataStatus, type TaskStatus } from '../../domain/task-status'
 import { PAGE_TEMPLATES } from '../../domain/templates'
 import type { Research } from '../../generation/compose/types'
 import { assertAllowed } from '../../http/allowed'
@@ -30,6 +30,7 @@ import { GENERATE_QUEUE, type GenerateJob } from '../../jobs/definitions'
 import { accountOf, spendForPage } from '../accounts'
 import type { UserRow } from '../users'
 import { conversionRates } from './page-views'
+import { claimRequestKey, requestFingerprint, settleRequestKey } from './request-keys'
 import { LIST_COLUMNS, toDetail, toSummary, toWaiting, type TaskRow } from './serialize'
 import { savePageVersion } from './versions'
 import { hiddenTaskSql } from './visibility-sql'
@@ -46,14 +47,16 @@ export interface CreateInput {
   flow: 'direct' | 'outline'
   /** Facts known already (a synced catalogue product): the job writes the page without importing. */
   known?: { facts: ProductFacts; shopifyProductId: number }
+  /** The request's Idempotency-Key: sent again, it answers the page the first made (request-keys.ts). */
+  requestKey?: string
 }
 
 /**
- * Creates a task: checks the permissions, then in ONE transaction inserts it, takes the credits and
- * queues its job. Any failure leaves nothing behind.
+ * Creates a task: checks the input, then in ONE transaction claims its request key, checks the
+ * permissions, inserts it, takes the credits and queues its job. Any failure leaves nothing behind;
+ * a repeat of a request (same key) answers the first's page and takes nothing.
  */
 export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInput) {
-  assertAllowed(user, generateDecision(accountOf(user)))
   let url: string | null = null
   if (input.known) {
     // The owner's own catalogue: no link to check, and no marketplace rule to apply.
@@ -62,13 +65,25 @@ export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInpu
     const checked = deps.products.check(input.url)
     if (!checked.ok) throw badRequest(`url: ${checked.reason}`, { field: 'url' })
     url = checked.url.toString()
-    assertAllowed(user, sourceDecision(accountOf(user), { url }))
   }
   if (input.page_template_id != null && !PAGE_TEMPLATES.some((t) => t.id === input.page_template_id)) {
     throw badRequest('page_template_id: There is no template with this id.', { field: 'page_template_id' })
   }
+  const { requestKey } = input
+  const fingerprint = requestFingerprint({
+    make: input.flow,
+    url,
+    text: input.text ?? null,
+    product: input.known?.shopifyProductId ?? null,
+    template: input.page_template_id ?? null,
+  })
   const now = deps.clock()
-  const row = await deps.database.db.transaction(async (tx) => {
+  const { row, replayed } = await deps.database.db.transaction(async (tx) => {
+    // Before the permissions: the first request's spending must not refuse its own repeat.
+    const first = requestKey ? await claimRequestKey(tx, user.id, requestKey, fingerprint, now) : null
+    if (first) return { row: first, replayed: true }
+    assertAllowed(user, generateDecision(accountOf(user)))
+    if (!input.known && url !== null) assertAllowed(user, sourceDecision(accountOf(user), { url }))
     const [task] = await tx
       .insert(tasks)
       .values({
@@ -97,10 +112,11 @@ export async function createTask(deps: ApiDeps, user: UserRow, input: CreateInpu
       .returning()
     if ((await spendForPage(tx, user.id, task.id, now)) === null) throw notEnoughCredits(user)
     await enqueue(deps, tx, { taskId: task.id, phase: 'start' })
-    return task
+    if (requestKey) await settleRequestKey(tx, user.id, requestKey, task.id)
+    return { row: task, replayed: false }
   })
-  deps.queue.wake(GENERATE_QUEUE)
-  return toDetail(row, false, null)
+  if (!replayed) deps.queue.wake(GENERATE_QUEUE)
+  return replayed ? taskDetail(deps, user, row) : toDetail(row, false, null)
 }
 
 async function enqueue(deps: ApiDeps, tx: Tx, job: GenerateJob) {
@@ -264,26 +280,37 @@ export async function continueTask(deps: ApiDeps, user: UserRow, key: string) {
   return taskDetail(deps, user, updated)
 }
 
-/** Writes the page again from the same facts and outline: a new generation, paid like the first. */
-export async function regenerateTask(deps: ApiDeps, user: UserRow, key: string) {
+/**
+ * Writes the page again from the same facts and outline: a new generation, paid like the first.
+ * The page is taken from finished to running by one conditional update, so two requests (two tabs,
+ * a double click) cannot both pay; with the same request key the second answers the first.
+ */
+export async function regenerateTask(deps: ApiDeps, user: UserRow, key: string, requestKey?: string) {
   const row = await findOwnTask(deps, user, key)
-  if (isRunning(row.status)) throw new HttpError(409, 'This page is still being generated.')
-  assertAllowed(user, generateDecision(accountOf(user)))
   const now = deps.clock()
-  const updated = await deps.database.db.transaction(async (tx) => {
+  const fingerprint = requestFingerprint({ regenerate: row.id })
+  const { updated, replayed } = await deps.database.db.transaction(async (tx) => {
+    const first = requestKey ? await claimRequestKey(tx, user.id, requestKey, fingerprint, now) : null
+    if (first) return { updated: first, replayed: true }
+    if (isRunning(row.status)) throw stillRunning()
+    assertAllowed(user, generateDecision(accountOf(user)))
     const phase = row.facts && row.outline ? 'compose' : 'start'
     const [t] = await tx
       .update(tasks)
       .set({ status: phase === 'compose' ? STATUS.generating : STATUS.queued, step: 'Waiting to start', error: null, updatedAt: now })
-      .where(eq(tasks.id, row.id))
+      .where(and(eq(tasks.id, row.id), notInArray(tasks.status, [...RUNNING_STATUSES])))
       .returning()
+    if (!t) throw stillRunning()
     if ((await spendForPage(tx, user.id, row.id, now)) === null) throw notEnoughCredits(user)
     await enqueue(deps, tx, { taskId: t.id, phase, regenerate: true })
-    return t
+    if (requestKey) await settleRequestKey(tx, user.id, requestKey, t.id)
+    return { updated: t, replayed: false }
   })
-  deps.queue.wake(GENERATE_QUEUE)
+  if (!replayed) deps.queue.wake(GENERATE_QUEUE)
   return taskDetail(deps, user, updated)
 }
+
+const stillRunning = () => new HttpError(409, 'This page is still being generated.')
 
 // The research answer is documented by the contract's schema: it and the composer's type are one shape.
 const _researchMatchesContract: Same<z.output<typeof researchSchema>, Research> = true
