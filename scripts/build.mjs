@@ -1,4 +1,5 @@
-// Builds what `npm start` serves — the web (Remix, Vite) and the server bundle (esbuild) — and only
+// Builds what `npm start` serves — the web (Remix, Vite), the server bundle (esbuild) and the data
+// folder a new install starts from (build/pglite-template) — and only
 // when an input changed since the last build: a start on a current build takes no build time.
 // Plain JavaScript so that checking costs a Node start, not a TypeScript toolchain.
 //   node scripts/build.mjs            build if needed
@@ -13,7 +14,8 @@ import { SERVER_BUNDLE } from './server-bundle.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const STAMP = path.join(ROOT, 'build', '.inputs')
-const OUTPUTS = [path.join('build', 'server', 'index.js'), SERVER_BUNDLE]
+const TEMPLATE = path.join('build', 'pglite-template')
+const OUTPUTS = [path.join('build', 'server', 'index.js'), SERVER_BUNDLE, path.join(TEMPLATE, 'PG_VERSION')]
 
 function run(command, args) {
   const done = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' })
@@ -24,7 +26,7 @@ async function bundleServer() {
   const { build } = await import('esbuild')
   await build({
     absWorkingDir: ROOT,
-    entryPoints: ['server/main.ts'],
+    entryPoints: { main: 'server/main.ts', 'template-build': 'server/db/template-build.ts' },
     outdir: path.dirname(SERVER_BUNDLE),
     bundle: true,
     splitting: true,
@@ -47,7 +49,9 @@ if (current && !args.has('--force')) {
 } else {
   run(process.execPath, [path.join(ROOT, 'node_modules', '@remix-run', 'dev', 'dist', 'cli.js'), 'vite:build'])
   await bundleServer()
+  // The data folder a new embedded install starts from (server/db/template.ts).
+  run(process.execPath, [path.join(path.dirname(SERVER_BUNDLE), 'template-build.js'), TEMPLATE])
   mkdirSync(path.dirname(STAMP), { recursive: true })
   writeFileSync(STAMP, hash)
-  console.log(`Built the web and ${SERVER_BUNDLE}.`)
+  console.log(`Built the web, ${SERVER_BUNDLE} and the new data folders' template.`)
 }

@@ -8,6 +8,7 @@ import type { ChangeFeed } from './db/changes'
 import type { Database } from './db/client'
 import { DataDirError, dataDirProblem, ensureWritableDataDir, inDataDir } from './db/data-dir'
 import { claimDataDir } from './db/data-lock'
+import { startFromTemplate } from './db/template'
 import { describeError, isDatabaseUnavailable, warnThrottled } from './db/unavailable'
 import type { DemoShop, DemoShopDeps } from './demo-shop'
 import { stripeModeOf } from './domain/billing'
@@ -132,7 +133,7 @@ async function main() {
     since = performance.now()
     database = env.DATABASE_URL
       ? await openDatabase({ url: env.DATABASE_URL })
-      : await openDatabase({ dataDir: path.join(dataDir, 'pglite') }).catch((error: unknown) => {
+      : await openDatabase({ dataDir: embeddedFolder(dataDir) }).catch((error: unknown) => {
           throw dataDirProblem(error, dataDir) ?? error
         })
     const work = mode === 'all' || mode === 'worker'
@@ -314,6 +315,13 @@ async function main() {
 }
 
 /** The web deployed alone passes demo shop pages to the api's front, which has the database. */
+/** PGlite's folder in the data folder; a new one is first filled from the build's template (server/db/template.ts). */
+function embeddedFolder(dataDir: string): string {
+  const folder = path.join(dataDir, 'pglite')
+  if (inDataDir(dataDir, () => startFromTemplate(folder))) log.info('new data folder: copied from the build template', { folder })
+  return folder
+}
+
 function proxyTo(origin: string) {
   return {
     async fetch(request: Request) {
