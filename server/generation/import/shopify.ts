@@ -2,7 +2,7 @@ import type { CheerioAPI } from 'cheerio'
 import { fetchOptionalJson, readPage } from './fetch-page'
 import { balancedAt } from './marketplaces/embedded'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
-import { absoluteUrl, stripImageSizeSuffix } from './normalize/images'
+import { absoluteUrl, cleanImages, stripImageSizeSuffix } from './normalize/images'
 import { parsePrice } from './normalize/price'
 import { parsePage } from './parse-page'
 import { shopifyHandle } from './platform'
@@ -292,7 +292,8 @@ export async function importShopify(url: URL, fetcher: Fetcher): Promise<Shopify
     fromPage = mergeRaw(fromAjaxProduct(theme), fromPage)
     fromPage.listingRating ??= reviewBadge($, theme.id)
   }
+  // Counted as distinct photos: og:image and og:image:secure_url name each photo twice (http and https).
   const gallery = pageGallery($, fromPage.images ?? [], doc.url)
-  if (gallery.length > (fromPage.images?.length ?? 0)) fromPage.images = gallery
+  if (gallery.length > cleanImages(fromPage.images ?? [], doc.url).length) fromPage.images = gallery
   return { raw: fromPage, url: doc.url }
 }

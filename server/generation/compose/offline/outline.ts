@@ -191,10 +191,10 @@ export function ctaLines(facts: ProductFacts, r: Research, used: ReadonlySet<str
   if (english.length > 0 && english.every((o) => o.words && o.values.every(latinOnly))) {
     if (english.length === 1 && english[0].values.length <= 6) lines.push(`Available in ${joinList(english[0].values)}.`)
     else {
-      // Counts alone read the same on every page with as many colours: the product says whose they are.
+      // Counts alone read the same on every page with as many colours, and so does the noun (two pairs
+      // of sunglasses in 8 colours): the product's name says whose they are.
       const counts = joinList(english.map((o) => `${o.values.length} ${plural(o.words as string)}`))
-      const thing = theNoun(r)
-      lines.push(thing ? `${upperFirst(thing)} ${r.plural ? 'come' : 'comes'} in ${counts}.` : `Choose from ${counts}.`)
+      lines.push(`${upperFirst(theName(r))} ${r.plural ? 'come' : 'comes'} in ${counts}.`)
     }
   }
   if (r.guarantee && !used.has('guarantee')) lines.push(r.guarantee.text)

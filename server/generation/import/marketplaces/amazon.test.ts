@@ -275,3 +275,69 @@ describe('Amazon photos', () => {
     expect(amazonImageId('https://m.media-amazon.com/images/I/61aB.__AC_SX300_SY300_QL70_FMwebp_.jpg')).toBe('61aB')
   })
 })
+
+describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and bylines', () => {
+  it('reads the new offer’s own box of a book, whose price span is #price itself, with its struck price', async () => {
+    const buybox = `<div id="qualifiedBuybox"><span>Comprar novo:</span>
+      <span id="price" class="a-size-medium a-color-price header-price a-text-normal">R$ 19,90</span>
+      <span class="a-color-secondary a-text-strike">R$ 59,90</span></div>
+      <div id="usedBuySection"><span class="a-color-price offer-price">R$ 12,00</span></div>`
+    const facts = await read('https://www.amazon.com.br/dp/8565042472', amazonPage({ lang: 'pt-br', buybox }))
+    expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([19.9, 59.9, 'BRL'])
+  })
+
+  it('reads the "Buy new" row of the newer accordion, never the used row under it', async () => {
+    const buybox = `<div id="buyBoxAccordion">
+      <div id="newAccordionRow_0" class="a-box a-accordion-active"><span class="a-price a-text-price header-price"><span aria-hidden="true">$13.19</span></span></div>
+      <div id="usedAccordionRow" class="a-box"><span class="a-size-base a-color-secondary header-price">$9.16</span></div></div>`
+    const facts = await read('https://www.amazon.com/dp/3518366823', amazonPage({ buybox }))
+    expect(facts.price).toBe(13.19)
+  })
+
+  it('reads the Kindle price row of the buy box table, and a used-only offer’s price', async () => {
+    const kindle = `<table><tr class="kindle-price"><td>Kindle-Preis:</td><td class="a-color-price a-size-medium">EUR 15,99</td></tr></table>`
+    expect((await read('https://www.amazon.de/dp/B07KWY4LZK', amazonPage({ lang: 'de-de', buybox: kindle }))).price).toBe(15.99)
+    const used = `<div id="usedOnlyBuybox"><div id="usedBuySection"><span class="a-size-base a-color-price offer-price">£4.45</span></div></div>`
+    expect((await read('https://www.amazon.co.uk/dp/1784881600', amazonPage({ lang: 'en-gb', buybox: used }))).price).toBe(4.45)
+  })
+
+  it('2018 mobile: the title span, the price under it with its list price, the carousel and the review link', async () => {
+    const page = `<!doctype html><html><head><title>Thing, eBook - Amazon.com</title></head><body><div id="dp"><div id="ppd">
+      <div id="imageBlock_feature_div">
+        <img data-a-image-name="mainImage" data-a-hires="https://images-na.ssl-images-amazon.com/images/I/51front00L._SY400_.jpg">
+        <img data-a-image-name="altImage" data-a-hires="https://images-na.ssl-images-amazon.com/images/I/51back000L._SY400_.jpg">
+        <img data-a-image-name="immersiveViewMainImage" data-a-hires="https://images-na.ssl-images-amazon.com/images/I/81other00L._SL1500_.jpg"></div>
+      <div id="title_feature_div"><span id="ebooksTitle" role="heading"> Seven Things </span></div>
+      <a id="acrCustomerReviewLink"><i class="a-icon a-icon-star-medium"><span class="a-icon-alt">4.2 out of 5 stars</span></i> <span class="a-size-base">(58)</span></a>
+      <div id="newPitchPriceWrapper_feature_div"><div class="a-section"><span class="price-info-superscript">$</span><span class="price-large">21</span><span class="price-info-superscript">11</span>
+        <div class="a-section inlineBlock"><span class="a-text-strike">$34.95</span></div></div></div>
+      <h1>About this item</h1>
+      <div id="buybox"><span class="a-color-price header-price newBuyBoxPrice">$21.11</span></div></div></div></body></html>`
+    const facts = await read('https://www.amazon.com/dp/193435659X', page)
+    expect(facts.title).toBe('Seven Things')
+    expect([facts.price, facts.compareAtPrice]).toEqual([21.11, 34.95])
+    expect(facts.images.map(amazonImageId)).toEqual(['51front00L', '51back000L'])
+    expect(facts.listingRating).toMatchObject({ average: 4.2, count: 58 })
+  })
+
+  it('a byline linking to an author’s page credits a person, not a brand, even without "(Author)"', async () => {
+    const center = `<div id="bylineInfo"><span><a href="/kindle-dbs/author/ref=dbs_P_W_auth?author=Bruce%20Tate">Bruce Tate</a></span></div>`
+    expect((await read('https://www.amazon.com/dp/B00AYQNR46', amazonPage({ center }))).vendor).toBeNull()
+    const older = `<div id="bylineInfo"><a href="/Maggie-Nelson/e/B001JS5O1U">Maggie Nelson</a></div>`
+    expect((await read('https://www.amazon.com/dp/B00AYQNR47', amazonPage({ center: older }))).vendor).toBeNull()
+  })
+
+  it('a store byline in a wording not listed: the words the store link’s own name holds', async () => {
+    const center = (text: string, store: string) => `<a id="bylineInfo" href="/stores/${store}/page/B59374B?ref_=ast_bln">${text}</a>`
+    const fr = await read(
+      'https://www.amazon.fr/dp/B082QBCYY8',
+      amazonPage({ lang: 'fr-fr', center: center('Visiter la boutique PetSafe', 'PetSafe%C2%AE+France') }),
+    )
+    expect(fr.vendor).toBe('PetSafe')
+    const nl = await read(
+      'https://www.amazon.nl/dp/B082QBCYY9',
+      amazonPage({ lang: 'nl-nl', center: center('Ga naar de winkel van Rock Stock', 'Rock+Stock') }),
+    )
+    expect(nl.vendor).toBe('Rock Stock')
+  })
+})

@@ -68,16 +68,28 @@ const OFFERS: { box: string; price: string; list: string; usedOnly?: boolean }[]
     price: '#priceblock_dealprice, #priceblock_saleprice, #priceblock_ourprice',
     list: '.priceBlockStrikePriceString, #listPrice, .a-text-strike',
   },
+  // 2018 mobile: the price under the title ("$ 21 11", its list price struck beside it).
+  { box: '#newPitchPriceWrapper_feature_div', price: '.a-section:has(> .price-large)', list: '.a-text-strike' },
   { box: '#buybox, #desktop_buybox', price: '#price_inside_buybox, #newBuyBoxPrice', list: '#listPrice' },
   // c. 2010–14: the "buying" price table ("List Price: $24.95 / Price: $18.77").
   { box: '#priceBlock', price: '#actualPriceValue', list: '#listPriceValue' },
   // Kindle: the Kindle price of this edition.
-  { box: '#buybox, #desktop_buybox', price: '#kindle-price', list: '#digital-list-price .a-text-strike' },
-  // Books, c. 2018–20: the "Buy new" row of the accordion; 2019 .de: the "buy new" section.
-  { box: '#newOfferAccordionRow', price: '.header-price, .offer-price', list: '.a-text-strike' },
+  // (2019: the "Kindle-Preis:" row of the buy box's table.)
+  { box: '#buybox, #desktop_buybox', price: '#kindle-price, tr.kindle-price .a-color-price', list: '#digital-list-price .a-text-strike' },
+  // 2018 mobile Kindle page: "Kindle Price: $25.00" (the "Print List Price" above it is another format's).
+  { box: '#ebooksPrice_feature_div', price: '.kindle-price .a-color-price', list: '.digital-list-price .a-text-strike' },
+  // Books, c. 2018–22: the "Buy new" row of the accordion; the new offer's own box ("Comprar novo:
+  // R$ 19,90 / De: R$ 59,90", whose price span is `#price` itself); 2019 .de: the "buy new" section.
+  { box: '#newOfferAccordionRow, [id^="newAccordionRow"]', price: '.header-price, .offer-price', list: '.a-text-strike' },
+  { box: '#qualifiedBuybox', price: '#price.header-price, .header-price, .offer-price', list: '.a-text-strike' },
   { box: '#buyNewSection', price: '.offer-price', list: '.a-text-strike' },
   // 2024–: a product sold only used ("Buy used:" is the whole buy box): that offer is the product's own.
-  { box: '#usedOnlyBuybox', price: '.priceToPay, .a-price:not(.a-text-price)', list: '.a-price.a-text-price', usedOnly: true },
+  {
+    box: '#usedOnlyBuybox',
+    price: '.priceToPay, .a-price:not(.a-text-price), .offer-price',
+    list: '.a-price.a-text-price',
+    usedOnly: true,
+  },
 ]
 
 /** Buy-box rows and panels that are another offer than the product's own new one. */
@@ -103,6 +115,12 @@ function priceText($: CheerioAPI, el: Parameters<CheerioAPI>[0]): string {
   const off = clean(e.find('.a-offscreen').first().text())
   if (off) return off
   if (e.hasClass('a-price')) return clean(e.find('[aria-hidden="true"]').first().text() || e.text()).replace(/\s+/g, '')
+  // 2018 mobile: symbol and cents as superscripts around the whole units ("$ 21 11" is $21.11).
+  const units = e.children('.price-large')
+  if (units.length) {
+    const sup = e.children('.price-info-superscript')
+    return clean(`${sup.eq(0).text()}${units.text()}.${sup.eq(1).text()}`).replace(/\s+/g, '')
+  }
   return clean(e.text().replace(/\([^)]*\)/g, ' '))
 }
 
@@ -217,6 +235,14 @@ function images($: CheerioAPI, html: string): string[] {
     .map((li) => $(li).find('img').first().attr('src') ?? '')
     .filter((src) => src && !/play-button|play-icon|transparent-pixel|sprite/i.test(src))
   if (strip.length) return dedupe(strip)
+  // 2018 mobile: the carousel's main and other photos, each with its large size.
+  const carousel = $(
+    '#imageBlock_feature_div img[data-a-image-name="mainImage"], #imageBlock_feature_div img[data-a-image-name="altImage"]',
+  )
+    .toArray()
+    .map((img) => $(img).attr('data-a-hires') ?? $(img).attr('src') ?? '')
+    .filter(Boolean)
+  if (carousel.length) return dedupe(carousel)
   const landing = $('#landingImage, #imgBlkFront, #ebooksImgBlkFront, #main-image').first()
   const out: string[] = []
   const hires = landing.attr('data-old-hires')
@@ -293,12 +319,28 @@ function reviews($: CheerioAPI): RawReview[] {
     .get()
 }
 
+/** A link to an author's page (a book's byline): "/Bruce-Tate/e/B001ITYIUU", "/kindle-dbs/author/…", "?field-author=…". */
+const AUTHOR_LINK = /\/e\/B[0-9A-Z]{9}\b|\/author\/|[?&]field-author=/
+
 /**
- * The brand line under the title: `#bylineInfo` ("Visit the Rock Stock Store", "by X (Author)"), or in
- * the 2017 layout the brand byline feature without it ("di <a id="brand">AMD</a>").
+ * The brand the line under the title names: `#bylineInfo` ("Visit the Rock Stock Store", "by X
+ * (Author)"), or in the 2017 layout the brand byline feature without it ("di <a id="brand">AMD</a>").
+ * A line linking to an author's page credits a person, even without "(Author)" (2018's mobile Kindle
+ * byline is the name alone); a brand store's link (/stores/PetSafe®+France/page/…) names the store.
  */
-function byline($: CheerioAPI): string {
-  return $('#bylineInfo').first().text() || $('#brandByline_feature_div').first().text()
+function bylineBrand($: CheerioAPI): string | null {
+  const line = $('#bylineInfo').first()
+  const link = line.is('a') ? line : line.find('a').first()
+  const href = link.attr('href') ?? ''
+  if (AUTHOR_LINK.test(href)) return null
+  const store = /\/stores\/([^/?#]+)\/page\//.exec(href)?.[1]
+  let storeName: string | null = null
+  try {
+    storeName = store ? decodeURIComponent(store.replace(/\+/g, ' ')) : null
+  } catch {
+    storeName = null // a malformed escape: no store name to go by
+  }
+  return brandFromByline(line.text() || $('#brandByline_feature_div').first().text(), storeName)
 }
 
 export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFacts {
@@ -308,14 +350,20 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
   const specList = specs($)
   // The product's own rating widget beside its title: "4,1 de 5 estrellas", "5.182 valoraciones".
   // c. 2010–14: the summary beside the title ("4.6 out of 5 stars", "(28 customer reviews)").
+  // 2018 mobile: the stars and "(58)" in the review link under the title.
   const stars = clean(
     $('#averageCustomerReviews .a-icon-alt').first().text() ||
       ($('#acrPopover').attr('title') ?? '') ||
+      $('#acrCustomerReviewLink .a-icon-alt').first().text() ||
       ($('#handleBuy .jumpBar .crAvgStars .swSprite').first().attr('title') ?? ''),
   )
   const [average, scale] = numbersIn(stars, locale)
   const count = countIn(
-    clean($('#acrCustomerReviewText').first().text() || $('#handleBuy .jumpBar .crAvgStars > a').first().text()),
+    clean(
+      $('#acrCustomerReviewText').first().text() ||
+        $('#handleBuy .jumpBar .crAvgStars > a').first().text() ||
+        $('#acrCustomerReviewLink > .a-size-base').first().text(),
+    ),
     locale,
   )
   return {
@@ -324,6 +372,8 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
       clean(
         $('#productTitle').first().text() ||
           $('#ebooksProductTitle').first().text() ||
+          // 2018 mobile Kindle page: the title span (its h1 is a section's "About this item").
+          $('#ebooksTitle').first().text() ||
           $('#btAsinTitle').first().clone().children().remove().end().text(),
       ) || null,
     bullets: $('#feature-bullets li:not(.aok-hidden) .a-list-item, #feature-bullets li:not(.aok-hidden)')
@@ -336,7 +386,7 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
     currency: offer.currency,
     specs: specList,
     descriptionHtml: $('#productDescription').html() ?? null,
-    vendor: brandFromByline(byline($)) ?? cleanBrand(specList.find((s) => isBrandLabel(s.name))?.value ?? null),
+    vendor: bylineBrand($) ?? cleanBrand(specList.find((s) => isBrandLabel(s.name))?.value ?? null),
     reviews: reviews($),
     listingRating: average !== undefined && count !== undefined ? { average, count, scale: scale ?? null } : null,
     locale,

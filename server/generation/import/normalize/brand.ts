@@ -187,7 +187,7 @@ const NO_BRAND = /^(?:no\s*brand|none|null|n\/?a|unbranded|generic|unknown|other
  * The brand a byline names, or null when it names none (an author's credit, "Generic", empty):
  * "Visita la tienda de Cecotec" → "Cecotec", "Brand: SOAR&EAGLE" → "SOAR&EAGLE", "by X (Author)" → null.
  */
-export function brandFromByline(byline: string | null | undefined): string | null {
+export function brandFromByline(byline: string | null | undefined, storeName?: string | null): string | null {
   const text = (byline ?? '')
     .replace(/[\u200e\u200f]/g, '')
     .replace(/\s+/g, ' ')
@@ -199,7 +199,28 @@ export function brandFromByline(byline: string | null | undefined): string | nul
     const m = re.exec(line)
     if (m) return cleanBrand(m[1])
   }
-  return cleanBrand(line)
+  // A wording not listed ("Visiter la boutique PetSafe"): the words the brand store's own name holds.
+  return cleanBrand((storeName && wordsShared(line, storeName)) || line)
+}
+
+const wordKey = (w: string) => w.toLocaleLowerCase().replace(/[^\p{L}\p{N}&]/gu, '')
+
+/** The longest run of `line`'s words that all appear in `name` ("Visiter la boutique PetSafe", "PetSafe® France" → "PetSafe"). */
+function wordsShared(line: string, name: string): string | null {
+  const inName = new Set(
+    name
+      .split(/[\s+_-]+/)
+      .map(wordKey)
+      .filter(Boolean),
+  )
+  const words = line.split(' ')
+  let best: string[] = []
+  for (let i = 0; i < words.length; i++) {
+    let j = i
+    while (j < words.length && wordKey(words[j]) && inName.has(wordKey(words[j]))) j++
+    if (j - i > best.length) best = words.slice(i, j)
+  }
+  return best.length ? best.join(' ') : null
 }
 
 /** A trailing note of the language the store's page is in ("(em Espanhol)", "(in Spanish)", "(auf Englisch)"). */
