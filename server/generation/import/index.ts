@@ -3,6 +3,7 @@ import { readPage } from './fetch-page'
 import { importMarketplace, isMarketplace } from './marketplaces'
 import { buildFacts, mergeRaw, type RawFacts } from './normalize/facts'
 import { isSiteName, siteNames } from './normalize/site-name'
+import { drawnByScript } from './parse-page'
 import { detectPlatform } from './platform'
 import { refusal, siteLabel } from './refusals'
 import { withShopMarkup } from './shop-markup'
@@ -36,6 +37,8 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
   let platform: Platform = detectPlatform(url)
   let raw: RawFacts
   let sourceUrl: string
+  // The page read shows nothing without its scripts: a missing name is the script's, not the link's.
+  let shell = false
 
   const store = platform === 'shopify' ? await importShopify(url, fetcher) : null
   if (store && 'raw' in store) {
@@ -44,6 +47,7 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
     // An address that only looked like a Shopify store's has its page read already.
     if (store) platform = 'generic'
     const { doc, $ } = store?.notAStore ?? (await readPage(url.href, fetcher, platform))
+    shell = drawnByScript($)
     let finalUrl = url
     try {
       finalUrl = new URL(doc.url)
@@ -66,6 +70,8 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
 
   const facts = buildFacts(raw, { url: sourceUrl, platform }, now)
   const problem = insufficientFacts(facts)
+  if (problem && shell && (!facts.title || namesOnlyTheSite(facts, sourceUrl)))
+    throw refusal('script-shell', siteLabel(sourceUrl, platform), 'sent a nearly empty page', 'script shell')
   if (problem && namesOnlyTheSite(facts, sourceUrl))
     throw refusal(
       'not-found',

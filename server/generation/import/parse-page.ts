@@ -58,3 +58,17 @@ function deeperThan(root: TreeNode, max: number): boolean {
   }
   return false
 }
+
+/** Fewer letters than this outside scripts and styles: the page shows nothing without a browser. */
+const SHELL_TEXT_MAX = 200
+
+/**
+ * A page drawn by script: it runs scripts and, without them, shows next to no text (an app's empty
+ * root, `<div id="root"></div>`). What such a page lacks is not proof there is no product.
+ */
+export function drawnByScript($: CheerioAPI): boolean {
+  if (!$('script').length) return false
+  const body = $('body').clone()
+  body.find('script, style, noscript, template, svg').remove()
+  return body.text().replace(/\s+/g, ' ').trim().length < SHELL_TEXT_MAX
+}

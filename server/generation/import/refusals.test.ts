@@ -436,4 +436,15 @@ describe('a page at a product’s address that shows no product', () => {
     expect(err).toMatchObject({ kind: 'not-found', transient: false })
     expect(err.message).toMatch(/^Sacada\.example showed no product at this address .*Check the link\.$/)
   })
+
+  it('a storefront drawn by script, naming only its brand, is a page we cannot read without a browser, not a wrong link', async () => {
+    const url = 'https://shop.acme.example/products/trail-runner'
+    const body = `<html><head><title>Acme</title><script src="/assets/app.js" defer></script></head>
+      <body><div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript></body></html>`
+    const err = await importProduct(url, fakeFetcher({ [url]: { body } }), now).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'script-shell', transient: false })
+    expect(err.message).toMatch(
+      /^Shop\.acme\.example sent a nearly empty page, without the product's name, because the product loads by script/,
+    )
+  })
 })
