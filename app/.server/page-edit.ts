@@ -109,10 +109,12 @@ export async function handlePageEdit(request: Request, context: AppLoadContext |
         })
       }
       case EDIT_INTENT.regenerate: {
-        const refused = refusalOf(generateDecision(user))
+        // Confirmed with a request key, the api judges the credits after the key (a repeat finds its page).
+        const requestKey = form.confirm === 'yes' ? onceKeyOf(sent, { regenerate: id }) : undefined
+        const refused = requestKey ? null : refusalOf(generateDecision(user))
         if (refused) return redirectToDialog(request, refused)
         if (form.confirm !== 'yes') return redirect(`${editor}?confirm=regenerate#regenerate`)
-        await api.tasks.regenerate(id, onceKeyOf(sent, { regenerate: id }))
+        await api.tasks.regenerate(id, requestKey)
         return redirectWithToast(request, `/guidev3/generating?session_id=${id}`, {
           type: 'info',
           text: `Writing the page again for ${CREDITS_PER_PAGE} credits. The current version stays in the history.`,

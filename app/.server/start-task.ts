@@ -20,8 +20,11 @@ export async function startTask(
   opts: { templateId?: number | null; keep?: Record<string, string | undefined>; requestKey?: string } = {},
 ): Promise<{ sessionId: string } | { response: Response } | { failure: ApiFailure }> {
   const keep = opts.keep ?? {}
+  // With a request key the credits are the api's to judge, after the key: a repeat of a request
+  // that spent them must find its page, not the "not enough credits" dialog.
   const refused =
-    refusalOf(generateDecision(user)) ?? refusalOf(sourceDecision(user, 'url' in source ? { url: source.url } : { text: true }))
+    (opts.requestKey ? null : refusalOf(generateDecision(user))) ??
+    refusalOf(sourceDecision(user, 'url' in source ? { url: source.url } : { text: true }))
   if (refused) return { response: redirectToDialog(request, refused, keep) }
   try {
     const page_template_id = opts.templateId ?? null

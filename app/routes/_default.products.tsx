@@ -58,9 +58,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     switch (a.intent) {
       case CATALOG_INTENT.create: {
-        const refused = refusalOf(generateDecision(user))
+        // With a request key the api judges the credits after the key (a repeat finds its page).
+        const requestKey = onceKeyOf(form, { product: a.product_id, outline: false })
+        const refused = requestKey ? null : refusalOf(generateDecision(user))
         if (refused) return redirectToDialog(request, refused)
-        const task = await api.catalog.createTask({ product_id: a.product_id }, onceKeyOf(form, { product: a.product_id, outline: false }))
+        const task = await api.catalog.createTask({ product_id: a.product_id }, requestKey)
         return redirect(`/guidev3/generating?session_id=${task.session_id}`)
       }
       case CATALOG_INTENT.favorite:

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -34,11 +35,31 @@ describe('a new data folder starts from the build template', () => {
     expect(readdirSync(data)).toEqual(['pglite'])
   })
 
-  it('fills an empty folder too (made by hand, or by an earlier start that stopped before initdb)', () => {
-    const pglite = path.join(folder(), 'pglite')
+  it('leaves a folder that exists to initdb, even empty (a mount, a link to another disk), and clears an earlier start’s copy', () => {
+    const data = folder()
+    const pglite = path.join(data, 'pglite')
     mkdirSync(pglite)
+    expect(startFromTemplate(pglite, template())).toBe(false)
+    expect(readdirSync(pglite)).toEqual([])
+    rmSync(pglite, { recursive: true })
+    mkdirSync(path.join(data, 'pglite.copy-99999', 'base'), { recursive: true })
     expect(startFromTemplate(pglite, template())).toBe(true)
-    expect(existsSync(path.join(pglite, 'PG_VERSION'))).toBe(true)
+    expect(readdirSync(data)).toEqual(['pglite'])
+  })
+
+  it('a copy that fails is removed, and the server goes on to initdb', async () => {
+    const data = folder()
+    const pglite = path.join(data, 'pglite')
+    const broken = template()
+    // Something the copy cannot copy (Node refuses a socket): as with any failure, the copy is dropped.
+    const socket = createServer()
+    await new Promise<void>((resolve) => socket.listen(path.join(broken, 'base', '1', 's'), resolve))
+    try {
+      expect(startFromTemplate(pglite, broken)).toBe(false)
+      expect(readdirSync(data)).toEqual([])
+    } finally {
+      socket.close()
+    }
   })
 
   it('never touches a folder that holds data', () => {

@@ -16,17 +16,26 @@ export const PGLITE_TEMPLATE = fromRoot('build', 'pglite-template')
 const isDataFolder = (folder: string) => existsSync(path.join(folder, 'PG_VERSION'))
 
 /**
- * Fills `pgliteDir` from `template` when the folder is new (missing or empty) and a template was
- * built. The copy is made beside it and renamed into place, so a start stopped halfway leaves no
- * half-copied folder. Returns whether it copied; a folder in use is never touched.
+ * Fills `pgliteDir` from `template` when the folder does not exist yet and a template was built.
+ * The copy is made beside it and renamed into place, so a start stopped halfway leaves no
+ * half-copied folder. A folder that exists (with data, or empty: a mount, a link to another disk)
+ * is never touched, and a copy that fails is removed: either way the server runs initdb as it
+ * always could. Returns whether it copied.
  */
 export function startFromTemplate(pgliteDir: string, template = PGLITE_TEMPLATE): boolean {
-  if (!isDataFolder(template)) return false
-  if (existsSync(pgliteDir) && readdirSync(pgliteDir).length > 0) return false
-  const copy = `${pgliteDir}.copy-${process.pid}`
-  rmSync(copy, { recursive: true, force: true })
-  cpSync(template, copy, { recursive: true })
-  rmSync(pgliteDir, { recursive: true, force: true })
-  renameSync(copy, pgliteDir)
-  return true
+  if (!isDataFolder(template) || existsSync(pgliteDir)) return false
+  // Copies an earlier start left when it stopped (the data folder's lock is held: none is in use).
+  const parent = path.dirname(pgliteDir)
+  const stem = `${path.basename(pgliteDir)}.copy-`
+  if (existsSync(parent))
+    for (const name of readdirSync(parent)) if (name.startsWith(stem)) rmSync(path.join(parent, name), { recursive: true, force: true })
+  const copy = path.join(parent, `${stem}${process.pid}`)
+  try {
+    cpSync(template, copy, { recursive: true })
+    renameSync(copy, pgliteDir)
+    return true
+  } catch {
+    rmSync(copy, { recursive: true, force: true })
+    return false
+  }
 }

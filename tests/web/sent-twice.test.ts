@@ -52,6 +52,21 @@ describe.each(DB_KINDS)('a form that spends credits, sent twice, on %s', (kind) 
     expect(again.onceKey).not.toBe(onceKey)
   })
 
+  it('sent again after the first left too few credits for another page: the first page, not the credits dialog', async () => {
+    const low = await t.signIn('low@example.com', 'Lou Low')
+    await t.setUser('low@example.com', { role: 'paid', credits: 60 })
+    const lowCookie = await sessionCookie({ token: low.token })
+    const { onceKey } = await body(await runResponse(generate.loader, get('/generate', lowCookie), { context: ctx }))
+    const send = () =>
+      runResponse(generate.action, post('/generate', { once_key: onceKey, mode: 'url', url: DEMO, intent: 'generate' }, lowCookie), {
+        context: ctx,
+      })
+    const first = await send()
+    const again = await send()
+    expect(location(first)).toMatch(/^\/guidev3\/generating\?session_id=/)
+    expect(location(again)).toBe(location(first))
+  })
+
   it('a guide’s product, clicked twice: one page', async () => {
     const { onceKey } = await body(await runResponse(pickV3.loader, get('/guidev3/pick-product', cookie), { context: ctx }))
     const before = await credits()

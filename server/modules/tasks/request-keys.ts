@@ -39,7 +39,9 @@ export async function claimRequestKey(tx: Tx, userId: number, key: string, finge
     .from(requestKeys)
     .leftJoin(tasks, eq(tasks.id, requestKeys.taskId))
     .where(and(eq(requestKeys.userId, userId), eq(requestKeys.key, key)))
-  if (!first || first.fingerprint !== fingerprint) {
+  // Gone since the insert (housekeeping forgot it at that moment): nothing to answer; sent again, it is new.
+  if (!first) throw new HttpError(409, 'This request was just being handled. Try again in a moment.')
+  if (first.fingerprint !== fingerprint) {
     throw new HttpError(422, 'This Idempotency-Key was sent before with a different request. Use a new key for a new request.')
   }
   if (!first.task) throw new HttpError(409, 'The first request with this Idempotency-Key is still being handled. Try again in a moment.')

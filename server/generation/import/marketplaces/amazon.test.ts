@@ -339,5 +339,19 @@ describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and byline
       amazonPage({ lang: 'nl-nl', center: center('Ga naar de winkel van Rock Stock', 'Rock+Stock') }),
     )
     expect(nl.vendor).toBe('Rock Stock')
+    const hyphen = await read(
+      'https://www.amazon.fr/dp/B082QBCYZ1',
+      amazonPage({ lang: 'fr-fr', center: center('Visiter la boutique La Roche-Posay', 'La-Roche-Posay') }),
+    )
+    expect(hyphen.vendor).toBe('La Roche-Posay')
+  })
+
+  it('2018 mobile on a page whose decimal mark is a comma: the superscript cents join with it', async () => {
+    const page = `<!doctype html><html lang="de-de"><head><title>Amazon.de: Ding</title></head><body><div id="dp"><div id="ppd">
+      <div id="title_feature_div"><span id="title">Ding</span></div>
+      <img id="landingImage" data-old-hires="https://m.media-amazon.com/images/I/71main0001L._AC_SL1500_.jpg">
+      <div id="newPitchPriceWrapper_feature_div"><div class="a-section"><span class="price-info-superscript">EUR</span><span class="price-large">1.299</span><span class="price-info-superscript">00</span></div></div>
+      </div></div></body></html>`
+    expect((await read('https://www.amazon.de/dp/B0TEST0DE1', page)).price).toBe(1299)
   })
 })

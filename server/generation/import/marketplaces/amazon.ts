@@ -80,7 +80,12 @@ const OFFERS: { box: string; price: string; list: string; usedOnly?: boolean }[]
   { box: '#ebooksPrice_feature_div', price: '.kindle-price .a-color-price', list: '.digital-list-price .a-text-strike' },
   // Books, c. 2018–22: the "Buy new" row of the accordion; the new offer's own box ("Comprar novo:
   // R$ 19,90 / De: R$ 59,90", whose price span is `#price` itself); 2019 .de: the "buy new" section.
-  { box: '#newOfferAccordionRow, [id^="newAccordionRow"]', price: '.header-price, .offer-price', list: '.a-text-strike' },
+  // (Of the newer accordion's rows, the one open: the others may be other offers, a Prime price.)
+  {
+    box: '#newOfferAccordionRow, [id^="newAccordionRow"].a-accordion-active',
+    price: '.header-price, .offer-price',
+    list: '.a-text-strike',
+  },
   { box: '#qualifiedBuybox', price: '#price.header-price, .header-price, .offer-price', list: '.a-text-strike' },
   { box: '#buyNewSection', price: '.offer-price', list: '.a-text-strike' },
   // 2024–: a product sold only used ("Buy used:" is the whole buy box): that offer is the product's own.
@@ -106,20 +111,30 @@ function isOwnOffer($: CheerioAPI, el: Parameters<CheerioAPI>[0], usedOnly = fal
     })
 }
 
+/** The decimal mark of the page's language ("." in English, "," in German); "." when unknown. */
+function decimalMark(locale: string | null): string {
+  try {
+    return new Intl.NumberFormat(locale ?? 'en').formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
+  } catch {
+    return '.'
+  }
+}
+
 /**
  * A price element's text: its screen-reader text, else its visible symbol and digits ("$ 14 . 99" →
  * "$14.99"), without a unit price in brackets ("$12.48 ($6.24 / Pack)" → "$12.48").
  */
-function priceText($: CheerioAPI, el: Parameters<CheerioAPI>[0]): string {
+function priceText($: CheerioAPI, el: Parameters<CheerioAPI>[0], locale: string | null = null): string {
   const e = $(el)
   const off = clean(e.find('.a-offscreen').first().text())
   if (off) return off
   if (e.hasClass('a-price')) return clean(e.find('[aria-hidden="true"]').first().text() || e.text()).replace(/\s+/g, '')
-  // 2018 mobile: symbol and cents as superscripts around the whole units ("$ 21 11" is $21.11).
+  // 2018 mobile: symbol and cents as superscripts around the whole units ("$ 21 11" is $21.11),
+  // joined with the page's own decimal mark ("EUR 1.299 00" on a German page is 1.299,00).
   const units = e.children('.price-large')
   if (units.length) {
     const sup = e.children('.price-info-superscript')
-    return clean(`${sup.eq(0).text()}${units.text()}.${sup.eq(1).text()}`).replace(/\s+/g, '')
+    return clean(`${sup.eq(0).text()}${units.text()}${decimalMark(locale)}${sup.eq(1).text()}`).replace(/\s+/g, '')
   }
   return clean(e.text().replace(/\([^)]*\)/g, ' '))
 }
@@ -138,14 +153,14 @@ export function readOffer($: CheerioAPI, hint: string | null, locale: string | n
         .find(where.price)
         .toArray()
         .find((p) => isOwnOffer($, p, where.usedOnly) && priceText($, p))
-      const raw = el ? priceText($, el) : ''
+      const raw = el ? priceText($, el, locale) : ''
       const price = parsePrice(raw, hint, locale)
       if (!price) continue
       const listEl = $(box)
         .find(where.list)
         .toArray()
         .find((p) => isOwnOffer($, p, where.usedOnly) && priceText($, p))
-      const list = listEl ? parsePrice(priceText($, listEl), hint, locale) : null
+      const list = listEl ? parsePrice(priceText($, listEl, locale), hint, locale) : null
       return {
         price: price.amount,
         compareAt: list && list.amount > price.amount ? list.amount : null,

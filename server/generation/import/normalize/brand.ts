@@ -204,8 +204,18 @@ export function brandFromByline(byline: string | null | undefined, storeName?: s
 }
 
 const wordKey = (w: string) => w.toLocaleLowerCase().replace(/[^\p{L}\p{N}&]/gu, '')
+/** A word's parts, as a store link writes them apart ("Roche-Posay", "BLACK+DECKER"). */
+const partsOf = (w: string) =>
+  w
+    .split(/[+_-]+/)
+    .map(wordKey)
+    .filter(Boolean)
 
-/** The longest run of `line`'s words that all appear in `name` ("Visiter la boutique PetSafe", "PetSafe® France" → "PetSafe"). */
+/**
+ * The longest run of `line`'s words that all appear in `name` ("Visiter la boutique PetSafe",
+ * "PetSafe® France" → "PetSafe"; "… La Roche-Posay", "La-Roche-Posay" → "La Roche-Posay"). A lone
+ * word of one or two letters ("la") is a word of the wording, not a brand.
+ */
 function wordsShared(line: string, name: string): string | null {
   const inName = new Set(
     name
@@ -213,13 +223,15 @@ function wordsShared(line: string, name: string): string | null {
       .map(wordKey)
       .filter(Boolean),
   )
+  const shared = (w: string) => partsOf(w).length > 0 && partsOf(w).every((p) => inName.has(p))
   const words = line.split(' ')
   let best: string[] = []
   for (let i = 0; i < words.length; i++) {
     let j = i
-    while (j < words.length && wordKey(words[j]) && inName.has(wordKey(words[j]))) j++
+    while (j < words.length && shared(words[j])) j++
     if (j - i > best.length) best = words.slice(i, j)
   }
+  if (best.length === 1 && wordKey(best[0]).length <= 2) return null
   return best.length ? best.join(' ') : null
 }
 
