@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node'
-import { REFUSAL_NAMES, type Decision, type RefusalName } from '../../server/domain/entitlements'
+import { REFUSAL_NAMES, generateDecision, type Account, type Decision, type RefusalName } from '../../server/domain/entitlements'
 import { denialFor, type Denial } from '../../server/domain/permissions'
 import { ApiError } from './api'
 
@@ -18,6 +18,15 @@ export function redirectToDialog(request: Request, denial: Denial, keep: Record<
 /** The dialog of an allowance the web decided with server/domain/entitlements.ts (null: allowed). */
 export function refusalOf(decision: Decision): Denial | null {
   return decision.allowed ? null : denialFor(decision.permission)
+}
+
+/**
+ * The credits dialog to open before asking the api for a page, or none when the request carries a
+ * key: then the api judges the credits after the key, so a repeat of a request that spent them
+ * finds its page instead of the dialog (the api's refusal still opens it, through denialFromApi).
+ */
+export function generateRefusal(user: Account, requestKey: string | undefined): Denial | null {
+  return requestKey ? null : refusalOf(generateDecision(user))
 }
 
 const KNOWN = new Set<string>(REFUSAL_NAMES)

@@ -1,5 +1,5 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
-import { CREDITS_PER_PAGE, generateDecision } from '../../server/domain/entitlements'
+import { CREDITS_PER_PAGE } from '../../server/domain/entitlements'
 import {
   addSection,
   applyTemplate,
@@ -21,7 +21,7 @@ import { galleryFromForm, pageEditSchema, sectionContentFromForm, type PageEditF
 import { ApiError, type ApiClient } from './api'
 import { apiFailure } from './api-failure'
 import { requireUser } from './auth'
-import { denialFromApi, redirectToDialog, refusalOf } from './denials'
+import { denialFromApi, generateRefusal, redirectToDialog } from './denials'
 import { onceKeyOf } from './once-key'
 import { redirectWithToast } from './responses'
 
@@ -109,9 +109,8 @@ export async function handlePageEdit(request: Request, context: AppLoadContext |
         })
       }
       case EDIT_INTENT.regenerate: {
-        // Confirmed with a request key, the api judges the credits after the key (a repeat finds its page).
         const requestKey = form.confirm === 'yes' ? onceKeyOf(sent, { regenerate: id }) : undefined
-        const refused = requestKey ? null : refusalOf(generateDecision(user))
+        const refused = generateRefusal(user, requestKey)
         if (refused) return redirectToDialog(request, refused)
         if (form.confirm !== 'yes') return redirect(`${editor}?confirm=regenerate#regenerate`)
         await api.tasks.regenerate(id, requestKey)

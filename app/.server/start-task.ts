@@ -1,7 +1,7 @@
-import { generateDecision, sourceDecision, type Account } from '../../server/domain/entitlements'
+import { sourceDecision, type Account } from '../../server/domain/entitlements'
 import type { ApiClient } from './api'
 import { apiFailure, type ApiFailure } from './api-failure'
-import { denialFromApi, redirectToDialog, refusalOf } from './denials'
+import { denialFromApi, generateRefusal, redirectToDialog, refusalOf } from './denials'
 
 /** Where a new page comes from: a product link (with or without an outline to review first) or pasted text. */
 export type TaskSource = { url: string; outline: boolean } | { text: string }
@@ -20,11 +20,8 @@ export async function startTask(
   opts: { templateId?: number | null; keep?: Record<string, string | undefined>; requestKey?: string } = {},
 ): Promise<{ sessionId: string } | { response: Response } | { failure: ApiFailure }> {
   const keep = opts.keep ?? {}
-  // With a request key the credits are the api's to judge, after the key: a repeat of a request
-  // that spent them must find its page, not the "not enough credits" dialog.
   const refused =
-    (opts.requestKey ? null : refusalOf(generateDecision(user))) ??
-    refusalOf(sourceDecision(user, 'url' in source ? { url: source.url } : { text: true }))
+    generateRefusal(user, opts.requestKey) ?? refusalOf(sourceDecision(user, 'url' in source ? { url: source.url } : { text: true }))
   if (refused) return { response: redirectToDialog(request, refused, keep) }
   try {
     const page_template_id = opts.templateId ?? null

@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { apiFailure } from '~/.server/api-failure'
 import { requireUser } from '~/.server/auth'
-import { denialFromApi, redirectToDialog, refusalOf } from '~/.server/denials'
+import { denialFromApi, generateRefusal, redirectToDialog } from '~/.server/denials'
 import { newOnceKey, onceKeyOf } from '~/.server/once-key'
 import { backToForm, redirectWithToast } from '~/.server/responses'
 import { CatalogCard } from '~/components/catalog/CatalogCard'
@@ -58,9 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     switch (a.intent) {
       case CATALOG_INTENT.create: {
-        // With a request key the api judges the credits after the key (a repeat finds its page).
         const requestKey = onceKeyOf(form, { product: a.product_id, outline: false })
-        const refused = requestKey ? null : refusalOf(generateDecision(user))
+        const refused = generateRefusal(user, requestKey)
         if (refused) return redirectToDialog(request, refused)
         const task = await api.catalog.createTask({ product_id: a.product_id }, requestKey)
         return redirect(`/guidev3/generating?session_id=${task.session_id}`)

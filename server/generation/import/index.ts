@@ -1,3 +1,4 @@
+import type { CheerioAPI } from 'cheerio'
 import { insufficientFacts, type Platform, type ProductFacts } from '../../domain/product-facts'
 import { readPage } from './fetch-page'
 import { importMarketplace, isMarketplace } from './marketplaces'
@@ -37,8 +38,8 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
   let platform: Platform = detectPlatform(url)
   let raw: RawFacts
   let sourceUrl: string
-  // The page read shows nothing without its scripts: a missing name is the script's, not the link's.
-  let shell = false
+  // The page read (not a store's feed): when facts are missing, whether it shows anything without its scripts.
+  let page: CheerioAPI | null = null
 
   const store = platform === 'shopify' ? await importShopify(url, fetcher) : null
   if (store && 'raw' in store) {
@@ -47,7 +48,7 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
     // An address that only looked like a Shopify store's has its page read already.
     if (store) platform = 'generic'
     const { doc, $ } = store?.notAStore ?? (await readPage(url.href, fetcher, platform))
-    shell = drawnByScript($)
+    page = $
     let finalUrl = url
     try {
       finalUrl = new URL(doc.url)
@@ -70,7 +71,8 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
 
   const facts = buildFacts(raw, { url: sourceUrl, platform }, now)
   const problem = insufficientFacts(facts)
-  if (problem && shell && (!facts.title || namesOnlyTheSite(facts, sourceUrl)))
+  // A page that shows nothing without its scripts: a missing name is the script's, not the link's.
+  if (problem && page && (!facts.title || namesOnlyTheSite(facts, sourceUrl)) && drawnByScript(page))
     throw refusal('script-shell', siteLabel(sourceUrl, platform), 'sent a nearly empty page', 'script shell')
   if (problem && namesOnlyTheSite(facts, sourceUrl))
     throw refusal(

@@ -2,7 +2,7 @@ import type { CheerioAPI } from 'cheerio'
 import { brandFromByline, cleanBrand, isBrandLabel } from '../normalize/brand'
 import { type RawFacts } from '../normalize/facts'
 import { pageLocale } from '../normalize/locale'
-import { countIn, numbersIn } from '../normalize/numbers'
+import { countIn, numbersIn, separatorsOf } from '../normalize/numbers'
 import { detectCurrency, parsePrice } from '../normalize/price'
 import { type RawReview } from '../normalize/reviews'
 import { jsonAfter, isObj, text } from './embedded'
@@ -111,15 +111,6 @@ function isOwnOffer($: CheerioAPI, el: Parameters<CheerioAPI>[0], usedOnly = fal
     })
 }
 
-/** The decimal mark of the page's language ("." in English, "," in German); "." when unknown. */
-function decimalMark(locale: string | null): string {
-  try {
-    return new Intl.NumberFormat(locale ?? 'en').formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
-  } catch {
-    return '.'
-  }
-}
-
 /**
  * A price element's text: its screen-reader text, else its visible symbol and digits ("$ 14 . 99" →
  * "$14.99"), without a unit price in brackets ("$12.48 ($6.24 / Pack)" → "$12.48").
@@ -134,7 +125,7 @@ function priceText($: CheerioAPI, el: Parameters<CheerioAPI>[0], locale: string 
   const units = e.children('.price-large')
   if (units.length) {
     const sup = e.children('.price-info-superscript')
-    return clean(`${sup.eq(0).text()}${units.text()}${decimalMark(locale)}${sup.eq(1).text()}`).replace(/\s+/g, '')
+    return clean(`${sup.eq(0).text()}${units.text()}${separatorsOf(locale)?.decimal ?? '.'}${sup.eq(1).text()}`).replace(/\s+/g, '')
   }
   return clean(e.text().replace(/\([^)]*\)/g, ' '))
 }
