@@ -137,11 +137,14 @@ const noStrayShortName: Rule = {
       const nt = tags[at + 1] ?? []
       // Who it is for ("Sunglasses Women") is not part of what it is.
       const audience = /^(?:men|women|boys|girls|kids|children|ladies|adults|unisex)$/i.test(next)
+      // A letter before a number ("Washing Machine W 5.840") is a model's name, like a word with a digit.
+      const model = next.length === 1 && /\d/.test(words[at + 2] ?? '')
       if (
         nt.includes('Noun') &&
         !nt.includes('Value') &&
         !nt.includes('Preposition') &&
         !audience &&
+        !model &&
         !/^(?:with|for|and|or|by|in)$/i.test(next)
       )
         out.push(`noun "${noun}" is followed by "${next}" in the title`)

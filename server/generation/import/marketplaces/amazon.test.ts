@@ -344,6 +344,69 @@ describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and byline
       amazonPage({ lang: 'fr-fr', center: center('Visiter la boutique La Roche-Posay', 'La-Roche-Posay') }),
     )
     expect(hyphen.vendor).toBe('La Roche-Posay')
+    // Initials in capitals are the brand ("HP" of the store "HP-Print"); a small "la" never is.
+    const initials = await read(
+      'https://www.amazon.nl/dp/B082QBCYZ2',
+      amazonPage({ lang: 'nl-nl', center: center('Ga naar de winkel van HP', 'HP-Print') }),
+    )
+    expect(initials.vendor).toBe('HP')
+  })
+
+  it('a byline that is only the brand’s logo: the brand its link filters by; the specifications’ brand row comes first', async () => {
+    const logo = `<div id="bylineInfo_feature_div"><a id="brand" href="https://www.amazon.com/Fruit-of-the-Loom/b/ref=w_bl_sl?ie=UTF8&amp;node=2529449011&amp;field-lbr_brands_browse-bin=Fruit+of+the+Loom"><img alt="" src="x.jpg"></a></div>`
+    expect((await read('https://www.amazon.com/dp/B00ISX6UW1', amazonPage({ center: logo }))).vendor).toBe('Fruit of the Loom')
+    const programme = `<a id="bylineInfo" href="/Amazon-Renewed/b/ref=bl_dp_s_web?node=12653393011&amp;field-lbr_brands_browse-bin=Amazon+Renewed">Visit the Amazon Renewed Store</a>
+      <div id="productOverview_feature_div"><table><tr><td><span>Brand</span></td><td><span>Apple</span></td></tr></table></div>`
+    expect((await read('https://www.amazon.com/dp/B07ZPKN6Y1', amazonPage({ center: programme }))).vendor).toBe('Apple')
+  })
+
+  it('a product sold only renewed: the open renewed row is its offer, its list price in the centre block named after that row', async () => {
+    const center = `<div id="apex_desktop">
+      <div id="apex_desktop_renewedTier2AccordionRow"><div id="corePrice_desktop"><table>
+        <tr><td>List Price:</td><td><span class="a-price a-text-price" data-a-strike="true"><span class="a-offscreen">$307.95</span></span></td></tr>
+        <tr><td>Price:</td><td><span class="a-price a-text-price apexPriceToPay"><span class="a-offscreen">$259.00</span></span></td></tr></table></div></div>
+      <div id="apex_desktop_renewedTier3AccordionRow" class="aok-hidden"><div id="corePrice_desktop"><table>
+        <tr><td>List Price:</td><td><span class="a-price a-text-price" data-a-strike="true"><span class="a-offscreen">$299.00</span></span></td></tr></table></div></div></div>`
+    const rows = (first: string) => `<div id="buyBoxAccordion">${first}
+      <div id="renewedTier2AccordionRow" class="a-box a-accordion-active"><span class="a-price a-text-price header-price"><span class="a-offscreen">$259.00</span></span></div>
+      <div id="renewedTier3AccordionRow" class="a-box"><span class="a-price a-text-price header-price"><span class="a-offscreen">$234.70</span></span></div></div>`
+    const renewed = await read('https://www.amazon.com/dp/B07ZPKN6Y2', amazonPage({ center, buybox: rows('') }))
+    expect([renewed.price, renewed.compareAtPrice]).toEqual([259, 307.95])
+    // Beside a new offer (here not available), a renewed row is another offer: no price.
+    const beside = await read(
+      'https://www.amazon.com/dp/B07ZPKN6Y3',
+      amazonPage({ buybox: rows('<div id="newAccordionRow_0" class="a-box"><span>Currently unavailable.</span></div>') }),
+    )
+    expect(beside.price).toBeNull()
+  })
+
+  it('2026 mobile: the core price block and the count in the review link', async () => {
+    const page = `<!doctype html><html lang="pt-br"><head><title>Coisa | Amazon.com.br</title></head><body><div id="dp">
+      <h1 id="title">Coisa</h1>
+      <img id="landingImage" data-old-hires="https://m.media-amazon.com/images/I/71main0001L._AC_SL1500_.jpg">
+      <a id="acrCustomerReviewLink"><span aria-hidden="true">4,4</span><i class="a-icon"><span class="a-icon-alt">4,4 de 5 estrelas</span></i> <span aria-label="393 Análises" class="a-size-mini"> (393) </span></a>
+      <div id="corePriceDisplay_mobile_feature_div"><span class="a-price priceToPay"><span class="a-offscreen">R$796,81</span></span>
+        <span class="basisPrice">De: <span class="a-price a-text-price"><span class="a-offscreen">R$849,00</span></span></span></div>
+      </div></body></html>`
+    const facts = await read('https://www.amazon.com.br/dp/B0DKLQT9X1', page)
+    expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([796.81, 849, 'BRL'])
+    expect(facts.listingRating).toMatchObject({ average: 4.4, count: 393 })
+  })
+
+  it('c. 2011: the price table’s large price and list price, the main image, and the summary told by the product’s ASIN', async () => {
+    const page = `<!doctype html><html><head><title>Amazon.com: Thing</title></head><body>
+      <h1 class="parseasinTitle"><span id="btAsinTitle">Thing <span>[Kindle Edition]</span></span></h1>
+      <span class="crAvgStars"><span class="asinReviewsSummary" name="B00000OTHR"><span class="swSprite" title="3.0 out of 5 stars"></span></span>(<a href="/x">90 customer reviews</a>)</span>
+      <span class="crAvgStars"><span class="asinReviewsSummary" name="B002ZFXTX1"><span class="swSprite" title="5.0 out of 5 stars"></span></span>(<a href="/y">16 customer reviews</a>)</span>
+      <img src="http://ecx.images-amazon.com/images/I/41CcgYoUSOL._SL500_AA300_.jpg" id="prodImage">
+      <div class="buying" id="priceBlock"><table class="product">
+        <tr><td>Digital List Price:</td><td><span class="listprice">$69.95</span></td></tr>
+        <tr><td>Kindle Price:</td><td><b class="priceLarge"> $49.46 </b></td></tr></table></div></body></html>`
+    const facts = await read('https://www.amazon.com/Thing-ebook/dp/B002ZFXTX1', page)
+    expect(facts.title).toBe('Thing')
+    expect([facts.price, facts.compareAtPrice]).toEqual([49.46, 69.95])
+    expect(facts.images).toHaveLength(1)
+    expect(facts.listingRating).toMatchObject({ average: 5, count: 16 })
   })
 
   it('2018 mobile on a page whose decimal mark is a comma: the superscript cents join with it', async () => {

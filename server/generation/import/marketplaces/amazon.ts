@@ -2,9 +2,9 @@ import type { CheerioAPI } from 'cheerio'
 import { brandFromByline, cleanBrand, isBrandLabel } from '../normalize/brand'
 import { type RawFacts } from '../normalize/facts'
 import { pageLocale } from '../normalize/locale'
-import { countIn, numbersIn, separatorsOf } from '../normalize/numbers'
-import { detectCurrency, parsePrice } from '../normalize/price'
+import { countIn, numbersIn } from '../normalize/numbers'
 import { type RawReview } from '../normalize/reviews'
+import { clean, readOffer } from './amazon-offer'
 import { jsonAfter, isObj, text } from './embedded'
 
 /** Each Amazon marketplace's currency and usual language (a page's own `lang` wins). */
@@ -37,129 +37,6 @@ function marketplace(pageUrl: string): { currency: string | null; locale: string
   const host = new URL(pageUrl).hostname
   const found = MARKETPLACES.find(([re]) => re.test(host))
   return { currency: found?.[1] ?? null, locale: found?.[2] ?? null }
-}
-
-const clean = (s: string) =>
-  s
-    .replace(/[\u200e\u200f]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-
-// ---------------------------------------------------------------------------------------------
-// The offer: only the product's own buy box, never a sponsored, related, bundled or used offer.
-
-/**
- * Where each layout shows the product's own offer, newest first: the price to pay and, in the same
- * place, its list / "M.R.P." / strike-through price. Nothing outside these places is read — a price
- * found elsewhere on the page belongs to something else.
- */
-const OFFERS: { box: string; price: string; list: string; usedOnly?: boolean }[] = [
-  // 2023–: the core price beside the title (one per buy-box row), and the apex / qualified buy box.
-  {
-    box: '#corePriceDisplay_desktop_feature_div',
-    price: '.priceToPay, .apexPriceToPay, .a-price:not(.a-text-price)',
-    list: '.basisPrice .a-price, .a-price.a-text-price[data-a-strike="true"]',
-  },
-  { box: '#corePrice_desktop', price: '.apexPriceToPay, .priceToPay, .a-price:not(.a-text-price)', list: '.a-price.a-text-price' },
-  { box: '#corePrice_feature_div', price: '.apexPriceToPay, .priceToPay, .a-price:not(.a-text-price)', list: '.a-price.a-text-price' },
-  // 2017–22: the price table, its list price struck through ("Prezzo consigliato: EUR 249,90", "List Price:").
-  {
-    box: '#price, #unifiedPrice_feature_div',
-    price: '#priceblock_dealprice, #priceblock_saleprice, #priceblock_ourprice',
-    list: '.priceBlockStrikePriceString, #listPrice, .a-text-strike',
-  },
-  // 2018 mobile: the price under the title ("$ 21 11", its list price struck beside it).
-  { box: '#newPitchPriceWrapper_feature_div', price: '.a-section:has(> .price-large)', list: '.a-text-strike' },
-  { box: '#buybox, #desktop_buybox', price: '#price_inside_buybox, #newBuyBoxPrice', list: '#listPrice' },
-  // c. 2010–14: the "buying" price table ("List Price: $24.95 / Price: $18.77").
-  { box: '#priceBlock', price: '#actualPriceValue', list: '#listPriceValue' },
-  // Kindle: the Kindle price of this edition.
-  // (2019: the "Kindle-Preis:" row of the buy box's table.)
-  { box: '#buybox, #desktop_buybox', price: '#kindle-price, tr.kindle-price .a-color-price', list: '#digital-list-price .a-text-strike' },
-  // 2018 mobile Kindle page: "Kindle Price: $25.00" (the "Print List Price" above it is another format's).
-  { box: '#ebooksPrice_feature_div', price: '.kindle-price .a-color-price', list: '.digital-list-price .a-text-strike' },
-  // Books, c. 2018–22: the "Buy new" row of the accordion; the new offer's own box ("Comprar novo:
-  // R$ 19,90 / De: R$ 59,90", whose price span is `#price` itself); 2019 .de: the "buy new" section.
-  // (Of the newer accordion's rows, the one open: the others may be other offers, a Prime price.)
-  {
-    box: '#newOfferAccordionRow, [id^="newAccordionRow"].a-accordion-active',
-    price: '.header-price, .offer-price',
-    list: '.a-text-strike',
-  },
-  { box: '#qualifiedBuybox', price: '#price.header-price, .header-price, .offer-price', list: '.a-text-strike' },
-  { box: '#buyNewSection', price: '.offer-price', list: '.a-text-strike' },
-  // 2024–: a product sold only used ("Buy used:" is the whole buy box): that offer is the product's own.
-  {
-    box: '#usedOnlyBuybox',
-    price: '.priceToPay, .a-price:not(.a-text-price), .offer-price',
-    list: '.a-price.a-text-price',
-    usedOnly: true,
-  },
-]
-
-/** Buy-box rows and panels that are another offer than the product's own new one. */
-const OTHER_OFFER = /used|olp|aod|sims|sp_detail|bundle|twister-?plus|popover|renewed/i
-
-function isOwnOffer($: CheerioAPI, el: Parameters<CheerioAPI>[0], usedOnly = false): boolean {
-  return !$(el)
-    .parents('[id]')
-    .toArray()
-    .some((p) => {
-      const id = $(p).attr('id') ?? ''
-      // In the used-only buy box its own rows are named "used…"; anything else another offer is still out.
-      return OTHER_OFFER.test(usedOnly ? id.replace(/^used(?:OnlyBuybox|BuySection|buyBox|_buybox_desktop)$/i, '') : id)
-    })
-}
-
-/**
- * A price element's text: its screen-reader text, else its visible symbol and digits ("$ 14 . 99" →
- * "$14.99"), without a unit price in brackets ("$12.48 ($6.24 / Pack)" → "$12.48").
- */
-function priceText($: CheerioAPI, el: Parameters<CheerioAPI>[0], locale: string | null = null): string {
-  const e = $(el)
-  const off = clean(e.find('.a-offscreen').first().text())
-  if (off) return off
-  if (e.hasClass('a-price')) return clean(e.find('[aria-hidden="true"]').first().text() || e.text()).replace(/\s+/g, '')
-  // 2018 mobile: symbol and cents as superscripts around the whole units ("$ 21 11" is $21.11),
-  // joined with the page's own decimal mark ("EUR 1.299 00" on a German page is 1.299,00).
-  const units = e.children('.price-large')
-  if (units.length) {
-    const sup = e.children('.price-info-superscript')
-    return clean(`${sup.eq(0).text()}${units.text()}${separatorsOf(locale)?.decimal ?? '.'}${sup.eq(1).text()}`).replace(/\s+/g, '')
-  }
-  return clean(e.text().replace(/\([^)]*\)/g, ' '))
-}
-
-interface Offer {
-  price: number | null
-  compareAt: number | null
-  currency: string | null
-}
-
-export function readOffer($: CheerioAPI, hint: string | null, locale: string | null): Offer {
-  for (const where of OFFERS) {
-    for (const box of $(where.box).toArray()) {
-      if (!isOwnOffer($, box, where.usedOnly)) continue
-      const el = $(box)
-        .find(where.price)
-        .toArray()
-        .find((p) => isOwnOffer($, p, where.usedOnly) && priceText($, p))
-      const raw = el ? priceText($, el, locale) : ''
-      const price = parsePrice(raw, hint, locale)
-      if (!price) continue
-      const listEl = $(box)
-        .find(where.list)
-        .toArray()
-        .find((p) => isOwnOffer($, p, where.usedOnly) && priceText($, p))
-      const list = listEl ? parsePrice(priceText($, listEl, locale), hint, locale) : null
-      return {
-        price: price.amount,
-        compareAt: list && list.amount > price.amount ? list.amount : null,
-        currency: detectCurrency(raw, hint),
-      }
-    }
-  }
-  return { price: null, compareAt: null, currency: hint }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,7 +126,7 @@ function images($: CheerioAPI, html: string): string[] {
     .map((img) => $(img).attr('data-a-hires') ?? $(img).attr('src') ?? '')
     .filter(Boolean)
   if (carousel.length) return dedupe(carousel)
-  const landing = $('#landingImage, #imgBlkFront, #ebooksImgBlkFront, #main-image').first()
+  const landing = $('#landingImage, #imgBlkFront, #ebooksImgBlkFront, #main-image, #prodImage').first()
   const out: string[] = []
   const hires = landing.attr('data-old-hires')
   if (hires) out.push(hires)
@@ -346,7 +223,22 @@ function bylineBrand($: CheerioAPI): string | null {
   } catch {
     storeName = null // a malformed escape: no store name to go by
   }
-  return brandFromByline(line.text() || $('#brandByline_feature_div').first().text(), storeName)
+  const named = brandFromByline(line.text() || $('#brandByline_feature_div').first().text(), storeName)
+  if (named) return named
+  // A byline that is only the brand's logo: its link's brand filter names it ("…browse-bin=Fruit+of+the+Loom").
+  const logoLink = $('#bylineInfo_feature_div a[href*="field-lbr_brands_browse-bin="]').first().attr('href') ?? ''
+  try {
+    return cleanBrand(new URL(logoLink, 'https://www.amazon.com/').searchParams.get('field-lbr_brands_browse-bin'))
+  } catch {
+    return null
+  }
+}
+
+/** The product's ASIN: from its address (/dp/…, /gp/product/…), else the buy form's hidden field. */
+function pageAsin($: CheerioAPI, pageUrl: string): string | null {
+  const fromUrl = /\/(?:dp|gp\/product|gp\/aw\/d)\/([A-Z0-9]{10})(?=[/?#]|$)/i.exec(pageUrl)?.[1]
+  const asin = fromUrl ?? $('input[name="ASIN"]').first().attr('value') ?? ''
+  return /^[A-Z0-9]{10}$/i.test(asin) ? asin.toUpperCase() : null
 }
 
 export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFacts {
@@ -356,19 +248,28 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
   const specList = specs($)
   // The product's own rating widget beside its title: "4,1 de 5 estrellas", "5.182 valoraciones".
   // c. 2010–14: the summary beside the title ("4.6 out of 5 stars", "(28 customer reviews)").
-  // 2018 mobile: the stars and "(58)" in the review link under the title.
+  // 2018 and 2026 mobile: the stars and "(58)" in the review link under the title.
+  // (2011: the same summary without the jump bar, told from the carousels' by the product's own ASIN.)
+  const asin = pageAsin($, pageUrl)
+  const ownSummary = $(
+    asin ? `#handleBuy .jumpBar .crAvgStars, .crAvgStars:has(> .asinReviewsSummary[name="${asin}"])` : '#handleBuy .jumpBar .crAvgStars',
+  ).first()
   const stars = clean(
     $('#averageCustomerReviews .a-icon-alt').first().text() ||
       ($('#acrPopover').attr('title') ?? '') ||
       $('#acrCustomerReviewLink .a-icon-alt').first().text() ||
-      ($('#handleBuy .jumpBar .crAvgStars .swSprite').first().attr('title') ?? ''),
+      (ownSummary.find('.swSprite').first().attr('title') ?? ''),
   )
   const [average, scale] = numbersIn(stars, locale)
   const count = countIn(
     clean(
       $('#acrCustomerReviewText').first().text() ||
-        $('#handleBuy .jumpBar .crAvgStars > a').first().text() ||
-        $('#acrCustomerReviewLink > .a-size-base').first().text(),
+        ownSummary.children('a').first().text() ||
+        ($('#acrCustomerReviewLink > span:not([aria-hidden="true"])')
+          .toArray()
+          .map((el) => $(el).text())
+          .find((t) => /\d/.test(t)) ??
+          ''),
     ),
     locale,
   )
@@ -392,7 +293,8 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
     currency: offer.currency,
     specs: specList,
     descriptionHtml: $('#productDescription').html() ?? null,
-    vendor: bylineBrand($) ?? cleanBrand(specList.find((s) => isBrandLabel(s.name))?.value ?? null),
+    // The brand row of the specifications first (structured), then the byline ("Visit the Amazon Renewed Store" is a programme, not the maker).
+    vendor: cleanBrand(specList.find((s) => isBrandLabel(s.name))?.value ?? null) ?? bylineBrand($),
     reviews: reviews($),
     listingRating: average !== undefined && count !== undefined ? { average, count, scale: scale ?? null } : null,
     locale,

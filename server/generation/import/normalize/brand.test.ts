@@ -20,6 +20,7 @@ describe('brand bylines', () => {
     ['Visite a Loja da Tramontina', 'Tramontina'],
     ['Visite a loja do Mondial (em Espanhol)', 'Mondial'],
     ['Visit the Cecotec Store (in Spanish)', 'Cecotec'],
+    ['Visiter la boutique HP', 'HP'],
     ['Brand: e.l.f.', 'e.l.f.'],
     ['Visit the e.l.f. Store', 'e.l.f.'],
     ['Brand: Acme.', 'Acme'],

@@ -22,6 +22,7 @@ export const BYLINE_TEMPLATES: readonly string[] = [
   'von {}',
   // French
   'Visitez la boutique {}',
+  'Visiter la boutique {}',
   'Marque : {}',
   'Marque: {}',
   'par {}',
@@ -214,7 +215,7 @@ const partsOf = (w: string) =>
 /**
  * The longest run of `line`'s words that all appear in `name` ("Visiter la boutique PetSafe",
  * "PetSafe® France" → "PetSafe"; "… La Roche-Posay", "La-Roche-Posay" → "La Roche-Posay"). A lone
- * word of one or two letters ("la") is a word of the wording, not a brand.
+ * word of one or two small letters ("la") is a word of the wording, not a brand.
  */
 function wordsShared(line: string, name: string): string | null {
   const inName = new Set(
@@ -231,7 +232,8 @@ function wordsShared(line: string, name: string): string | null {
     while (j < words.length && shared(words[j])) j++
     if (j - i > best.length) best = words.slice(i, j)
   }
-  if (best.length === 1 && wordKey(best[0]).length <= 2) return null
+  // (Initials in capitals — "HP", "LG", "3M" — are a brand's name, not the wording's.)
+  if (best.length === 1 && wordKey(best[0]).length <= 2 && best[0] !== best[0].toLocaleUpperCase()) return null
   return best.length ? best.join(' ') : null
 }
 
