@@ -6,7 +6,6 @@ import { defaultGallery, defaultOwnerFacts, publishableFacts } from '../domain/p
 import type { ProductFacts } from '../domain/product-facts'
 import { FINAL_STATUSES, TASK_STATUS } from '../domain/task-status'
 import { bestTemplateFor, findTemplate } from '../domain/templates'
-import { importProduct, factsFromText } from '../generation/import'
 import { ImportError } from '../generation/import/types'
 import { log } from '../log'
 import { refundPage } from '../modules/accounts'
@@ -66,6 +65,8 @@ export async function runGenerateJob(deps: ApiDeps, data: GenerateJob, attempt: 
     if (data.phase === 'start') {
       if (!facts) {
         await save({ status: TASK_STATUS.importing, step: task.url ? 'Reading the product page' : 'Reading your description' })
+        // The importer (cheerio and the site readers) loads with the first page made, not at start.
+        const { importProduct, factsFromText } = await import('../generation/import')
         const imported = task.url
           ? await importProduct(task.url, deps.products.fetch, deps.clock())
           : factsFromText(task.sourceText ?? '', deps.clock())

@@ -129,3 +129,8 @@ export function checkUrlPolicy(raw: string, allow: ReadonlySet<string>): UrlChec
   if (!STANDARD_PORTS.has(port)) return { ok: false, reason: MESSAGES.port }
   return { ok: true, url }
 }
+
+/** Cheap pre-check used by the API to refuse a URL with a 400 before queueing anything. */
+export function checkUserUrl(raw: string, allowPrivateHosts?: string[]): UrlCheck {
+  return checkUrlPolicy(raw, parseAllowList(allowPrivateHosts))
+}

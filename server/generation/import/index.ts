@@ -83,7 +83,6 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
   if (problem) throw new ImportError(problem)
   return facts
 }
-export { factsFromCatalog } from './catalog'
 
 /** Facts whose only name is the site's own (a store's product address served with no product: "Sacada" at sacada.com/…/p). */
 function namesOnlyTheSite(facts: ProductFacts, url: string): boolean {

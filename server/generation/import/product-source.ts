@@ -1,4 +1,5 @@
-import { createSafeFetcher, checkUserUrl, type SafeFetchOptions } from './safe-fetch'
+import { checkUserUrl } from './address-policy'
+import type { SafeFetchOptions } from './safe-fetch'
 import { ImportError, type Fetcher } from './types'
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string }
@@ -20,7 +21,12 @@ export function createProductSource(opts: {
   demoStore: { fetch(request: Request): Response | Promise<Response> }
   safe?: SafeFetchOptions
 }): ProductSource {
-  const safeFetch = createSafeFetcher({ ...opts.safe, allowPrivateHosts: opts.allowPrivateHosts })
+  // The fetcher (undici, the page decoder, the refusal rules: 0.3 s and some MB at start) loads when first used.
+  let safeFetcher: Promise<Fetcher> | undefined
+  const safeFetch: Fetcher = async (raw, options) => {
+    safeFetcher ??= import('./safe-fetch').then((m) => m.createSafeFetcher({ ...opts.safe, allowPrivateHosts: opts.allowPrivateHosts }))
+    return (await safeFetcher)(raw, options)
+  }
   const own = new Set(opts.ownOrigins.map((o) => new URL(o).origin))
   const demoUrl = (raw: string): URL | null => {
     try {

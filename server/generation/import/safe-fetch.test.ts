@@ -2,8 +2,8 @@ import http from 'node:http'
 import net from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { MESSAGES } from './address-policy'
-import { checkUserUrl, createSafeFetcher, type SafeFetchOptions } from './safe-fetch'
+import { MESSAGES, checkUserUrl } from './address-policy'
+import { createSafeFetcher, type SafeFetchOptions } from './safe-fetch'
 import { ImportError } from './types'
 
 // --- servers ---------------------------------------------------------------------------------

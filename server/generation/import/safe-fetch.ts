@@ -38,11 +38,6 @@ const ACCEPT = {
   image: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9',
 }
 
-/** Cheap pre-check used by the API to refuse a URL with a 400 before queueing anything. */
-export function checkUserUrl(raw: string, allowPrivateHosts?: string[]): UrlCheck {
-  return checkUrlPolicy(raw, parseAllowList(allowPrivateHosts))
-}
-
 export function createSafeFetcher(opts: SafeFetchOptions = {}): Fetcher {
   const allow = parseAllowList(opts.allowPrivateHosts)
   const timeoutMs = opts.timeoutMs ?? 15_000

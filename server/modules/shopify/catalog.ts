@@ -5,7 +5,7 @@ import { publications, shopifyProductFavorites, shopifyProducts, shopifyStores, 
 import { productLimit, productsDecision } from '../../domain/entitlements'
 import { sanitize } from '../../domain/sanitize'
 import { storefrontProductUrl } from '../../domain/shopify'
-import { factsFromCatalog } from '../../generation/import'
+import { factsFromCatalog } from '../../generation/import/catalog'
 import { ImportError } from '../../generation/import/types'
 import { assertAllowed } from '../../http/allowed'
 import { badRequest, notFound } from '../../http/http-error'

@@ -7,7 +7,7 @@ import { createTestApi, TEST_ORIGIN, type TestApi } from '../../../tests/helpers
 import { DB_KINDS } from '../../../tests/helpers/db'
 import { createDemoStore } from '../../demo-store/routes'
 import { createOfflineComposer, type Composer } from '../../generation/compose'
-import { checkUserUrl } from '../../generation/import/safe-fetch'
+import { checkUserUrl } from '../../generation/import/address-policy'
 import { runGenerateJob } from '../../jobs/generate'
 
 const DEMO = (h: string) => `${TEST_ORIGIN}/demo-store/products/${h}`
