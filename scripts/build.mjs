@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { inputsHash } from './build-inputs.mjs'
-import { SERVER_BUNDLE } from './server-bundle.mjs'
+import { SERVER_BUNDLE, serverBuildOptions } from './server-bundle.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const STAMP = path.join(ROOT, 'build', '.inputs')
@@ -24,20 +24,7 @@ function run(command, args) {
 
 async function bundleServer() {
   const { build } = await import('esbuild')
-  await build({
-    absWorkingDir: ROOT,
-    entryPoints: { main: 'server/main.ts', 'template-build': 'server/db/template-build.ts' },
-    outdir: path.dirname(SERVER_BUNDLE),
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    // Packages stay in node_modules, loaded by Node as they are; only our own code is compiled.
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
-  })
+  await build(serverBuildOptions(ROOT))
 }
 
 const args = new Set(process.argv.slice(2))

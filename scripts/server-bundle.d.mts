@@ -1,2 +1,3 @@
 export declare const SERVER_BUNDLE: string
 export declare function serverArgs(mode: 'all' | 'api' | 'web' | 'worker'): string[]
+export declare const serverBuildOptions: (root: string) => import('esbuild').BuildOptions

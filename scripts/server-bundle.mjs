@@ -5,5 +5,24 @@
 /** Its file name keeps `main.js`: server/db/data-lock.ts recognises a running server by it. */
 export const SERVER_BUNDLE = 'build/pagewright/main.js'
 
+/**
+ * How esbuild compiles the server (scripts/build.mjs): packages stay in node_modules, loaded by Node
+ * as they are; only our own code is compiled, split so that a module imported on first use is a
+ * chunk of its own. tests/startup/lazy-modules.test.ts walks the same build.
+ */
+export const serverBuildOptions = (root) => ({
+  absWorkingDir: root,
+  entryPoints: { main: 'server/main.ts', 'template-build': 'server/db/template-build.ts' },
+  outdir: 'build/pagewright',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+})
+
 /** Node's arguments to run the product in `mode` (all, api, web, worker), with source maps for stack traces. */
 export const serverArgs = (mode) => ['--enable-source-maps', SERVER_BUNDLE, mode]

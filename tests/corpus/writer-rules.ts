@@ -138,7 +138,7 @@ const noStrayShortName: Rule = {
       // Who it is for ("Sunglasses Women") is not part of what it is.
       const audience = /^(?:men|women|boys|girls|kids|children|ladies|adults|unisex)$/i.test(next)
       // A letter before a number ("Washing Machine W 5.840") is a model's name, like a word with a digit.
-      const model = next.length === 1 && /\d/.test(words[at + 2] ?? '')
+      const model = /^[A-Z]$/.test(next) && /\d/.test(words[at + 2] ?? '')
       if (
         nt.includes('Noun') &&
         !nt.includes('Value') &&

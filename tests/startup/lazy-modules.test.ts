@@ -1,5 +1,9 @@
+import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { serverBuildOptions } from '../../scripts/server-bundle.mjs'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 /**
  * What a server loads before its first answer (issue 24: start ≤ 3 s, idle RSS ≤ 300 MB): every
@@ -10,21 +14,10 @@ import { describe, expect, it } from 'vitest'
 const LOADED_ON_FIRST_USE = ['cheerio', 'undici', 'encoding-sniffer', 'microdata-node', 'compromise']
 
 async function loadedAtStart(): Promise<Map<string, string[]>> {
-  const { metafile } = await build({
-    entryPoints: ['server/main.ts'],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    write: false,
-    outdir: 'build/start-graph',
-    metafile: true,
-    logLevel: 'silent',
-  })
+  const { metafile } = await build({ ...serverBuildOptions(ROOT), write: false, metafile: true, sourcemap: false, logLevel: 'silent' })
   // Each package reached, with the chain of files that reaches it.
   const reached = new Map<string, string[]>()
+  // Entry 'main' only: the template builder runs at build time, not in a server.
   const queue: string[][] = [['server/main.ts']]
   const seen = new Set(['server/main.ts'])
   while (queue.length) {
@@ -34,7 +27,12 @@ async function loadedAtStart(): Promise<Map<string, string[]>> {
       // main.ts awaits all of its imports at start; beyond it, a dynamic import is a load on first use.
       if (edge.kind === 'dynamic-import' && file !== 'server/main.ts') continue
       if (edge.external) {
-        if (!reached.has(edge.path)) reached.set(edge.path, chain)
+        // A package by its name: "cheerio/slim" is cheerio.
+        const name = edge.path
+          .split('/')
+          .slice(0, edge.path.startsWith('@') ? 2 : 1)
+          .join('/')
+        if (!reached.has(name)) reached.set(name, chain)
       } else if (!seen.has(edge.path)) {
         seen.add(edge.path)
         queue.push([...chain, edge.path])

@@ -1,3 +1,4 @@
+import { loadOnce } from '../load-once'
 import type { Composer } from './types'
 
 type ComposerEnv = { OPENAI_API_KEY?: string; OPENAI_BASE_URL?: string; LLM_MODEL?: string }
@@ -8,8 +9,7 @@ type ComposerEnv = { OPENAI_API_KEY?: string; OPENAI_BASE_URL?: string; LLM_MODE
  * serves pages never needs, and about 30 MB of memory it holds until a page is written.
  */
 export function lazyComposer(env: ComposerEnv): Composer {
-  let loading: Promise<Composer> | undefined
-  const load = () => (loading ??= import('./index').then(({ createComposer }) => createComposer(env)))
+  const load = loadOnce(() => import('./index').then(({ createComposer }) => createComposer(env)))
   return {
     name: env.OPENAI_API_KEY ? 'llm' : 'offline',
     research: async (...args) => (await load()).research(...args),

@@ -1,8 +1,7 @@
-import { checkUserUrl } from './address-policy'
+import { loadOnce } from '../load-once'
+import { checkUserUrl, type UrlCheck } from './address-policy'
 import type { SafeFetchOptions } from './safe-fetch'
 import { ImportError, type Fetcher } from './types'
-
-export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string }
 
 /** Where product pages come from: the internet (through the safe fetcher) or the built-in demo store. */
 export interface ProductSource {
@@ -22,11 +21,10 @@ export function createProductSource(opts: {
   safe?: SafeFetchOptions
 }): ProductSource {
   // The fetcher (undici, the page decoder, the refusal rules: 0.3 s and some MB at start) loads when first used.
-  let safeFetcher: Promise<Fetcher> | undefined
-  const safeFetch: Fetcher = async (raw, options) => {
-    safeFetcher ??= import('./safe-fetch').then((m) => m.createSafeFetcher({ ...opts.safe, allowPrivateHosts: opts.allowPrivateHosts }))
-    return (await safeFetcher)(raw, options)
-  }
+  const safeFetcher = loadOnce(() =>
+    import('./safe-fetch').then((m) => m.createSafeFetcher({ ...opts.safe, allowPrivateHosts: opts.allowPrivateHosts })),
+  )
+  const safeFetch: Fetcher = async (raw, options) => (await safeFetcher())(raw, options)
   const own = new Set(opts.ownOrigins.map((o) => new URL(o).origin))
   const demoUrl = (raw: string): URL | null => {
     try {

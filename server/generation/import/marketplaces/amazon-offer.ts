@@ -1,27 +1,32 @@
 import type { CheerioAPI } from 'cheerio'
 import { separatorsOf } from '../normalize/numbers'
 import { detectCurrency, parsePrice } from '../normalize/price'
+import { plainLine } from '../normalize/text'
 
 /**
  * Amazon's offer: the price to pay and its list price, read only from the product's own buy box.
  * The rest of the page is read in amazon.ts.
  */
 
-export const clean = (s: string) =>
-  s
-    .replace(/[\u200e\u200f]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
+const clean = plainLine
 
 // ---------------------------------------------------------------------------------------------
-// The offer: only the product's own buy box, never a sponsored, related, bundled or used offer.
+// The offer: only the product's own buy box, never a sponsored, related or bundled offer, nor a used or
+// renewed one beside a new offer (a product sold only used or only renewed has that as its own).
 
 /**
  * Where each layout shows the product's own offer, newest first: the price to pay and, in the same
  * place, its list / "M.R.P." / strike-through price. Nothing outside these places is read — a price
  * found elsewhere on the page belongs to something else.
  */
-const OFFERS: { box: string; price: string; list: string; ownRows?: RegExp; centre?: boolean }[] = [
+const OFFERS: {
+  box: string
+  price: string
+  list: string
+  ownRows?: RegExp
+  centre?: boolean
+  when?: ($: CheerioAPI) => boolean
+}[] = [
   // 2023–: the core price beside the title (one per buy-box row), and the apex / qualified buy box.
   {
     box: '#corePriceDisplay_desktop_feature_div, #corePriceDisplay_mobile_feature_div',
@@ -66,16 +71,37 @@ const OFFERS: { box: string; price: string; list: string; ownRows?: RegExp; cent
   // A product sold only renewed (an "Amazon Renewed" listing, no new row in its buy box): the open
   // row of its renewed tiers is its own offer; the list price is in the centre's block for that row.
   {
-    box: '#buyBoxAccordion:not(:has([id^="newAccordionRow"])) > [id^="renewedTier"].a-accordion-active',
+    box: '#buyBoxAccordion > [id^="renewedTier"].a-accordion-active',
     price: '.header-price, .priceToPay, .apexPriceToPay, .a-price:not(.a-text-price), .offer-price',
     list: '.a-price.a-text-price[data-a-strike="true"], .basisPrice .a-price',
     ownRows: /^(?:apex_desktop_)?renewedTier\d*AccordionRow$/i,
     centre: true,
+    when: soldOnlyRenewed,
   },
 ]
 
+/**
+ * Whether the buy box offers the product only renewed: every row of its accordion a renewed tier (or
+ * a used one), and no new offer anywhere — not a new row, the new offer's own box, nor its
+ * "out of stock" box.
+ */
+function soldOnlyRenewed($: CheerioAPI): boolean {
+  const rows = $('#buyBoxAccordion > [id]')
+    .toArray()
+    .map((r) => $(r).attr('id') ?? '')
+    .filter((id) => /AccordionRow/i.test(id))
+  if (!rows.some((id) => /^renewedTier/i.test(id))) return false
+  if (!rows.every((id) => /^(?:renewedTier\d*|used)AccordionRow/i.test(id))) return false
+  return !$('#newOfferAccordionRow, [id^="newAccordionRow"], #qualifiedBuybox, #outOfStock').length
+}
+
 /** Buy-box rows and panels that are another offer than the product's own new one. */
 const OTHER_OFFER = /used|olp|aod|sims|sp_detail|bundle|twister-?plus|popover|renewed/i
+
+/** A list price in a row labelled as another format's ("Print List Price" on a Kindle edition's table). */
+function otherFormatsList($: CheerioAPI, el: Parameters<CheerioAPI>[0]): boolean {
+  return /\b(?:print|paperback|hardcover)\b/i.test(clean($(el).closest('tr').children().first().text()))
+}
 
 function isOwnOffer($: CheerioAPI, el: Parameters<CheerioAPI>[0], ownRows?: RegExp): boolean {
   return !$(el)
@@ -115,6 +141,7 @@ interface Offer {
 
 export function readOffer($: CheerioAPI, hint: string | null, locale: string | null): Offer {
   for (const where of OFFERS) {
+    if (where.when && !where.when($)) continue
     for (const box of $(where.box).toArray()) {
       if (!isOwnOffer($, box, where.ownRows)) continue
       const el = $(box)
@@ -129,7 +156,7 @@ export function readOffer($: CheerioAPI, hint: string | null, locale: string | n
       const listEl = listPlace
         .find(where.list)
         .toArray()
-        .find((p) => isOwnOffer($, p, where.ownRows) && priceText($, p))
+        .find((p) => isOwnOffer($, p, where.ownRows) && !otherFormatsList($, p) && priceText($, p))
       const list = listEl ? parsePrice(priceText($, listEl, locale), hint, locale) : null
       return {
         price: price.amount,

@@ -331,7 +331,7 @@ describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and byline
     const center = (text: string, store: string) => `<a id="bylineInfo" href="/stores/${store}/page/B59374B?ref_=ast_bln">${text}</a>`
     const fr = await read(
       'https://www.amazon.fr/dp/B082QBCYY8',
-      amazonPage({ lang: 'fr-fr', center: center('Visiter la boutique PetSafe', 'PetSafe%C2%AE+France') }),
+      amazonPage({ lang: 'fr-fr', center: center('Rendez-vous dans la boutique PetSafe', 'PetSafe%C2%AE+France') }),
     )
     expect(fr.vendor).toBe('PetSafe')
     const nl = await read(
@@ -341,15 +341,27 @@ describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and byline
     expect(nl.vendor).toBe('Rock Stock')
     const hyphen = await read(
       'https://www.amazon.fr/dp/B082QBCYZ1',
-      amazonPage({ lang: 'fr-fr', center: center('Visiter la boutique La Roche-Posay', 'La-Roche-Posay') }),
+      amazonPage({ lang: 'fr-fr', center: center('Rendez-vous dans la boutique La Roche-Posay', 'La-Roche-Posay') }),
     )
     expect(hyphen.vendor).toBe('La Roche-Posay')
+    // A lone small word the store's name shares ("la" of "La-Belle") is the wording's: the whole line stays.
+    const lone = await read(
+      'https://www.amazon.fr/dp/B082QBCYZ3',
+      amazonPage({ lang: 'fr-fr', center: center('Rendez-vous dans la boutique', 'La-Belle') }),
+    )
+    expect(lone.vendor).toBe('Rendez-vous dans la boutique')
     // Initials in capitals are the brand ("HP" of the store "HP-Print"); a small "la" never is.
     const initials = await read(
       'https://www.amazon.nl/dp/B082QBCYZ2',
       amazonPage({ lang: 'nl-nl', center: center('Ga naar de winkel van HP', 'HP-Print') }),
     )
     expect(initials.vendor).toBe('HP')
+    // One capital letter is not two initials.
+    const letter = await read(
+      'https://www.amazon.nl/dp/B082QBCYZ4',
+      amazonPage({ lang: 'nl-nl', center: center('Ga naar de winkel van A', 'A-Store') }),
+    )
+    expect(letter.vendor).toBe('Ga naar de winkel van A')
   })
 
   it('a byline that is only the brand’s logo: the brand its link filters by; the specifications’ brand row comes first', async () => {
@@ -358,6 +370,9 @@ describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and byline
     const programme = `<a id="bylineInfo" href="/Amazon-Renewed/b/ref=bl_dp_s_web?node=12653393011&amp;field-lbr_brands_browse-bin=Amazon+Renewed">Visit the Amazon Renewed Store</a>
       <div id="productOverview_feature_div"><table><tr><td><span>Brand</span></td><td><span>Apple</span></td></tr></table></div>`
     expect((await read('https://www.amazon.com/dp/B07ZPKN6Y1', amazonPage({ center: programme }))).vendor).toBe('Apple')
+    // A programme's store is never the brand, with or without the row.
+    const bare = `<a id="bylineInfo" href="/Amazon-Renewed/b/ref=bl_dp_s_web?field-lbr_brands_browse-bin=Amazon+Renewed">Visit the Amazon Renewed Store</a>`
+    expect((await read('https://www.amazon.com/dp/B07ZPKN6Y4', amazonPage({ center: bare }))).vendor).toBeNull()
   })
 
   it('a product sold only renewed: the open renewed row is its offer, its list price in the centre block named after that row', async () => {
@@ -367,9 +382,10 @@ describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and byline
         <tr><td>Price:</td><td><span class="a-price a-text-price apexPriceToPay"><span class="a-offscreen">$259.00</span></span></td></tr></table></div></div>
       <div id="apex_desktop_renewedTier3AccordionRow" class="aok-hidden"><div id="corePrice_desktop"><table>
         <tr><td>List Price:</td><td><span class="a-price a-text-price" data-a-strike="true"><span class="a-offscreen">$299.00</span></span></td></tr></table></div></div></div>`
+    // The closed row comes first: only the open one is the offer.
     const rows = (first: string) => `<div id="buyBoxAccordion">${first}
-      <div id="renewedTier2AccordionRow" class="a-box a-accordion-active"><span class="a-price a-text-price header-price"><span class="a-offscreen">$259.00</span></span></div>
-      <div id="renewedTier3AccordionRow" class="a-box"><span class="a-price a-text-price header-price"><span class="a-offscreen">$234.70</span></span></div></div>`
+      <div id="renewedTier3AccordionRow" class="a-box"><span class="a-price a-text-price header-price"><span class="a-offscreen">$234.70</span></span></div>
+      <div id="renewedTier2AccordionRow" class="a-box a-accordion-active"><span class="a-price a-text-price header-price"><span class="a-offscreen">$259.00</span></span></div></div>`
     const renewed = await read('https://www.amazon.com/dp/B07ZPKN6Y2', amazonPage({ center, buybox: rows('') }))
     expect([renewed.price, renewed.compareAtPrice]).toEqual([259, 307.95])
     // Beside a new offer (here not available), a renewed row is another offer: no price.
@@ -378,13 +394,18 @@ describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and byline
       amazonPage({ buybox: rows('<div id="newAccordionRow_0" class="a-box"><span>Currently unavailable.</span></div>') }),
     )
     expect(beside.price).toBeNull()
+    for (const newOffer of ['<div id="newOfferAccordionRow" class="a-box"></div>', '']) {
+      const elsewhere = newOffer ? '' : '<div id="outOfStock"><span>Currently unavailable.</span></div>'
+      const page = amazonPage({ center, buybox: `${elsewhere}${rows(newOffer)}` })
+      expect((await read('https://www.amazon.com/dp/B07ZPKN6Y5', page)).price).toBeNull()
+    }
   })
 
   it('2026 mobile: the core price block and the count in the review link', async () => {
     const page = `<!doctype html><html lang="pt-br"><head><title>Coisa | Amazon.com.br</title></head><body><div id="dp">
       <h1 id="title">Coisa</h1>
       <img id="landingImage" data-old-hires="https://m.media-amazon.com/images/I/71main0001L._AC_SL1500_.jpg">
-      <a id="acrCustomerReviewLink"><span aria-hidden="true">4,4</span><i class="a-icon"><span class="a-icon-alt">4,4 de 5 estrelas</span></i> <span aria-label="393 Análises" class="a-size-mini"> (393) </span></a>
+      <a id="acrCustomerReviewLink"><span>4,4</span><i class="a-icon"><span class="a-icon-alt">4,4 de 5 estrelas</span></i> <span aria-label="393 Análises" class="a-size-mini"> (393) </span></a>
       <div id="corePriceDisplay_mobile_feature_div"><span class="a-price priceToPay"><span class="a-offscreen">R$796,81</span></span>
         <span class="basisPrice">De: <span class="a-price a-text-price"><span class="a-offscreen">R$849,00</span></span></span></div>
       </div></body></html>`
@@ -396,13 +417,18 @@ describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and byline
   it('c. 2011: the price table’s large price and list price, the main image, and the summary told by the product’s ASIN', async () => {
     const page = `<!doctype html><html><head><title>Amazon.com: Thing</title></head><body>
       <h1 class="parseasinTitle"><span id="btAsinTitle">Thing <span>[Kindle Edition]</span></span></h1>
+      <form id="sims-form"><input type="hidden" name="ASIN" value="B00000OTHR"></form>
       <span class="crAvgStars"><span class="asinReviewsSummary" name="B00000OTHR"><span class="swSprite" title="3.0 out of 5 stars"></span></span>(<a href="/x">90 customer reviews</a>)</span>
       <span class="crAvgStars"><span class="asinReviewsSummary" name="B002ZFXTX1"><span class="swSprite" title="5.0 out of 5 stars"></span></span>(<a href="/y">16 customer reviews</a>)</span>
       <img src="http://ecx.images-amazon.com/images/I/41CcgYoUSOL._SL500_AA300_.jpg" id="prodImage">
       <div class="buying" id="priceBlock"><table class="product">
+        <tr><td>Print List Price:</td><td><span class="listprice">$89.95</span></td></tr>
         <tr><td>Digital List Price:</td><td><span class="listprice">$69.95</span></td></tr>
         <tr><td>Kindle Price:</td><td><b class="priceLarge"> $49.46 </b></td></tr></table></div></body></html>`
     const facts = await read('https://www.amazon.com/Thing-ebook/dp/B002ZFXTX1', page)
+    // Without /dp/ in the address, another product's form does not name the page's ASIN.
+    const obidos = await read('https://www.amazon.com/exec/obidos/tg/detail/-/B002ZFXTX1', page)
+    expect(obidos.listingRating).toBeNull()
     expect(facts.title).toBe('Thing')
     expect([facts.price, facts.compareAtPrice]).toEqual([49.46, 69.95])
     expect(facts.images).toHaveLength(1)

@@ -4,7 +4,8 @@ import { type RawFacts } from '../normalize/facts'
 import { pageLocale } from '../normalize/locale'
 import { countIn, numbersIn } from '../normalize/numbers'
 import { type RawReview } from '../normalize/reviews'
-import { clean, readOffer } from './amazon-offer'
+import { plainLine as clean } from '../normalize/text'
+import { readOffer } from './amazon-offer'
 import { jsonAfter, isObj, text } from './embedded'
 
 /** Each Amazon marketplace's currency and usual language (a page's own `lang` wins). */
@@ -224,20 +225,24 @@ function bylineBrand($: CheerioAPI): string | null {
     storeName = null // a malformed escape: no store name to go by
   }
   const named = brandFromByline(line.text() || $('#brandByline_feature_div').first().text(), storeName)
-  if (named) return named
+  if (named) return notProgramme(named)
   // A byline that is only the brand's logo: its link's brand filter names it ("…browse-bin=Fruit+of+the+Loom").
   const logoLink = $('#bylineInfo_feature_div a[href*="field-lbr_brands_browse-bin="]').first().attr('href') ?? ''
   try {
-    return cleanBrand(new URL(logoLink, 'https://www.amazon.com/').searchParams.get('field-lbr_brands_browse-bin'))
+    return notProgramme(cleanBrand(new URL(logoLink, 'https://www.amazon.com/').searchParams.get('field-lbr_brands_browse-bin')))
   } catch {
     return null
   }
 }
 
-/** The product's ASIN: from its address (/dp/…, /gp/product/…), else the buy form's hidden field. */
+/** Amazon's own programmes' stores, which a byline names like a brand: they sell others' products. */
+const PROGRAMMES = /^amazon\s+(?:renewed|warehouse|resale|second\s+chance|outlet)$/i
+const notProgramme = (brand: string | null) => (brand && PROGRAMMES.test(brand) ? null : brand)
+
+/** The product's ASIN: from its address (/dp/…, /gp/product/…, /ASIN/…), else its own buy form's field. */
 function pageAsin($: CheerioAPI, pageUrl: string): string | null {
-  const fromUrl = /\/(?:dp|gp\/product|gp\/aw\/d)\/([A-Z0-9]{10})(?=[/?#]|$)/i.exec(pageUrl)?.[1]
-  const asin = fromUrl ?? $('input[name="ASIN"]').first().attr('value') ?? ''
+  const fromUrl = /\/(?:dp|gp\/product|gp\/aw\/d|(?:o\/)?ASIN)\/([A-Z0-9]{10})(?=[/?#]|$)/i.exec(pageUrl)?.[1]
+  const asin = fromUrl ?? $('#handleBuy input[name="ASIN"], input#ASIN').first().attr('value') ?? ''
   return /^[A-Z0-9]{10}$/i.test(asin) ? asin.toUpperCase() : null
 }
 
@@ -265,10 +270,11 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
     clean(
       $('#acrCustomerReviewText').first().text() ||
         ownSummary.children('a').first().text() ||
+        // (the count in brackets, "(393)": a bare "4,4" beside it is the stars')
         ($('#acrCustomerReviewLink > span:not([aria-hidden="true"])')
           .toArray()
           .map((el) => $(el).text())
-          .find((t) => /\d/.test(t)) ??
+          .find((t) => /^\s*\(\s*[\d.,\s\u00a0\u202f]+\)\s*$/.test(t)) ??
           ''),
     ),
     locale,

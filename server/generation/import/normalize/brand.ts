@@ -200,7 +200,7 @@ export function brandFromByline(byline: string | null | undefined, storeName?: s
     const m = re.exec(line)
     if (m) return cleanBrand(m[1])
   }
-  // A wording not listed ("Visiter la boutique PetSafe"): the words the brand store's own name holds.
+  // A wording not listed ("Ga naar de winkel van PetSafe"): the words the brand store's own name holds.
   return cleanBrand((storeName && wordsShared(line, storeName)) || line)
 }
 
@@ -213,9 +213,9 @@ const partsOf = (w: string) =>
     .filter(Boolean)
 
 /**
- * The longest run of `line`'s words that all appear in `name` ("Visiter la boutique PetSafe",
+ * The longest run of `line`'s words that all appear in `name` ("Ga naar de winkel van PetSafe",
  * "PetSafe® France" → "PetSafe"; "… La Roche-Posay", "La-Roche-Posay" → "La Roche-Posay"). A lone
- * word of one or two small letters ("la") is a word of the wording, not a brand.
+ * word of one or two letters ("la") is a word of the wording, not a brand, unless it is two capitals ("HP").
  */
 function wordsShared(line: string, name: string): string | null {
   const inName = new Set(
@@ -232,8 +232,8 @@ function wordsShared(line: string, name: string): string | null {
     while (j < words.length && shared(words[j])) j++
     if (j - i > best.length) best = words.slice(i, j)
   }
-  // (Initials in capitals — "HP", "LG", "3M" — are a brand's name, not the wording's.)
-  if (best.length === 1 && wordKey(best[0]).length <= 2 && best[0] !== best[0].toLocaleUpperCase()) return null
+  // (Two initials in capitals — "HP", "LG", "3M" — are a brand's name, not the wording's.)
+  if (best.length === 1 && wordKey(best[0]).length <= 2 && !/^(?=.*\p{Lu})[\p{Lu}\p{N}]{2}$/u.test(best[0])) return null
   return best.length ? best.join(' ') : null
 }
 

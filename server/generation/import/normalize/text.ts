@@ -15,10 +15,13 @@ export function plainTextToHtml(text: string): string {
 /** Runs of whitespace as one space, trimmed ("  Soft toy,\n brown bear " → "Soft toy, brown bear"). */
 export const collapseSpace = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim()
 
+/** One line of a page's text: its direction marks (LRM, RLM, embeddings) dropped, whitespace collapsed. */
+export const plainLine = (s: string): string => collapseSpace(s.replace(/[\u200e\u200f\u202a-\u202e]/g, ''))
+
 /** Whitespace collapsed, trimmed, cut to `max` characters (with an ellipsis when cut). */
 export function cleanText(value: unknown, max: number): string {
   if (typeof value !== 'string' && typeof value !== 'number') return ''
-  const s = collapseSpace(String(value).replace(/[\u200e\u200f\u202a-\u202e]/g, ''))
+  const s = plainLine(String(value))
   return s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s
 }
 
