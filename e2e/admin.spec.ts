@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signUp, staffEmail, uniqueEmail } from './support/helpers'
+import { hydrated, signUp, staffEmail, uniqueEmail } from './support/helpers'
 
 /** The support console, as staff on a slow line use it: plain forms, with or without JavaScript. */
 test('staff find an account, grant credits, make it Pro after a confirmation, and the audit log shows both', async ({
@@ -16,6 +16,8 @@ test('staff find an account, grant credits, make it Pro after a confirmation, an
   await expect(page).toHaveURL(/\/admin$/)
   await page.getByRole('searchbox').fill(customer)
   await page.getByRole('button', { name: /Find|Search/ }).click()
+  await expect(page.getByRole('link', { name: customer })).toBeVisible()
+  await hydrated(page)
   await page.getByRole('link', { name: customer }).click()
   await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/, { timeout: 15_000 })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(customer)

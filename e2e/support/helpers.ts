@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from '@playwright/test'
 
 const mailbox = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 3199}`
 
@@ -33,4 +33,15 @@ export async function signUp(page: Page, email: string, name = 'Test Owner') {
   await page.getByLabel('Code').fill(code)
   await page.getByRole('button', { name: 'Verify and continue' }).click()
   await expect(page.getByTestId('avatar')).toBeVisible()
+}
+
+/**
+ * With JavaScript on, waits until Remix has taken over the page. Its router's start rewrites the
+ * history entry (`history.replaceState`), and Chromium drops a link's navigation begun just before
+ * that: a click between the document's arrival and hydration can do nothing. Without JavaScript, a
+ * no-op.
+ */
+export async function hydrated(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return
+  await page.waitForFunction(() => '__remixRouter' in window)
 }

@@ -82,6 +82,11 @@ describe('a structured price the page shows only struck through', () => {
 })
 
 describe('a structured price left as it is', () => {
+  it('keeps a "regular" price with no other price beside it: a size ("1 gal") names no currency, so it is no price', () => {
+    const html = page(`<h2 class="unit">1 gal</h2><div class="base-price"><span class="base-price__regular"> $2.55 </span></div>`)
+    expect(beside(html, 2.55)).toBeNull()
+  })
+
   it('keeps the price the page shows as the price', () => {
     const html = page(`<div class="price-box">
       <span class="was-price">€259.00</span>

@@ -231,6 +231,9 @@ function pricesIn($: CheerioAPI, root: Element | null, locale: string | null): S
   return out
 }
 
+/** A price names its currency ("44 890 тг.", "100.00€"); a bare number is an item code, a count or a size ("1 gal"). */
+const namesCurrency = ($: CheerioAPI, p: ShownPrice, locale: string | null) => currencyWritten($(p.el).text(), locale) !== null
+
 function isInside(el: Element, ancestor: Element): boolean {
   for (let node: AnyNode | null = el.parent; node; node = node.parent) if (node === ancestor) return true
   return false
@@ -275,10 +278,18 @@ export function priceBesideStruck(
 ): { price: number; compareAtPrice: number } | null {
   const shown = pricesIn($, null, locale).filter((p) => Math.abs(p.amount - price) < 0.005)
   if (!shown.length || !shown.every((p) => isStruck(p.el))) return null
+  const struckCurrency = currencyWritten($(shown[0].el).text(), locale)
   let box: AnyNode | null = shown[0].el.parent
   for (let level = 0; box && box.type === 'tag' && level < PRICE_BOX_LEVELS; level++, box = box.parent) {
     const within = box
-    const sale = pricesIn($, box as Element, locale).find((p) => p.amount < price && !isStruck(p.el) && !inTile($, p.el, within, pageUrl))
+    // In the struck price's own currency (or as bare as it is): "1 gal" beside "$2.55" is a size.
+    const sale = pricesIn($, box as Element, locale).find(
+      (p) =>
+        p.amount < price &&
+        currencyWritten($(p.el).text(), locale) === struckCurrency &&
+        !isStruck(p.el) &&
+        !inTile($, p.el, within, pageUrl),
+    )
     if (sale) return { price: sale.amount, compareAtPrice: price }
   }
   return null
@@ -322,10 +333,9 @@ export function priceNearHeading(
   let box: AnyNode | null = heading.parent
   for (let level = 0; box && box.type === 'tag' && level < HEADING_BOX_LEVELS; level++, box = box.parent) {
     const within = box
-    // A price names its currency ("44 890 тг.", "100.00€"); a bare number is an item code or a count.
     let prices = pricesIn($, box as Element, locale).filter(
       (p) =>
-        currencyWritten($(p.el).text(), locale) !== null &&
+        namesCurrency($, p, locale) &&
         !isInside(p.el, heading) &&
         follows($, heading, p.el) &&
         !inTile($, p.el, within, pageUrl) &&

@@ -2,6 +2,7 @@ import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
 import { buildFacts } from './normalize/facts'
+import { cleanImages } from './normalize/images'
 import { brandBesideName, brandFromSpecRows, brandTaggedAfterHeading, headingOverTitle, headingText, productHeading } from './page-heading'
 import {
   countIsTheShops,
@@ -133,6 +134,11 @@ describe('JSON-LD', () => {
     expect(
       extractStructuredData(ld({ '@type': 'Product', name: 'A', image: [{ '@type': 'ImageObject', contentURL: '/3.jpg' }] }), url).images,
     ).toEqual(['https://s.example/3.jpg'])
+    // Others name it src, as an address template for the page's script to size.
+    const template = { '@type': 'Product', name: 'A', image: [{ src: '/is/image/p/scaleWidth/{width}/4d0/milk', maxWidth: 1000 }] }
+    expect(cleanImages(extractStructuredData(ld(template), url).images ?? [], url)).toEqual([
+      'https://s.example/is/image/p/scaleWidth/1000/4d0/milk',
+    ])
   })
 
   it("drops an aggregateRating whose count the page's own data names the shop's or the seller's, keeps the product's own", () => {

@@ -84,11 +84,11 @@ function resolveRefs(v: unknown, ids: Map<string, Node>, depth: number): unknown
 
 function imagesOf(v: unknown): string[] {
   return list(v).flatMap((i) =>
-    // `contentURL`: how some sites (Etsy) spell schema.org's `contentUrl`.
+    // `contentURL`: how some sites (Etsy) spell schema.org's `contentUrl`; `src`, how others name it.
     typeof i === 'string'
       ? [i]
       : isObj(i)
-        ? list(i.contentUrl ?? i.contentURL ?? i.url).filter((u): u is string => typeof u === 'string')
+        ? list(i.contentUrl ?? i.contentURL ?? i.url ?? i.src).filter((u): u is string => typeof u === 'string')
         : [],
   )
 }

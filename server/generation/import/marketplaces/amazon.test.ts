@@ -414,6 +414,13 @@ describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and byline
     expect(facts.listingRating).toMatchObject({ average: 4.4, count: 393 })
   })
 
+  it('a count written short beside the stars ("(1.9L)") gives way to the exact one of the product’s reviews section', async () => {
+    const center = `<div id="averageCustomerReviews"><i class="a-icon"><span class="a-icon-alt">4.1 out of 5 stars</span></i><span id="acrCustomerReviewText">(1.9L)</span></div>`
+    const below = `<div id="reviewsMedley"><span data-hook="total-review-count">193,062 global ratings</span></div>`
+    const facts = await read('https://www.amazon.in/dp/B01DEWVZ21', amazonPage({ lang: 'en-in', center, below }))
+    expect(facts.listingRating).toMatchObject({ average: 4.1, count: 193062 })
+  })
+
   it('c. 2011: the price table’s large price and list price, the main image, and the summary told by the product’s ASIN', async () => {
     const page = `<!doctype html><html><head><title>Amazon.com: Thing</title></head><body>
       <h1 class="parseasinTitle"><span id="btAsinTitle">Thing <span>[Kindle Edition]</span></span></h1>

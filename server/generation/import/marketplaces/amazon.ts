@@ -266,19 +266,22 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
       (ownSummary.find('.swSprite').first().attr('title') ?? ''),
   )
   const [average, scale] = numbersIn(stars, locale)
-  const count = countIn(
-    clean(
-      $('#acrCustomerReviewText').first().text() ||
-        ownSummary.children('a').first().text() ||
-        // (the count in brackets, "(393)": a bare "4,4" beside it is the stars')
-        ($('#acrCustomerReviewLink > span:not([aria-hidden="true"])')
-          .toArray()
-          .map((el) => $(el).text())
-          .find((t) => /^\s*\(\s*[\d.,\s\u00a0\u202f]+\)\s*$/.test(t)) ??
-          ''),
-    ),
-    locale,
-  )
+  const count =
+    countIn(
+      clean(
+        $('#acrCustomerReviewText').first().text() ||
+          ownSummary.children('a').first().text() ||
+          // (the count in brackets, "(393)": a bare "4,4" beside it is the stars')
+          ($('#acrCustomerReviewLink > span:not([aria-hidden="true"])')
+            .toArray()
+            .map((el) => $(el).text())
+            .find((t) => /^\s*\(\s*[\d.,\s\u00a0\u202f]+\)\s*$/.test(t)) ??
+            ''),
+      ),
+      locale,
+    ) ??
+    // A count written short beside the stars ("(1.9L)", "(12K)"): the exact one of the product's own reviews section.
+    countIn(clean($('#reviewsMedley [data-hook="total-review-count"]').first().text()), locale)
   return {
     // The 2010–14 title span is followed by the format ("[Hardcover]"), not part of the name.
     title:

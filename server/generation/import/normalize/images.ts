@@ -141,12 +141,18 @@ export function photoKey(url: string): string {
   return `${siteOf(u.href)}${path}${u.search}`
 }
 
+/**
+ * An image address written as a template for the page's script to size ("…/scaleWidth/{width}/…",
+ * Shopify's "…_{width}x.jpg"): the photo at a large size, as the script would ask on a wide screen.
+ */
+const sizedTemplate = (url: string) => url.replace(/(?:\{|%7B)(?:width|height)(?:\}|%7D)/gi, '1000')
+
 /** Absolute, allowed, full-size, de-duplicated images, at most `max`; a size named twice keeps the first. */
 export function cleanImages(urls: unknown[], pageUrl: string, max = 40): string[] {
   const out: string[] = []
   const seen = new Set<string>()
   for (const raw of urls) {
-    const found = absoluteUrl(raw, pageUrl)
+    const found = absoluteUrl(typeof raw === 'string' ? sizedTemplate(raw) : raw, pageUrl)
     const abs = upgradedImage(found && optimisedImageSource(found), pageUrl)
     if (!abs || !isKeptImage(abs, pageUrl) || isVideoPoster(abs) || isSiteIcon(abs)) continue
     const full = stripImageSizeSuffix(abs)
