@@ -100,7 +100,9 @@ test('a Pro owner’s experiment in the store: both versions on the product page
   await expect(shopper.page.locator('.pw-x-h [data-section-type="hero"]').locator('h1, h2').first()).toHaveText(challengerHeading)
   expect(shopper.cookie).toMatch(/^[a-z0-9]{22}\.h$/)
   expect(shopper.layout.before[0][3]).toBeGreaterThan(300)
-  expect(shopper.layout.shifts).toEqual([])
+  // No shift a shopper could see: the swap moving the hero would score well above 0.01 (Google's
+  // "good" is up to 0.1); a loaded machine has left 0.0005 from the shop's own theme.
+  expect(shopper.layout.shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01)
   expect(shopper.layout.after).toEqual(shopper.layout.before)
   await shopper.page.screenshot({ path: `test-results/shopify-experiment-js-${info.project.name}.png`, fullPage: true })
 
