@@ -42,7 +42,7 @@ export function marketplaceProductId(url: URL, platform: Platform): string | nul
     case 'aliexpress':
       return pick(/\/item\/(?:[^/]*\/)?(\d+)\.html/)
     case 'amazon':
-      return pick(/\/(?:dp|gp\/product|gp\/aw\/d)\/([A-Z0-9]{10})(?:[/?]|$)/i)
+      return pick(/\/(?:dp|gp\/product|gp\/aw\/d|(?:o\/)?ASIN)\/([A-Z0-9]{10})(?:[/?]|$)/i)
     case 'temu':
       return pick(/-g-(\d+)\.html/) ?? url.searchParams.get('goods_id')
     case 'dhgate':

@@ -5,6 +5,7 @@ import { pageLocale } from '../normalize/locale'
 import { countIn, numbersIn } from '../normalize/numbers'
 import { type RawReview } from '../normalize/reviews'
 import { plainLine as clean } from '../normalize/text'
+import { marketplaceProductId } from '../platform'
 import { readOffer } from './amazon-offer'
 import { jsonAfter, isObj, text } from './embedded'
 
@@ -241,7 +242,7 @@ const notProgramme = (brand: string | null) => (brand && PROGRAMMES.test(brand) 
 
 /** The product's ASIN: from its address (/dp/…, /gp/product/…, /ASIN/…), else its own buy form's field. */
 function pageAsin($: CheerioAPI, pageUrl: string): string | null {
-  const fromUrl = /\/(?:dp|gp\/product|gp\/aw\/d|(?:o\/)?ASIN)\/([A-Z0-9]{10})(?=[/?#]|$)/i.exec(pageUrl)?.[1]
+  const fromUrl = marketplaceProductId(new URL(pageUrl), 'amazon')
   const asin = fromUrl ?? $('#handleBuy input[name="ASIN"], input#ASIN').first().attr('value') ?? ''
   return /^[A-Z0-9]{10}$/i.test(asin) ? asin.toUpperCase() : null
 }
