@@ -148,7 +148,8 @@ export function observed(facts: ProductFacts | null): Record<Field, string | num
 }
 
 export function grade(field: Field, expected: unknown, got: unknown): Grade {
-  const none = (v: unknown) => v === null || v === undefined || (field === 'images' && v === 0)
+  // No photos, and "No customer reviews" (a count of 0), are the same fact as none.
+  const none = (v: unknown) => v === null || v === undefined || ((field === 'images' || field === 'review_count') && v === 0)
   if (none(expected)) return none(got) ? 'ok' : 'wrong'
   if (none(got)) return 'missing'
   // A rating is shown to one decimal: "4.588" in the data is the page's "4,6" (and our page's).

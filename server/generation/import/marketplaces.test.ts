@@ -278,6 +278,19 @@ describe('AliExpress script-loaded shells', () => {
     expect([facts.price, facts.compareAtPrice, facts.listingRating, facts.vendor]).toEqual([null, null, null, null])
   })
 
+  it('a page saved after its script drew it, without the data block: the price box’s own price and the struck one, never a recommendation’s', async () => {
+    const drawn = shell('GaN-cargador USB tipo C de carga rápida, 65W - AliExpress 509').replace(
+      '<div id="root"></div>',
+      `<div id="root"><div class="price-default--wrap--Ab1"><span class="price-default--current--F8OlYIo">US $0,99</span>
+        <span class="price-default--original--CWcHOit"><bdi>US $16,80</bdi></span></div>
+        <div class="recommend"><span class="multi--price-sale--U-S0jtj">US $3,10</span><span class="multi--price-original--1zEQqOK">US $9,99</span></div></div>`,
+    )
+    const facts = await one(URL_, { body: drawn })
+    expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([0.99, 16.8, 'USD'])
+    const noStruck = drawn.replace(/<span class="price-default--original[^]*?<\/span>/, '')
+    expect([(await one(URL_, { body: noStruck })).compareAtPrice]).toEqual([null])
+  })
+
   it('refuses a shell without the product name for what it is', async () => {
     const err = await one(URL_, { body: shell(null) }).catch((e) => e)
     expect(err).toBeInstanceOf(ImportError)

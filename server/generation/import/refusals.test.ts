@@ -195,6 +195,21 @@ describe('block and error pages', () => {
     expect(err!.message).toContain('("Для работы сайта необходимо включить JavaScript")')
   })
 
+  it('takes a short page whose only script loads it again ("busy, retry in 3 s") for an overloaded site, never a product page with such a script', () => {
+    const busy = `<html><head><title>Online Shopping | Shop.example</title></head><body><header><img alt="logo" src="/l.png"></header>
+      <main><img alt="A surge in requests" src="/busy.png"><div class="title">So many shoppers right now!</div><div>We're getting you there.</div>
+      <button id="retry"></button></main><script>var b = document.getElementById("retry"); b.textContent = "Retry in 3s";
+      b.addEventListener("click", () => { window.location.replace(window.location.href) })</script></body></html>`
+    const err = recognizeRefusal(page(busy, 200, 'https://www.shop.example/p/itm1'))
+    expect(err).toMatchObject({ kind: 'site-down', transient: true })
+    expect(err!.message).toContain('asking to try again in a moment ("So many shoppers right now!')
+    // The same script on a product page (a cart that reloads) is the page's, not a refusal.
+    const product = busy.replace('<title>', '<meta property="og:type" content="product"><title>')
+    expect(recognizeRefusal(page(product, 200, 'https://www.shop.example/p/itm1'))).toBeNull()
+    const longPage = busy.replace('<main>', `<main><p>${'A long description of the product. '.repeat(60)}</p>`)
+    expect(recognizeRefusal(page(longPage, 200, 'https://www.shop.example/p/itm1'))).toBeNull()
+  })
+
   it('takes "access restricted" in the site’s own language for a refusal', () => {
     const ru = `<html lang="ru"><head><title>Доступ ограничен</title></head><body><h1>Доступ ограничен</h1>
       <p>Инцидент: chlg_2025_01JXX7W0</p><p>Чтобы решить проблему, отключите VPN или обновите страницу.</p><button>Обновить</button></body></html>`

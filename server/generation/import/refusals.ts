@@ -150,6 +150,9 @@ const terse = (p: Probe) => p.short && p.text.length < 1200
 const AKAMAI_REFERENCE = /\b\d{1,3}\.[0-9a-f]{8}\.\d{10}\.[0-9a-f]{4,10}\b/i
 /** A path the page names in quotes that is a captcha challenge's: "/risk/challenge?captcha_type=903" (bounded: no backtracking on a long page). */
 const CAPTCHA_ROUTE = /["']\/[\w/-]{0,80}challenge[\w/-]{0,80}\?[^"'\s]{0,200}captcha/i
+/** A script that loads the page's own address again (`location.reload()`, `location.replace(location.href)`). */
+const RELOADS_ITSELF =
+  /\blocation\.reload\(\s*(?:true)?\s*\)|\blocation\.(?:replace|assign)\(\s*(?:window\.|document\.)?location(?:\.href)?\s*\)|\blocation\.href\s*=\s*(?:window\.|document\.)?location\.href\b/
 /** A page's own files in a folder named for a deny or block page. */
 const DENY_ASSETS = /(?:src|href)\s*=\s*["'][^"']*(?:custom-deny|deny-page|denied|block(?:ed)?[_-]page|waf[_-]block)[^"']*["']/i
 /** Words of the page for the owner's message, cut at a word after 60 characters. */
@@ -411,6 +414,13 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: (p) => `answered with an error page (${quote(p.title || p.$('h1').first().text())})`,
     test: (p) =>
       p.short && /^\W*(?:http\W*)?(?:error\W*)?(?:401|403)\b|^\W*(?:forbidden|access denied|unauthorized)\W*$/i.test(headline(p)),
+  },
+  // A "we're busy, retry in 3 s" page (Flipkart's "Lot of rush…"): a short page whose only script
+  // loads the same address again. The page is the site's way of saying it is overloaded.
+  {
+    kind: 'site-down',
+    did: (p) => `answered with a page asking to try again in a moment (${quote(p.text)})`,
+    test: (p) => terse(p) && RELOADS_ITSELF.test(p.$('script:not([src])').text()),
   },
   {
     generic: true,

@@ -18,7 +18,7 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
   const out: RawFacts = {
     ...raw,
     vendor: raw.vendor || brandFromSpecRows($) || brandBesideName($, raw.title) || brandTaggedAfterHeading($),
-    images: withGallery($, raw.images, pageUrl),
+    images: raw.ownGalleryRead ? raw.images : withGallery($, raw.images, pageUrl),
     listingRating: raw.listingRating ?? ratingBesideHeading($),
   }
   if (out.compareAtPrice == null && typeof out.price === 'number') {

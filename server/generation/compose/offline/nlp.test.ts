@@ -19,6 +19,19 @@ describe('product names from titles', () => {
     expect(productName('Socks for running').noun).toBe('socks')
   })
 
+  it('a counted part before the product is not what it is ("2 Ports … Charger"), though a counted plural alone is', () => {
+    expect(productName('40W 2 Ports USB-C Type-C GaN Fast Charger with Charging Light').noun).toBe('charger')
+    expect(productName('2 Pieces Gold Ring Set').noun).toBe('ring set')
+    expect(productName('Set of 4 Glasses').noun).toBe('glasses')
+  })
+
+  it('a keyword string naming its noun twice: the last noun that ends its phrase wherever it is said', () => {
+    const digger = 'MMS 1.5Ton Mini Excavator 13.5HP B&S Engine Trencher Digger Pilot Control Crawler Digger for Farm Garden Yard'
+    expect(productName(digger).noun).toBe('excavator')
+    const memory = 'Ymeiton 2 pcs DDR5 desktop memory stick D5 16G 4800/5200/5600Mhz universal memory card 288-pin memory wholesale'
+    expect(productName(memory).noun).toBe('memory card')
+  })
+
   it('takes the first of alternatives written with a slash', () => {
     expect(productName('kinis Wall Light/Wall Lamp to Décor Home/Living Room/Bedroom, Candle Design').noun).toBe('wall light')
     expect(productName('Black/White Canvas Sneakers').noun).toMatch(/sneakers$/)

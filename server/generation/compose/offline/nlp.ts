@@ -305,7 +305,9 @@ export function productName(title: string, opts: { vendor?: string | null; book?
   // when the title names nothing else ("Set of 4 Glasses").
   const counted = (i: number) => i > 0 && /^\d+$/.test(tokens[i - 1].text)
   const plurals = tokens.flatMap((t, i) => (nounWord(t) && t.plural && !designName(i) ? [i] : []))
-  const firstPlural = plurals.find((i) => !counted(i)) ?? plurals[0] ?? -1
+  // (A counted plural with a noun after it counts a part: "2 Ports USB-C GaN Fast Charger" is a charger.)
+  const countedOnly = plurals.length > 0 && !tokens.slice(plurals[0] + 1).some(nounWord)
+  const firstPlural = plurals.find((i) => !counted(i)) ?? (countedOnly ? plurals[0] : -1)
   if (firstPlural >= 0) {
     head = firstPlural
     while (tokens[head + 1] && nounWord(tokens[head + 1]) && tokens[head + 1].pos === 'noun') head++
@@ -318,6 +320,15 @@ export function productName(title: string, opts: { vendor?: string | null; book?
         head = i
         break
       }
+    // A keyword string names its noun more than once ("… Trencher Digger Pilot Control Crawler
+    // Digger"): the product is the last noun that ends its phrase wherever the title says it.
+    const endsPhrase = (i: number) => !tokens[i + 1] || !(nounWord(tokens[i + 1]) && tokens[i + 1].pos === 'noun')
+    const repeated = head > 0 && tokens.some((t, i) => i !== head && t.lower === tokens[head].lower)
+    if (repeated) {
+      const alone = (i: number) => tokens.every((t, j) => t.lower !== tokens[i].lower || endsPhrase(j))
+      const last = tokens.findLastIndex((t, i) => i > 0 && nounWord(t) && alone(i))
+      if (last > 0) head = last
+    }
     // The first word of a longer title is its brand or name ("Apple iPhone 13"), not what it is.
     if (head === 0 && tokens.length > 1) head = -1
     // In a title written all in capitals, a head it also says earlier inside another phrase ("… WALA

@@ -1,3 +1,4 @@
+import type { CheerioAPI } from 'cheerio'
 import { cleanBrand, isBrandLabel } from '../normalize/brand'
 import { type RawFacts, type RawVariant } from '../normalize/facts'
 import { parsePrice } from '../normalize/price'
@@ -146,14 +147,33 @@ function shellImages(html: string): string[] {
 }
 
 /**
+ * The price box of a page saved after its script drew it, without the data block ("Save page as"):
+ * the product's one current price and the struck price beside it. The box's classes are the
+ * product module's own (`price-default--current--…`, older `product-price-current`); the
+ * recommendations below draw their prices with other classes.
+ */
+function renderedPriceBox($: CheerioAPI): RawFacts {
+  const shown = (selector: string) => parsePrice($(selector).first().text().replace(/\s+/g, ' ').trim())
+  const current = shown('[class*="price-default--current--"], .product-price-current')
+  if (!current) return {}
+  const struck = shown('[class*="price-default--original--"], .product-price-original')
+  const sameCurrency = struck !== null && (struck.currency === current.currency || struck.currency === null)
+  return {
+    price: current.amount,
+    currency: current.currency,
+    compareAtPrice: sameCurrency && struck.amount > current.amount ? struck.amount : null,
+  }
+}
+
+/**
  * AliExpress: the product's data block, else — on the nearly empty page a client without a browser
  * gets (the product loads by script) — what that page still carries: its gallery list (the page's
  * meta tags give the name, see importMarketplace). A shell without the product's name is refused for
  * what it is.
  */
-export async function parseAliExpress(html: string, pageUrl: string, fetcher: Fetcher): Promise<RawFacts> {
+export async function parseAliExpress(html: string, pageUrl: string, fetcher: Fetcher, $?: CheerioAPI): Promise<RawFacts> {
   const root = aliExpressData(html)
-  if (!root) return { images: shellImages(html) }
+  if (!root) return { images: shellImages(html), ...($ ? renderedPriceBox($) : {}) }
   const { descriptionUrl, ...raw } = parseAliExpressData(root, html)
   return { ...raw, descriptionHtml: await readDescription(descriptionUrl, pageUrl, fetcher) }
 }

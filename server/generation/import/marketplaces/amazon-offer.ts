@@ -25,6 +25,8 @@ const OFFERS: {
   list: string
   ownRows?: RegExp
   centre?: boolean
+  /** The row's other half, where its list price is ("Buy New" header and its inner panel, 2019). */
+  listAlso?: string
   when?: ($: CheerioAPI) => boolean
 }[] = [
   // 2023–: the core price beside the title (one per buy-box row), and the apex / qualified buy box.
@@ -60,7 +62,7 @@ const OFFERS: {
     list: '.a-text-strike',
   },
   { box: '#qualifiedBuybox', price: '#price.header-price, .header-price, .offer-price', list: '.a-text-strike' },
-  { box: '#buyNewSection', price: '.offer-price', list: '.a-text-strike' },
+  { box: '#buyNewSection', price: '.offer-price', list: '.a-text-strike', listAlso: '#buyNewInner' },
   // 2024–: a product sold only used ("Buy used:" is the whole buy box): that offer is the product's own.
   {
     box: '#usedOnlyBuybox',
@@ -152,7 +154,8 @@ export function readOffer($: CheerioAPI, hint: string | null, locale: string | n
       const price = parsePrice(raw, hint, locale)
       if (!price) continue
       const rowId = $(box).attr('id') ?? ''
-      const listPlace = where.centre && /^[\w-]+$/.test(rowId) ? $(box).add(`#apex_desktop_${rowId}`) : $(box)
+      const listPlace =
+        where.centre && /^[\w-]+$/.test(rowId) ? $(box).add(`#apex_desktop_${rowId}`) : where.listAlso ? $(box).add(where.listAlso) : $(box)
       const listEl = listPlace
         .find(where.list)
         .toArray()

@@ -294,6 +294,14 @@ describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and byline
     expect(facts.price).toBe(13.19)
   })
 
+  it('reads the 2019 "Buy New" header’s price with the list price in its inner panel, never the used section’s', async () => {
+    const buybox = `<div id="rbbContainer"><div id="buyNewSection"><span>Buy New</span><span class="a-color-price offer-price">£39.99</span></div>
+      <div id="buyNewInner"><div id="buyBoxInner"><span class="a-color-secondary">RRP:</span> <span class="a-color-secondary a-text-strike">£49.49</span></div></div>
+      <div id="usedBuySection"><span class="a-color-price offer-price">£22.30</span><span class="a-text-strike">£60.00</span></div></div>`
+    const facts = await read('https://www.amazon.co.uk/dp/0131103628', amazonPage({ lang: 'en-gb', buybox }))
+    expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([39.99, 49.49, 'GBP'])
+  })
+
   it('reads the Kindle price row of the buy box table, and a used-only offer’s price', async () => {
     const kindle = `<table><tr class="kindle-price"><td>Kindle-Preis:</td><td class="a-color-price a-size-medium">EUR 15,99</td></tr></table>`
     expect((await read('https://www.amazon.de/dp/B07KWY4LZK', amazonPage({ lang: 'de-de', buybox: kindle }))).price).toBe(15.99)

@@ -32,7 +32,7 @@ export async function importMarketplace(
   let own: RawFacts = {}
   switch (platform) {
     case 'aliexpress':
-      own = await parseAliExpress(doc.body, doc.url, fetcher)
+      own = await parseAliExpress(doc.body, doc.url, fetcher, $)
       break
     case 'amazon':
       own = parseAmazon($, doc.body, doc.url)

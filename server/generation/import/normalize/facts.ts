@@ -33,6 +33,8 @@ export interface RawFacts {
    * structured data may not supply another (DHgate's JSON-LD rating is the seller's).
    */
   ownRatingRead?: boolean
+  /** The site's own data listed the product's photos: a gallery drawn in the markup (with a video's poster) does not replace them. */
+  ownGalleryRead?: boolean
   title?: string | null
   descriptionHtml?: string | null
   bullets?: string[]
