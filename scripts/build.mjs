@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { serversUsingBuild } from './build-in-use.mjs'
 import { inputsHash } from './build-inputs.mjs'
 import { SERVER_BUNDLE, serverBuildOptions } from './server-bundle.mjs'
 
@@ -31,8 +32,15 @@ const args = new Set(process.argv.slice(2))
 const hash = inputsHash(ROOT)
 const current = existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash && OUTPUTS.every((o) => existsSync(path.join(ROOT, o)))
 if (args.has('--check')) process.exit(current ? 0 : 1)
+const running = current && !args.has('--force') ? [] : serversUsingBuild(ROOT)
 if (current && !args.has('--force')) {
   console.log('Build is current (no input changed since the last build).')
+} else if (running.length) {
+  // Building would pull the files it loads on first use from under it (its importer, the web's assets).
+  console.error(
+    `Pagewright is running from this build (pid ${running.join(', ')}). Stop it, then build or start again: a new build replaces the files it serves.`,
+  )
+  process.exit(1)
 } else {
   run(process.execPath, [path.join(ROOT, 'node_modules', '@remix-run', 'dev', 'dist', 'cli.js'), 'vite:build'])
   await bundleServer()

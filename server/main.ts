@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import type PgBoss from 'pg-boss'
+import { markBuildInUse } from '../scripts/build-in-use.mjs'
 import type { ApiDeps } from './context'
 import type { ChangeFeed } from './db/changes'
 import type { Database } from './db/client'
@@ -48,6 +49,10 @@ async function main() {
   if (embedded || (needsSessionSecret && !env.SESSION_SECRET)) ensureWritableDataDir(dataDir)
   const sessionSecret = needsSessionSecret ? inDataDir(dataDir, () => provideWebSessionSecret(env, dataDir)) : undefined
   if (embedded) releaseDataDir = claimDataDir(dataDir)
+  // While this server runs from a build, building again is refused: it would replace the files this
+  // server loads on first use (scripts/build.mjs).
+  const buildRoot = builtFrom(import.meta.url)
+  if (buildRoot) markBuildInUse(buildRoot)
 
   // The checks above refuse a bad start in about a second; the rest of the server loads only now.
   let since = performance.now()
@@ -315,6 +320,12 @@ async function main() {
 }
 
 /** The web deployed alone passes demo shop pages to the api's front, which has the database. */
+/** The checkout whose build this code runs from (`build/pagewright/main.js`), or null when run from source. */
+function builtFrom(moduleUrl: string): string | null {
+  const file = fileURLToPath(moduleUrl)
+  return file.endsWith(path.join('build', 'pagewright', 'main.js')) ? path.resolve(path.dirname(file), '..', '..') : null
+}
+
 /** PGlite's folder in the data folder; a new one is first filled from the build's template (server/db/template.ts). */
 function embeddedFolder(dataDir: string): string {
   const folder = path.join(dataDir, 'pglite')

@@ -289,6 +289,14 @@ describe('AliExpress script-loaded shells', () => {
     expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([0.99, 16.8, 'USD'])
     const noStruck = drawn.replace(/<span class="price-default--original[^]*?<\/span>/, '')
     expect([(await one(URL_, { body: noStruck })).compareAtPrice]).toEqual([null])
+    // The older box writes its discount beside the struck price: the amount alone is read.
+    const older = shell('Clip-on Sunglasses - AliExpress').replace(
+      '<div id="root"></div>',
+      `<div id="root"><div class="product-price-current"><span class="product-price-value">US $46.50</span></div>
+        <div class="product-price-original"><span class="product-price-del"><span class="product-price-value">US $150.00</span></span><span class="product-price-mark">-69%</span></div></div>`,
+    )
+    const facts2 = await one(URL_, { body: older })
+    expect([facts2.price, facts2.compareAtPrice]).toEqual([46.5, 150])
   })
 
   it('refuses a shell without the product name for what it is', async () => {

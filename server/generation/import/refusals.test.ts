@@ -199,6 +199,7 @@ describe('block and error pages', () => {
     const busy = `<html><head><title>Online Shopping | Shop.example</title></head><body><header><img alt="logo" src="/l.png"></header>
       <main><img alt="A surge in requests" src="/busy.png"><div class="title">So many shoppers right now!</div><div>We're getting you there.</div>
       <button id="retry"></button></main><script>var b = document.getElementById("retry"); b.textContent = "Retry in 3s";
+      var n = 3; var t = setInterval(() => { n--; b.textContent = "Retry in " + n + "s"; if (n <= 0) clearInterval(t) }, 1000);
       b.addEventListener("click", () => { window.location.replace(window.location.href) })</script></body></html>`
     const err = recognizeRefusal(page(busy, 200, 'https://www.shop.example/p/itm1'))
     expect(err).toMatchObject({ kind: 'site-down', transient: true })
@@ -206,6 +207,16 @@ describe('block and error pages', () => {
     // The same script on a product page (a cart that reloads) is the page's, not a refusal.
     const product = busy.replace('<title>', '<meta property="og:type" content="product"><title>')
     expect(recognizeRefusal(page(product, 200, 'https://www.shop.example/p/itm1'))).toBeNull()
+    // A small shop's product page (microdata, no OpenGraph) that reloads when shown from the back button.
+    const shop = `<html><head><title>Oak Stool | Small Shop</title><script src="/theme.js"></script></head><body>
+      <div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Oak Stool</h1><img itemprop="image" src="/stool.jpg">
+      <span itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">89.00</span></span></div>
+      <script>window.addEventListener('pageshow', (e) => { if (e.persisted) location.reload() })</script></body></html>`
+    expect(recognizeRefusal(page(shop, 200, 'https://small.example/stool'))).toBeNull()
+    // Without a countdown, a reload is the page's own business (a cart's handler), not a busy site.
+    const noCountdown = busy.replace(/var n = 3;.*?1000\);/s, '')
+    expect(noCountdown).not.toContain('setInterval')
+    expect(recognizeRefusal(page(noCountdown, 200, 'https://www.shop.example/p/itm1'))).toBeNull()
     const longPage = busy.replace('<main>', `<main><p>${'A long description of the product. '.repeat(60)}</p>`)
     expect(recognizeRefusal(page(longPage, 200, 'https://www.shop.example/p/itm1'))).toBeNull()
   })

@@ -420,7 +420,12 @@ export const BLOCK_RULES: readonly Rule[] = [
   {
     kind: 'site-down',
     did: (p) => `answered with a page asking to try again in a moment (${quote(p.text)})`,
-    test: (p) => terse(p) && RELOADS_ITSELF.test(p.$('script:not([src])').text()),
+    test: (p) => {
+      if (!terse(p) || p.$('script[src]').length > 0) return false
+      const scripts = p.$('script:not([src])').text()
+      // All the page's script is that countdown: a shop page's cart or back-button reload sits among much more.
+      return scripts.length < 2000 && RELOADS_ITSELF.test(scripts) && /\bset(?:Timeout|Interval)\s*\(/.test(scripts)
+    },
   },
   {
     generic: true,
@@ -491,6 +496,7 @@ function carriesProduct($: CheerioAPI, html: string): boolean {
     $('#productTitle').length > 0 ||
     /"@type"\s*:\s*\[?\s*"(?:https?:\/\/schema\.org\/)?(?:Product|ProductGroup)"/.test(html) ||
     ($('meta[property="og:type"]').attr('content') ?? '').toLowerCase().endsWith('product') ||
+    $('[itemtype*="schema.org/Product" i]').length > 0 ||
     // A marketplace's own product data: AliExpress, TikTok Shop, Temu, DHgate.
     /imagePathList|window\.runParams\s*=\s*\{\s*data\s*:|"(?:product_base|productBase|goodsName|goods_name|itemName)"\s*:/.test(html)
   )

@@ -21,6 +21,8 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
     images: raw.ownGalleryRead ? raw.images : withGallery($, raw.images, pageUrl),
     listingRating: raw.listingRating ?? ratingBesideHeading($),
   }
+  // The site's own data stated the price and any former price: nothing in the markup overrides them.
+  if (raw.ownPriceRead) return out
   if (out.compareAtPrice == null && typeof out.price === 'number') {
     const sale = priceBesideStruck($, out.price, out.locale, pageUrl)
     if (sale) Object.assign(out, sale)

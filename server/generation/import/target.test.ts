@@ -59,8 +59,21 @@ describe('Target product pages', () => {
   })
 
   it("never reads another item's answer in the same data (a recommendation's price)", () => {
-    const facts = parseTarget(page([pdp('99999999', { current_retail: 1.99, reg_retail: 1.99 })]), URL_)
-    expect(facts).toEqual({})
+    const other = pdp('99999999', { current_retail: 1.99, reg_retail: 3.99 })
+    expect(parseTarget(page([other]), URL_)).toEqual({})
+    const facts = parseTarget(page([other, pdp('12345678', { current_retail: 9.99, reg_retail: 9.99 })]), URL_)
+    expect([facts.price, facts.compareAtPrice]).toEqual([9.99, null])
+  })
+
+  it('a price in the markup (another item’s, a struck one) never replaces the price of its data', async () => {
+    const { importProduct } = await import('./index')
+    const { fakeFetcher } = await import('../../../tests/fixtures/import/fake-fetcher')
+    const html = page([pdp('12345678', { current_retail: 4.99, reg_retail: 4.99 })]).replace(
+      '<h1>Ceramic Mug</h1>',
+      '<h1>Ceramic Mug</h1><div>$2.49</div><s>$6.99</s>',
+    )
+    const facts = await importProduct(URL_.href, fakeFetcher({ [URL_.href]: { body: html } }), new Date('2026-03-10T12:00:00Z'))
+    expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([4.99, null, 'USD'])
   })
 
   it('reads nothing from a page without the data, or with data it cannot parse', () => {

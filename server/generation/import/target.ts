@@ -62,6 +62,7 @@ export function parseTarget(html: string, url: URL): RawFacts {
     currency: price !== null ? 'USD' : null,
     images,
     ownGalleryRead: images.length > 0,
+    ownPriceRead: price !== null,
     vendor: text(get(product, 'item.primary_brand.name')),
     listingRating: average !== null && count !== null && count > 0 ? { average, count, scale: 5 } : null,
   }

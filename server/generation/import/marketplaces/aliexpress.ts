@@ -153,7 +153,13 @@ function shellImages(html: string): string[] {
  * recommendations below draw their prices with other classes.
  */
 function renderedPriceBox($: CheerioAPI): RawFacts {
-  const shown = (selector: string) => parsePrice($(selector).first().text().replace(/\s+/g, ' ').trim())
+  // The amount alone: the older box writes its discount beside the struck price ("US $150.00 -69%").
+  const shown = (selector: string) => {
+    const box = $(selector).first().clone()
+    const value = box.find('.product-price-value')
+    box.find('[class*="mark"], [class*="discount"], [class*="percent"]').remove()
+    return parsePrice((value.length ? value.first() : box).text().replace(/\s+/g, ' ').trim())
+  }
   const current = shown('[class*="price-default--current--"], .product-price-current')
   if (!current) return {}
   const struck = shown('[class*="price-default--original--"], .product-price-original')

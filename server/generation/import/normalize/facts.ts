@@ -35,6 +35,8 @@ export interface RawFacts {
   ownRatingRead?: boolean
   /** The site's own data listed the product's photos: a gallery drawn in the markup (with a video's poster) does not replace them. */
   ownGalleryRead?: boolean
+  /** The site's own data stated the price (drawn by script, so the markup may not show it): the markup's price box does not change it. */
+  ownPriceRead?: boolean
   title?: string | null
   descriptionHtml?: string | null
   bullets?: string[]
