@@ -139,12 +139,15 @@ const noStrayShortName: Rule = {
       const audience = /^(?:men|women|boys|girls|kids|children|ladies|adults|unisex)$/i.test(next)
       // A letter before a number ("Washing Machine W 5.840") is a model's name, like a word with a digit.
       const model = /^[A-Z]$/.test(next) && /\d/.test(words[at + 2] ?? '')
+      // "Glasses Windproof", "Earbuds Wireless": a word made with -proof or -less describes (the tagger may call it a noun).
+      const describing = /^[a-z]{3,}(?:proof|less)$/i.test(next)
       if (
         nt.includes('Noun') &&
         !nt.includes('Value') &&
         !nt.includes('Preposition') &&
         !audience &&
         !model &&
+        !describing &&
         !/^(?:with|for|and|or|by|in)$/i.test(next)
       )
         out.push(`noun "${noun}" is followed by "${next}" in the title`)

@@ -34,6 +34,7 @@ const pdp = (tcin: string, price: Record<string, unknown>) => [
 describe('Target product pages', () => {
   it('knows a product address by its item number', () => {
     expect(isTargetProduct(URL_)).toBe(true)
+    expect(isTargetProduct(new URL('https://www.target.com/p/A-12345678'))).toBe(true)
     expect(isTargetProduct(new URL('https://www.target.com/c/mugs/-/N-4y5mx'))).toBe(false)
     expect(isTargetProduct(new URL('https://www.nottarget.com/p/x/-/A-1'))).toBe(false)
   })

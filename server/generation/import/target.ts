@@ -1,13 +1,13 @@
 import { arr, get, isObj, num, text } from './marketplaces/embedded'
 import type { RawFacts } from './normalize/facts'
 
-/** A Target product page (`target.com/p/{slug}/-/A-{tcin}`); its item number is the tcin. */
+/** A Target product page (`target.com/p/{slug}/-/A-{tcin}`, or `/p/A-{tcin}`); its item number is the tcin. */
 export function isTargetProduct(url: URL): boolean {
   return /(^|\.)target\.com$/i.test(url.hostname) && targetItemNumber(url) !== null
 }
 
 function targetItemNumber(url: URL): string | null {
-  return url.pathname.match(/^\/p\/.*\/A-(\d+)/)?.[1] ?? null
+  return url.pathname.match(/^\/p\/(?:.*\/)?A-(\d+)/)?.[1] ?? null
 }
 
 /**

@@ -32,6 +32,10 @@ describe('product names from titles', () => {
     expect(productName(memory).noun).toBe('memory card')
   })
 
+  it('never takes a word made with -proof or -less for what the product is', () => {
+    expect(productName('Unisex Glasses Windproof Outdoor Sport Eyewear Motocross Sunglasses for Men').noun).toBe('glasses')
+  })
+
   it('takes the first of alternatives written with a slash', () => {
     expect(productName('kinis Wall Light/Wall Lamp to Décor Home/Living Room/Bedroom, Candle Design').noun).toBe('wall light')
     expect(productName('Black/White Canvas Sneakers').noun).toMatch(/sneakers$/)

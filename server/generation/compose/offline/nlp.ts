@@ -69,6 +69,14 @@ export function stem(word: string): string {
   return /([bdgmnprt])\1$/.test(w) ? w.slice(0, -1) : w
 }
 
+/** English adjectives by their ending: "-proof" (waterproof, shockproof) and "-less" (wireless, rimless). */
+const DESCRIBING_SUFFIX = /^[a-z]{3,}(?:proof|less)$/
+
+/** "Windproof", "cordless": words made with -proof and -less describe, though the tagger may take one for a noun. */
+function partOfSpeech(lower: string, tags: string[]): Term['pos'] {
+  return DESCRIBING_SUFFIX.test(lower) && !tags.includes('Value') ? 'adjective' : posOf(tags)
+}
+
 function posOf(tags: string[]): Term['pos'] {
   if (tags.includes('Value')) return 'value'
   if (tags.includes('Noun') || tags.includes('Pronoun')) return 'noun'
@@ -97,8 +105,8 @@ export function terms(text: string): Term[] {
       text: lower,
       lemma,
       stem: stem(lemma),
-      pos: posOf(tags),
-      plural: tags.includes('Plural'),
+      pos: partOfSpeech(lower, tags),
+      plural: tags.includes('Plural') && !DESCRIBING_SUFFIX.test(lower),
       acronym: tags.includes('Acronym'),
       hyphenated,
     })
@@ -237,8 +245,8 @@ function tokenize(segment: string, shouting: boolean): Token[] {
       acronym: !shouting && /^[A-Z0-9&+-]*[A-Z]{2}[A-Z0-9&+-]*$/.test(text),
       camel: /^[a-z]+[A-Z]|[a-z][A-Z]/.test(text),
       value: /\d/.test(text) || tags.includes('Value'),
-      pos: posOf(tags),
-      plural: tags.includes('Plural'),
+      pos: partOfSpeech(text.toLowerCase(), tags),
+      plural: tags.includes('Plural') && !DESCRIBING_SUFFIX.test(text.toLowerCase()),
       possessive: /['’]s$/i.test(text),
     }
   })
