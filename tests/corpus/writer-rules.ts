@@ -141,6 +141,8 @@ const noStrayShortName: Rule = {
       const model = /^[A-Z]$/.test(next) && /\d/.test(words[at + 2] ?? '')
       // "Glasses Windproof", "Earbuds Wireless": a word made with -proof or -less describes (the tagger may call it a noun).
       const describing = /^[a-z]{3,}(?:proof|less)$/i.test(next)
+      // A word in capitals in a title that is not ("Shelf unit OMAR galvanized") is a name, not the compound's next noun.
+      const capitalName = !shouting && /^\p{Lu}{2,}$/u.test(next)
       if (
         nt.includes('Noun') &&
         !nt.includes('Value') &&
@@ -148,6 +150,7 @@ const noStrayShortName: Rule = {
         !audience &&
         !model &&
         !describing &&
+        !capitalName &&
         !/^(?:with|for|and|or|by|in)$/i.test(next)
       )
         out.push(`noun "${noun}" is followed by "${next}" in the title`)

@@ -51,7 +51,7 @@ export function productHeading($: CheerioAPI): Element | undefined {
  * The page's own heading when a structured title is that heading plus words after a separator
  * ("{name} - Buy {keywords} Product on Alibaba.com", "{name} online kaufen | OTTO"): the rest is the
  * site's search words and name, not the product's. Also when the heading is the structured name
- * in its own punctuation, or with a word or two more.
+ * in its own punctuation or word order, or with a word or two more.
  */
 export function headingOverTitle($: CheerioAPI, title: string, brand: string | null | undefined): string {
   const heading = productHeading($)
@@ -72,6 +72,9 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
   if (n.length >= 1 && extra >= 0 && extra <= 2) {
     const same = (from: number) => n.every((w, i) => h[from + i] === w)
     if (n.length >= 2 && extra === 0 && same(0)) return h1
+    // The same words in the heading's order ("MARKUS Office chair, Glose black" for the structured
+    // "Office chair MARKUS Glose black"): the shopper reads the heading.
+    if (n.length >= 3 && extra === 0 && [...h].sort().join(' ') === [...n].sort().join(' ')) return h1
     if (n.length >= 2 && same(0) && h.slice(n.length).every((w) => /\d/.test(w) && /\p{L}/u.test(w))) return h1
     // A structured name cut short: the heading's own line goes on a word or two ("… All In One" +
     // "Bilgisayar"). Only words in the same run of text as the name's end: an element of their own may be hidden.

@@ -221,6 +221,16 @@ describe('block and error pages', () => {
     expect(recognizeRefusal(page(longPage, 200, 'https://www.shop.example/p/itm1'))).toBeNull()
   })
 
+  it("takes Akamai's wordless interstitial (a proof of work posted as bm-verify) for a browser check", () => {
+    const interstitial = `<html><head><title>&nbsp;</title><meta http-equiv="refresh" content="5; URL='/s?k=lamp&bm-verify=AAQAAAAN'"></head>
+      <body><iframe src="data:text/html,<img src=loading.gif>"></iframe><script>var xhr = new XMLHttpRequest();
+      xhr.open("POST", "/_sec/verify?provider=interstitial", false); xhr.send(JSON.stringify({"bm-verify": "AAQ", "pow": 12}));</script></body></html>`
+    expect(recognizeRefusal(page(interstitial, 200, 'https://www.amazon.in/dp/B0C7X4K2QZ'))).toMatchObject({
+      kind: 'robot-check',
+      transient: false,
+    })
+  })
+
   it('takes "access restricted" in the site’s own language for a refusal', () => {
     const ru = `<html lang="ru"><head><title>Доступ ограничен</title></head><body><h1>Доступ ограничен</h1>
       <p>Инцидент: chlg_2025_01JXX7W0</p><p>Чтобы решить проблему, отключите VPN или обновите страницу.</p><button>Обновить</button></body></html>`

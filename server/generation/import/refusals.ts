@@ -283,12 +283,15 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: (p) => `showed a browser check (${quote(/^Pardon Our Interruption/i.test(p.title) ? p.title : 'Checking your browser')})`,
     test: (p) => p.short && (/^Pardon Our Interruption/i.test(p.title) || /\bChecking your browser before (?:you )?access/i.test(p.text)),
   },
-  // Akamai Bot Manager's challenge: a script fills an empty, hidden container (it says nothing in words).
+  // Akamai Bot Manager's challenge: a script fills an empty, hidden container (it says nothing in words),
+  // or its interstitial posts a proof of work ("bm-verify") to /_sec/verify and reloads.
   {
     kind: 'robot-check',
     service: 'Akamai',
     did: 'showed a browser check (a script to run instead of the page)',
-    test: (p) => p.short && (has(p, '#sec-if-cpt-container, #sec-cpt-if') || /\/akam\/\d+\/pixel_/.test(p.html)),
+    test: (p) =>
+      p.short &&
+      (has(p, '#sec-if-cpt-container, #sec-cpt-if') || /\/akam\/\d+\/pixel_|\/_sec\/verify\?provider=|["'&?]bm-verify[=":]/.test(p.html)),
   },
   // Akamai's edge refusal.
   {

@@ -342,6 +342,10 @@ describe('microdata and the page heading', () => {
     expect(named('<div>DJUNGELSKOG</div><div>Soft toy, brown bear</div>', 'DJUNGELSKOG Soft toy - brown bear')).toBe(
       'DJUNGELSKOG Soft toy, brown bear',
     )
+    // The same words in the heading's own order.
+    expect(named('<span>MARKUS</span> <span>Office chair, Glose black</span>', 'Office chair MARKUS Glose black')).toBe(
+      'MARKUS Office chair, Glose black',
+    )
     // The brand before the name, a model code after it.
     expect(named('<span>RETRAK</span> <span>Selfie Stick - Black &amp; Silver</span>', 'Selfie Stick - Black &amp; Silver', 'RETRAK')).toBe(
       'RETRAK Selfie Stick - Black & Silver',

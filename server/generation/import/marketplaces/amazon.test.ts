@@ -302,6 +302,14 @@ describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and byline
     expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([39.99, 49.49, 'GBP'])
   })
 
+  it('amazon.co.jp: "5つ星のうち4.1" writes the scale first, and "香源のストアを表示" is the byline of the brand 香源', async () => {
+    const center = `<div id="bylineInfo_feature_div"><a id="bylineInfo" href="/stores/x">香源のストアを表示</a></div>
+      <div id="averageCustomerReviews_feature_div"><a id="acrCustomerReviewLink" href="#reviews"><span aria-hidden="true">4.1</span>
+      <i class="a-icon a-icon-star-mini"><span class="a-icon-alt">5つ星のうち4.1</span></i><span aria-label="201 レビュー">(201)</span></a></div>`
+    const facts = await read('https://www.amazon.co.jp/dp/B002XA6AU4', amazonPage({ lang: 'ja-jp', center }))
+    expect([facts.listingRating?.average, facts.listingRating?.count, facts.vendor]).toEqual([4.1, 201, '香源'])
+  })
+
   it('reads the Kindle price row of the buy box table, and a used-only offer’s price', async () => {
     const kindle = `<table><tr class="kindle-price"><td>Kindle-Preis:</td><td class="a-color-price a-size-medium">EUR 15,99</td></tr></table>`
     expect((await read('https://www.amazon.de/dp/B07KWY4LZK', amazonPage({ lang: 'de-de', buybox: kindle }))).price).toBe(15.99)

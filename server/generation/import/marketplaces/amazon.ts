@@ -266,7 +266,9 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
       $('#acrCustomerReviewLink .a-icon-alt').first().text() ||
       (ownSummary.find('.swSprite').first().attr('title') ?? ''),
   )
-  const [average, scale] = numbersIn(stars, locale)
+  // Japanese writes the scale first: "5つ星のうち4.1" (of five stars, 4.1).
+  const [first, second] = numbersIn(stars, locale)
+  const [average, scale] = second !== undefined && (first === 5 || first === 10) && second < first ? [second, first] : [first, second]
   const count =
     countIn(
       clean(

@@ -44,6 +44,9 @@ export const BYLINE_TEMPLATES: readonly string[] = [
   'Besök {}-butiken',
   'Odwiedź sklep {}',
   '{} Mağazasını ziyaret edin',
+  // Japanese (amazon.co.jp: "Visit the X Store", "Brand: X")
+  '{}のストアを表示',
+  'ブランド: {}',
   // Arabic (amazon.sa / .ae / .eg)
   'زيارة متجر {}',
   'العلامة التجارية: {}',
