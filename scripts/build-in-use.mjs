@@ -1,8 +1,16 @@
 // Which servers run from this folder's build. A build replaces the files a running server loads on
 // first use (its lazily imported parts, the web's assets): `npm run build` refuses while one runs,
 // rather than break it. Plain JavaScript: scripts/build.mjs reads it without a TypeScript toolchain.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { SERVER_BUNDLE } from './server-bundle.mjs'
+import { isServerProcess } from './server-process.mjs'
+
+/** The checkout whose build the file `moduleFile` is (its server bundle), or null when run from source. */
+export function buildRootOf(moduleFile) {
+  const bundle = path.normalize(SERVER_BUNDLE)
+  return moduleFile.endsWith(path.sep + bundle) ? moduleFile.slice(0, -bundle.length - 1) : null
+}
 
 /** One file per running server, named by its pid. */
 const markDir = (root) => path.join(root, 'build', '.running')
@@ -28,24 +36,8 @@ export function serversUsingBuild(root) {
   const live = []
   for (const name of names) {
     const pid = Number(name)
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isServer(pid)) live.push(pid)
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isServerProcess(pid)) live.push(pid)
     else rmSync(path.join(markDir(root), name), { force: true })
   }
   return live
-}
-
-/** A live process that is a Pagewright server (where /proc tells: a pid reused by another program is not). */
-function isServer(pid) {
-  try {
-    process.kill(pid, 0)
-  } catch (error) {
-    if (error?.code !== 'EPERM') return false
-  }
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-      .split('\0')
-      .some((a) => /(^|[\\/])main\.js$/.test(a))
-  } catch {
-    return true
-  }
 }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import type PgBoss from 'pg-boss'
-import { markBuildInUse } from '../scripts/build-in-use.mjs'
+import { buildRootOf, markBuildInUse } from '../scripts/build-in-use.mjs'
 import type { ApiDeps } from './context'
 import type { ChangeFeed } from './db/changes'
 import type { Database } from './db/client'
@@ -51,7 +51,7 @@ async function main() {
   if (embedded) releaseDataDir = claimDataDir(dataDir)
   // While this server runs from a build, building again is refused: it would replace the files this
   // server loads on first use (scripts/build.mjs).
-  const buildRoot = builtFrom(import.meta.url)
+  const buildRoot = buildRootOf(fileURLToPath(import.meta.url))
   if (buildRoot) markBuildInUse(buildRoot)
 
   // The checks above refuse a bad start in about a second; the rest of the server loads only now.
@@ -320,12 +320,6 @@ async function main() {
 }
 
 /** The web deployed alone passes demo shop pages to the api's front, which has the database. */
-/** The checkout whose build this code runs from (`build/pagewright/main.js`), or null when run from source. */
-function builtFrom(moduleUrl: string): string | null {
-  const file = fileURLToPath(moduleUrl)
-  return file.endsWith(path.join('build', 'pagewright', 'main.js')) ? path.resolve(path.dirname(file), '..', '..') : null
-}
-
 /** PGlite's folder in the data folder; a new one is first filled from the build's template (server/db/template.ts). */
 function embeddedFolder(dataDir: string): string {
   const folder = path.join(dataDir, 'pglite')

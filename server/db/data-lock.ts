@@ -1,5 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import path from 'node:path'
+import { isServerProcess } from '../../scripts/server-process.mjs'
 import { DataDirError, inDataDir } from './data-dir'
 
 /**
@@ -38,51 +39,11 @@ export function claimDataDir(dataDir: string): () => void {
   })
 }
 
-/** The pid of a live process holding the folder, or null. */
+/** The pid of a live server holding the folder, or null. */
 export function dataDirHolder(dataDir: string): number | null {
   const file = lockFile(dataDir)
   if (!existsSync(file)) return null
   const pid = Number(readFileSync(file, 'utf8'))
   if (!Number.isInteger(pid) || pid <= 0) return null
-  try {
-    process.kill(pid, 0)
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user; it still holds the folder.
-    if ((error as { code?: string }).code !== 'EPERM') return null
-  }
   return isServerProcess(pid) ? pid : null
-}
-
-/**
- * After a restart (a container's, the machine's) the pid in a stale mark can belong to another
- * program now, such as the `npm start` shell or tsx launcher of the new server itself: that is no
- * holder. Where /proc is readable the holder must be running server/main and not be one of our
- * own ancestors; elsewhere a live pid is taken at its word.
- */
-function isServerProcess(pid: number): boolean {
-  let args: string[]
-  try {
-    args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-  } catch {
-    return true
-  }
-  if (!args.some((a) => /(^|[\\/])main\.[cm]?[jt]s$/.test(a))) return false
-  for (let p = process.ppid, hops = 0; p > 1 && hops < 32; hops++) {
-    if (p === pid) return false
-    const parent = parentOf(p)
-    if (parent === null) break
-    p = parent
-  }
-  return true
-}
-
-function parentOf(pid: number): number | null {
-  try {
-    // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after its last ')'.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-    return Number.isInteger(ppid) ? ppid : null
-  } catch {
-    return null
-  }
 }

@@ -3,7 +3,7 @@ import { statesOwnersTerms } from '../../server/domain/page/shopper'
 import type { ProductFacts } from '../../server/domain/product-facts'
 import { checkPageHonesty } from '../../server/generation/compose/honesty'
 import { pageLanguage } from '../../server/generation/compose/offline/compose'
-import { wordTags } from '../../server/generation/compose/offline/nlp'
+import { isDescribingWord, wordTags } from '../../server/generation/compose/offline/nlp'
 import { pageTexts, type PageText } from '../../server/generation/compose/trace'
 import type { Research } from '../../server/generation/compose/types'
 
@@ -140,7 +140,7 @@ const noStrayShortName: Rule = {
       // A letter before a number ("Washing Machine W 5.840") is a model's name, like a word with a digit.
       const model = /^[A-Z]$/.test(next) && /\d/.test(words[at + 2] ?? '')
       // "Glasses Windproof", "Earbuds Wireless": a word made with -proof or -less describes (the tagger may call it a noun).
-      const describing = /^[a-z]{3,}(?:proof|less)$/i.test(next)
+      const describing = isDescribingWord(next)
       // A word in capitals in a title that is not ("Shelf unit OMAR galvanized") is a name, not the compound's next noun.
       const capitalName = !shouting && /^\p{Lu}{2,}$/u.test(next)
       if (

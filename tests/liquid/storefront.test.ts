@@ -52,7 +52,10 @@ function expectPage(html: string, page: Page, name: string) {
   expect($('.pw-page').length).toBe(1)
 }
 
-describe('the app block (theme app extension)', () => {
+/** Every fixture page through a Liquid engine: seconds on a quiet machine, more under load. */
+const ALL_FIXTURES_MS = 120_000
+
+describe('the app block (theme app extension)', { timeout: ALL_FIXTURES_MS }, () => {
   it.each([
     ['Harbor', 'main'],
     ['Harbor', 'section'],
@@ -60,23 +63,18 @@ describe('the app block (theme app extension)', () => {
     ['Meadow', 'main'],
     ['Meadow', 'apps'],
     ['Meadow', 'section'],
-  ] as const)(
-    'renders every fixture page in %s (block in %s)',
-    async (name, where) => {
-      const t = themeWithAppBlock(name, where)
-      for (const f of fixtures) {
-        const page = absoluteImages(f.page)
-        const html = await renderProductPage(t, productWith(page), storefrontContext())
-        expectPage(html, page, f.name)
-        // The theme's own page is still there around it.
-        expect(html).toContain(name === 'Harbor' ? 'harbor-product-form' : 'meadow-form')
-        expect(html).toContain('.pw-page {') // the block's stylesheet, inlined once
-        expect(html.match(/<style>/g)?.length).toBe(1)
-      }
-      // Every fixture page through a Liquid engine: seconds on a quiet machine, more under load.
-    },
-    120_000,
-  )
+  ] as const)('renders every fixture page in %s (block in %s)', async (name, where) => {
+    const t = themeWithAppBlock(name, where)
+    for (const f of fixtures) {
+      const page = absoluteImages(f.page)
+      const html = await renderProductPage(t, productWith(page), storefrontContext())
+      expectPage(html, page, f.name)
+      // The theme's own page is still there around it.
+      expect(html).toContain(name === 'Harbor' ? 'harbor-product-form' : 'meadow-form')
+      expect(html).toContain('.pw-page {') // the block's stylesheet, inlined once
+      expect(html.match(/<style>/g)?.length).toBe(1)
+    }
+  })
 
   it('renders the sample page with prices from the store', async () => {
     const html = await renderProductPage(themeWithAppBlock('Harbor', 'main'), productWith(samplePage), storefrontContext())
@@ -128,33 +126,28 @@ describe('the app block (theme app extension)', () => {
   })
 })
 
-describe('the template method (our section in product.pagewright.json)', () => {
+describe('the template method (our section in product.pagewright.json)', { timeout: ALL_FIXTURES_MS }, () => {
   const published = (name: 'Harbor' | 'Meadow') => {
     const t = theme(name)
     const files = themeFilesToPublish({ appId: '4242', productTemplateJson: t.files['templates/product.json'] ?? null })
     return { ...t, id: `${t.id}-published`, files: { ...t.files, ...Object.fromEntries(files.map((f) => [f.filename, f.content])) } }
   }
 
-  it.each(['Harbor', 'Meadow'] as const)(
-    'renders every fixture page in %s',
-    async (name) => {
-      const t = published(name)
-      for (const f of fixtures) {
-        const page = absoluteImages(f.page)
-        const html = await renderProductPage(t, productWith(page, { templateSuffix: 'pagewright' }), storefrontContext())
-        expectPage(html, page, f.name)
-        const $ = load(html)
-        // The theme's buy box first (its h1), then our page with an h2 title.
-        const sections = $('main > .shopify-section, main > section.shopify-section').toArray()
-        expect($(sections[0]).find('form').first().attr('action')).toBe(`${BASE_URL}/cart/add`)
-        expect($(sections[1]).find('.pw-page').length).toBe(1)
-        expect($('h1').length).toBe(1)
-        expect(html).toContain(`${BASE_URL}/theme-assets/${t.id}/pagewright.css`)
-      }
-      // Every fixture page through a Liquid engine: seconds on a quiet machine, more under load.
-    },
-    120_000,
-  )
+  it.each(['Harbor', 'Meadow'] as const)('renders every fixture page in %s', async (name) => {
+    const t = published(name)
+    for (const f of fixtures) {
+      const page = absoluteImages(f.page)
+      const html = await renderProductPage(t, productWith(page, { templateSuffix: 'pagewright' }), storefrontContext())
+      expectPage(html, page, f.name)
+      const $ = load(html)
+      // The theme's buy box first (its h1), then our page with an h2 title.
+      const sections = $('main > .shopify-section, main > section.shopify-section').toArray()
+      expect($(sections[0]).find('form').first().attr('action')).toBe(`${BASE_URL}/cart/add`)
+      expect($(sections[1]).find('.pw-page').length).toBe(1)
+      expect($('h1').length).toBe(1)
+      expect(html).toContain(`${BASE_URL}/theme-assets/${t.id}/pagewright.css`)
+    }
+  })
 
   it('a product without the suffix, or without the metafield, gets the theme’s own page', async () => {
     const t = published('Harbor')

@@ -70,11 +70,15 @@ export function stem(word: string): string {
 }
 
 /** English adjectives by their ending: "-proof" (waterproof, shockproof) and "-less" (wireless, rimless). */
-const DESCRIBING_SUFFIX = /^[a-z]{3,}(?:proof|less)$/
+export const isDescribingWord = (word: string) => /^[a-z]{3,}(?:proof|less)$/i.test(word)
 
-/** "Windproof", "cordless": words made with -proof and -less describe, though the tagger may take one for a noun. */
-function partOfSpeech(lower: string, tags: string[]): Term['pos'] {
-  return DESCRIBING_SUFFIX.test(lower) && !tags.includes('Value') ? 'adjective' : posOf(tags)
+/**
+ * A word's part of speech and number from the tagger's tags. Words made with -proof and -less
+ * describe ("windproof", "cordless"), though the tagger may take one for a noun.
+ */
+function wordClass(word: string, tags: string[]): { pos: Term['pos']; plural: boolean } {
+  if (isDescribingWord(word) && !tags.includes('Value')) return { pos: 'adjective', plural: false }
+  return { pos: posOf(tags), plural: tags.includes('Plural') }
 }
 
 function posOf(tags: string[]): Term['pos'] {
@@ -105,8 +109,7 @@ export function terms(text: string): Term[] {
       text: lower,
       lemma,
       stem: stem(lemma),
-      pos: partOfSpeech(lower, tags),
-      plural: tags.includes('Plural') && !DESCRIBING_SUFFIX.test(lower),
+      ...wordClass(lower, tags),
       acronym: tags.includes('Acronym'),
       hyphenated,
     })
@@ -245,8 +248,7 @@ function tokenize(segment: string, shouting: boolean): Token[] {
       acronym: !shouting && /^[A-Z0-9&+-]*[A-Z]{2}[A-Z0-9&+-]*$/.test(text),
       camel: /^[a-z]+[A-Z]|[a-z][A-Z]/.test(text),
       value: /\d/.test(text) || tags.includes('Value'),
-      pos: partOfSpeech(text.toLowerCase(), tags),
-      plural: tags.includes('Plural') && !DESCRIBING_SUFFIX.test(text.toLowerCase()),
+      ...wordClass(text, tags),
       possessive: /['’]s$/i.test(text),
     }
   })

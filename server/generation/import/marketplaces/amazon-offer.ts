@@ -24,9 +24,11 @@ const OFFERS: {
   price: string
   list: string
   ownRows?: RegExp
-  centre?: boolean
-  /** The row's other half, where its list price is ("Buy New" header and its inner panel, 2019). */
-  listAlso?: string
+  /**
+   * Where else the row's list price is, named after the row: its other half ("Buy New" header and
+   * its inner panel, 2019), or the centre's block for that row (renewed tiers).
+   */
+  listAlso?: (rowId: string) => string
   when?: ($: CheerioAPI) => boolean
 }[] = [
   // 2023–: the core price beside the title (one per buy-box row), and the apex / qualified buy box.
@@ -62,7 +64,7 @@ const OFFERS: {
     list: '.a-text-strike',
   },
   { box: '#qualifiedBuybox', price: '#price.header-price, .header-price, .offer-price', list: '.a-text-strike' },
-  { box: '#buyNewSection', price: '.offer-price', list: '.a-text-strike', listAlso: '#buyNewInner' },
+  { box: '#buyNewSection', price: '.offer-price', list: '.a-text-strike', listAlso: () => '#buyNewInner' },
   // 2024–: a product sold only used ("Buy used:" is the whole buy box): that offer is the product's own.
   {
     box: '#usedOnlyBuybox',
@@ -77,7 +79,7 @@ const OFFERS: {
     price: '.header-price, .priceToPay, .apexPriceToPay, .a-price:not(.a-text-price), .offer-price',
     list: '.a-price.a-text-price[data-a-strike="true"], .basisPrice .a-price',
     ownRows: /^(?:apex_desktop_)?renewedTier\d*AccordionRow$/i,
-    centre: true,
+    listAlso: (rowId) => `#apex_desktop_${rowId}`,
     when: soldOnlyRenewed,
   },
 ]
@@ -154,8 +156,7 @@ export function readOffer($: CheerioAPI, hint: string | null, locale: string | n
       const price = parsePrice(raw, hint, locale)
       if (!price) continue
       const rowId = $(box).attr('id') ?? ''
-      const listPlace =
-        where.centre && /^[\w-]+$/.test(rowId) ? $(box).add(`#apex_desktop_${rowId}`) : where.listAlso ? $(box).add(where.listAlso) : $(box)
+      const listPlace = where.listAlso && /^[\w-]+$/.test(rowId) ? $(box).add(where.listAlso(rowId)) : $(box)
       const listEl = listPlace
         .find(where.list)
         .toArray()
