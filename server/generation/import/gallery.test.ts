@@ -199,6 +199,13 @@ describe('withGallery', () => {
     const far = `<html><body><main><div><div><div><div><div><h1>Kettle 4711</h1></div></div></div></div></div>
       <footer><div><img src="https://cdn.shop.example/media/90001/banner-90001.jpg"><img src="https://cdn.shop.example/media/90002/banner-90002.jpg"></div></footer></main></body></html>`
     expect(withGallery(load(far), [], PAGE)).toEqual([])
+    // A gallery column far from the heading is found when it comes before the heading's column, as a gallery is read first.
+    const column = `<html><body><main><div class="gallery"><div><img src="https://cdn.shop.example/media/48213/a-48213.jpg"><img src="https://cdn.shop.example/media/48214/b-48214.jpg"></div></div>
+      <div><div><div><div><div><div><h1>Kettle 4711</h1><span><img src="https://cdn.shop.example/badge/90003/new-90003.png"></span></div></div></div></div></div></div></main></body></html>`
+    expect(withGallery(load(column), [], PAGE)).toHaveLength(2)
+    expect(
+      withGallery(load(column.replace('<main><div class="gallery">', '<main><div class="x"></div><div class="gallery">')), [], PAGE),
+    ).toHaveLength(2)
     // Photos on the shop's image CDN (another domain) are its photos; a row of two sites' pictures is not a gallery.
     const cdn = page(
       `<div><img src="https://img.cdn-example.net/48213/a-48213.jpg"><img src="https://img.cdn-example.net/48214/b-48214.jpg"></div>`,

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { get, isObj, scriptJson, text } from './marketplaces/embedded'
-import { absoluteUrl, cleanImages, optimisedImageSource, siteOf } from './normalize/images'
+import { absoluteUrl, cleanImages, isSiteIcon, optimisedImageSource, siteOf } from './normalize/images'
 import { collapseSpace } from './normalize/text'
 import { productHeading } from './page-heading'
 
@@ -317,6 +317,11 @@ export function galleryPhotos($: CheerioAPI, mainImage: string, pageUrl: string)
 
 /** Levels above the product's heading that still hold its gallery (a column beside the heading's). */
 const HEADING_GALLERY_LEVELS = 4
+/**
+ * Further up, only what comes before the heading's column: a gallery is read first (1688's sits six
+ * levels from its title), a footer's or a related row after.
+ */
+const GALLERY_BEFORE_HEADING_LEVELS = 7
 
 /**
  * On a page that names no photo at all (no structured data), the gallery in the product heading's
@@ -326,15 +331,18 @@ const HEADING_GALLERY_LEVELS = 4
  */
 export function galleryNearHeading($: CheerioAPI, pageUrl: string): string[] {
   const heading = productHeading($)
-  const isPhoto = (s: Slide) => !s.video && photoIdParts(s.picture).length > 0
+  const isPhoto = (s: Slide) => !s.video && photoIdParts(s.picture).length > 0 && !isSiteIcon(s.picture)
+  let inner: AnyNode | null = heading
   let box: AnyNode | null = heading?.parent ?? null
-  for (let level = 0; box && box.type === 'tag' && level < HEADING_GALLERY_LEVELS; level++, box = box.parent) {
+  for (let level = 0; box && box.type === 'tag' && level < GALLERY_BEFORE_HEADING_LEVELS; level++, inner = box, box = box.parent) {
+    const roots = level < HEADING_GALLERY_LEVELS ? [box] : $(inner).prevAll().toArray()
     let best: string[] = []
-    for (const slides of rowsOfSlides($, pageUrl, box as Element)) {
-      const photos = distinctPhotos(slides.filter(isPhoto).map((s) => s.picture))
-      // One shop's photos: all on one site (its own or its image CDN's), never a row of others' badges.
-      if (new Set(photos.map(siteOf)).size === 1 && photos.length > best.length) best = photos
-    }
+    for (const root of roots)
+      for (const slides of rowsOfSlides($, pageUrl, root as Element)) {
+        const photos = distinctPhotos(slides.filter(isPhoto).map((s) => s.picture))
+        // One shop's photos: all on one site (its own or its image CDN's), never a row of others' badges.
+        if (new Set(photos.map(siteOf)).size === 1 && photos.length > best.length) best = photos
+      }
     if (best.length >= 2) return best
   }
   return []

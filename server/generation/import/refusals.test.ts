@@ -405,6 +405,50 @@ describe('a site’s own block page and a sign-in wall, inside its full header a
     ).toBeNull()
   })
 
+  it('reads a wall whose sentence is broken by a line break as the words it shows', () => {
+    const wall = `<html><head><title></title></head><body><header><img src="/logo.png" alt="Tienda"></header>
+      <p class="message">¡Hola! Para continuar, ingresa a<br/>tu cuenta</p><a href="/registro">Soy nuevo</a><a href="/entrar">Ya tengo cuenta</a></body></html>`
+    const err = recognizeRefusal(page(wall, 200, 'https://listado.tienda.example/audifonos'))
+    expect(err).toMatchObject({ kind: 'refused', transient: false })
+    expect(err!.message).toMatch(/asked us to sign in instead of showing the page \("Para continuar, ingresa a tu cuenta"\)/)
+  })
+
+  it('tells AWS WAF’s challenge, a page that is only a script, and a country picker from a page we failed to read', () => {
+    const waf = `<!DOCTYPE html><html lang="en"><head><title></title><script>window.gokuProps = {"key":"x"};</script>
+      <script src="https://abc.def.us-east-2.token.awswaf.com/abc/def/ghi/challenge.js"></script></head>
+      <body><div id="challenge-container"></div><script>AwsWafIntegration.getToken().then(() => window.location.reload(true));</script>
+      <noscript><h1>JavaScript is disabled</h1>In order to continue, we need to verify that you're not a robot.</noscript></body></html>`
+    const err = recognizeRefusal(page(waf))
+    expect(err).toMatchObject({ kind: 'robot-check', transient: false })
+    expect(err!.message).toMatch(/^AWS WAF, which protects amazon\.com, showed a browser check/)
+
+    const onlyScript = `<html><body><script></script><script>var _0x1=['reload','decrypt'];${'(function(a){return a})(1);'.repeat(120)}</script></body></html>`
+    expect(recognizeRefusal(page(onlyScript, 200, 'https://shop.example/g-601.html'))?.message).toMatch(
+      /showed a browser check \(a script to run instead of the page\)/,
+    )
+    // A page with a title, or one that loads its own script, is a page drawn by script: not a challenge.
+    expect(
+      recognizeRefusal(page(onlyScript.replace('<html>', '<html><head><title>Mug</title></head>'), 200, 'https://shop.example/g-601.html')),
+    ).toBeNull()
+    expect(
+      recognizeRefusal(
+        page(onlyScript.replace('<script></script>', '<script src="/app.js"></script>'), 200, 'https://shop.example/g-601.html'),
+      ),
+    ).toBeNull()
+
+    const picker = `<html lang="en"><head><title>Shop: everything in one place</title><meta property="og:title" content="Shop"></head>
+      <body><div id="country-selection" data-fragment="country-selection"><div class="loader"></div></div><script>load('country-selection')</script></body></html>`
+    expect(recognizeRefusal(page(picker, 200, 'https://www.shop.example/en/mug-p-123'))?.message).toMatch(
+      /^Shop\.example showed its country selection instead of the product page/,
+    )
+    // A product page with a country switcher in its header is read, not refused.
+    const withSwitcher = picker.replace(
+      '<div class="loader"></div>',
+      `<h1>Blue Mug</h1><p>${'A mug for tea and coffee, glazed by hand. '.repeat(8)}</p>`,
+    )
+    expect(recognizeRefusal(page(withSwitcher, 200, 'https://www.shop.example/en/mug-p-123'))).toBeNull()
+  })
+
   it('never refuses a product page for its login link or a sign-in title, nor a "Login" page with no field to sign in with', () => {
     const mug = '<h1>Blue Mug</h1><p>€12.00</p><footer><input type="email" placeholder="Your email for our newsletter"></footer>'
     const product = site(

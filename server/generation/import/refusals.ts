@@ -155,6 +155,9 @@ const RELOADS_ITSELF =
   /\blocation\.reload\(\s*(?:true)?\s*\)|\blocation\.(?:replace|assign)\(\s*(?:window\.|document\.)?location(?:\.href)?\s*\)|\blocation\.href\s*=\s*(?:window\.|document\.)?location\.href\b/
 /** A page's own files in a folder named for a deny or block page. */
 const DENY_ASSETS = /(?:src|href)\s*=\s*["'][^"']*(?:custom-deny|deny-page|denied|block(?:ed)?[_-]page|waf[_-]block)[^"']*["']/i
+/** The container of a page that asks for the visitor's country or region before anything else. */
+const COUNTRY_PICKER =
+  '[id*="country-select" i], [id*="select-country" i], [id*="region-select" i], [class*="country-select" i], [class*="region-select" i]'
 /** Words of the page for the owner's message, cut at a word after 60 characters. */
 /**
  * UTF-8 read twice ("Ð\u009fÐ¾ÑÑÐ¸" for "Почти"): a page stored so shows its words garbled. Read
@@ -237,10 +240,15 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: 'showed a robot check (a captcha: click the pictures it names)',
     test: (p) => has(p, 'body.verifyDialog #imageSemantics, body.verifyDialog [role="dialog"]'),
   },
+  // Also in other dress: no title, no word, no file loaded, only a long inline script (it answers a
+  // challenge and reloads the address; Temu's Pakistani site sends one obfuscated).
   {
     kind: 'robot-check',
     did: 'showed a browser check (a script to run instead of the page)',
-    test: (p) => p.text === '' && /kwcdn\.com\/upload-static\/assets\/chl\/js\//.test(p.html),
+    test: (p) =>
+      p.text === '' &&
+      (/kwcdn\.com\/upload-static\/assets\/chl\/js\//.test(p.html) ||
+        (p.title === '' && !has(p, 'script[src], img, link[rel="stylesheet" i], meta[property]') && p.$('script').text().length > 2000)),
   },
   // PerimeterX / HUMAN ("Robot or human?", press and hold), as on Walmart.
   {
@@ -292,6 +300,13 @@ export const BLOCK_RULES: readonly Rule[] = [
     test: (p) =>
       p.short &&
       (has(p, '#sec-if-cpt-container, #sec-cpt-if') || /\/akam\/\d+\/pixel_|\/_sec\/verify\?provider=|["'&?]bm-verify[=":]/.test(p.html)),
+  },
+  // AWS WAF's challenge (as on Amazon): its script fetches a token and reloads; it says nothing but a <noscript>.
+  {
+    kind: 'robot-check',
+    service: 'AWS WAF',
+    did: 'showed a browser check (a script to run instead of the page)',
+    test: (p) => p.short && (/\bAwsWafIntegration\./.test(p.html) || /\.token\.awswaf\.com\/[^"'\s]*\/challenge\.js/.test(p.html)),
   },
   // Akamai's edge refusal.
   {
@@ -418,6 +433,13 @@ export const BLOCK_RULES: readonly Rule[] = [
     test: (p) =>
       p.short && /^\W*(?:http\W*)?(?:error\W*)?(?:401|403)\b|^\W*(?:forbidden|access denied|unauthorized)\W*$/i.test(headline(p)),
   },
+  // A country or region picker in place of the product (Trendyol's "select-country" page): the site
+  // would show the product only to a visitor who says where they shop from.
+  {
+    kind: 'refused',
+    did: 'showed its country selection instead of the product page',
+    test: (p) => p.text.length < 200 && has(p, COUNTRY_PICKER),
+  },
   // A "we're busy, retry in 3 s" page (Flipkart's "Lot of rush…"): a short page whose only script
   // loads the same address again. The page is the site's way of saying it is overloaded.
   {
@@ -505,10 +527,17 @@ function carriesProduct($: CheerioAPI, html: string): boolean {
   )
 }
 
-function visibleText($: CheerioAPI, without = ''): string {
+/** A copy of the page's body without what is not shown, its lines and blocks words apart ("ingresa a<br/>tu cuenta" says "a tu", not "atu"). */
+function shownBody($: CheerioAPI, without = '') {
   const body = $('body').first().clone()
   body.find(`script, style, noscript, template, svg${without}`).remove()
-  return body.text().replace(/\s+/g, ' ').trim().slice(0, 5000)
+  body.find('br').replaceWith(' ')
+  body.find('p, div, li, dt, dd, td, th, h1, h2, h3, h4, h5, h6, section, article, button, label').after(' ')
+  return body
+}
+
+function visibleText($: CheerioAPI, without = ''): string {
+  return shownBody($, without).text().replace(/\s+/g, ' ').trim().slice(0, 5000)
 }
 
 const pathOf = (url: string) => {
@@ -521,9 +550,10 @@ const pathOf = (url: string) => {
 
 /** The sentence that says `words` in the innermost element saying it (blocks' texts run together in the page's). */
 function ownLine($: CheerioAPI, words: RegExp): string | null {
-  const own = $('body *')
+  const own = shownBody($)
+    .find('*')
     .toArray()
-    .filter((el) => el.tagName !== 'script' && el.tagName !== 'style' && words.test($(el).text()))
+    .filter((el) => words.test($(el).text()))
     .at(-1)
   return own ? errorLine($(own).text().replace(/\s+/g, ' ').trim(), words) : null
 }

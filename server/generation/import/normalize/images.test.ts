@@ -140,6 +140,9 @@ describe('URLs and images', () => {
     expect(isSiteIcon('https://shop.example/android-chrome-192x192.png')).toBe(true)
     expect(isSiteIcon('https://shop.example/apple-touch-icon.png?v=2')).toBe(true)
     expect(isSiteIcon('https://shop.example/media/drill.png')).toBe(false)
+    // Alibaba's CDN names a file's pixels: a 120 × 64 badge is no photo, an 800 × 800 picture may be.
+    expect(isSiteIcon('https://gw.alicdn.com/imgextra/i4/O1CN01ab_!!6000000004447-2-tps-120-64.png')).toBe(true)
+    expect(isSiteIcon('https://gw.alicdn.com/imgextra/i4/O1CN01ab_!!6000000004447-2-tps-800-800.png')).toBe(false)
     expect(
       cleanImages(['https://shop.example/media/drill.jpg', 'https://shop.example/android-chrome-192x192.png'], 'https://shop.example/p/1'),
     ).toEqual(['https://shop.example/media/drill.jpg'])

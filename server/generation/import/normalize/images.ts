@@ -32,7 +32,19 @@ export function optimisedImageSource(url: string): string {
 
 /** A site's icon for bookmarks and home screens ("android-chrome-192x192.png", "apple-touch-icon.png"): never a photo of the product. */
 export function isSiteIcon(url: string): boolean {
-  return /\/(?:android-chrome|apple-touch-icon|favicon|mstile|safari-pinned-tab)[^/]*\.(?:png|ico|svg|jpe?g|webp)(?:\?|$)/i.test(url)
+  return (
+    /\/(?:android-chrome|apple-touch-icon|favicon|mstile|safari-pinned-tab)[^/]*\.(?:png|ico|svg|jpe?g|webp)(?:\?|$)/i.test(url) ||
+    isBadgeSized(url)
+  )
+}
+
+/**
+ * An image whose address states it is badge-sized: Alibaba's CDN names a file's pixels ("…-tps-120-64.png"
+ * is 120 × 64), and a badge beside a title ("1688严选") is a few dozen pixels high, a photo hundreds.
+ */
+function isBadgeSized(url: string): boolean {
+  const size = url.match(/-tps-(\d{1,5})-(\d{1,5})\.(?:png|jpe?g|gif|webp)(?:[?_]|$)/i)
+  return size !== null && Math.min(Number(size[1]), Number(size[2])) < 150
 }
 
 /** https images only, or any image on the page's own origin (the local demo store). */

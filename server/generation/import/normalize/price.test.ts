@@ -49,6 +49,11 @@ describe('currencyWritten', () => {
     expect(currencyWritten('1800,00\u00a0kr.', 'da')).toBe('DKK')
     expect(currencyWritten('143.999 TL', 'tr')).toBe('TRY')
     expect(currencyWritten('143.999 TL', 'en')).toBeNull()
+    // "¥" on a Chinese page is the yuan, on a Japanese one the yen; a bare number is still no currency.
+    expect(currencyWritten('¥3.80 起', 'zh-CN')).toBe('CNY')
+    expect(currencyWritten('￥26.93', 'zh')).toBe('CNY')
+    expect(currencyWritten('¥1,280', 'ja')).toBe('JPY')
+    expect(currencyWritten('3.80', 'zh')).toBeNull()
     expect(currencyWritten('12 990 Ft', 'hu-HU')).toBe('HUF')
     expect(currencyWritten('499 kr', 'sv-SE')).toBe('SEK')
     expect(currencyWritten('1 299,- kr', 'nb')).toBe('NOK')

@@ -136,9 +136,10 @@ const LOCAL_ABBREVIATIONS: [RegExp, Record<string, string>][] = [
  * language of the page (null where the language does not say which). Null for a bare number.
  */
 export function currencyWritten(text: string, locale: string | null | undefined): string | null {
-  const named = detectCurrency(text)
-  if (named) return named
   const language = locale?.toLowerCase().split(/[-_]/)[0] ?? ''
+  // "¥" is the yuan's sign as much as the yen's: on a Chinese page it is the yuan.
+  const named = detectCurrency(text, language === 'zh' && /[¥￥]/.test(text) ? 'CNY' : null)
+  if (named) return named
   for (const [sign, byLanguage] of LOCAL_ABBREVIATIONS) if (sign.test(text) && byLanguage[language]) return byLanguage[language]
   return null
 }
