@@ -332,10 +332,10 @@ const GALLERY_BEFORE_HEADING_LEVELS = 7
 export function galleryNearHeading($: CheerioAPI, pageUrl: string): string[] {
   const heading = productHeading($)
   const isPhoto = (s: Slide) => !s.video && photoIdParts(s.picture).length > 0 && !isSiteIcon(s.picture)
-  let inner: AnyNode | null = heading
+  let inner: AnyNode | null = heading ?? null
   let box: AnyNode | null = heading?.parent ?? null
   for (let level = 0; box && box.type === 'tag' && level < GALLERY_BEFORE_HEADING_LEVELS; level++, inner = box, box = box.parent) {
-    const roots = level < HEADING_GALLERY_LEVELS ? [box] : $(inner).prevAll().toArray()
+    const roots = level < HEADING_GALLERY_LEVELS || !inner ? [box] : $(inner).prevAll().toArray()
     let best: string[] = []
     for (const root of roots)
       for (const slides of rowsOfSlides($, pageUrl, root as Element)) {

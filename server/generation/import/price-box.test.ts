@@ -280,6 +280,10 @@ describe('the former price beside a structured price', () => {
     // Nor does one among other products' prices and discounts.
     const crowded = `<div class="pb"><span>₹12,999</span><div><span>₹31,000</span><span>-58%</span></div><div><span>₹999</span><span>₹1,999</span></div></div>`
     expect(inEnglish(page(crowded))).toBeNull()
+    // Each price written again for screen readers is still the box's own two prices and its discount.
+    const spoken = `<div class="pb"><span>-58%</span><p><span aria-hidden="true">₹31,000</span><span class="sr">₹31,000.00</span></p>
+      <div><span aria-hidden="true">₹12,999</span></div><span class="sr">₹12,999.00</span></div>`
+    expect(inEnglish(page(spoken))).toBe(31000)
   })
 
   it('knows a wrapper whose whole text is a struck price as struck', () => {

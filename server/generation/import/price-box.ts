@@ -383,7 +383,8 @@ export function formerPriceBeside($: CheerioAPI, price: number, locale: string |
     // discount that takes that price to this one: "₹31,000 58% off" beside ₹12,999. Only in a box
     // of the price's own (the price, the former price, a saving), where no tile's discount is near.
     const inBox = pricesIn($, box as Element, locale)
-    if (inBox.length > 3) continue
+    // Amounts, not showings: a price written again for screen readers ("€664,00" beside "€ 664,–") is one.
+    if (new Set(inBox.map((p) => p.amount)).size > 3) continue
     const boxText = spacedText(box as Element)
     const discounted = inBox.find(
       (p) => p.amount > price && !inTile($, p.el, within, pageUrl) && !isHidden(p.el, within) && discountLeadsTo(boxText, p.amount, price),

@@ -129,3 +129,28 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
   }
   return null
 }
+
+/** A rating in words with one decimal, as stars say it to a pointer or a screen reader ("3.9 out of 5 eggs"). */
+const SAID_DECIMAL = /^\s*([0-5][.,]\d)\s*(?:out of|of|von|sur|de|su|из|z|van)\s*5\b/i
+
+/**
+ * The rating with its decimal that the first stars after the product's heading say in their title or
+ * label, or null. Newegg's structured data rounds its rating to whole stars (4) where its stars say 3.9.
+ */
+export function decimalRatingBesideHeading($: CheerioAPI): number | null {
+  const heading = productHeading($)
+  if (!heading) return null
+  let box: AnyNode | null = heading.parent
+  for (let level = 0; box && box.type === 'tag' && level < HEADING_BOX_LEVELS; level++, box = box.parent) {
+    const inBox = $(box as Element)
+      .find('*')
+      .toArray()
+    const stars = inBox
+      .slice(inBox.indexOf(heading) + 1)
+      .find((e) => /\brating|stars?(?![a-z])/i.test(e.attribs.class ?? '') && (e.attribs.title ?? e.attribs['aria-label']) !== undefined)
+    if (!stars) continue
+    const said = SAID_DECIMAL.exec(stars.attribs.title ?? stars.attribs['aria-label'] ?? '')
+    return said ? Number(said[1].replace(',', '.')) : null
+  }
+  return null
+}

@@ -4,7 +4,7 @@ import type { RawFacts } from './normalize/facts'
 import { brandBesideName, brandFromSpecRows, brandTaggedAfterHeading } from './page-heading'
 import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
 import { writtenAs } from './price-written'
-import { ratingBesideHeading } from './rating-widget'
+import { decimalRatingBesideHeading, ratingBesideHeading } from './rating-widget'
 import { hasStructuredProduct } from './structured-data'
 
 /**
@@ -19,7 +19,7 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
     ...raw,
     vendor: raw.vendor || brandFromSpecRows($) || brandBesideName($, raw.title) || brandTaggedAfterHeading($),
     images: raw.ownGalleryRead ? raw.images : withGallery($, raw.images, pageUrl),
-    listingRating: raw.listingRating ?? ratingBesideHeading($),
+    listingRating: raw.listingRating ? withShownDecimal(raw.listingRating, $) : ratingBesideHeading($),
   }
   // The site's own data stated the price and any former price: nothing in the markup overrides them.
   if (raw.ownPriceRead) return out
@@ -59,4 +59,12 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
     if (shown) Object.assign(out, { price: shown.price, compareAtPrice: shown.compareAtPrice, currency: out.currency ?? shown.currency })
   }
   return out
+}
+
+/** A structured rating in whole stars that the product's own stars say with its decimal (4 where they say 3.9): the stars' rating. */
+function withShownDecimal(rating: NonNullable<RawFacts['listingRating']>, $: CheerioAPI): RawFacts['listingRating'] {
+  const average = Number(rating.average)
+  if (!Number.isInteger(average) || (rating.scale != null && Number(rating.scale) !== 5)) return rating
+  const said = decimalRatingBesideHeading($)
+  return said !== null && Math.round(said) === average ? { ...rating, average: said } : rating
 }

@@ -10,6 +10,8 @@ describe('product names from titles', () => {
   it('never takes a model line ("Z-Series", "S Series") for what the product is', () => {
     expect(productName('Acme Design Z-Series Automatic Mechanical Skeleton Watch').noun).toMatch(/watch$/)
     expect(productName('Nordic S Series Wireless Earbuds').noun).toMatch(/earbuds$/)
+    // A dash glued to the noun before a model number separates them ("… Watch- TWTG10418").
+    expect(productName('Stainless Steel Bracelet Style Straps Analogue Watch- TW10418').noun).toMatch(/watch$/)
   })
 
   it('never takes a design’s name before a model’s for what the product is ("Birds iPhone 16 Pro Glass Case")', () => {

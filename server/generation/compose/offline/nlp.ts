@@ -236,7 +236,9 @@ export function givesGuarantee(sentence: string): boolean {
   return /\b(?:\d+|one|two|three|five|ten)[- ](?:days?|weeks?|months?|years?)\b|\blifetime\b|\bfor life\b/i.test(sentence)
 }
 
-function tokenize(segment: string, shouting: boolean): Token[] {
+function tokenize(text: string, shouting: boolean): Token[] {
+  // A dash glued to a word before a space is a separator, not part of the word ("Analogue Watch- TWTG10418").
+  const segment = text.replace(/(\p{L})[-–](?=\s)/gu, '$1')
   const raw = segment.split(/\s+/).filter(Boolean)
   const tagged = wordTags(segment)
   return raw.map((text, i) => {

@@ -209,7 +209,17 @@ export function ctaLines(facts: ProductFacts, r: Research, used: ReadonlySet<str
   }
   const thing = theNoun(r)
   const category = r.category && latinOnly(r.category.text) ? r.category.text.toLowerCase() : null
-  if (category && !thing?.endsWith(category)) lines.push(`One ${category}, one click away.`)
+  const at = seedOf(facts) % 4
+  // Said four ways: two phones of one shop's "mobile" category must not close alike.
+  if (category && !thing?.endsWith(category))
+    lines.push(
+      [
+        `One ${category}, one click away.`,
+        `Your new ${category}, one click away.`,
+        `The ${category} you came for, one click away.`,
+        `Your ${category} is one click away.`,
+      ][at],
+    )
   // Else a line about the product itself, by name (when the page has room for it) or by what it is.
   const be = r.plural ? 'are' : 'is'
   const named = theName(r)
@@ -219,7 +229,6 @@ export function ctaLines(facts: ProductFacts, r: Research, used: ReadonlySet<str
     `${upperFirst(x)} ${be} one click away.`,
     `Get ${x} with one click.`,
   ]
-  const at = seedOf(facts) % 4
   lines.push(lines4(named)[at])
   lines.push(
     thing ? lines4(thing)[at] : ['Make it yours.', 'Add it to your cart.', 'One click and it is yours.', 'Get yours with one click.'][at],

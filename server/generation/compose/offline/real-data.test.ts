@@ -270,7 +270,7 @@ describe('cards and closing lines', () => {
     const b = await composeWith(facts({ title: 'Terra Linen Throw', productType: 'Blanket' }))
     const closing = (p: typeof a) => p.sections.find((s) => s.type === 'cta')
     expect(closing(a)).toMatchObject({ text: 'Rated 4.4 out of 5 from 80 ratings on Shop.' })
-    expect(closing(b)).toMatchObject({ text: 'One blanket, one click away.' })
+    expect(closing(b)).toMatchObject({ text: expect.stringMatching(/^(?:One|Your new|The|Your) blanket\b.*one click away\.$/) })
     // One buyer's five stars is no reason to buy: the page closes on the product instead.
     const single = await composeWith(facts({ title: 'Aurora Stoneware Mug', listingRating: { average: 5, count: 1 } }))
     expect((closing(single) as { text: string }).text).not.toMatch(/Rated/)
