@@ -1,6 +1,8 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
-import { ratingBesideHeading, ratingsBeforeReviews } from './rating-widget'
+import { fakeFetcher } from '../../../tests/fixtures/import/fake-fetcher'
+import { decimalRatingBesideHeading, ratingBesideHeading, ratingsBeforeReviews } from './rating-widget'
+import { importProduct } from './index'
 
 const page = (underHeading: string, later = '') =>
   `<html><body><main><section class="details"><div class="info"><h1>Maple Bench Top 60 x 24</h1><p>Item #: T9F432251</p></div>
@@ -86,5 +88,39 @@ describe('a rating written under the heading, its stars an icon', () => {
     // A number that ends the heading itself is the name's, not a rating.
     const named = load('<html><body><div><h1><span>AirPods Pro 2</span></h1><a href="#reviews">(1,234 reviews)</a></div></body></html>')
     expect(ratingBesideHeading(named)).toBeNull()
+  })
+})
+
+describe('the decimal the product’s stars say', () => {
+  it('is read from their title or label, and only from the first stars after the heading', () => {
+    const said = (stars: string) => decimalRatingBesideHeading(load(page(stars)))
+    expect(said(`<div class="product-rating"><i class="rating rating-4" title="3.9 out of 5 eggs"></i><span>(1,708)</span></div>`)).toBe(
+      3.9,
+    )
+    expect(said(`<span class="stars" aria-label="4,6 von 5 Sternen"></span>`)).toBe(4.6)
+    // Whole stars say nothing more than a whole-number rating does.
+    expect(said(`<i class="rating rating-4" title="4 out of 5 eggs"></i>`)).toBeNull()
+    expect(said('')).toBeNull()
+  })
+
+  it('replaces a structured rating only where it is that rating rounded to whole stars', async () => {
+    const html = (ratingValue: number, title: string) =>
+      `<html><head><script type="application/ld+json">${JSON.stringify({
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: 'Maple Bench Top 60 x 24',
+        image: 'https://cdn.shop.example/media/48213/bench-48213.jpg',
+        offers: { '@type': 'Offer', price: '459.95', priceCurrency: 'USD' },
+        aggregateRating: { '@type': 'AggregateRating', ratingValue, reviewCount: 1708 },
+      })}</script></head><body><main><div><h1>Maple Bench Top 60 x 24</h1><div class="product-rating"><i class="rating" title="${title}"></i></div></div></main></body></html>`
+    const rating = async (ratingValue: number, title: string) => {
+      const url = 'https://shop.example/p/bench-48213'
+      const facts = await importProduct(url, fakeFetcher({ [url]: { body: html(ratingValue, title), contentType: 'text/html' } }))
+      return facts.listingRating?.average
+    }
+    expect(await rating(4, '3.9 out of 5 eggs')).toBe(3.9)
+    // Another rating than the data's, or data that already has its decimal: the data stands.
+    expect(await rating(4, '3.2 out of 5 eggs')).toBe(4)
+    expect(await rating(4.2, '3.9 out of 5 eggs')).toBe(4.2)
   })
 })

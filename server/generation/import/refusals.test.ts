@@ -17,6 +17,9 @@ const PAGES = {
   notFoundJapanese: `<!doctype html><html lang="ja"><head><title>ショップ</title></head><body><header><a href="/">ログイン</a></header>
     <main><p>ページが見つかりませんでした</p><p>お探しのページはURLが間違っているか、削除された可能性があります。</p><a href="/">トップページへ</a></main></body></html>`,
   notFoundSwedishTitle: `<!doctype html><html lang="sv"><head><title>Sidan kunde inte hittas - Bokhandel</title></head><body><header><nav>${'<a href="/b">Böcker</a> <a href="/s">Spel</a> '.repeat(80)}</nav></header><main><h1>Oj, här saknades det visst en sida!</h1></main><footer>${'<a href="/k">Kundservice</a> '.repeat(60)}</footer></body></html>`,
+  // PrestaShop's 404 inside the shop's header and menus, as its English storefront words it.
+  notFoundInShop: `<!doctype html><html lang="en"><head><title>Chandlery SL</title></head><body><header><nav>${'<a href="/c">Ropes</a> <a href="/d">Deck</a> '.repeat(40)}</nav></header>
+    <section id="main"><div id="pagenotfound"><h4>The page you are looking for was not found.</h4><p>No products available yet.</p></div></section></body></html>`,
   notFoundGerman: `<!doctype html><html lang="de"><head><title>Shop</title></head><body><h2>Hoppla! Seite nicht gefunden</h2><a href="/">Zur Startseite</a></body></html>`,
   wentWrong: `<!doctype html><html lang="en"><head><title>Error Page | Shop</title></head><body><main><p>Oops.</p>
     <p>Something went wrong on our end</p><p>0.5c39c717.1785158953</p><p>Please go back and try again.</p></main></body></html>`,
@@ -113,6 +116,7 @@ describe('block and error pages', () => {
     ['error404', 'not-found', /there is no product page at this link/],
     ['notFoundJapanese', 'not-found', /answered with an error page \("ページが見つかりませんでした"\): there is no product page/],
     ['notFoundGerman', 'not-found', /answered with an error page \("Hoppla! Seite nicht gefunden"\)/],
+    ['notFoundInShop', 'not-found', /"The page you are looking for was not found\."/],
     ['notFoundSwedishTitle', 'not-found', /answered with its "page not found" page \("Sidan kunde inte hittas - Bokhandel"\)/],
     ['wentWrong', 'site-down', /answered with an error page \("Error Page \| Shop"\)/],
     ['f5Rejected', 'refused', /refused to show us the page \("Request Rejected"\)/],
@@ -136,6 +140,7 @@ describe('block and error pages', () => {
         'wentWrong',
         'itemGoneJapanese',
         'notFoundInMenus',
+        'notFoundInShop',
       ]
       if (generic.includes(name) && status !== 200) {
         // A site's own error template says no more than its status does.

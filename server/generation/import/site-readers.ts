@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import { isEbayItem, parseEbay } from './ebay'
 import { isMusinsaProduct, parseMusinsa } from './musinsa'
+import { isMyntraProduct, parseMyntra } from './myntra'
 import type { RawFacts } from './normalize/facts'
 import { isPcstoreItem, parsePcstore } from './pcstore'
 import { isTaobaoItem, parseTaobao } from './taobao'
@@ -21,6 +22,7 @@ const SITE_READERS: { matches: (url: URL) => boolean; read: (html: string, $: Ch
   { matches: isPcstoreItem, read: (_, $) => parsePcstore($) },
   { matches: isMusinsaProduct, read: (_, $) => parseMusinsa($) },
   { matches: isTargetProduct, read: (html, _, url) => parseTarget(html, url) },
+  { matches: isMyntraProduct, read: (html, $) => parseMyntra(html, $) },
 ]
 
 /** What the page's own shop reader finds (nothing for a shop without one). */
