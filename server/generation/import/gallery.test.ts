@@ -206,6 +206,11 @@ describe('withGallery', () => {
     expect(
       withGallery(load(column.replace('<main><div class="gallery">', '<main><div class="x"></div><div class="gallery">')), [], PAGE),
     ).toHaveLength(2)
+    // The site's header before the page's main part holds a row of its icons: never the product's photos.
+    const header = `<html><body><header><div><img src="https://cdn.shop.example/media/usp/truck-90001.png"><img src="https://cdn.shop.example/media/usp/return-90002.png"></div></header>
+      <div><div><div><div><div><div><h1>Kettle 4711</h1></div></div></div></div></div></div></body></html>`
+    expect(withGallery(load(header), [], PAGE)).toEqual([])
+    expect(withGallery(load(header.replace(/header>/g, 'div>')), [], PAGE)).toEqual([])
     // Photos on the shop's image CDN (another domain) are its photos; a row of two sites' pictures is not a gallery.
     const cdn = page(
       `<div><img src="https://img.cdn-example.net/48213/a-48213.jpg"><img src="https://img.cdn-example.net/48214/b-48214.jpg"></div>`,

@@ -20,6 +20,8 @@ const PAGES = {
   // PrestaShop's 404 inside the shop's header and menus, as its English storefront words it.
   notFoundInShop: `<!doctype html><html lang="en"><head><title>Chandlery SL</title></head><body><header><nav>${'<a href="/c">Ropes</a> <a href="/d">Deck</a> '.repeat(40)}</nav></header>
     <section id="main"><div id="pagenotfound"><h4>The page you are looking for was not found.</h4><p>No products available yet.</p></div></section></body></html>`,
+  notFoundInShopCouldnt: `<!doctype html><html lang="en"><head><title>Chandlery SL</title></head><body><header><nav>${'<a href="/c">Ropes</a> '.repeat(40)}</nav></header>
+    <main><h2>The page you’re looking for couldn’t be found.</h2></main></body></html>`,
   notFoundGerman: `<!doctype html><html lang="de"><head><title>Shop</title></head><body><h2>Hoppla! Seite nicht gefunden</h2><a href="/">Zur Startseite</a></body></html>`,
   wentWrong: `<!doctype html><html lang="en"><head><title>Error Page | Shop</title></head><body><main><p>Oops.</p>
     <p>Something went wrong on our end</p><p>0.5c39c717.1785158953</p><p>Please go back and try again.</p></main></body></html>`,
@@ -117,6 +119,7 @@ describe('block and error pages', () => {
     ['notFoundJapanese', 'not-found', /answered with an error page \("ページが見つかりませんでした"\): there is no product page/],
     ['notFoundGerman', 'not-found', /answered with an error page \("Hoppla! Seite nicht gefunden"\)/],
     ['notFoundInShop', 'not-found', /"The page you are looking for was not found\."/],
+    ['notFoundInShopCouldnt', 'not-found', /"The page you’re looking for couldn’t be found\."/],
     ['notFoundSwedishTitle', 'not-found', /answered with its "page not found" page \("Sidan kunde inte hittas - Bokhandel"\)/],
     ['wentWrong', 'site-down', /answered with an error page \("Error Page \| Shop"\)/],
     ['f5Rejected', 'refused', /refused to show us the page \("Request Rejected"\)/],
@@ -141,6 +144,7 @@ describe('block and error pages', () => {
         'itemGoneJapanese',
         'notFoundInMenus',
         'notFoundInShop',
+        'notFoundInShopCouldnt',
       ]
       if (generic.includes(name) && status !== 200) {
         // A site's own error template says no more than its status does.
@@ -410,6 +414,11 @@ describe('a site’s own block page and a sign-in wall, inside its full header a
     ).toBeNull()
   })
 
+  it('reads a page of a hundred thousand sibling elements in one walk', () => {
+    const many = `<html><head><title>Shop</title></head><body>${'<p>x</p>'.repeat(120_000)}</body></html>`
+    expect(recognizeRefusal(page(many, 200, 'https://shop.example/p/1'))).toBeNull()
+  })
+
   it('reads a wall whose sentence is broken by a line break as the words it shows', () => {
     const wall = `<html><head><title></title></head><body><header><img src="/logo.png" alt="Tienda"></header>
       <p class="message">¡Hola! Para continuar, ingresa a<br/>tu cuenta</p><a href="/registro">Soy nuevo</a><a href="/entrar">Ya tengo cuenta</a></body></html>`
@@ -446,6 +455,21 @@ describe('a site’s own block page and a sign-in wall, inside its full header a
     expect(recognizeRefusal(page(picker, 200, 'https://www.shop.example/en/mug-p-123'))?.message).toMatch(
       /^Shop\.example showed its country selection instead of the product page/,
     )
+    // AWS's script on an ordinary page (it protects the page's forms) is no challenge.
+    const sdk = `<html><head><title>Blue Mug</title><meta property="og:title" content="Blue Mug">
+      <script src="https://abc.def.us-east-2.token.awswaf.com/abc/def/ghi/challenge.js"></script></head>
+      <body><h1>Blue Mug</h1><p>12 EUR</p><p>A mug for tea.</p><script>AwsWafIntegration.fetch('/cart')</script></body></html>`
+    expect(recognizeRefusal(page(sdk, 200, 'https://shop.example/p/blue-mug'))).toBeNull()
+    // A shop drawn by script with a country switcher in its header, naming its product in meta tags, is no picker.
+    const shell = `<html><head><title>Blue Mug</title><meta property="og:title" content="Blue Mug">
+      <meta property="og:image" content="https://cdn.shop.example/mug.jpg"><meta property="product:price:amount" content="12"></head>
+      <body><header><div class="header__country-selector"><button>EUR</button></div></header><div id="app"></div></body></html>`
+    expect(recognizeRefusal(page(shell, 200, 'https://shop.example/p/blue-mug'))).toBeNull()
+    expect(
+      recognizeRefusal(
+        page(shell.replace(/<meta property="(?:og:image|product:price:amount)"[^>]*>/g, ''), 200, 'https://shop.example/p/blue-mug'),
+      ),
+    ).toBeNull()
     // A product page with a country switcher in its header is read, not refused.
     const withSwitcher = picker.replace(
       '<div class="loader"></div>',

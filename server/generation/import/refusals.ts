@@ -10,6 +10,7 @@ import {
   SIGN_IN_WORDS,
   WENT_WRONG,
 } from './refusal-words'
+import { shownText } from './shown-text'
 import { ImportError, type RefusalKind } from './types'
 
 /**
@@ -155,6 +156,8 @@ const RELOADS_ITSELF =
   /\blocation\.reload\(\s*(?:true)?\s*\)|\blocation\.(?:replace|assign)\(\s*(?:window\.|document\.)?location(?:\.href)?\s*\)|\blocation\.href\s*=\s*(?:window\.|document\.)?location\.href\b/
 /** A page's own files in a folder named for a deny or block page. */
 const DENY_ASSETS = /(?:src|href)\s*=\s*["'][^"']*(?:custom-deny|deny-page|denied|block(?:ed)?[_-]page|waf[_-]block)[^"']*["']/i
+/** A page's header, menus and footer: a country switcher there is the site's, on every page. */
+const SITE_CHROME = 'header, nav, footer, aside, [role="banner"], [role="navigation"], [role="contentinfo"]'
 /** The container of a page that asks for the visitor's country or region before anything else. */
 const COUNTRY_PICKER =
   '[id*="country-select" i], [id*="select-country" i], [id*="region-select" i], [class*="country-select" i], [class*="region-select" i]'
@@ -301,12 +304,17 @@ export const BLOCK_RULES: readonly Rule[] = [
       p.short &&
       (has(p, '#sec-if-cpt-container, #sec-cpt-if') || /\/akam\/\d+\/pixel_|\/_sec\/verify\?provider=|["'&?]bm-verify[=":]/.test(p.html)),
   },
-  // AWS WAF's challenge (as on Amazon): its script fetches a token and reloads; it says nothing but a <noscript>.
+  // AWS WAF's challenge (as on Amazon): an empty page holding the challenge's container and settings
+  // (`window.gokuProps`); its script fetches a token and reloads. (The same script on an ordinary page
+  // protects its forms: that page has words of its own.)
   {
     kind: 'robot-check',
     service: 'AWS WAF',
     did: 'showed a browser check (a script to run instead of the page)',
-    test: (p) => p.short && (/\bAwsWafIntegration\./.test(p.html) || /\.token\.awswaf\.com\/[^"'\s]*\/challenge\.js/.test(p.html)),
+    test: (p) =>
+      p.text.length < 200 &&
+      (/\bwindow\.gokuProps\s*=/.test(p.html) || has(p, '#challenge-container')) &&
+      (p.html.includes('AwsWafIntegration') || p.html.includes('.awswaf.com/')),
   },
   // Akamai's edge refusal.
   {
@@ -416,7 +424,8 @@ export const BLOCK_RULES: readonly Rule[] = [
   // A short page that says it wants a sign-in first ("Log in to continue"), with or without a form.
   {
     kind: 'refused',
-    did: (p) => `asked us to sign in instead of showing the page (${quote(ownLine(p.$, SIGN_IN_WORDS) ?? p.title)})`,
+    did: (p) =>
+      `asked us to sign in instead of showing the page (${quote(ownLine(p.$, SIGN_IN_WORDS) ?? errorLine(p.text, SIGN_IN_WORDS) ?? p.title)})`,
     test: (p) => terse(p) && SIGN_IN_WORDS.test(p.text),
   },
   // A "page not found" view whose title says so ("404 Not Found"), inside menus longer than its main part.
@@ -438,7 +447,13 @@ export const BLOCK_RULES: readonly Rule[] = [
   {
     kind: 'refused',
     did: 'showed its country selection instead of the product page',
-    test: (p) => p.text.length < 200 && has(p, COUNTRY_PICKER),
+    test: (p) =>
+      p.text.length < 200 &&
+      !has(p, 'meta[property="og:image"], meta[property^="product:"], meta[property="og:price:amount"]') &&
+      p
+        .$(COUNTRY_PICKER)
+        .toArray()
+        .some((el) => p.$(el).closest(SITE_CHROME).length === 0),
   },
   // A "we're busy, retry in 3 s" page (Flipkart's "Lot of rush…"): a short page whose only script
   // loads the same address again. The page is the site's way of saying it is overloaded.
@@ -527,17 +542,11 @@ function carriesProduct($: CheerioAPI, html: string): boolean {
   )
 }
 
-/** A copy of the page's body without what is not shown, its lines and blocks words apart ("ingresa a<br/>tu cuenta" says "a tu", not "atu"). */
-function shownBody($: CheerioAPI, without = '') {
-  const body = $('body').first().clone()
-  body.find(`script, style, noscript, template, svg${without}`).remove()
-  body.find('br').replaceWith(' ')
-  body.find('p, div, li, dt, dd, td, th, h1, h2, h3, h4, h5, h6, section, article, button, label').after(' ')
-  return body
-}
-
-function visibleText($: CheerioAPI, without = ''): string {
-  return shownBody($, without).text().replace(/\s+/g, ' ').trim().slice(0, 5000)
+/** What the page's body shows in words (at most 5,000 characters), without the elements `without` selects. */
+function visibleText($: CheerioAPI, without: string | null = null): string {
+  const body = $('body').first()[0]
+  if (!body) return ''
+  return shownText(body, { skip: without ? new Set($(without).toArray()) : undefined }).slice(0, 5000)
 }
 
 const pathOf = (url: string) => {
@@ -548,14 +557,18 @@ const pathOf = (url: string) => {
   }
 }
 
+/** Elements looked at for the one saying a sentence, at most (a short page has a few hundred). */
+const MAX_OWN_LINE_ELEMENTS = 5000
+
 /** The sentence that says `words` in the innermost element saying it (blocks' texts run together in the page's). */
 function ownLine($: CheerioAPI, words: RegExp): string | null {
-  const own = shownBody($)
-    .find('*')
-    .toArray()
-    .filter((el) => words.test($(el).text()))
-    .at(-1)
-  return own ? errorLine($(own).text().replace(/\s+/g, ' ').trim(), words) : null
+  let line: string | null = null
+  for (const el of $('body *').toArray().slice(0, MAX_OWN_LINE_ELEMENTS)) {
+    // Later elements are inner ones or come after: the last that says it is the innermost.
+    const said = shownText(el, { limit: 1000, maxNodes: 2000 })
+    if (words.test(said)) line = errorLine(said, words) ?? line
+  }
+  return line
 }
 
 /** The sentence of `text` that says `words`, for the owner's message. */
@@ -589,7 +602,7 @@ export function recognizeRefusal(
       .trim(),
     text,
     short: !product && text.length < 3000,
-    main: product ? '' : visibleText(doc, ', header, nav, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"]'),
+    main: product ? '' : visibleText(doc, 'header, nav, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"]'),
     path: pathOf(page.url),
   }
   const rule = BLOCK_RULES.find((r) => (!product || r.inBody) && r.test(probe))

@@ -217,7 +217,7 @@ export function ctaLines(facts: ProductFacts, r: Research, used: ReadonlySet<str
         `One ${category}, one click away.`,
         `Your new ${category}, one click away.`,
         `The ${category} you came for, one click away.`,
-        `Your ${category} is one click away.`,
+        `Your ${category}, a click away.`,
       ][at],
     )
   // Else a line about the product itself, by name (when the page has room for it) or by what it is.

@@ -54,6 +54,8 @@ describe('currencyWritten', () => {
     expect(currencyWritten('￥26.93', 'zh')).toBe('CNY')
     expect(currencyWritten('¥1,280', 'ja')).toBe('JPY')
     expect(currencyWritten('3.80', 'zh')).toBeNull()
+    // Taiwan's Chinese is no proof of the yuan (a Japanese shop's zh-TW page writes its yen).
+    expect(currencyWritten('¥12,800', 'zh-TW')).toBe('JPY')
     expect(currencyWritten('12 990 Ft', 'hu-HU')).toBe('HUF')
     expect(currencyWritten('499 kr', 'sv-SE')).toBe('SEK')
     expect(currencyWritten('1 299,- kr', 'nb')).toBe('NOK')

@@ -130,6 +130,9 @@ const LOCAL_ABBREVIATIONS: [RegExp, Record<string, string>][] = [
   [/(?<!\p{L})RM(?=\s?\d|\s*$)/u, { ms: 'MYR' }],
 ]
 
+/** Mainland Chinese: "zh", "zh-CN", "zh-Hans(-CN)", "zh-SG" (not Taiwan's or Hong Kong's, nor a Japanese shop's zh-TW page). */
+const YUAN_LOCALE = /^zh(?:[-_](?:cn|sg|hans)(?:[-_][a-z]+)?)?$/i
+
 /**
  * The currency a price written in a page's language names ("1800,00 kr." on a Danish page is DKK,
  * "143.999 TL" on a Turkish one TRY): its code or symbol, or a local abbreviation read by the
@@ -137,8 +140,8 @@ const LOCAL_ABBREVIATIONS: [RegExp, Record<string, string>][] = [
  */
 export function currencyWritten(text: string, locale: string | null | undefined): string | null {
   const language = locale?.toLowerCase().split(/[-_]/)[0] ?? ''
-  // "¥" is the yuan's sign as much as the yen's: on a Chinese page it is the yuan.
-  const named = detectCurrency(text, language === 'zh' && /[¥￥]/.test(text) ? 'CNY' : null)
+  // "¥" is the yuan's sign as much as the yen's: on a page in mainland Chinese it is the yuan.
+  const named = detectCurrency(text, YUAN_LOCALE.test(locale ?? '') && /[¥￥]/.test(text) ? 'CNY' : null)
   if (named) return named
   for (const [sign, byLanguage] of LOCAL_ABBREVIATIONS) if (sign.test(text) && byLanguage[language]) return byLanguage[language]
   return null
