@@ -322,8 +322,8 @@ const HEADING_GALLERY_LEVELS = 4
  * levels from its title), a footer's or a related row after.
  */
 const GALLERY_BEFORE_HEADING_LEVELS = 7
-/** A page's header, menus and asides: their rows of pictures are the site's, never the product's. */
-const SITE_CHROME = 'header, nav, aside, footer, [role="banner"], [role="navigation"], [role="contentinfo"]'
+/** A page's header, menus and footer: their rows of pictures are the site's, never the product's (an aside may hold a gallery). */
+const SITE_CHROME = 'header, nav, footer, [role="banner"], [role="navigation"], [role="contentinfo"]'
 
 /**
  * On a page that names no photo at all (no structured data), the gallery in the product heading's
@@ -340,14 +340,7 @@ export function galleryNearHeading($: CheerioAPI, pageUrl: string): string[] {
     const far = level >= HEADING_GALLERY_LEVELS
     // Far up, never past the page's main part, nor into its header or menus (a row of icons is no gallery).
     if (far && ((box as Element).name === 'body' || (inner as Element | null)?.name === 'main')) break
-    const roots =
-      !far || !inner
-        ? [box]
-        : $(inner)
-            .prevAll()
-            .not(SITE_CHROME)
-            .filter((_, el) => $(el).closest(SITE_CHROME).length === 0)
-            .toArray()
+    const roots = !far || !inner ? [box] : $(inner).prevAll().not(SITE_CHROME).toArray()
     let best: string[] = []
     for (const root of roots)
       for (const slides of rowsOfSlides($, pageUrl, root as Element)) {

@@ -9,7 +9,8 @@ const IMAGE = 'http://assets.myntassets.com/h_($height),q_($qualityPercentage),w
 
 /** A page as Myntra serves it (written for this test): two headings, the product in `window.__myx`, other styles beside it. */
 function page(pdpData: Record<string, unknown>): string {
-  const myx = { pdpData, relatedStyles: [{ name: 'Other Mug', price: { mrp: 999, discounted: 199 } }] }
+  // As on Myntra's pages, other styles sit inside the product's own data.
+  const myx = { pdpData: { relatedStyles: [{ name: 'Other Mug', price: { mrp: 999, discounted: 199 } }], ...pdpData } }
   return `<html><head><title>Buy Acme Stoneware Mug - 350ml | Myntra</title></head><body>
     <h1 class="pdp-title">Acme</h1><h1 class="pdp-name">Stoneware Mug - 350ml</h1>
     <script>window.__myx_deviceType__ = "desktop"</script><script>window.__myx = ${JSON.stringify(myx)}</script></body></html>`

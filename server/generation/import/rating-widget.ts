@@ -149,7 +149,7 @@ export function decimalRatingBesideHeading($: CheerioAPI): number | null {
       .slice(inBox.indexOf(heading) + 1)
       .find((e) => /\brating|stars?(?![a-z])/i.test(e.attribs.class ?? '') && !!(e.attribs.title || e.attribs['aria-label']))
     if (!stars) continue
-    const said = SAID_DECIMAL.exec(stars.attribs.title || stars.attribs['aria-label'] || '')
+    const said = SAID_DECIMAL.exec(stars.attribs.title ?? '') ?? SAID_DECIMAL.exec(stars.attribs['aria-label'] ?? '')
     return said ? Number(said[1].replace(',', '.')) : null
   }
   return null

@@ -414,6 +414,14 @@ describe('a site’s own block page and a sign-in wall, inside its full header a
     ).toBeNull()
   })
 
+  it('reads an indented product page as long, whatever its header says', () => {
+    const indent = '\n' + ' '.repeat(120)
+    const header = `<header><a href="/account">Sign in to see your orders</a>${`<div>${indent}<a href="/c">Mugs</a>${indent}</div>`.repeat(60)}</header>`
+    const shop = `<html><head><title>Blue Mug</title></head><body>${header}<main><h1>Blue Mug</h1><p>12 EUR</p>
+      <p>${'A mug for tea and coffee, glazed by hand in our workshop. '.repeat(100)}</p></main></body></html>`
+    expect(recognizeRefusal(page(shop, 200, 'https://shop.example/p/blue-mug'))).toBeNull()
+  })
+
   it('reads a page of a hundred thousand sibling elements in one walk', () => {
     const many = `<html><head><title>Shop</title></head><body>${'<p>x</p>'.repeat(120_000)}</body></html>`
     expect(recognizeRefusal(page(many, 200, 'https://shop.example/p/1'))).toBeNull()

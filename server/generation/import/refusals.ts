@@ -449,7 +449,7 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: 'showed its country selection instead of the product page',
     test: (p) =>
       p.text.length < 200 &&
-      !has(p, 'meta[property="og:image"], meta[property^="product:"], meta[property="og:price:amount"]') &&
+      !has(p, 'meta[property^="product:"], meta[property="og:price:amount"]') &&
       p
         .$(COUNTRY_PICKER)
         .toArray()
@@ -563,7 +563,7 @@ const MAX_OWN_LINE_ELEMENTS = 5000
 /** The sentence that says `words` in the innermost element saying it (blocks' texts run together in the page's). */
 function ownLine($: CheerioAPI, words: RegExp): string | null {
   let line: string | null = null
-  for (const el of $('body *').toArray().slice(0, MAX_OWN_LINE_ELEMENTS)) {
+  for (const el of $('body *').not('svg *, noscript *, template *').toArray().slice(0, MAX_OWN_LINE_ELEMENTS)) {
     // Later elements are inner ones or come after: the last that says it is the innermost.
     const said = shownText(el, { limit: 1000, maxNodes: 2000 })
     if (words.test(said)) line = errorLine(said, words) ?? line

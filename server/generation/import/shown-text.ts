@@ -39,7 +39,7 @@ const BLOCKS = new Set([
 /**
  * The words `root` shows, whitespace collapsed: no script, style or what `skip` holds, and its lines
  * and blocks words apart ("ingresa a<br/>tu cuenta" says "a tu", not "atu"). One walk over the page
- * as parsed, no copy of it: it stops after `limit` characters or `maxNodes` nodes, so a hostile page
+ * as parsed, no copy of it: it stops after `limit` characters shown or `maxNodes` nodes, so a hostile page
  * of a million elements costs no more than a long one.
  */
 export function shownText(root: AnyNode, opts: { skip?: ReadonlySet<AnyNode>; limit?: number; maxNodes?: number } = {}): string {
@@ -52,14 +52,14 @@ export function shownText(root: AnyNode, opts: { skip?: ReadonlySet<AnyNode>; li
     const node = stack.pop() as AnyNode | ' '
     if (node === ' ') {
       parts.push(' ')
-      length++
       continue
     }
     visited++
     if (node.type === 'text') {
       const words = (node as Text).data
       parts.push(words)
-      length += words.length
+      // Counted as shown, whitespace collapsed: a page's indentation is no words.
+      length += words.replace(/\s+/g, ' ').trim().length
       continue
     }
     if (node.type === 'tag') {
@@ -67,7 +67,6 @@ export function shownText(root: AnyNode, opts: { skip?: ReadonlySet<AnyNode>; li
       if (NOT_SHOWN.has(el.name) || skip?.has(el)) continue
       if (el.name === 'br') {
         parts.push(' ')
-        length++
         continue
       }
       if (BLOCKS.has(el.name)) stack.push(' ')
