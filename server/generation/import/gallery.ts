@@ -4,6 +4,7 @@ import { get, isObj, scriptJson, text } from './marketplaces/embedded'
 import { absoluteUrl, cleanImages, isSiteIcon, optimisedImageSource, siteOf } from './normalize/images'
 import { collapseSpace } from './normalize/text'
 import { productHeading } from './page-heading'
+import { SITE_CHROME } from './shown-text'
 
 /**
  * A shop's own photo gallery, read from its markup when its structured data names one photo (most
@@ -322,8 +323,6 @@ const HEADING_GALLERY_LEVELS = 4
  * levels from its title), a footer's or a related row after.
  */
 const GALLERY_BEFORE_HEADING_LEVELS = 7
-/** A page's header, menus and footer: their rows of pictures are the site's, never the product's (an aside may hold a gallery). */
-const SITE_CHROME = 'header, nav, footer, [role="banner"], [role="navigation"], [role="contentinfo"]'
 
 /**
  * On a page that names no photo at all (no structured data), the gallery in the product heading's
@@ -338,7 +337,8 @@ export function galleryNearHeading($: CheerioAPI, pageUrl: string): string[] {
   let box: AnyNode | null = heading?.parent ?? null
   for (let level = 0; box && box.type === 'tag' && level < GALLERY_BEFORE_HEADING_LEVELS; level++, inner = box, box = box.parent) {
     const far = level >= HEADING_GALLERY_LEVELS
-    // Far up, never past the page's main part, nor into its header or menus (a row of icons is no gallery).
+    // Far up, never past the page's main part, nor into its header or menus (a row of icons is no
+    // gallery; an aside may hold one).
     if (far && ((box as Element).name === 'body' || (inner as Element | null)?.name === 'main')) break
     const roots = !far || !inner ? [box] : $(inner).prevAll().not(SITE_CHROME).toArray()
     let best: string[] = []

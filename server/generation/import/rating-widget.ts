@@ -58,9 +58,12 @@ export function ratingsBeforeReviews(text: string, reviews: string | number): st
   return null
 }
 
+/** "out of 5" in the languages of our shoppers' sites ("von 5", "sur 5", "из 5"). */
+const OUT_OF_FIVE = String.raw`\s*(?:out of|of|von|sur|de|su|из|z|van)\s*5\b`
+
 /** A rating and its count in words: "4.7 out of 5 stars with 1654 reviews", "4,5 von 5 Sternen, 12 Bewertungen". */
 const SAID_RATING = new RegExp(
-  String.raw`([0-5](?:[.,]\d{1,2})?)\s*(?:out of|of|von|sur|de|su|из|z|van)\s*5\b[^\d]{0,30}?${WRITTEN_COUNT}\s*(?:${RATINGS_WORD}|${REVIEWS_WORD})`,
+  String.raw`([0-5](?:[.,]\d{1,2})?)${OUT_OF_FIVE}[^\d]{0,30}?${WRITTEN_COUNT}\s*(?:${RATINGS_WORD}|${REVIEWS_WORD})`,
   'iu',
 )
 
@@ -87,6 +90,19 @@ function writtenBesideHeading($: CheerioAPI, after: Element[]): RawFacts['listin
 /** Levels above the heading that still hold the product's own rating. */
 const HEADING_BOX_LEVELS = 2
 
+/** The elements after the product's heading in its block, the block widened a level at a time. */
+function* afterHeading($: CheerioAPI): Generator<{ heading: Element; after: Element[] }> {
+  const heading = productHeading($)
+  if (!heading) return
+  let box: AnyNode | null = heading.parent
+  for (let level = 0; box && box.type === 'tag' && level < HEADING_BOX_LEVELS; level++, box = box.parent) {
+    const inBox = $(box as Element)
+      .find('*')
+      .toArray()
+    yield { heading, after: inBox.slice(inBox.indexOf(heading) + 1) }
+  }
+}
+
 /**
  * The rating the product's own star widget states beside its heading, on a page with no structured
  * rating: an element classed as stars that carries its rating (0–5) in an attribute and the count
@@ -94,14 +110,7 @@ const HEADING_BOX_LEVELS = 2
  * The widget must follow the heading, within a few levels of it (a review list's stars come later).
  */
 export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
-  const heading = productHeading($)
-  if (!heading) return null
-  let box: AnyNode | null = heading.parent
-  for (let level = 0; box && box.type === 'tag' && level < HEADING_BOX_LEVELS; level++, box = box.parent) {
-    const inBox = $(box as Element)
-      .find('*')
-      .toArray()
-    const after = inBox.slice(inBox.indexOf(heading) + 1)
+  for (const { heading, after } of afterHeading($)) {
     // The first stars after the heading are the product's, or the page states no rating there.
     const el = after.find((e) => STARS_CLASS.test(e.attribs.class ?? '') && !HISTOGRAM_CLASS.test(e.attribs.class ?? ''))
     if (!el) {
@@ -131,23 +140,19 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
 }
 
 /** A rating in words with one decimal, as stars say it to a pointer or a screen reader ("3.9 out of 5 eggs"). */
-const SAID_DECIMAL = /^\s*([0-5][.,]\d)\s*(?:out of|of|von|sur|de|su|из|z|van)\s*5\b/i
+const SAID_DECIMAL = new RegExp(String.raw`^\s*([0-5][.,]\d)${OUT_OF_FIVE}`, 'iu')
 
 /**
  * The rating with its decimal that the first stars after the product's heading say in their title or
  * label, or null. Newegg's structured data rounds its rating to whole stars (4) where its stars say 3.9.
  */
 export function decimalRatingBesideHeading($: CheerioAPI): number | null {
-  const heading = productHeading($)
-  if (!heading) return null
-  let box: AnyNode | null = heading.parent
-  for (let level = 0; box && box.type === 'tag' && level < HEADING_BOX_LEVELS; level++, box = box.parent) {
-    const inBox = $(box as Element)
-      .find('*')
-      .toArray()
-    const stars = inBox
-      .slice(inBox.indexOf(heading) + 1)
-      .find((e) => /\brating|stars?(?![a-z])/i.test(e.attribs.class ?? '') && !!(e.attribs.title || e.attribs['aria-label']))
+  for (const { after } of afterHeading($)) {
+    const stars = after.find(
+      (e) =>
+        (/\brating/i.test(e.attribs.class ?? '') || STARS_CLASS.test(e.attribs.class ?? '')) &&
+        !!(e.attribs.title || e.attribs['aria-label']),
+    )
     if (!stars) continue
     const said = SAID_DECIMAL.exec(stars.attribs.title ?? '') ?? SAID_DECIMAL.exec(stars.attribs['aria-label'] ?? '')
     return said ? Number(said[1].replace(',', '.')) : null

@@ -10,7 +10,7 @@ import {
   SIGN_IN_WORDS,
   WENT_WRONG,
 } from './refusal-words'
-import { shownText } from './shown-text'
+import { shownText, SITE_CHROME } from './shown-text'
 import { ImportError, type RefusalKind } from './types'
 
 /**
@@ -156,8 +156,8 @@ const RELOADS_ITSELF =
   /\blocation\.reload\(\s*(?:true)?\s*\)|\blocation\.(?:replace|assign)\(\s*(?:window\.|document\.)?location(?:\.href)?\s*\)|\blocation\.href\s*=\s*(?:window\.|document\.)?location\.href\b/
 /** A page's own files in a folder named for a deny or block page. */
 const DENY_ASSETS = /(?:src|href)\s*=\s*["'][^"']*(?:custom-deny|deny-page|denied|block(?:ed)?[_-]page|waf[_-]block)[^"']*["']/i
-/** A page's header, menus and footer: a country switcher there is the site's, on every page. */
-const SITE_CHROME = 'header, nav, footer, aside, [role="banner"], [role="navigation"], [role="contentinfo"]'
+/** What surrounds a page's own part: its header, menus, footer and asides (a country switcher there is the site's, on every page). */
+const AROUND_THE_PAGE = `${SITE_CHROME}, aside`
 /** The container of a page that asks for the visitor's country or region before anything else. */
 const COUNTRY_PICKER =
   '[id*="country-select" i], [id*="select-country" i], [id*="region-select" i], [class*="country-select" i], [class*="region-select" i]'
@@ -453,7 +453,7 @@ export const BLOCK_RULES: readonly Rule[] = [
       p
         .$(COUNTRY_PICKER)
         .toArray()
-        .some((el) => p.$(el).closest(SITE_CHROME).length === 0),
+        .some((el) => p.$(el).closest(AROUND_THE_PAGE).length === 0),
   },
   // A "we're busy, retry in 3 s" page (Flipkart's "Lot of rush…"): a short page whose only script
   // loads the same address again. The page is the site's way of saying it is overloaded.
@@ -602,7 +602,7 @@ export function recognizeRefusal(
       .trim(),
     text,
     short: !product && text.length < 3000,
-    main: product ? '' : visibleText(doc, 'header, nav, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"]'),
+    main: product ? '' : visibleText(doc, AROUND_THE_PAGE),
     path: pathOf(page.url),
   }
   const rule = BLOCK_RULES.find((r) => (!product || r.inBody) && r.test(probe))

@@ -1,5 +1,8 @@
 import type { AnyNode, Element, Text } from 'domhandler'
 
+/** A page's header, menus and footer: what the site shows on every page, around the page's own part. */
+export const SITE_CHROME = 'header, nav, footer, [role="banner"], [role="navigation"], [role="contentinfo"]'
+
 /** Elements whose contents a visitor never reads as words. */
 const NOT_SHOWN = new Set(['head', 'script', 'style', 'noscript', 'template', 'svg'])
 

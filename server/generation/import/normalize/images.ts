@@ -30,7 +30,10 @@ export function optimisedImageSource(url: string): string {
   return url
 }
 
-/** A site's icon for bookmarks and home screens ("android-chrome-192x192.png", "apple-touch-icon.png"): never a photo of the product. */
+/**
+ * A site's icon for bookmarks and home screens ("android-chrome-192x192.png", "apple-touch-icon.png"),
+ * or a picture whose address says it is badge-sized: never a photo of the product.
+ */
 export function isSiteIcon(url: string): boolean {
   return (
     /\/(?:android-chrome|apple-touch-icon|favicon|mstile|safari-pinned-tab)[^/]*\.(?:png|ico|svg|jpe?g|webp)(?:\?|$)/i.test(url) ||
