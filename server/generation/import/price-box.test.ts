@@ -1,6 +1,6 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
-import { currencyShownWith, currentBid, formerPriceBeside, priceBesideStruck, priceNearHeading } from './price-box'
+import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
 
 /**
  * A product page: the price box sits a few levels deep in the product's summary, and an optional
@@ -315,6 +315,35 @@ describe('the former price beside a structured price', () => {
     expect(de(page(`<div><span>4.50 <span>statt</span></span><span>CHF 2.25</span></div>`), 2.25)).toBeNull()
   })
 
+  it('reads a price written loose beside the struck one in their element, never a tile’s range', () => {
+    const inr = (html: string) => formerPriceBeside(load(html), 99, 'en-IN', 'https://shop.example/products/cookie-case')
+    expect(inr(page(`<p class="price"><span class="old-price">₹ 149.00</span>&nbsp; ₹ 99.00</p>`))).toBe(149)
+    // A tile's "₹ 99.00 – ₹ 249.00" written the same way is another product's range.
+    const tiles = `<ul><li><a href="/products/other"><p class="price">₹ 99.00<span><del>₹ 299.00</del></span></p></a></li></ul>`
+    expect(inr(page(`<p class="price">₹ 99.00</p>`, tiles))).toBeNull()
+    // A struck price lower than the loose one is not its former price.
+    expect(inr(page(`<p class="price"><del>₹ 79.00</del> ₹ 99.00</p>`))).toBeNull()
+  })
+
+  it('reads a struck price past the words written inside it for screen readers, and a price per item', () => {
+    const idr = formerPriceBeside(
+      load(page(`<p><del><span class="sr">harga sebelum diskon</span>Rp15.999.000</del></p><p>Rp13.299.000</p>`)),
+      13_299_000,
+      'id',
+      'https://shop.example/p/tv',
+    )
+    expect(idr).toBe(15_999_000)
+    const usd = formerPriceBeside(
+      load(page(`<div><span>US $249.99/ea</span></div><div><span>Was</span> <span class="strikethrough">US $279.99</span></div>`)),
+      249.99,
+      'en-US',
+      'https://shop.example/itm/1',
+    )
+    expect(usd).toBe(279.99)
+    // A price per kilo is a unit price, not the price.
+    expect(formerPriceBeside(load(page(`<span>$4.99/kg</span> <del>$5.99</del>`)), 4.99, 'en-US', 'https://shop.example/p/1')).toBeNull()
+  })
+
   it('is nothing when the price is not shown, shown only struck, or stands alone', () => {
     expect(former(page(`<span class="special-price">71,91 €</span>`), 71.91)).toBeNull()
     expect(former(page(`<span class="old-price">79,90 €</span>`), 71.91)).toBeNull()
@@ -365,6 +394,16 @@ describe('what a price box says beside its price', () => {
   it('reads the currency the page writes with the structured price', () => {
     expect(currencyShownWith(load(page(`<strong>€ <span>17,10</span></strong>`)), 17.1, 'it')).toBe('EUR')
     expect(currencyShownWith(load(page(`<strong>17,10</strong>`)), 17.1, 'it')).toBeNull()
+  })
+})
+
+describe('a price the page shows', () => {
+  it('is not one written only as an approximation of another currency’s', () => {
+    const html = page(
+      `<div><span>EUR 3,500.00</span></div><div><span class="label"><span>Approximately</span></span><span class="p"><span>US $3,971.45</span></span></div>`,
+    )
+    expect(isPriceShown(load(html), 3971.45, 'en-US')).toBe(false)
+    expect(isPriceShown(load(html), 3500, 'en-US')).toBe(true)
   })
 })
 

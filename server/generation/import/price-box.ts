@@ -4,6 +4,7 @@ import { linksToAnotherPage, smallSubtree } from './gallery'
 import { separatorsOf } from './normalize/numbers'
 import { currencyWritten, parsePrice } from './normalize/price'
 import { productHeading } from './page-heading'
+import { APPROXIMATELY } from './price-written'
 
 /**
  * A structured price the page shows only struck through. Some shops keep the regular price in their
@@ -51,8 +52,8 @@ const STRUCK_WORDS = new Set([
   'antiguo',
 ])
 
-/** A price and nothing else: an amount with at most a short currency word or sign on either side (not "/mo."). */
-const PRICE_ONLY = /^[^\d\s%]{0,4}\s?\d[\d\s.,'’]*(?:\s?[^\d\s%/]{1,4}\.?)?$/u
+/** A price and nothing else: an amount with at most a short currency word or sign on either side ("US $249.99"; not "/mo."). */
+const PRICE_ONLY = /^(?:\p{Lu}{2,3}\s)?[^\d\s%]{0,4}\s?\d[\d\s.,'’]*(?:\s?[^\d\s%/]{1,4}\.?)?$/u
 
 /** Levels above a price that still belong to its price box. */
 const PRICE_BOX_LEVELS = 4
@@ -131,8 +132,10 @@ function isStruck(el: Element): boolean {
   return false
 }
 
+const STRUCK_TAGS = new Set(['s', 'del', 'strike'])
+
 function drawnStruck(e: Element): boolean {
-  if (e.tagName === 's' || e.tagName === 'del' || e.tagName === 'strike') return true
+  if (STRUCK_TAGS.has(e.tagName)) return true
   if (/line-through/i.test(e.attribs.style ?? '')) return true
   return classWords(e).some((w) => STRUCK_WORDS.has(w))
 }
@@ -161,10 +164,24 @@ const MAX_PRICE_ELEMENTS = 6
 /** An element's text when it holds at most MAX_PRICE_ELEMENTS others (itself counted apart), else null. */
 const smallText = (el: Element): string | null => smallSubtree(el, MAX_PRICE_ELEMENTS + 1)?.text ?? null
 
-/** A price's text as read: cents written raised ("83<sup>30</sup> Lei") after the decimal mark. */
+/** A word label (no digits, five letters or more) written for screen readers inside a struck price ("<del><span>harga sebelum diskon</span>Rp15.999.000</del>"). */
+const isWordLabel = (e: Element) => {
+  const text = smallText(e) ?? ''
+  return !/\d/.test(text) && (text.match(/\p{L}/gu)?.length ?? 0) >= 5
+}
+
+/** A price's text as read: cents written raised ("83<sup>30</sup> Lei") after the decimal mark; a struck price without the label inside it. */
 function priceText(el: Element, locale: string | null): string | null {
   const sub = smallSubtree(el, MAX_PRICE_ELEMENTS + 1)
   if (!sub) return null
+  if (STRUCK_TAGS.has(el.tagName)) {
+    const labels = el.children.filter((c): c is Element => c.type === 'tag' && isWordLabel(c as Element))
+    if (labels.length && labels.length < el.children.length)
+      return el.children
+        .filter((c) => !labels.includes(c as Element))
+        .map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : c.type === 'tag' ? spacedText(c as Element) : ''))
+        .join('')
+  }
   const sup = sub.elements.find((e) => e.tagName === 'sup' && /^\d{2}$/.test(smallText(e)?.trim() ?? ''))
   if (!sup) return spacedText(el)
   const cents = smallText(sup)!.trim()
@@ -203,6 +220,9 @@ const TAX_NOTE_SUFFIX =
 /** "now $80.00": the current price's label written inside its own element ("was $160.00" beside it). */
 const NOW_PRICE_PREFIX = /^(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|por|teraz|сейчас)(?=[\s:])\s*:?\s*/i
 
+/** "US $249.99/ea": a price per item is the price (a price per kilo or per month is not). */
+const EACH_SUFFIX = /\s?\/\s?(?:ea|each|pc|pcs|piece|item|unit)\.?$/i
+
 /** "Price: $165.95": the price's own name written before it inside its element (with its colon: "Price drop $5" is a sentence). */
 const PRICE_NAME_PREFIX = /^(?:price|our price|your price|sale price|preis|precio|prix|preço|prezzo|prijs|cena|цена|pris|fiyat)\s*:\s*/i
 
@@ -224,6 +244,7 @@ function pricesIn($: CheerioAPI, root: Element | null, locale: string | null): S
       .replace(NOW_PRICE_PREFIX, '')
       .replace(PRICE_NAME_PREFIX, '')
       .replace(TAX_NOTE_SUFFIX, '')
+      .replace(EACH_SUFFIX, '')
     if (!text || text.length > 24 || !PRICE_ONLY.test(text) || !/\d/.test(text)) continue
     const amount = parsePrice(text, null, locale)?.amount
     if (amount !== undefined && amount > 0) out.push({ el, amount })
@@ -370,8 +391,10 @@ export function priceNearHeading(
  * price is not shown, or nothing struck stands beside it.
  */
 export function formerPriceBeside($: CheerioAPI, price: number, locale: string | null, pageUrl: string): number | null {
-  const shown = pricesIn($, null, locale).find((p) => Math.abs(p.amount - price) < 0.005 && !isStruck(p.el) && !isHidden(p.el, $.root()[0]))
-  if (!shown) return null
+  const root = $.root()[0]
+  const shown = pricesIn($, null, locale).find((p) => Math.abs(p.amount - price) < 0.005 && !isStruck(p.el) && !isHidden(p.el, root))
+  // Or written loose beside the struck one in their own element ("<p><span class=old-price>₹ 149.00</span> ₹ 99.00</p>").
+  if (!shown) return formerPriceWithLoose($, price, locale, pageUrl)
   let box: AnyNode | null = shown.el.parent
   for (let level = 0; box && box.type === 'tag' && level < PRICE_BOX_LEVELS; level++, box = box.parent) {
     const within = box
@@ -390,6 +413,29 @@ export function formerPriceBeside($: CheerioAPI, price: number, locale: string |
       (p) => p.amount > price && !inTile($, p.el, within, pageUrl) && !isHidden(p.el, within) && discountLeadsTo(boxText, p.amount, price),
     )
     if (discounted) return discounted.amount
+  }
+  return null
+}
+
+/**
+ * The struck, higher price inside an element whose own text (beside its elements) is `price` with its
+ * currency, shown and unstruck, never a tile's; null when no such element holds one.
+ */
+function formerPriceWithLoose($: CheerioAPI, price: number, locale: string | null, pageUrl: string): number | null {
+  const root = $.root()[0]
+  for (const el of $('body *').toArray()) {
+    if (el.tagName === 'script' || el.tagName === 'style' || !el.children.some((c) => c.type === 'tag')) continue
+    const own = el.children
+      .filter((c) => c.type === 'text')
+      .map((c) => (c as unknown as { data: string }).data)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+    if (!own || own.length > 24 || !PRICE_ONLY.test(own) || currencyWritten(own, locale) === null) continue
+    if (Math.abs((parsePrice(own, null, locale)?.amount ?? NaN) - price) >= 0.005 || isStruck(el) || isHidden(el, root)) continue
+    if (inTile($, el, root, pageUrl)) continue
+    const former = pricesIn($, el, locale).find((p) => p.amount > price && isStruck(p.el) && !isHidden(p.el, el))
+    if (former) return former.amount
   }
   return null
 }
@@ -443,7 +489,17 @@ export function currentBid($: CheerioAPI, locale: string | null, pageUrl: string
   return null
 }
 
-/** Whether the page shows `price` anywhere a shopper sees it (a price of its own, not hidden). */
+/** Whether the page shows `price` anywhere a shopper sees it (a price of its own, not hidden, not an approximation of another). */
 export function isPriceShown($: CheerioAPI, price: number, locale: string | null): boolean {
-  return pricesIn($, null, locale).some((p) => Math.abs(p.amount - price) < 0.005 && !isHidden(p.el, $.root()[0]))
+  return pricesIn($, null, locale).some((p) => Math.abs(p.amount - price) < 0.005 && !isHidden(p.el, $.root()[0]) && !approximated(p.el))
+}
+
+/** A price labelled as an approximation ("Approximately" before it, or before the element it alone fills): a conversion. */
+function approximated(el: Element): boolean {
+  let node: AnyNode | null = el
+  for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent) {
+    if (APPROXIMATELY.test(labelTextBefore(node as Element))) return true
+    if (node.parent?.type === 'tag' && soleChild(node.parent as Element) !== node) break
+  }
+  return false
 }

@@ -31,7 +31,7 @@ function amountWritten(price: number): RegExp {
 }
 
 /** An approximation written before an amount, its currency between them or not ("Approximately US $3,971.45", "ca. 12 €", "≈ $5"). */
-const APPROXIMATELY =
+export const APPROXIMATELY =
   /(?:\bapproximately|\bapprox\.?|\bca\.|\bcirca|\benviron|\bungefähr|\betwa|\baprox(?:imadamente)?\.?|\bcerca de|\bоколо|\bпримерно|≈)\s*(?:[\p{Lu}]{1,3}\s?)?\p{Sc}?\s*$/iu
 
 /**

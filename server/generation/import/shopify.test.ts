@@ -259,4 +259,22 @@ describe('Shopify import', () => {
     // Without the theme's copy the related product's badge is never read.
     expect(reviewBadge(load(page), 123)).toBeNull()
   })
+
+  it('reads the former price the theme’s price box strikes when the store refuses the endpoints', async () => {
+    const page = (
+      box: string,
+    ) => `<html><head><meta property="og:title" content="Cookie Case"><meta property="og:price:amount" content="99.00">
+      <meta property="og:price:currency" content="INR"><meta property="og:image" content="https://acme-outdoors.com/cdn/shop/files/case-1.jpg">
+      <script>var Shopify = {}; Shopify.shop = "acme.myshopify.com";</script></head>
+      <body><main><div class="product"><h1>Cookie Case</h1><div class="price-wrap">${box}</div><button>Add to cart</button></div><ul><li><a href="/products/desk-mat"><p class="price">₹ 99.00<span><del>₹ 499.00</del></span></p></a></li></ul></main></body></html>`
+    const sale = await importProduct(
+      USER_URL,
+      fakeFetcher({ [BASE]: { body: page(`<p class="price"><span class="old-price">₹ 149.00</span>&nbsp;₹ 99.00</p>`) } }),
+      now,
+    )
+    expect([sale.price, sale.compareAtPrice]).toEqual([99, 149])
+    // Without a struck price of its own, the product has none (the desk mat's is another product's).
+    const plain = await importProduct(USER_URL, fakeFetcher({ [BASE]: { body: page(`<p class="price">₹ 99.00</p>`) } }), now)
+    expect([plain.price, plain.compareAtPrice]).toEqual([99, null])
+  })
 })

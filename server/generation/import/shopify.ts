@@ -5,6 +5,7 @@ import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl, cleanImages, stripImageSizeSuffix } from './normalize/images'
 import { parsePrice } from './normalize/price'
 import { parsePage } from './parse-page'
+import { formerPriceBeside } from './price-box'
 import { shopifyHandle } from './platform'
 import { extractStructuredData } from './structured-data'
 import { ImportError, type FetchedDocument, type Fetcher } from './types'
@@ -292,6 +293,9 @@ export async function importShopify(url: URL, fetcher: Fetcher): Promise<Shopify
     fromPage = mergeRaw(fromAjaxProduct(theme), fromPage)
     fromPage.listingRating ??= reviewBadge($, theme.id)
   }
+  // The theme's price box: a former price struck beside the price (the feed would have named it).
+  if (fromPage.compareAtPrice == null && typeof fromPage.price === 'number')
+    fromPage.compareAtPrice = formerPriceBeside($, fromPage.price, fromPage.locale ?? null, doc.url)
   // Counted as distinct photos: og:image and og:image:secure_url name each photo twice (http and https).
   const gallery = pageGallery($, fromPage.images ?? [], doc.url)
   if (gallery.length > cleanImages(fromPage.images ?? [], doc.url).length) fromPage.images = gallery
