@@ -164,7 +164,10 @@ const MAX_PRICE_ELEMENTS = 6
 /** An element's text when it holds at most MAX_PRICE_ELEMENTS others (itself counted apart), else null. */
 const smallText = (el: Element): string | null => smallSubtree(el, MAX_PRICE_ELEMENTS + 1)?.text ?? null
 
-/** A word label (no digits, five letters or more) written for screen readers inside a struck price ("<del><span>harga sebelum diskon</span>Rp15.999.000</del>"). */
+/**
+ * A word label (no digits, five letters or more) written for screen readers inside a struck price
+ * ("<del><span>harga sebelum diskon</span>Rp15.999.000</del>").
+ */
 const isWordLabel = (e: Element) => {
   const text = smallText(e) ?? ''
   return !/\d/.test(text) && (text.match(/\p{L}/gu)?.length ?? 0) >= 5
