@@ -268,7 +268,7 @@ export function magentoGallery($: CheerioAPI): string[] {
 }
 
 /** The rows of slides under `root` (the page's body by default), looked at in the page's order. */
-function* rowsOfSlides($: CheerioAPI, pageUrl: string, root?: Element): Generator<Slide[]> {
+function* rowsOfSlides($: CheerioAPI, pageUrl: string, root?: Element, outsideChromeOf?: AnyNode): Generator<Slide[]> {
   const scope = root ? $(root) : $('body')
   const parents = new Set<AnyNode>()
   // Pictures, and slides that name their photo for a script to draw (`<div data-image-url="…">`).
@@ -281,6 +281,8 @@ function* rowsOfSlides($: CheerioAPI, pageUrl: string, root?: Element): Generato
   for (const parent of scope.find('*').toArray()) {
     if (!parents.has(parent)) continue
     if (++looked > MAX_ROWS_LOOKED_AT) return
+    // The site's header, menus or footer (a mega menu's category pictures), unless the heading is in it.
+    if (outsideChromeOf && $(parent).closest(SITE_CHROME).not($(outsideChromeOf).parents()).length) continue
     const slides = slidesOf(parent, pageUrl)
     if (slides) yield slides
   }
@@ -291,7 +293,16 @@ function* rowsOfSlides($: CheerioAPI, pageUrl: string, root?: Element): Generato
  * the product's photo the structured data names; the gallery must show it.
  */
 export function galleryPhotos($: CheerioAPI, mainImage: string, pageUrl: string): string[] {
-  const ids = new Set(photoIdParts(mainImage))
+  // Parts the site's header, menus and footer pictures carry too are its image service's folders
+  // ("prod1amer"), not this photo's id, where the photo has an id of its own beside them.
+  const chromeParts = new Set(
+    $(SITE_CHROME)
+      .find('img[src], source[srcset]')
+      .toArray()
+      .flatMap((el) => photoIdParts(absoluteUrl((el.attribs.src ?? el.attribs.srcset ?? '').split(/[\s,]/)[0], pageUrl) ?? '')),
+  )
+  const own = photoIdParts(mainImage).filter((id) => !chromeParts.has(id))
+  const ids = new Set(own.length ? own : photoIdParts(mainImage))
   // A photo named after the product has its name for an id ("jjip_citizen_playing_cards.jpg", "…_det1.jpg").
   const stem = namedStem(mainImage)
   if (!ids.size && !stem) return []
@@ -308,7 +319,7 @@ export function galleryPhotos($: CheerioAPI, mainImage: string, pageUrl: string)
   // Of the rows that show the product's photo, the one with the most photos: the slider or its
   // thumbnails, not a row of colour swatches beside them.
   let best: string[] = []
-  for (const slides of rowsOfSlides($, pageUrl)) {
+  for (const slides of rowsOfSlides($, pageUrl, undefined, productHeading($) ?? $('body')[0])) {
     if (!showsMain(slides)) continue
     const photos = distinctPhotos(slides.filter(isPhoto).map((s) => s.picture))
     if (photos.length > best.length) best = photos
@@ -343,7 +354,7 @@ export function galleryNearHeading($: CheerioAPI, pageUrl: string): string[] {
     const roots = !far || !inner ? [box] : $(inner).prevAll().not(SITE_CHROME).toArray()
     let best: string[] = []
     for (const root of roots)
-      for (const slides of rowsOfSlides($, pageUrl, root as Element)) {
+      for (const slides of rowsOfSlides($, pageUrl, root as Element, heading ?? undefined)) {
         const photos = distinctPhotos(slides.filter(isPhoto).map((s) => s.picture))
         // One shop's photos: all on one site (its own or its image CDN's), never a row of others' badges.
         if (new Set(photos.map(siteOf)).size === 1 && photos.length > best.length) best = photos

@@ -308,6 +308,10 @@ describe('the former price beside a structured price', () => {
     // eMAG writes "83<sup>30</sup> Lei": 83.30, not 8330.
     const ro = (html: string, price: number) => formerPriceBeside(load(html), price, 'ro', 'https://shop.example/p/espresso-4711')
     expect(ro(page(`<p><s>83<sup>30</sup> <span>Lei</span></s></p><p>63<sup>07</sup> <span>Lei</span></p>`), 63.07)).toBe(83.3)
+    // Fnac writes "299<sup>€99</sup>": the sign is raised with the cents.
+    const fr = (html: string, price: number) => formerPriceBeside(load(html), price, 'fr', 'https://shop.example/p/espresso-4711')
+    expect(fr(page(`<p><del>349<sup>€99</sup></del></p><p>299<sup>€99</sup></p>`), 299.99)).toBe(349.99)
+    expect(isPriceShown(load(page(`<p>1 303<sup>$30</sup></p>`)), 1303.3, 'en-US')).toBe(true)
     // JUMBO writes "<span><span>statt</span> 4.50</span>": the label says it is the former price.
     const de = (html: string, price: number) => formerPriceBeside(load(html), price, 'de-CH', 'https://shop.example/p/espresso-4711')
     expect(de(page(`<div><span>-50%</span><span><span>statt</span> 4.50</span><span>CHF 2.25</span></div>`), 2.25)).toBe(4.5)

@@ -185,13 +185,21 @@ function priceText(el: Element, locale: string | null): string | null {
         .map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : c.type === 'tag' ? spacedText(c as Element) : ''))
         .join('')
   }
-  const sup = sub.elements.find((e) => e.tagName === 'sup' && /^\d{2}$/.test(smallText(e)?.trim() ?? ''))
+  const sup = sub.elements.find((e) => e.tagName === 'sup' && RAISED_CENTS.test(smallText(e)?.trim() ?? ''))
   if (!sup) return spacedText(el)
-  const cents = smallText(sup)!.trim()
+  const raised = smallText(sup)!.trim()
+  const [, sign = '', cents] = RAISED_CENTS.exec(raised)!
   // The mark may be written before the raised cents already ("1.099,<sup>99</sup> lei").
-  if (new RegExp(`\\d[.,]${cents}(?!\\d)`).test(sub.text)) return sub.text
-  return sub.text.replace(new RegExp(`(\\d)${cents}(?!\\d)`), `$1${separatorsOf(locale)?.decimal ?? '.'}${cents}`)
+  if (!sign && new RegExp(`\\d[.,]${cents}(?!\\d)`).test(sub.text)) return sub.text
+  // The sign raised with the cents ("299<sup>€99</sup>") is written after the amount.
+  return sub.text.replace(
+    new RegExp(`(\\d)${raised.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d)`, 'u'),
+    (_, digit: string) => `${digit}${separatorsOf(locale)?.decimal ?? '.'}${cents}${sign && ` ${sign}`}`,
+  )
 }
+
+/** Cents written raised, with the currency sign before them or not ("30", "€99"). */
+const RAISED_CENTS = /^(\p{Sc})?\s?(\d{2})$/u
 
 /**
  * An element's text with a space where one element's digits end and the next text's digits begin:

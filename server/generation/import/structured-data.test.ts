@@ -89,6 +89,18 @@ describe('JSON-LD', () => {
     expect(raw.reviews?.map((r) => r.author)).toEqual(['Priya N.', 'Tom W.'])
   })
 
+  it('reads a rating its own block states for the product it names (itemReviewed), never one naming another product', () => {
+    const page = (rated: string) => `<html><head>
+      <script type="application/ld+json">{"@type":"ProductGroup","name":"Men's Wool Runner","offers":{"@type":"Offer","price":"110","priceCurrency":"USD"}}</script>
+      <script type="application/ld+json">{"aggregateRating":{"@type":"AggregateRating","itemReviewed":{"@type":"Product","name":"${rated}"},
+        "ratingValue":"4.6","reviewCount":"6680"}}</script></head><body><h1>Men's Wool Runner</h1></body></html>`
+    expect(extractStructuredData(page("Men's Wool Runner"), 'https://shop.example/products/runner').listingRating).toMatchObject({
+      average: 4.6,
+      count: '6680',
+    })
+    expect(extractStructuredData(page("Women's Tree Dasher"), 'https://shop.example/products/runner').listingRating ?? null).toBeNull()
+  })
+
   it('reads offers as Offer, AggregateOffer or an array, and list prices only above the price', () => {
     expect(readOffers({ '@type': 'Offer', price: '19.99', priceCurrency: 'usd', availability: 'https://schema.org/OutOfStock' })).toEqual({
       price: 19.99,

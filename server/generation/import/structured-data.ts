@@ -101,6 +101,22 @@ function nameOf(v: unknown): string | null {
   return null
 }
 
+/** The AggregateRating objects whose `itemReviewed` names `name` (case aside), anywhere in the page's JSON-LD. */
+function ratingsOfItem(blocks: unknown[], name: string | null): Node[] {
+  const out: Node[] = []
+  const wanted = name?.toLowerCase()
+  if (!wanted) return out
+  const walk = (v: unknown, depth: number) => {
+    if (depth > 20) return
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, depth + 1))
+    if (!isObj(v)) return
+    if ('itemReviewed' in v && 'ratingValue' in v && nameOf(v.itemReviewed)?.toLowerCase() === wanted) out.push(v)
+    for (const x of Object.values(v)) walk(x, depth + 1)
+  }
+  walk(blocks, 0)
+  return out
+}
+
 function availability(v: unknown): boolean | null {
   const s = str(v)
   if (!s) return null
@@ -481,7 +497,8 @@ export function extractStructuredData(
   options: { metaDescription?: boolean } = {},
 ): RawFacts {
   const doc = $ ?? load(html)
-  const ld = ownProductFirst(findProductNodes(readJsonLd(doc)), pageUrl)
+  const blocks = readJsonLd(doc)
+  const ld = ownProductFirst(findProductNodes(blocks), pageUrl)
   // Microdata only when the page has no JSON-LD product. Its name is the heading's text, hidden
   // words included: "Détails sur 4x CR2032" under an OpenGraph "4x CR2032 | eBay" gives way to it.
   const fromMicrodata = ld.length === 0
@@ -494,6 +511,11 @@ export function extractStructuredData(
     const same = others.filter((o) => str(o.name) && str(o.name)?.toLowerCase() === str(node.name)?.toLowerCase())
     if (!fromLd.reviews?.length) fromLd.reviews = same.flatMap((o) => productFromJsonLd(o).reviews ?? [])
     fromLd.listingRating ??= same.map((o) => aggregateRatingOf(o.aggregateRating)).find((r) => r) ?? null
+    // Or a rating of its own block that names the product it rates (`itemReviewed`).
+    fromLd.listingRating ??=
+      ratingsOfItem(blocks, str(node.name))
+        .map(aggregateRatingOf)
+        .find((r) => r) ?? null
   }
   // Offers of one product that disagree (a store card's price beside the price anyone pays): the one
   // the page's own markup states as its offer, not the lowest.
