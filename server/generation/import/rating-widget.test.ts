@@ -28,6 +28,11 @@ describe('the star widget beside the product’s heading', () => {
     expect(ratingBesideHeading(load(said))).toEqual({ average: 4.7, count: '1654', scale: 5 })
     const german = page(`<span class="stars" aria-label="4,5 von 5 Sternen, 1.204 Bewertungen"></span>`)
     expect(ratingBesideHeading(load(german))).toEqual({ average: 4.5, count: '1204', scale: 5 })
+    // Stamped labels the badge its star icons sit in.
+    const badge = page(
+      `<span class="stamped-badge" aria-label="Rated 4.1 out of 5 stars 14 reviews"><span class="stamped-starrating" aria-hidden="true"><i class="stamped-fa-star"></i><i class="stamped-fa-star"></i></span></span>`,
+    )
+    expect(ratingBesideHeading(load(badge))).toEqual({ average: 4.1, count: '14', scale: 5 })
   })
 
   it('states nothing without both: stars with no count, a count with no rating, a rating out of range', () => {

@@ -121,8 +121,10 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
       if (written) return written
       continue
     }
-    // Or its words for a screen reader: "4.7 out of 5 stars with 1654 reviews".
-    const said = SAID_RATING.exec(`${el.attribs['aria-label'] ?? ''} ${$(el).text()}`.replace(/\s+/g, ' '))
+    // Or its words for a screen reader: "4.7 out of 5 stars with 1654 reviews", on the stars or on the
+    // badge a star icon sits in (Stamped: "Rated 4.1 out of 5 stars 14 reviews").
+    const labels = [el, ...$(el).parents().slice(0, 3).toArray()].map((e) => e.attribs['aria-label'] ?? '').join(' ')
+    const said = SAID_RATING.exec(`${labels} ${$(el).text()}`.replace(/\s+/g, ' '))
     if (said) return { average: Number(said[1].replace(',', '.')), count: said[2].replace(/\D/g, ''), scale: 5 }
     const attr = RATING_ATTRS.map((a) => el.attribs[a]).find((v) => v !== undefined)
     const average = Number(attr?.replace(',', '.'))

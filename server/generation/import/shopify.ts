@@ -7,6 +7,7 @@ import { parsePrice } from './normalize/price'
 import { parsePage } from './parse-page'
 import { shopifyHandle } from './platform'
 import { formerPriceBeside } from './price-box'
+import { ratingBesideHeading } from './rating-widget'
 import { extractStructuredData } from './structured-data'
 import { ImportError, type FetchedDocument, type Fetcher } from './types'
 
@@ -293,6 +294,8 @@ export async function importShopify(url: URL, fetcher: Fetcher): Promise<Shopify
     fromPage = mergeRaw(fromAjaxProduct(theme), fromPage)
     fromPage.listingRating ??= reviewBadge($, theme.id)
   }
+  // The review app's stars beside the heading (Stamped's, Judge.me's…), when nothing structured rates it.
+  fromPage.listingRating ??= ratingBesideHeading($)
   // The theme's price box: a former price struck beside the price (the feed would have named it).
   if (fromPage.compareAtPrice == null && typeof fromPage.price === 'number')
     fromPage.compareAtPrice = formerPriceBeside($, fromPage.price, fromPage.locale ?? null, doc.url)
