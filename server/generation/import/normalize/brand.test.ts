@@ -56,6 +56,18 @@ describe('brand bylines', () => {
     expect(brandFromByline(null)).toBeNull()
   })
 
+  it('leaves out the maker’s legal form and a store’s country after the name', () => {
+    expect(cleanBrand('Death Wish Coffee Company')).toBe('Death Wish Coffee')
+    expect(cleanBrand('Acme, Inc.')).toBe('Acme')
+    expect(cleanBrand('Hugo Boss AG')).toBe('Hugo Boss')
+    expect(cleanBrand('Skullcandy US')).toBe('Skullcandy')
+    expect(cleanBrand('Sklum ES')).toBe('Sklum')
+    // A name that is its initials, a partnership's "& Co." and a short name before capitals stay.
+    expect(cleanBrand('LG')).toBe('LG')
+    expect(cleanBrand('Tiffany & Co.')).toBe('Tiffany & Co')
+    expect(cleanBrand('TP US')).toBe('TP US')
+  })
+
   it('leaves out a note in brackets after the name', () => {
     expect(cleanBrand("達美樂披薩DOMINO'S PIZZA(全台多分店)")).toBe("達美樂披薩DOMINO'S PIZZA")
     expect(cleanBrand('Acme (Official)')).toBe('Acme')

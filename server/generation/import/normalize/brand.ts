@@ -243,6 +243,9 @@ function wordsShared(line: string, name: string): string | null {
 /** A trailing note of the language the store's page is in ("(em Espanhol)", "(in Spanish)", "(auf Englisch)"). */
 const STORE_LANGUAGE = /\s*\((?:em|in|en|auf|in lingua|na)\s+\p{L}+\)$/iu
 
+const LEGAL_FORM = /(?<=\p{L}{2}),?\s+(?:(?:company|inc|llc|ltd|limited|gmbh|corp|corporation)\.?|AG|S\.A\.?)$/iu
+const STORE_COUNTRY = /(?<=\p{L}{3})\s+(?:US|UK|GB|EU|DE|FR|ES|IT|NL|BE|CA|AU|NZ|IN|JP|MX|BR|IE|SE|NO|DK|FI|PL|AT|CH|PT)$/u
+
 /** A brand value as found, without quotes and stray punctuation; null for "no brand" placeholders. */
 export function cleanBrand(value: unknown): string | null {
   if (typeof value !== 'string') return null
@@ -256,6 +259,9 @@ export function cleanBrand(value: unknown): string | null {
     .trim()
   // A name written in initials keeps its last dot ("e.l.f.", "R.K.").
   if (/^(?:\p{L}\.)+\p{L}$/u.test(s) && spaced.trim().startsWith(`${s}.`)) s += '.'
+  // The maker's legal form, or the store's country after a shop's name, is not what a shopper calls
+  // the brand ("Death Wish Coffee Company", "Skullcandy US"; a store's vendor name).
+  s = s.replace(LEGAL_FORM, '').replace(STORE_COUNTRY, '')
   if (!s || s.length > 120 || NO_BRAND.test(s) || isTemplateResidue(s)) return null
   return s
 }
