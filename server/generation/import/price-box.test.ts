@@ -319,14 +319,32 @@ describe('the former price beside a structured price', () => {
     expect(de(page(`<div><span>4.50 <span>statt</span></span><span>CHF 2.25</span></div>`), 2.25)).toBeNull()
   })
 
-  it('reads a price written loose beside the struck one in their element, never a tile’s range', () => {
+  it('reads a price written loose beside the struck one in the product’s price box, and only there', () => {
     const inr = (html: string) => formerPriceBeside(load(html), 99, 'en-IN', 'https://shop.example/products/cookie-case')
-    expect(inr(page(`<p class="price"><span class="old-price">₹ 149.00</span>&nbsp; ₹ 99.00</p>`))).toBe(149)
-    // A tile's "₹ 99.00 – ₹ 249.00" written the same way is another product's range.
-    const tiles = `<ul><li><a href="/products/other"><p class="price">₹ 99.00<span><del>₹ 299.00</del></span></p></a></li></ul>`
-    expect(inr(page(`<p class="price">₹ 99.00</p>`, tiles))).toBeNull()
+    expect(inr(page(`<p class="price"><span class="old-price">₹ 149.00</span>&nbsp; ₹ 99.00 Incl. GST</p>`))).toBe(149)
     // A struck price lower than the loose one is not its former price.
     expect(inr(page(`<p class="price"><del>₹ 79.00</del> ₹ 99.00</p>`))).toBeNull()
+    // The product's own box has no struck price: nothing further down the page is its former price.
+    const own = `<p class="price"><span>Price</span> ₹ 99.00</p>`
+    const later = [
+      // a tile whose link sits two levels from its price
+      `<ul><li><div class="info"><h3><a href="/products/mat">Mat</a></h3><div class="w"><div class="price">₹ 99.00 <s>₹ 499.00</s></div></div></div></li></ul>`,
+      // a swatch of this page, a "bought together" item with no link, a card linked by script
+      `<a href="?variant=2"><div class="sw"><p>₹ 99.00 <s>₹ 299.00</s></p></div></a>`,
+      `<div class="fbt"><div class="item"><p>₹ 99.00 <s>₹ 199.00</s></p></div></div>`,
+      `<div data-href="/products/mat"><p>₹ 99.00 <s>₹ 499.00</s></p></div>`,
+    ]
+    for (const html of later) expect(inr(page(own + html)), html).toBeNull()
+    // A price per month beside a struck price is an instalment.
+    expect(inr(page(`<p class="price">₹ 99.00<span>/month</span> <del>₹ 149.00</del></p>`))).toBeNull()
+  })
+
+  it('looks at the first loose price after the heading only, on a page of thousands of rows', () => {
+    // Each row writes the price loose beside a button; the product's box decides, and no row is walked for tiles.
+    const rows = Array.from({ length: 5_000 }, () => `<li>₹ 99.00 <button>Add to basket</button></li>`).join('')
+    expect(
+      formerPriceBeside(load(page(`<p><span>Price</span> ₹ 99.00</p><ul>${rows}</ul>`)), 99, 'en-IN', 'https://shop.example/p/1'),
+    ).toBeNull()
   })
 
   it('reads a struck price past the words written inside it for screen readers, and a price per item', () => {
@@ -344,6 +362,25 @@ describe('the former price beside a structured price', () => {
       'https://shop.example/itm/1',
     )
     expect(usd).toBe(279.99)
+    // A label in a struck price with its cents raised: both read ("pret vechi 83<sup>30</sup> Lei").
+    const ro = formerPriceBeside(
+      load(page(`<p><del><span class="sr">pret vechi</span>83<sup>30</sup> Lei</del></p><p>63<sup>07</sup> Lei</p>`)),
+      63.07,
+      'ro',
+      'https://shop.example/p/1',
+    )
+    expect(ro).toBe(83.3)
+    // Words after the amount say what it is: a struck price per month is no former price.
+    expect(
+      formerPriceBeside(
+        load(page(`<del>$59.00<span> per month</span></del> <span>$20.00</span>`)),
+        20,
+        'en-US',
+        'https://shop.example/p/1',
+      ),
+    ).toBeNull()
+    // A price per unit of a case is a unit price.
+    expect(isPriceShown(load(page(`<span>$2.08/unit</span><span>$49.92 per case</span>`)), 2.08, 'en-US')).toBe(false)
     // A price per kilo is a unit price, not the price.
     expect(formerPriceBeside(load(page(`<span>$4.99/kg</span> <del>$5.99</del>`)), 4.99, 'en-US', 'https://shop.example/p/1')).toBeNull()
   })
@@ -398,6 +435,13 @@ describe('what a price box says beside its price', () => {
   it('reads the currency the page writes with the structured price', () => {
     expect(currencyShownWith(load(page(`<strong>€ <span>17,10</span></strong>`)), 17.1, 'it')).toBe('EUR')
     expect(currencyShownWith(load(page(`<strong>17,10</strong>`)), 17.1, 'it')).toBeNull()
+  })
+})
+
+describe('a size beside a price', () => {
+  it('is no currency: "XXL $25.00" on a size button is not a price', () => {
+    const html = page(`<button>XXL $25.00</button><span>$20.00</span> <del>$30.00</del>`)
+    expect(priceNearHeading(load(html), 'en-US', 'https://shop.example/p/1')).toMatchObject({ price: 20, compareAtPrice: 30 })
   })
 })
 

@@ -52,8 +52,11 @@ const STRUCK_WORDS = new Set([
   'antiguo',
 ])
 
-/** A price and nothing else: an amount with at most a short currency word or sign on either side ("US $249.99"; not "/mo."). */
-const PRICE_ONLY = /^(?:\p{Lu}{2,3}\s)?[^\d\s%]{0,4}\s?\d[\d\s.,'’]*(?:\s?[^\d\s%/]{1,4}\.?)?$/u
+/**
+ * A price and nothing else: an amount with at most a short currency word or sign on either side, or
+ * a dollar's country before its sign ("US $249.99"; not "/mo.", not "XXL $25").
+ */
+const PRICE_ONLY = /^(?:(?:US|CA|AU|NZ|HK|SG|NT|MX)\s(?=\p{Sc}))?[^\d\s%]{0,4}\s?\d[\d\s.,'’]*(?:\s?[^\d\s%/]{1,4}\.?)?$/u
 
 /** Levels above a price that still belong to its price box. */
 const PRICE_BOX_LEVELS = 4
@@ -177,25 +180,36 @@ const isWordLabel = (e: Element) => {
 function priceText(el: Element, locale: string | null): string | null {
   const sub = smallSubtree(el, MAX_PRICE_ELEMENTS + 1)
   if (!sub) return null
-  if (STRUCK_TAGS.has(el.tagName)) {
-    const labels = el.children.filter((c): c is Element => c.type === 'tag' && isWordLabel(c as Element))
-    if (labels.length && labels.length < el.children.length)
-      return el.children
-        .filter((c) => !labels.includes(c as Element))
-        .map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : c.type === 'tag' ? spacedText(c as Element) : ''))
-        .join('')
-  }
+  const labels = STRUCK_TAGS.has(el.tagName) ? leadingWordLabels(el) : []
+  // Without those labels' words (they come first, so their text starts the element's).
+  let text = sub.text
+  for (const label of labels) text = text.replace(smallText(label) ?? '', '')
   const sup = sub.elements.find((e) => e.tagName === 'sup' && RAISED_CENTS.test(smallText(e)?.trim() ?? ''))
-  if (!sup) return spacedText(el)
+  if (!sup) return labels.length ? spacedText(el, new Set(labels)) : spacedText(el)
   const raised = smallText(sup)!.trim()
   const [, sign = '', cents] = RAISED_CENTS.exec(raised)!
   // The mark may be written before the raised cents already ("1.099,<sup>99</sup> lei").
-  if (!sign && new RegExp(`\\d[.,]${cents}(?!\\d)`).test(sub.text)) return sub.text
+  if (!sign && new RegExp(`\\d[.,]${cents}(?!\\d)`).test(text)) return text
   // The sign raised with the cents ("299<sup>€99</sup>") is written after the amount.
-  return sub.text.replace(
+  return text.replace(
     new RegExp(`(\\d)${raised.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d)`, 'u'),
     (_, digit: string) => `${digit}${separatorsOf(locale)?.decimal ?? '.'}${cents}${sign && ` ${sign}`}`,
   )
+}
+
+/**
+ * The word labels a struck price starts with, for screen readers ("<del><span>harga sebelum
+ * diskon</span>Rp15.999.000</del>"); only before its amount: words after it ("per month") say what
+ * the amount is, and then the element is no plain price.
+ */
+function leadingWordLabels(el: Element): Element[] {
+  const labels: Element[] = []
+  for (const child of el.children) {
+    if (child.type === 'text' && !(child as unknown as { data: string }).data.trim()) continue
+    if (child.type !== 'tag' || !isWordLabel(child as Element)) break
+    labels.push(child as Element)
+  }
+  return labels.length < el.children.length ? labels : []
 }
 
 /** Cents written raised, with the currency sign before them or not ("30", "€99"). */
@@ -206,10 +220,11 @@ const RAISED_CENTS = /^(\p{Sc})?\s?(\d{2})$/u
  * "<span>119</span>99 ₽" is two prices side by side (the first struck by a style sheet), never 11999.
  * Called on small elements (a price's few, a price box).
  */
-function spacedText(el: Element): string {
+function spacedText(el: Element, skip?: Set<Element>): string {
   let out = ''
   let lastParent: AnyNode | null = null
   const walk = (node: AnyNode) => {
+    if (skip?.has(node as Element)) return
     if (node.type === 'text') {
       const data = (node as unknown as { data: string }).data
       if (node.parent !== lastParent && /\d$/.test(out) && /^\d/.test(data)) out += ' '
@@ -231,11 +246,22 @@ const TAX_NOTE_SUFFIX =
 /** "now $80.00": the current price's label written inside its own element ("was $160.00" beside it). */
 const NOW_PRICE_PREFIX = /^(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|por|teraz|сейчас)(?=[\s:])\s*:?\s*/i
 
-/** "US $249.99/ea": a price per item is the price (a price per kilo or per month is not). */
-const EACH_SUFFIX = /\s?\/\s?(?:ea|each|pc|pcs|piece|item|unit)\.?$/i
+/** "US $249.99/ea": a price for each one is the price (one per kilo, per unit of a case or per month is not). */
+const EACH_SUFFIX = /\s?\/\s?(?:ea|each)\.?$/i
 
 /** "Price: $165.95": the price's own name written before it inside its element (with its colon: "Price drop $5" is a sentence). */
 const PRICE_NAME_PREFIX = /^(?:price|our price|your price|sale price|preis|precio|prix|preço|prezzo|prijs|cena|цена|pris|fiyat)\s*:\s*/i
+
+/** A price's text without the words a price box writes inside its element: "was", "now", "Price:", a tax note, "/ea". */
+const asWritten = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(FORMER_PRICE_PREFIX, '')
+    .replace(NOW_PRICE_PREFIX, '')
+    .replace(PRICE_NAME_PREFIX, '')
+    .replace(TAX_NOTE_SUFFIX, '')
+    .replace(EACH_SUFFIX, '')
 
 /**
  * The elements of `root` whose whole text is a price (no words: "from", "/ month", "-50%" are not
@@ -248,14 +274,8 @@ function pricesIn($: CheerioAPI, root: Element | null, locale: string | null): S
     if (el.tagName === 'script' || el.tagName === 'style') continue
     // Inside a price already taken: a part of it ("€" or "219.99" alone).
     if (out.length && isInside(el, out[out.length - 1].el)) continue
-    const text = priceText(el, locale)
-      ?.replace(/\s+/g, ' ')
-      .trim()
-      .replace(FORMER_PRICE_PREFIX, '')
-      .replace(NOW_PRICE_PREFIX, '')
-      .replace(PRICE_NAME_PREFIX, '')
-      .replace(TAX_NOTE_SUFFIX, '')
-      .replace(EACH_SUFFIX, '')
+    const shown = priceText(el, locale)
+    const text = shown === null ? null : asWritten(shown)
     if (!text || text.length > 24 || !PRICE_ONLY.test(text) || !/\d/.test(text)) continue
     const amount = parsePrice(text, null, locale)?.amount
     if (amount !== undefined && amount > 0) out.push({ el, amount })
@@ -429,24 +449,38 @@ export function formerPriceBeside($: CheerioAPI, price: number, locale: string |
 }
 
 /**
- * The struck, higher price inside an element whose own text (beside its elements) is `price` with its
- * currency, shown and unstruck, never a tile's; null when no such element holds one.
+ * The struck, higher price beside the price where the product's price box writes the price loose
+ * ("<p><span class=old-price>₹ 149.00</span> ₹ 99.00</p>"). Only the first element after the
+ * product's heading, in its block widened a level at a time, whose own text is the price: its other
+ * content must be that struck price alone (no label, no "/ month"), and it must not be a tile's.
  */
 function formerPriceWithLoose($: CheerioAPI, price: number, locale: string | null, pageUrl: string): number | null {
+  const heading = productHeading($)
+  if (!heading) return null
   const root = $.root()[0]
-  for (const el of $('body *').toArray()) {
-    if (el.tagName === 'script' || el.tagName === 'style' || !el.children.some((c) => c.type === 'tag')) continue
-    const own = el.children
-      .filter((c) => c.type === 'text')
-      .map((c) => (c as unknown as { data: string }).data)
-      .join(' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-    if (!own || own.length > 24 || !PRICE_ONLY.test(own) || currencyWritten(own, locale) === null) continue
-    if (Math.abs((parsePrice(own, null, locale)?.amount ?? NaN) - price) >= 0.005 || isStruck(el) || isHidden(el, root)) continue
-    if (inTile($, el, root, pageUrl)) continue
-    const former = pricesIn($, el, locale).find((p) => p.amount > price && isStruck(p.el) && !isHidden(p.el, el))
-    if (former) return former.amount
+  let box: AnyNode | null = heading.parent
+  for (let level = 0; box && box.type === 'tag' && level < HEADING_BOX_LEVELS; level++, box = box.parent) {
+    const els = $(box as Element)
+      .find('*')
+      .toArray()
+    for (const el of els.slice(els.indexOf(heading) + 1)) {
+      if (el.tagName === 'script' || el.tagName === 'style' || !el.children.some((c) => c.type === 'tag')) continue
+      const loose = el.children
+        .filter((c) => c.type === 'text')
+        .map((c) => (c as unknown as { data: string }).data)
+        .join(' ')
+        .trim()
+      const own = asWritten(loose)
+      if (!own || own.length > 24 || !PRICE_ONLY.test(own) || currencyWritten(own, locale) === null) continue
+      if (Math.abs((parsePrice(own, null, locale)?.amount ?? NaN) - price) >= 0.005) continue
+      if (FORMER_PRICE_PREFIX.test(loose) || isInside(el, heading) || isStruck(el) || isHidden(el, root) || inTile($, el, root, pageUrl))
+        return null
+      const said = el.children.filter((c): c is Element => c.type === 'tag' && !!smallText(c as Element)?.trim())
+      if (said.length !== 1 || !isStruck(said[0])) return null
+      const written = priceText(said[0], locale)?.replace(/\s+/g, ' ').trim() ?? ''
+      const former = PRICE_ONLY.test(written) ? parsePrice(written, null, locale)?.amount : undefined
+      return former !== undefined && former > price ? former : null
+    }
   }
   return null
 }

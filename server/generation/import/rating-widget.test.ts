@@ -33,6 +33,10 @@ describe('the star widget beside the product’s heading', () => {
       `<span class="stamped-badge" aria-label="Rated 4.1 out of 5 stars 14 reviews"><span class="stamped-starrating" aria-hidden="true"><i class="stamped-fa-star"></i><i class="stamped-fa-star"></i></span></span>`,
     )
     expect(ratingBesideHeading(load(badge))).toEqual({ average: 4.1, count: '14', scale: 5 })
+    // A region holding the heading too is the page's: its label says nothing of these stars.
+    const region = `<html><body><main aria-label="Our shop, rated 4.9 out of 5 stars by 2,000 reviews"><div><h1>Espresso machine 4711</h1>
+      <div class="star-rating" data-rating="4.2"><i class="star"></i> (12)</div></div></main></body></html>`
+    expect(ratingBesideHeading(load(region))).toEqual({ average: 4.2, count: '12', scale: 5 })
   })
 
   it('states nothing without both: stars with no count, a count with no rating, a rating out of range', () => {

@@ -99,6 +99,13 @@ describe('JSON-LD', () => {
       count: '6680',
     })
     expect(extractStructuredData(page("Women's Tree Dasher"), 'https://shop.example/products/runner').listingRating ?? null).toBeNull()
+    // A store's rating named like its one product is the store's.
+    const store = page("Men's Wool Runner").replace('"@type":"Product"', '"@type":"Organization"')
+    expect(extractStructuredData(store, 'https://shop.example/products/runner').listingRating ?? null).toBeNull()
+    // Nor is a rating with no count anyone's.
+    const uncounted = page("Men's Wool Runner").replace(',"reviewCount":"6680"', '')
+    expect(uncounted).not.toContain('6680')
+    expect(extractStructuredData(uncounted, 'https://shop.example/products/runner').listingRating ?? null).toBeNull()
   })
 
   it('reads offers as Offer, AggregateOffer or an array, and list prices only above the price', () => {

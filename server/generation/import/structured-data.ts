@@ -110,7 +110,13 @@ function ratingsOfItem(blocks: unknown[], name: string | null): Node[] {
     if (depth > 20) return
     if (Array.isArray(v)) return v.forEach((x) => walk(x, depth + 1))
     if (!isObj(v)) return
-    if ('itemReviewed' in v && 'ratingValue' in v && nameOf(v.itemReviewed)?.toLowerCase() === wanted) out.push(v)
+    // A product (typed so or untyped) with a count: a store's or an organisation's rating is not the product's.
+    const item = list(v.itemReviewed)[0]
+    const isProduct = isObj(item)
+      ? !item['@type'] || types(item).some((t) => t === 'Product' || t === 'ProductGroup')
+      : typeof item === 'string'
+    const counted = v.ratingCount != null || v.reviewCount != null
+    if ('ratingValue' in v && counted && isProduct && nameOf(item)?.toLowerCase() === wanted) out.push(v)
     for (const x of Object.values(v)) walk(x, depth + 1)
   }
   walk(blocks, 0)

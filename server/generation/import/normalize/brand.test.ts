@@ -66,6 +66,11 @@ describe('brand bylines', () => {
     expect(cleanBrand('LG')).toBe('LG')
     expect(cleanBrand('Tiffany & Co.')).toBe('Tiffany & Co')
     expect(cleanBrand('TP US')).toBe('TP US')
+    // Names whose last word only looks like a legal form or a country.
+    expect(cleanBrand('The Honest Company')).toBe('The Honest Company')
+    expect(cleanBrand('Zig ag')).toBe('Zig ag')
+    expect(cleanBrand('MADE IN')).toBe('MADE IN')
+    expect(cleanBrand('FOR US')).toBe('FOR US')
   })
 
   it('leaves out a note in brackets after the name', () => {

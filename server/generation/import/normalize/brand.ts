@@ -243,8 +243,11 @@ function wordsShared(line: string, name: string): string | null {
 /** A trailing note of the language the store's page is in ("(em Espanhol)", "(in Spanish)", "(auf Englisch)"). */
 const STORE_LANGUAGE = /\s*\((?:em|in|en|auf|in lingua|na)\s+\p{L}+\)$/iu
 
-const LEGAL_FORM = /(?<=\p{L}{2}),?\s+(?:(?:company|inc|llc|ltd|limited|gmbh|corp|corporation)\.?|AG|S\.A\.?)$/iu
-const STORE_COUNTRY = /(?<=\p{L}{3})\s+(?:US|UK|GB|EU|DE|FR|ES|IT|NL|BE|CA|AU|NZ|IN|JP|MX|BR|IE|SE|NO|DK|FI|PL|AT|CH|PT)$/u
+/** A maker's legal form after its name, in the cases it is written in ("Company", "Inc.", "LTD", "GmbH", "AG"). */
+const LEGAL_FORM =
+  /(?<=\p{L}{2}),?\s+(?:(?:[Cc]ompany|COMPANY|[Ii]nc|INC|LLC|[Ll]td|LTD|[Ll]imited|LIMITED|GmbH|[Cc]orp|CORP|[Cc]orporation)\.?|AG|S\.A\.?)$/u
+/** A store's country after a shop's name written in lower and upper case ("Skullcandy US"; not "MADE IN", "FOR US"). */
+const STORE_COUNTRY = /(?<=\p{Ll}\p{L}*)\s+(?:US|UK|GB|EU|DE|FR|ES|IT|NL|BE|CA|AU|NZ|IN|JP|MX|BR|IE|SE|NO|DK|FI|PL|AT|CH|PT)$/u
 
 /** A brand value as found, without quotes and stray punctuation; null for "no brand" placeholders. */
 export function cleanBrand(value: unknown): string | null {
@@ -261,7 +264,9 @@ export function cleanBrand(value: unknown): string | null {
   if (/^(?:\p{L}\.)+\p{L}$/u.test(s) && spaced.trim().startsWith(`${s}.`)) s += '.'
   // The maker's legal form, or the store's country after a shop's name, is not what a shopper calls
   // the brand ("Death Wish Coffee Company", "Skullcandy US"; a store's vendor name).
-  s = s.replace(LEGAL_FORM, '').replace(STORE_COUNTRY, '')
+  // Not a name that is an article and a word before them ("The Honest Company", "The Limited").
+  if (!/^the\s+\S+\s+\S+$/i.test(s)) s = s.replace(LEGAL_FORM, '')
+  s = s.replace(STORE_COUNTRY, '')
   if (!s || s.length > 120 || NO_BRAND.test(s) || isTemplateResidue(s)) return null
   return s
 }
