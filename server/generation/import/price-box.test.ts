@@ -335,6 +335,15 @@ describe('the former price beside a structured price', () => {
       `<div data-href="/products/mat"><p>₹ 99.00 <s>₹ 499.00</s></p></div>`,
     ]
     for (const html of later) expect(inr(page(own + html)), html).toBeNull()
+    // The product's box before its heading still decides, before a same-priced item further down.
+    const before = `<html><body><main><div class="product"><p class="price"><s>₹ 149.00</s> ₹ 99.00</p><h1>Espresso machine 4711</h1>
+      <div class="fbt"><div class="item"><p>₹ 99.00 <s>₹ 199.00</s></p></div></div></div></main></body></html>`
+    expect(inr(before)).toBe(149)
+    // A box that writes the price with words stops the search: a card further down is not read.
+    const card = `<ul><li><div class="card"><div class="img"><a href="/products/mat"><img src="/m.jpg"></a></div><div class="body"><div class="prices"><p>₹ 99.00 <s>₹ 499.00</s></p></div></div></div></li></ul>`
+    expect(inr(page(`<div>Price ₹ 99.00</div>${card}`))).toBeNull()
+    // A struck price in another currency is no former price of this one.
+    expect(inr(page(`<p class="price">₹ 99.00 <s>US$ 149</s></p>`))).toBeNull()
     // A price per month beside a struck price is an instalment.
     expect(inr(page(`<p class="price">₹ 99.00<span>/month</span> <del>₹ 149.00</del></p>`))).toBeNull()
   })

@@ -450,39 +450,60 @@ export function formerPriceBeside($: CheerioAPI, price: number, locale: string |
 
 /**
  * The struck, higher price beside the price where the product's price box writes the price loose
- * ("<p><span class=old-price>₹ 149.00</span> ₹ 99.00</p>"). Only the first element after the
- * product's heading, in its block widened a level at a time, whose own text is the price: its other
- * content must be that struck price alone (no label, no "/ month"), and it must not be a tile's.
+ * ("<p><span class=old-price>₹ 149.00</span> ₹ 99.00</p>"). Only the first element in the page whose
+ * own words write the amount, in any form, decides: it must be in the product heading's block, write
+ * nothing but the price, and hold the struck price in the same currency as its one other content (no
+ * label, no "/ month"), never as a tile. Anything else leaves no former price.
  */
 function formerPriceWithLoose($: CheerioAPI, price: number, locale: string | null, pageUrl: string): number | null {
   const heading = productHeading($)
-  if (!heading) return null
+  const body = $('body')[0]
+  if (!heading || !body) return null
+  const el = firstWriting(body, price, locale)
+  if (!el || !nearHeading(el, heading)) return null
+  const loose = ownWords(el)
+  const own = asWritten(loose)
   const root = $.root()[0]
-  let box: AnyNode | null = heading.parent
-  for (let level = 0; box && box.type === 'tag' && level < HEADING_BOX_LEVELS; level++, box = box.parent) {
-    const els = $(box as Element)
-      .find('*')
-      .toArray()
-    for (const el of els.slice(els.indexOf(heading) + 1)) {
-      if (el.tagName === 'script' || el.tagName === 'style' || !el.children.some((c) => c.type === 'tag')) continue
-      const loose = el.children
-        .filter((c) => c.type === 'text')
-        .map((c) => (c as unknown as { data: string }).data)
-        .join(' ')
-        .trim()
-      const own = asWritten(loose)
-      if (!own || own.length > 24 || !PRICE_ONLY.test(own) || currencyWritten(own, locale) === null) continue
-      if (Math.abs((parsePrice(own, null, locale)?.amount ?? NaN) - price) >= 0.005) continue
-      if (FORMER_PRICE_PREFIX.test(loose) || isInside(el, heading) || isStruck(el) || isHidden(el, root) || inTile($, el, root, pageUrl))
-        return null
-      const said = el.children.filter((c): c is Element => c.type === 'tag' && !!smallText(c as Element)?.trim())
-      if (said.length !== 1 || !isStruck(said[0])) return null
-      const written = priceText(said[0], locale)?.replace(/\s+/g, ' ').trim() ?? ''
-      const former = PRICE_ONLY.test(written) ? parsePrice(written, null, locale)?.amount : undefined
-      return former !== undefined && former > price ? former : null
-    }
+  if (own.length > 24 || !PRICE_ONLY.test(own) || currencyWritten(own, locale) === null || FORMER_PRICE_PREFIX.test(loose)) return null
+  if (isInside(el, heading) || isStruck(el) || isHidden(el, root) || inTile($, el, root, pageUrl)) return null
+  const said = el.children.filter((c): c is Element => c.type === 'tag' && !!smallText(c as Element)?.trim())
+  if (said.length !== 1 || !isStruck(said[0])) return null
+  const written = priceText(said[0], locale)?.replace(/\s+/g, ' ').trim() ?? ''
+  if (!PRICE_ONLY.test(written) || currencyWritten(written, locale) !== currencyWritten(own, locale)) return null
+  const former = parsePrice(written, null, locale)?.amount
+  return former !== undefined && former > price ? former : null
+}
+
+/** An element's own words: its text nodes, without its elements'. */
+const ownWords = (el: Element) =>
+  el.children
+    .filter((c) => c.type === 'text')
+    .map((c) => (c as unknown as { data: string }).data)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+/** The first element, in the page's order, whose own words write `price` (walked by hand: one pass, however wide the page). */
+function firstWriting(body: Element, price: number, locale: string | null): Element | null {
+  const stack: AnyNode[] = [...body.children].reverse()
+  while (stack.length) {
+    const node = stack.pop()!
+    if (node.type !== 'tag') continue
+    const el = node as Element
+    if (el.tagName === 'script' || el.tagName === 'style' || el.tagName === 'template') continue
+    const words = ownWords(el)
+    if (/\d/.test(words) && Math.abs((parsePrice(asWritten(words), null, locale)?.amount ?? NaN) - price) < 0.005) return el
+    for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i])
   }
   return null
+}
+
+/** Whether `el` sits in the heading's block: a common ancestor within HEADING_BOX_LEVELS of the heading. */
+function nearHeading(el: Element, heading: Element): boolean {
+  let box: AnyNode | null = heading.parent
+  for (let level = 0; box && box.type === 'tag' && level < HEADING_BOX_LEVELS; level++, box = box.parent)
+    if (isInside(el, box as Element)) return true
+  return false
 }
 
 /** A percentage as a price box writes a discount ("58% off", "-55 %", "(35% OFF)"). */

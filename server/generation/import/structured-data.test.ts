@@ -105,6 +105,8 @@ describe('JSON-LD', () => {
     // Nor is a rating with no count anyone's.
     const uncounted = page("Men's Wool Runner").replace(',"reviewCount":"6680"', '')
     expect(uncounted).not.toContain('6680')
+    const none = page("Men's Wool Runner").replace('"reviewCount":"6680"', '"reviewCount":0')
+    expect(extractStructuredData(none, 'https://shop.example/products/runner').listingRating ?? null).toBeNull()
     expect(extractStructuredData(uncounted, 'https://shop.example/products/runner').listingRating ?? null).toBeNull()
   })
 

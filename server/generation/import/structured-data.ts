@@ -115,7 +115,7 @@ function ratingsOfItem(blocks: unknown[], name: string | null): Node[] {
     const isProduct = isObj(item)
       ? !item['@type'] || types(item).some((t) => t === 'Product' || t === 'ProductGroup')
       : typeof item === 'string'
-    const counted = v.ratingCount != null || v.reviewCount != null
+    const counted = Number(v.ratingCount) > 0 || Number(v.reviewCount) > 0
     if ('ratingValue' in v && counted && isProduct && nameOf(item)?.toLowerCase() === wanted) out.push(v)
     for (const x of Object.values(v)) walk(x, depth + 1)
   }

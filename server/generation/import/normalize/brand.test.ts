@@ -68,6 +68,7 @@ describe('brand bylines', () => {
     expect(cleanBrand('TP US')).toBe('TP US')
     // Names whose last word only looks like a legal form or a country.
     expect(cleanBrand('The Honest Company')).toBe('The Honest Company')
+    expect(cleanBrand('The Limited')).toBe('The Limited')
     expect(cleanBrand('Zig ag')).toBe('Zig ag')
     expect(cleanBrand('MADE IN')).toBe('MADE IN')
     expect(cleanBrand('FOR US')).toBe('FOR US')

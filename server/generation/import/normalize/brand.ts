@@ -265,7 +265,7 @@ export function cleanBrand(value: unknown): string | null {
   // The maker's legal form, or the store's country after a shop's name, is not what a shopper calls
   // the brand ("Death Wish Coffee Company", "Skullcandy US"; a store's vendor name).
   // Not a name that is an article and a word before them ("The Honest Company", "The Limited").
-  if (!/^the\s+\S+\s+\S+$/i.test(s)) s = s.replace(LEGAL_FORM, '')
+  if (!/^the\s+\S+(?:\s+\S+)?$/i.test(s)) s = s.replace(LEGAL_FORM, '')
   s = s.replace(STORE_COUNTRY, '')
   if (!s || s.length > 120 || NO_BRAND.test(s) || isTemplateResidue(s)) return null
   return s
