@@ -270,6 +270,8 @@ export function magentoGallery($: CheerioAPI): string[] {
 /** The rows of slides under `root` (the page's body by default), looked at in the page's order. */
 function* rowsOfSlides($: CheerioAPI, pageUrl: string, root?: Element, outsideChromeOf?: AnyNode): Generator<Slide[]> {
   const scope = root ? $(root) : $('body')
+  // The site's header, menus or footer (a mega menu's category pictures), unless the heading is in it.
+  const headingHolders = outsideChromeOf ? new Set<AnyNode>($(outsideChromeOf).parents().toArray()) : null
   const parents = new Set<AnyNode>()
   // Pictures, and slides that name their photo for a script to draw (`<div data-image-url="…">`).
   for (const img of scope.find('img, [data-zoom-image], [data-image-url], [data-image], source, [style*="background-image"]').toArray()) {
@@ -281,8 +283,14 @@ function* rowsOfSlides($: CheerioAPI, pageUrl: string, root?: Element, outsideCh
   for (const parent of scope.find('*').toArray()) {
     if (!parents.has(parent)) continue
     if (++looked > MAX_ROWS_LOOKED_AT) return
-    // The site's header, menus or footer (a mega menu's category pictures), unless the heading is in it.
-    if (outsideChromeOf && $(parent).closest(SITE_CHROME).not($(outsideChromeOf).parents()).length) continue
+    if (
+      headingHolders &&
+      $(parent)
+        .closest(SITE_CHROME)
+        .toArray()
+        .some((c) => !headingHolders.has(c))
+    )
+      continue
     const slides = slidesOf(parent, pageUrl)
     if (slides) yield slides
   }

@@ -468,10 +468,10 @@ function formerPriceWithLoose($: CheerioAPI, price: number, locale: string | nul
   if (isInside(el, heading) || isStruck(el) || isHidden(el, root) || inTile($, el, root, pageUrl)) return null
   const said = el.children.filter((c): c is Element => c.type === 'tag' && !!smallText(c as Element)?.trim())
   if (said.length !== 1 || !isStruck(said[0])) return null
-  const written = priceText(said[0], locale)?.replace(/\s+/g, ' ').trim() ?? ''
-  if (!PRICE_ONLY.test(written) || currencyWritten(written, locale) !== currencyWritten(own, locale)) return null
-  const former = parsePrice(written, null, locale)?.amount
-  return former !== undefined && former > price ? former : null
+  // Read as any price in the box is (pricesIn), in the loose price's currency.
+  const former = pricesIn($, el, locale).find((p) => p.el === said[0] || isInside(p.el, said[0]))
+  if (!former || currencyWritten($(former.el).text(), locale) !== currencyWritten(own, locale)) return null
+  return former.amount > price ? former.amount : null
 }
 
 /** An element's own words: its text nodes, without its elements'. */

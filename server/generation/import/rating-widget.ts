@@ -124,11 +124,12 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
     // Or its words for a screen reader: "4.7 out of 5 stars with 1654 reviews", on the stars or on the
     // badge a star icon sits in (Stamped: "Rated 4.1 out of 5 stars 14 reviews").
     // Never a wider region's label: an ancestor that holds the heading too is the page's, not the badge's.
-    const badge = $(el)
-      .parents()
-      .slice(0, 3)
-      .toArray()
-      .filter((_, i, all) => !all.slice(0, i + 1).some((a) => $(a).find(heading).length > 0))
+    const holdsHeading = new Set($(heading).parents().toArray())
+    const badge: Element[] = []
+    for (const up of $(el).parents().slice(0, 3).toArray()) {
+      if (holdsHeading.has(up)) break
+      badge.push(up)
+    }
     const labels = [el, ...badge].map((e) => e.attribs['aria-label'] ?? '').join(' ')
     const said = SAID_RATING.exec(`${labels} ${$(el).text()}`.replace(/\s+/g, ' '))
     if (said) return { average: Number(said[1].replace(',', '.')), count: said[2].replace(/\D/g, ''), scale: 5 }
