@@ -25,9 +25,15 @@ async function setup(kind: (typeof DB_KINDS)[number]) {
 const stateOf = async (db: TestDatabase, id: string) =>
   (await db.database.sql.executeSql('SELECT state::text AS state FROM pgboss.job WHERE id = $1', [id])).rows[0]?.state
 
+/**
+ * Sent due a moment ago: pg-boss fetches jobs whose `start_after < now()`, and PGlite's clock can
+ * read the same instant for a send and the fetch right after it (a fetch of nothing, now and then).
+ */
+const sendDue = (boss: PgBoss, data: object) => boss.send(QUEUE, data, { startAfter: new Date(Date.now() - 1_000) })
+
 /** A job taken by a worker that then vanished: fetched (active), never completed. */
 async function abandonedJob(boss: PgBoss) {
-  const id = await boss.send(QUEUE, { taskId: 1, phase: 'start' })
+  const id = await sendDue(boss, { taskId: 1, phase: 'start' })
   const [job] = await boss.fetch(QUEUE)
   expect(job.id).toBe(id)
   return job.id
@@ -44,7 +50,7 @@ describe.each(DB_KINDS)('orphaned jobs on %s', (kind) => {
     expect(await stateOf(o.db, orphan)).toBe('retry')
 
     // A job this process runs holds its lock: never taken away while it runs.
-    await o.boss.send(QUEUE, { taskId: 2, phase: 'start' })
+    await sendDue(o.boss, { taskId: 2, phase: 'start' })
     const [running] = await o.boss.fetch(QUEUE)
     let swept = -1
     await o.tracker.run([running.id], async () => {

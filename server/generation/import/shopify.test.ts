@@ -142,6 +142,31 @@ describe('Shopify import', () => {
     ])
   })
 
+  it("reads the photos a Dawn theme shows when it hides the other variants' media: the selected variant's and the shared ones", async () => {
+    const shop = 'https://acme-outdoors.com/cdn/shop/files/'
+    const img = (file: string) => `<img src="//acme-outdoors.com/cdn/shop/files/${file}?v=1&amp;width=600">`
+    const slide = (file: string, variant: boolean, active = false) =>
+      `<li class="product__media-item grid__item slider__slide${active ? ' is-active' : ''}${variant ? ' product__media-item--variant' : ''}">${img(file)}</li>`
+    const thumb = (file: string, variant: boolean) =>
+      `<li class="thumbnail-list__item slider__slide${variant ? ' thumbnail-list_item--variant' : ''}"><button>${img(file.replace('.jpg', '_160x.jpg'))}</button></li>`
+    const all = ['pack-green.jpg', 'pack-red.jpg', 'pack-blue.jpg', 'pack-straps.jpg', 'pack-inside.jpg']
+    const page = `<html><head><title>Trail Backpack 28L – Acme</title>
+      <script type="application/ld+json">{"@context":"http://schema.org/","@type":"Product","name":"Trail Backpack 28L",
+        "image":${JSON.stringify(all.map((f) => `${shop}${f}?v=1`))},
+        "offers":{"@type":"Offer","price":"89.00","priceCurrency":"USD"}}</script></head><body>
+      <main><section class="product"><div class="product__media-wrapper">
+        <ul class="product__media-list slider">${slide('pack-green.jpg', true, true)}${slide('pack-red.jpg', true)}${slide('pack-blue.jpg', true)}${slide('pack-straps.jpg', false)}${slide('pack-inside.jpg', false)}</ul>
+        <ul class="thumbnail-list slider">${thumb('pack-green.jpg', true)}${thumb('pack-red.jpg', true)}${thumb('pack-blue.jpg', true)}${thumb('pack-straps.jpg', false)}${thumb('pack-inside.jpg', false)}</ul>
+      </div><div class="product__info"><h1>Trail Backpack 28L</h1></div></section></main></body></html>`
+    const facts = await importProduct(USER_URL, fakeFetcher({ [BASE]: { body: page } }), now)
+    expect(facts.images).toEqual([`${shop}pack-green.jpg?v=1`, `${shop}pack-straps.jpg?v=1`, `${shop}pack-inside.jpg?v=1`])
+
+    // Without the theme's setting every photo is shown.
+    const shownAll = page.replaceAll(' product__media-item--variant', '').replaceAll(' thumbnail-list_item--variant', '')
+    const every = await importProduct(USER_URL, fakeFetcher({ [BASE]: { body: shownAll } }), now)
+    expect(every.images).toHaveLength(5)
+  })
+
   it('skips a .js answer that is not JSON (a theme page served instead)', async () => {
     const fetcher = fakeFetcher({ [`${BASE}.js`]: { body: '<html>theme</html>' }, [BASE]: 'shopify-page-jsonld.html' })
     const facts = await importProduct(USER_URL, fetcher, now)

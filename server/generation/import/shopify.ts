@@ -178,16 +178,31 @@ function linksToOtherProducts($: CheerioAPI, root: Element, handle: string, page
 }
 
 /**
+ * Dawn's "hide other variants' media" (Shopify's reference theme, and the many themes built on it):
+ * each photo tied to a variant carries `product__media-item--variant` (its thumbnail
+ * `thumbnail-list_item--variant`, Dawn's spelling), which its stylesheet hides unless it is the list's
+ * first item (the selected variant's photo, rendered first). A shopper sees that one and the photos
+ * tied to no variant.
+ */
+const HIDDEN_VARIANT_MEDIA = ['product__media-item--variant', 'thumbnail-list_item--variant']
+function shownItems($: CheerioAPI, block: Element): Element[] {
+  return $(block)
+    .children()
+    .toArray()
+    .filter((item, i) => i === 0 || !HIDDEN_VARIANT_MEDIA.some((c) => $(item).hasClass(c)))
+}
+
+/**
  * The product's gallery as the page shows it. Around each place the page shows a photo its structured
  * data names, the nearest block holding more than one photo is looked at: it is a gallery when it is a
  * list of photos (each of its items holds one) and links to no other product (else it is a product list,
- * a menu, or the whole product section). The largest gallery's photos, each once.
+ * a menu, or the whole product section). The largest gallery's photos a shopper is shown, each once.
  */
-export function pageGallery($: CheerioAPI, known: string[], pageUrl: string): string[] {
+export function pageGallery($: CheerioAPI, known: string[], pageUrl: string): { photos: string[]; hidesVariants: boolean } {
   const files = new Set(known.map((u) => storePhoto(u, pageUrl)?.file).filter((f): f is string => !!f))
   const handle = shopifyHandle(new URL(pageUrl))?.handle
-  if (!files.size || !handle) return []
-  let best: string[] = []
+  let best = { photos: [] as string[], hidesVariants: false }
+  if (!files.size || !handle) return best
   const tried = new Set<Element>()
   for (const el of $('img, source, a').toArray()) {
     if (!photosOf($, el, pageUrl).some((p) => files.has(p.file))) continue
@@ -200,7 +215,11 @@ export function pageGallery($: CheerioAPI, known: string[], pageUrl: string): st
         .children()
         .toArray()
         .every((item) => photosIn($, item, pageUrl).length <= 1)
-      if (onePerItem && photos.length > best.length && !linksToOtherProducts($, block, handle, pageUrl)) best = photos.map((p) => p.url)
+      if (!onePerItem || linksToOtherProducts($, block, handle, pageUrl)) break
+      const items = shownItems($, block)
+      const shown = new Map<string, string>()
+      for (const item of items) for (const p of photosIn($, item, pageUrl)) if (!shown.has(p.file)) shown.set(p.file, p.url)
+      if (shown.size > best.photos.length) best = { photos: [...shown.values()], hidesVariants: items.length < $(block).children().length }
       break
     }
   }
@@ -300,7 +319,9 @@ export async function importShopify(url: URL, fetcher: Fetcher): Promise<Shopify
   if (fromPage.compareAtPrice == null && typeof fromPage.price === 'number')
     fromPage.compareAtPrice = formerPriceBeside($, fromPage.price, fromPage.locale ?? null, doc.url)
   // Counted as distinct photos: og:image and og:image:secure_url name each photo twice (http and https).
+  // A gallery that hides the other variants' photos is what the shopper sees, even where the theme's
+  // copy of the product lists more.
   const gallery = pageGallery($, fromPage.images ?? [], doc.url)
-  if (gallery.length > cleanImages(fromPage.images ?? [], doc.url).length) fromPage.images = gallery
+  if (gallery.hidesVariants || gallery.photos.length > cleanImages(fromPage.images ?? [], doc.url).length) fromPage.images = gallery.photos
   return { raw: fromPage, url: doc.url }
 }
