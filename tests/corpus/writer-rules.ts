@@ -228,7 +228,8 @@ const pageLanguageRule: Rule = {
   check: ({ facts, readLanguages }) => {
     if (!readLanguages?.length) return []
     const written = pageLanguage(facts).code
-    const read = readLanguages.map((l) => l.toLowerCase().split(/[-_]/)[0])
+    // "no" names Norwegian without its written form; the writer writes Bokmål ("nb"), as shops do.
+    const read = readLanguages.map((l) => l.toLowerCase().split(/[-_]/)[0]).map((l) => (l === 'no' ? 'nb' : l))
     return read.includes(written) ? [] : [`written in ${written}, the source reads ${read.join(' or ')}`]
   },
 }

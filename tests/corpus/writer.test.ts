@@ -133,7 +133,7 @@ describe('the offline writer on the corpus and the demo store', async () => {
   it('tells the owner the language of a page whose source is not in English', () => {
     for (const r of rows) {
       if (r.lang === 'en') expect(r.note, r.id).toBeUndefined()
-      else expect(r.note, r.id).toMatch(/^This page is in \w+, as the product's source is/)
+      else expect(r.note, r.id).toMatch(/^This page is in [\p{L} ]+, as the product's source is/u)
     }
   })
 })

@@ -162,6 +162,31 @@ describe('a structured price left as it is', () => {
   })
 })
 
+describe("Magento's price box", () => {
+  // Its only price in a wrapper classed "regular-price", named "Our Price"; the maker's list price and
+  // the saving beside it (Magento_Catalog's data-price-type names each part).
+  const magento = page(`<div class="price-box price-final_price" data-role="priceBox">
+    <div class="pricebox subprice"><span class="regular-price"><span class="price-container" itemprop="offers" itemscope itemtype="http://schema.org/Offer">
+      <span class="price-label">Our Price</span>
+      <span id="product-price-41503" data-price-amount="14.5" data-price-type="finalPrice" class="price-wrapper price">$14.50</span>
+      <meta itemprop="price" content="14.5"></span></span></div>
+    <div class="pricebox retail"><span class="msrp-price"><span class="price-container"><span class="price-label">Retail Price:</span>
+      <span id="msrp-price-41503" data-price-amount="18" data-price-type="msrpPrice" class="price-wrapper price"><span class="price">$18.00</span></span></span></span></div>
+    <div class="pricebox save"><span class="price-container"><span class="price-label">Save:</span>
+      <span id="msrp-save-price-amount-41503" data-price-amount="3.5" data-price-type="msrpSavePrice" class="price-wrapper price"><span class="price">$3.50</span></span></span></div>
+  </div>`)
+
+  it('keeps the price it names as the price, and reads the list price as the former one; a saving is never a price', () => {
+    expect(beside(magento, 14.5)).toBeNull()
+    expect(formerPriceBeside(load(magento), 14.5, null, 'https://shop.example/p')).toBe(18)
+  })
+
+  it('never takes a saving for the price a sale shows beside a struck price', () => {
+    const html = page(`<div class="price-box"><del>$18.00</del> <p><span class="label">You save</span> <span class="amount">$3.50</span></p></div>`)
+    expect(beside(html, 18)).toBeNull()
+  })
+})
+
 describe('the price box of a page with no structured price', () => {
   const near = (html: string) => priceNearHeading(load(html), null, 'https://shop.example/p/espresso-4711')
 

@@ -116,10 +116,40 @@ function isBeforeTax(el: Element): boolean {
   return false
 }
 
+/**
+ * Magento's price boxes name each price's part (`data-price-type`): "finalPrice" is the price paid,
+ * "oldPrice" the struck former one, "msrpPrice" the maker's list price, "…SavePrice" a saving.
+ */
+function magentoPriceType(el: Element): string | null {
+  let node: AnyNode | null = el
+  for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent) {
+    const type = (node as Element).attribs['data-price-type']
+    if (type) return type
+  }
+  return null
+}
+
+/** A saving ("Save: $3.50", "Sie sparen 5 €"): an amount off the price, never a price. */
+const SAVING_LABEL =
+  /^(?:save|you save|saving|savings|ahorra|ahorras|ahorro|économisez|économie|vous économisez|risparmi|risparmio|sparen sie|sie sparen|du sparst|ersparnis|economize|economia|você economiza|bespaar|je bespaart|oszczędzasz|oszczędność|экономия|tasarruf)\s*:?$/i
+
+function isSaving(el: Element): boolean {
+  if (/save/i.test(magentoPriceType(el) ?? '')) return true
+  let node: AnyNode | null = el
+  for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent)
+    if (SAVING_LABEL.test(labelTextBefore(node as Element))) return true
+  return false
+}
+
 /** Whether a price is shown struck: in <s>/<del>/<strike>, drawn with a line through, classed or labelled as the former price. */
 function isStruck(el: Element): boolean {
+  const type = magentoPriceType(el)
+  if (type === 'oldPrice' || type === 'msrpPrice') return true
   const label = labelBefore(el)
   if (label && FORMER_PRICE_LABEL.test(collapseLabel(label))) return true
+  // Named the price ("<span>Our Price</span> <span>$14.50</span>") or Magento's final price: a
+  // wrapper's class ("regular-price", which Magento gives its only price) does not strike it.
+  const named = type === 'finalPrice' || (!!label && PRICE_NAME_LABEL.test(collapseLabel(label)))
   // The label inside the price's own element ("<span><span>statt</span> 4.50</span>"), or inside the
   // one element it wraps ("<span><div><div>PLP:</div><div>1.099,99</div></div></span>").
   for (let own: Element | null = el; own; own = soleChild(own)) {
@@ -129,18 +159,21 @@ function isStruck(el: Element): boolean {
     if (inner?.type === 'text' && FORMER_PRICE_PREFIX.test((inner as unknown as { data: string }).data.trim())) return true
   }
   let node: AnyNode | null = el
-  for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent) if (drawnStruck(node as Element)) return true
+  for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent)
+    if (drawnStruck(node as Element, !named)) return true
   // A wrapper whose whole text is a struck element's ("<div><s>€ 1.899,00</s></div>").
-  for (let inner = soleChild(el), level = 0; inner && level < 3; inner = soleChild(inner), level++) if (drawnStruck(inner)) return true
+  for (let inner = soleChild(el), level = 0; inner && level < 3; inner = soleChild(inner), level++)
+    if (drawnStruck(inner, !named)) return true
   return false
 }
 
 const STRUCK_TAGS = new Set(['s', 'del', 'strike'])
 
-function drawnStruck(e: Element): boolean {
+/** Struck by its tag or a line through it, or (with `byClass`) by its class's words. */
+function drawnStruck(e: Element, byClass = true): boolean {
   if (STRUCK_TAGS.has(e.tagName)) return true
   if (/line-through/i.test(e.attribs.style ?? '')) return true
-  return classWords(e).some((w) => STRUCK_WORDS.has(w))
+  return byClass && classWords(e).some((w) => STRUCK_WORDS.has(w))
 }
 
 /** An element's one child element when nothing else in it has text, else null. */
@@ -250,7 +283,11 @@ const NOW_PRICE_PREFIX = /^(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|por|te
 const EACH_SUFFIX = /\s?\/\s?(?:ea|each)\.?$/i
 
 /** "Price: $165.95": the price's own name written before it inside its element (with its colon: "Price drop $5" is a sentence). */
-const PRICE_NAME_PREFIX = /^(?:price|our price|your price|sale price|preis|precio|prix|preço|prezzo|prijs|cena|цена|pris|fiyat)\s*:\s*/i
+const PRICE_NAMES = '(?:price|our price|your price|sale price|preis|precio|prix|preço|prezzo|prijs|cena|цена|pris|fiyat)'
+const PRICE_NAME_PREFIX = new RegExp(`^${PRICE_NAMES}\\s*:\\s*`, 'i')
+
+/** The price's own name as the label before it ("Our Price", "Sale price:"). */
+const PRICE_NAME_LABEL = new RegExp(`^${PRICE_NAMES}\\s*:?$`, 'i')
 
 /** A price's text without the words a price box writes inside its element: "was", "now", "Price:", a tax note, "/ea". */
 const asWritten = (text: string) =>
@@ -340,6 +377,7 @@ export function priceBesideStruck(
         p.amount < price &&
         currencyWritten($(p.el).text(), locale) === struckCurrency &&
         !isStruck(p.el) &&
+        !isSaving(p.el) &&
         !inTile($, p.el, within, pageUrl),
     )
     if (sale) return { price: sale.amount, compareAtPrice: price }

@@ -25,6 +25,14 @@ const PAGES = {
   notFoundGerman: `<!doctype html><html lang="de"><head><title>Shop</title></head><body><h2>Hoppla! Seite nicht gefunden</h2><a href="/">Zur Startseite</a></body></html>`,
   wentWrong: `<!doctype html><html lang="en"><head><title>Error Page | Shop</title></head><body><main><p>Oops.</p>
     <p>Something went wrong on our end</p><p>0.5c39c717.1785158953</p><p>Please go back and try again.</p></main></body></html>`,
+  // A marketplace's shell (its title, menus, cookie banner) around an apology written in <div>s.
+  wentWrongPortugueseInDivs: `<!doctype html><html lang="pt-BR"><head><title>Loja | Ofertas incríveis. Melhores preços do mercado</title></head><body>
+    <nav><a href="/">Início</a> <a href="/ajuda">Precisa de ajuda?</a></nav><div class="box"><svg><path d="M1 1"></path></svg><div class="t">Página indisponível</div>
+    <div class="d">Desculpe, algo deu errado. Faça login e tente novamente, ou volte para a página inicial.</div><div><button>Entrar</button><button>Voltar à Página Inicial</button></div></div>
+    <div class="cookies">Usamos cookies para melhorar sua experiência. <button>Aceitar todos os cookies</button></div></body></html>`,
+  systemErrorKorean: `<!doctype html><html lang="ko"><head><title>[에러] 에러페이지 - 시스템오류</title></head><body><a href="#menu">메인 메뉴로 바로가기</a>
+    <div class="error"><strong>현재 서비스 접속이 불가합니다.</strong><br>동시에 접속하는 이용자 수가 많거나 인터넷 네트워크 상태가 불안정하여 접속이 불가합니다.</div>
+    <a href="javascript:history.back()">이전 페이지로 가기</a> <a href="">새로고침</a><footer>네이버㈜</footer></body></html>`,
   amazonInterstitial: `<!doctype html><html><head><title>Amazon.com</title></head><body><div class="a-container">
     <h4>Click the button below to continue shopping</h4>
     <form method="get" action="/errors/validateCaptcha"><input type="hidden" name="amzn" value="x"><button type="submit">Continue shopping</button></form>
@@ -121,7 +129,9 @@ describe('block and error pages', () => {
     ['notFoundInShop', 'not-found', /"The page you are looking for was not found\."/],
     ['notFoundInShopCouldnt', 'not-found', /"The page you’re looking for couldn’t be found\."/],
     ['notFoundSwedishTitle', 'not-found', /answered with its "page not found" page \("Sidan kunde inte hittas - Bokhandel"\)/],
-    ['wentWrong', 'site-down', /answered with an error page \("Error Page \| Shop"\)/],
+    ['wentWrong', 'site-down', /answered with an error page \("Something went wrong on our end"\)/],
+    ['wentWrongPortugueseInDivs', 'site-down', /answered with an error page \("Desculpe, algo deu errado\. Faça login e tente novamente, ou…"\)/],
+    ['systemErrorKorean', 'site-down', /answered with an error page \("\[에러\] 에러페이지 - 시스템오류"\)/],
     ['f5Rejected', 'refused', /refused to show us the page \("Request Rejected"\)/],
     ['itemGoneJapanese', 'not-found', /answered with an error page \("この商品は存在しません"\): there is no product page/],
     ['sliderInFrame', 'robot-check', /showed a robot check \(a "slide to verify" captcha\)/],
@@ -141,6 +151,8 @@ describe('block and error pages', () => {
         'notFoundGerman',
         'notFoundSwedishTitle',
         'wentWrong',
+        'wentWrongPortugueseInDivs',
+        'systemErrorKorean',
         'itemGoneJapanese',
         'notFoundInMenus',
         'notFoundInShop',

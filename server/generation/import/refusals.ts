@@ -8,6 +8,7 @@ import {
   ROBOT_CHECK_WORDS,
   SIGN_IN_TITLE,
   SIGN_IN_WORDS,
+  SERVICE_ERROR,
   WENT_WRONG,
 } from './refusal-words'
 import { shownText, SITE_CHROME } from './shown-text'
@@ -470,13 +471,17 @@ export const BLOCK_RULES: readonly Rule[] = [
   {
     generic: true,
     kind: 'site-down',
-    did: (p) => `answered with an error page (${quote(p.title || p.$('h1').first().text())})`,
+    // The page's own line saying so, else its title ("Desculpe, algo deu errado…" under the shop's title).
+    did: (p) =>
+      `answered with an error page (${quote(errorHeadline(p, WENT_WRONG) ?? errorHeadline(p, SERVICE_ERROR) ?? (p.title || p.$('h1').first().text()))})`,
     test: (p) =>
       p.short &&
       (/^\W*(?:http\W*)?(?:error\W*)?5\d\d\b|service (?:temporarily )?unavailable|bad gateway|gateway time-?out|internal server error|temporarily unavailable|under maintenance|down for maintenance|^\W*error page\b/i.test(
         headline(p),
       ) ||
         errorHeadline(p, WENT_WRONG) !== null ||
+        SERVICE_ERROR.test(headline(p)) ||
+        errorHeadline(p, SERVICE_ERROR) !== null ||
         // Said only in its title or in its picture's alt text (Amazon.ca's "Something Went Wrong / Quelque chose s'est mal passé").
         WENT_WRONG.test(p.title) ||
         altSays(p, WENT_WRONG)),
@@ -508,11 +513,13 @@ const noscriptText = (p: Probe) =>
 /** The first heading-like line of a short page that says `words`, or null. */
 function errorHeadline(p: Probe, words: RegExp): string | null {
   const lines = p
-    .$('h1, h2, h3, p, span')
+    .$('h1, h2, h3, p, span, div')
+    // A <div> of text alone is a line too ("<div>Desculpe, algo deu errado. Faça login…</div>").
+    .filter((_, el) => el.tagName !== 'div' || el.children.every((c) => c.type === 'text'))
     .slice(0, 80)
     .toArray()
     .map((el) => p.$(el).text().replace(/\s+/g, ' ').trim())
-    .filter((t) => t.length > 0 && t.length <= 80)
+    .filter((t) => t.length > 0 && t.length <= 120)
   return lines.find((t) => words.test(t)) ?? null
 }
 

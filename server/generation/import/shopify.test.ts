@@ -302,4 +302,33 @@ describe('Shopify import', () => {
     const plain = await importProduct(USER_URL, fakeFetcher({ [BASE]: { body: page(`<p class="price">₹ 99.00</p>`) } }), now)
     expect([plain.price, plain.compareAtPrice]).toEqual([99, null])
   })
+
+  it("takes the theme's copy of the product at its word on the former price: none where the selected variant's is below its price", async () => {
+    // The 3.5 kg bag is shown ($48.50, a stale compare-at of $33.00 that the theme does not show); only the
+    // 13.5 kg bag has a former price ($120.00 over $114.00), in the theme's hidden range block.
+    const theme = {
+      id: 3678523293776,
+      title: 'Adult Dog Food',
+      handle: 'trail-backpack-28l',
+      vendor: 'Biopet',
+      price: 4850,
+      compare_at_price: 3300,
+      images: ['//acme-outdoors.com/cdn/shop/products/dog-food.jpg'],
+      options: ['Size'],
+      variants: [
+        { id: 1, title: '3.5kg', option1: '3.5kg', price: 4850, compare_at_price: 3300, available: true },
+        { id: 2, title: '13.5kg', option1: '13.5kg', price: 11400, compare_at_price: 12000, available: true },
+      ],
+    }
+    const page = `<html><head><meta property="og:title" content="Adult Dog Food"><meta property="og:price:amount" content="48.50">
+      <meta property="og:price:currency" content="AUD"><meta property="og:image" content="https://acme-outdoors.com/cdn/shop/products/dog-food.jpg"></head>
+      <body><main><div class="product"><h1>Adult Dog Food</h1><div class="price">
+        <div class="price__current"><span class="money">$48.50 AUD</span></div>
+        <div class="price__compare-at--hidden"><span class="visually-hidden">Original price</span>
+          <span class="money price__compare-at--min">$33.00 AUD</span> - <span class="money price__compare-at--max">$120.00 AUD</span></div>
+      </div><button>Add to cart</button></div>
+      <script>window.product = ${JSON.stringify(theme)};</script></main></body></html>`
+    const facts = await importProduct(USER_URL, fakeFetcher({ [BASE]: { body: page } }), now)
+    expect([facts.price, facts.compareAtPrice]).toEqual([48.5, null])
+  })
 })

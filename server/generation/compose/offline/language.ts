@@ -100,6 +100,11 @@ const WORDS: Record<string, string> = {
   nl: 'de het een en met voor van is niet op te dat die zijn je uw ook bij naar aan wordt of',
   pl: 'i w z na do się nie jest to dla od że o przez jak po ze oraz lub',
   sv: 'och med för är en ett att av på som det till den inte har om från',
+  // Norwegian and Danish share most of these with each other and some with Swedish ("og", "er", "ikke"
+  // are never Swedish); the site's country tells the two apart where the words do not. (Their "for"
+  // is left out: it is English's too.)
+  nb: 'og med er en et ei å av på som det til den ikke har om fra de kan skal vil også eller ved',
+  da: 'og med er en et at af på som det til den ikke har om fra de kan skal vil også eller ved',
   tr: 've bir ile için bu da de çok olarak daha en gibi olan',
   sk: 'a je na s v sa pre z do so od ako alebo aj ktorý ktorá ktoré pri aby ale',
   cs: 'a je na s v se pro z do ze od jako nebo i který která které při aby ale',
@@ -126,6 +131,8 @@ const MARKS: [string, RegExp][] = [
   ['pl', /[ąęłńśźż]/gi],
   ['tr', /[ğışİ]/g],
   ['sv', /[å]/gi],
+  ['nb', /[æø]/gi],
+  ['da', /[æø]/gi],
   ['sk', /[ľĺŕô]/gi],
   ['cs', /[ěřů]/gi],
   ['sk', /[ďňť]/gi],

@@ -86,6 +86,17 @@ describe('the language of the source', () => {
     expect(textLanguage('Nồi cơm điện')?.code).toBe('vi')
   })
 
+  it('tells Norwegian and Danish from Swedish by their own small words and letters, and one from the other by the site’s country', () => {
+    const norwegian = 'Bærbar PC med 15,6" skjerm og rask SSD, som er laget for hjemmekontor og skole. Den har ikke berøringsskjerm.'
+    // Not Swedish; Norwegian or Danish, which the words alone do not tell apart.
+    expect(textLanguage(norwegian)).toBeNull()
+    expect(textLanguage('Bärbar dator med 15,6" skärm och snabb SSD, som är gjord för hemmakontor och skola.')?.code).toBe('sv')
+    const at = (url: string) =>
+      facts({ title: 'HP Pavilion 15s', descriptionText: norwegian, source: { url, platform: 'generic', name: 'Shop' } })
+    expect(factsLanguage(at('https://www.elkjop.no/product/x')).code).toBe('nb')
+    expect(factsLanguage(at('https://www.elgiganten.dk/product/x')).code).toBe('da')
+  })
+
   it('counts French by its most common small words', () => {
     expect(textLanguage('Pull en laine - bleu à 25,00€ - Découvrez nos pulls dans notre rayon')?.code).toBe('fr')
   })
