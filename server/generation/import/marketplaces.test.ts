@@ -219,6 +219,62 @@ describe('TikTok Shop', () => {
     ])
   })
 
+  it("reads the mobile page's product_model in a region's shop (/shop/vn/pdp/): the lowest option's price as shown, its struck original, the score and count", async () => {
+    const info = {
+      product_model: {
+        product_id: '1730664199026674480',
+        name: 'Bàn học gấp gọn mặt gỗ MDF',
+        description: JSON.stringify([{ type: 'text', text: 'Bàn gấp gọn cho học sinh.' }]),
+        images: [
+          { url_list: ['https://p16-oec-va.ibyteimg.com/tos/a~tplv.webp'] },
+          { url_list: ['https://p16-oec-va.ibyteimg.com/tos/b~tplv.webp'] },
+        ],
+        product_properties: [
+          { property_name: 'Thương hiệu', property_values: [{ property_value_name: 'Gỗ Việt' }] },
+          { property_name: 'Quốc gia xuất xứ', property_values: [{ property_value_name: 'Việt Nam' }] },
+        ],
+        skus: [
+          {
+            sku_id: '1',
+            property_pairs: [{ sku_property_name: 'Mẫu', sku_property_value_name: '40x80cm' }],
+            sku_quantity: { available_quantity: 12 },
+          },
+          {
+            sku_id: '2',
+            property_pairs: [{ sku_property_name: 'Mẫu', sku_property_value_name: 'Chân nhựa' }],
+            sku_quantity: { available_quantity: 0 },
+          },
+        ],
+      },
+      promotion_model: {
+        promotion_product_price: {
+          min_price: { currency_name: 'VND', sale_price_decimal: '18192', origin_price_decimal: '21402', sale_price_format: '18.192' },
+        },
+      },
+      review_model: { product_overall_score: 4.6, product_review_count: '5559' },
+      seller_model: { shop_name: 'MT CAMPING - Bàn Ghế Dã Ngoại' },
+    }
+    const data = { loaderData: { page: { page_config: { components_map: [{ component_data: { product_info: info } }] } } } }
+    const URL_ = 'https://www.tiktok.com/shop/vn/pdp/ban-hoc-gap-gon/1730664199026674480'
+    const page = () => `<html lang="en"><head><title>Bàn học gấp gọn - TikTok Shop Vietnam</title></head><body><div id="root"></div>
+      <script type="application/json" id="__MODERN_ROUTER_DATA__">${JSON.stringify(data)}</script></body></html>`
+    const facts = await one(URL_, { body: page() })
+    expect(facts.source.platform).toBe('tiktok')
+    expect(facts.title).toBe('Bàn học gấp gọn mặt gỗ MDF')
+    expect([facts.price, facts.compareAtPrice, facts.currency]).toEqual([18192, 21402, 'VND'])
+    expect(facts.images).toHaveLength(2)
+    expect(facts.listingRating).toEqual({ average: 4.6, count: 5559 })
+    // The brand where a property says so ("Thương hiệu"); the seller's shop is not the maker.
+    expect(facts.vendor).toBe('Gỗ Việt')
+    expect(facts.variants.map((v) => [v.title, v.available])).toEqual([
+      ['40x80cm', true],
+      ['Chân nhựa', false],
+    ])
+    info.product_model.product_properties.shift()
+    const unbranded = await one(URL_, { body: page() })
+    expect(unbranded.vendor).toBeNull()
+  })
+
   it('reads __NEXT_DATA__ pages too', async () => {
     const facts = await one('https://www.tiktok.com/@brightdesk/product/1729384756000001', 'tiktok-next-data.html')
     expect(facts.title).toBe('LED Desk Lamp with Wireless Charger')

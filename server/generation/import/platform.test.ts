@@ -20,6 +20,7 @@ describe('detectPlatform', () => {
     ['https://shop.tiktok.com/view/product/1729384756473829?region=US', 'tiktok'],
     ['https://www.tiktok.com/@brightdesk/product/1729384756000001', 'tiktok'],
     ['https://www.tiktok.com/view/product/1729384756000001', 'tiktok'],
+    ['https://www.tiktok.com/shop/vn/pdp/ban-hoc-gap-gon/1730664199026674480', 'tiktok'],
     ['https://www.tiktok.com/@someone/video/7300000000000000000', 'generic'],
     ['https://acme-outdoors.com/products/trail-backpack-28l', 'shopify'],
     ['https://acme-outdoors.com/collections/packs/products/trail-backpack-28l?variant=1', 'shopify'],

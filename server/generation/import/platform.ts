@@ -20,7 +20,8 @@ export function detectPlatform(url: URL): Platform {
   if (onDomain(h, 'temu.com')) return 'temu'
   if (onDomain(h, 'dhgate.com')) return 'dhgate'
   if (h === 'shop.tiktok.com' || /^shop-[a-z]+\.tiktok\.com$/.test(h)) return 'tiktok'
-  if (onDomain(h, 'tiktok.com') && /\/product\/|\/view\/product\/|\/shop\/pdp\//.test(path)) return 'tiktok'
+  // A shop's page in a region of its own: "/shop/pdp/…" or "/shop/vn/pdp/…".
+  if (onDomain(h, 'tiktok.com') && /\/product\/|\/view\/product\/|\/shop\/(?:[a-z]{2}\/)?pdp\//.test(path)) return 'tiktok'
   if (shopifyProductPath(path)) return 'shopify'
   return 'generic'
 }

@@ -182,8 +182,26 @@ describe("Magento's price box", () => {
   })
 
   it('never takes a saving for the price a sale shows beside a struck price', () => {
-    const html = page(`<div class="price-box"><del>$18.00</del> <p><span class="label">You save</span> <span class="amount">$3.50</span></p></div>`)
+    const html = page(
+      `<div class="price-box"><del>$18.00</del> <p><span class="label">You save</span> <span class="amount">$3.50</span></p></div>`,
+    )
     expect(beside(html, 18)).toBeNull()
+  })
+})
+
+describe('former prices as shops name them', () => {
+  const former = (box: string, price: number, locale: string | null = null) =>
+    formerPriceBeside(load(page(box)), price, locale, 'https://shop.example/p')
+
+  it("reads Salesforce Commerce Cloud's standard price, a German pharmacy's AVP and a Nordic 'før' price as the former price", () => {
+    expect(
+      former(`<div class="product-price"><span class="price-standard">£60.00</span> <span class="price-sales">£42.00</span></div>`, 42),
+    ).toBe(60)
+    expect(former(`<div class="salesprice">£42.00</div><div class="standardprice">£60.00</div>`, 42)).toBe(60)
+    expect(former(`<div class="product_detail_avp">€ 22,95*</div><div class="product_detail_price">€ 21,99*</div>`, 21.99, 'de')).toBe(
+      22.95,
+    )
+    expect(former(`<p class="now">2 995 kr</p><p><span>Før:</span> <span>5 495 kr</span></p>`, 2995, 'nb')).toBe(5495)
   })
 })
 

@@ -28,7 +28,10 @@ const STRUCK_WORDS = new Set([
   'before',
   'rrp',
   'uvp',
+  // a German pharmacy's list price ("Apothekenverkaufspreis")
+  'avp',
   'msrp',
+
   // "SuggestedRetailPrice": the maker's recommended price, shown as the one the sale is under
   'suggested',
   'prev',
@@ -76,7 +79,7 @@ function classWords(el: Element): string[] {
 
 /** A label that names the price after it the former or recommended one ("MRP ₹7,999", "UVP 149 €", "Was £20", Brazil's "de R$ 120 por R$ 99"). */
 const FORMER_PRICE_LABEL =
-  /^(?:mrp|m\.r\.p\.|rrp|uvp|prp|plp|was|list price|regular price|statt|früher|antes|avant|prix conseillé|prima|prezzo di listino|voorheen|было|de)\s*:?$/i
+  /^(?:mrp|m\.r\.p\.|rrp|uvp|avp|prp|plp|was|list price|regular price|statt|früher|antes|avant|prix conseillé|prima|prezzo di listino|voorheen|было|de|før|förr|tidligere|tidigare|ord\.? ?pris|ordinær pris|normalpris|veil\.? ?pris|vejl\.? ?pris)\s*:?$/i
 
 /**
  * A label that names the price after it the price before tax ("bez DPH 4386,00 €" beside "s DPH
@@ -173,8 +176,17 @@ const STRUCK_TAGS = new Set(['s', 'del', 'strike'])
 function drawnStruck(e: Element, byClass = true): boolean {
   if (STRUCK_TAGS.has(e.tagName)) return true
   if (/line-through/i.test(e.attribs.style ?? '')) return true
-  return byClass && classWords(e).some((w) => STRUCK_WORDS.has(w))
+  return (
+    byClass && (classWords(e).some((w) => STRUCK_WORDS.has(w)) || (e.attribs.class ?? '').split(/\s+/).some((c) => STRUCK_CLASSES.has(c)))
+  )
 }
+
+/**
+ * Whole class names of a former price whose words alone say nothing: Salesforce Commerce Cloud's list
+ * price beside its sale price ("price-standard", older "standardprice"), where Wayfair's
+ * "StandardPriceBlock" holds the price itself.
+ */
+const STRUCK_CLASSES = new Set(['price-standard', 'standardprice'])
 
 /** An element's one child element when nothing else in it has text, else null. */
 function soleChild(el: Element): Element | null {

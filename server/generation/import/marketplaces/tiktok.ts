@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import { escapeHtml } from '../../../domain/html-text'
 import { type RawFacts } from '../normalize/facts'
+import { isBrandLabel } from '../normalize/brand'
 import { parsePrice } from '../normalize/price'
 import { plainTextToHtml } from '../normalize/text'
 import { arr, deepFind, first, isObj, num, optionsFromPairs, scriptJson, text, type Obj } from './embedded'
@@ -21,11 +22,14 @@ function descriptionHtml(v: unknown): string | null {
   return paras.length ? paras.join('\n') : null
 }
 
-/** TikTok Shop's server data: `<script id="__MODERN_ROUTER_DATA__">` (Modern.js) or `__NEXT_DATA__`, with `product_info.product_base`. */
+/**
+ * TikTok Shop's server data: `<script id="__MODERN_ROUTER_DATA__">` (Modern.js) or `__NEXT_DATA__`,
+ * with `product_info.product_base`, or (the mobile page of 2026) `product_info.product_model`.
+ */
 export function parseTiktok($: CheerioAPI): RawFacts {
   const root = scriptJson($, 'script#__MODERN_ROUTER_DATA__') ?? scriptJson($, 'script#__NEXT_DATA__')
   const base = deepFind(root, ['product_base', 'productBase']) as Obj | undefined
-  if (!base) return {}
+  if (!base) return fromProductModel(root)
   const info =
     (deepFind(root, ['product_info', 'productInfo'], (v) => isObj(v) && ('product_base' in v || 'productBase' in v)) as Obj) ?? {}
   const priceObj = isObj(base.price) ? base.price : {}
@@ -70,5 +74,60 @@ export function parseTiktok($: CheerioAPI): RawFacts {
       body: text(first(r, 'review.display_text', 'review.text', 'text')),
     })),
     listingRating: { average: first(reviewInfo, 'product_rating', 'rating'), count: first(reviewInfo, 'review_count', 'total_count') },
+  }
+}
+
+/** A property's first value's name (`property_values[0].property_value_name`). */
+const propertyValue = (p: Obj) => text(first(arr(p.property_values)[0], 'property_value_name'))
+
+/**
+ * The mobile product page's shape: `product_info` holds `product_model` (name, photos, properties,
+ * SKUs), `promotion_model` (the lowest SKU's price as shown, "Từ 18.192₫", and its struck original),
+ * `review_model` (score and count) and `seller_model`. A seller is not a maker: the brand is a
+ * property labelled so, when there is one.
+ */
+function fromProductModel(root: unknown): RawFacts {
+  const info = deepFind(root, ['product_info'], (v) => isObj(v) && isObj(v.product_model)) as Obj | undefined
+  const model = info?.product_model as Obj | undefined
+  if (!info || !model) return {}
+  const shown = first(info, 'promotion_model.promotion_product_price.min_price') as Obj | undefined
+  const currency = text(shown?.currency_name)
+  // "18192" in a currency without cents, "12.99" in one with them: the amount as a decimal number.
+  const price = num(shown?.sale_price_decimal)
+  const original = num(shown?.origin_price_decimal)
+  const properties = arr(model.product_properties)
+    .filter(isObj)
+    .map((p) => ({ name: text(p.property_name) ?? '', value: propertyValue(p) ?? '' }))
+    .filter((p) => p.name && p.value)
+  const pairs = arr(model.skus)
+    .filter(isObj)
+    .map((s) => ({
+      s,
+      pairs: arr(s.property_pairs)
+        .filter(isObj)
+        .map((p) => [text(p.sku_property_name) ?? '', text(p.sku_property_value_name) ?? ''] as [string, string])
+        .filter(([k, v]) => k && v),
+    }))
+  const review = isObj(info.review_model) ? info.review_model : {}
+  return {
+    title: text(model.name),
+    images: arr(model.images)
+      .map((i) => (isObj(i) ? text(arr(i.url_list)[0]) : null))
+      .filter((u): u is string => !!u),
+    price,
+    compareAtPrice: price !== null && original !== null && original > price ? original : null,
+    currency,
+    specs: properties,
+    descriptionHtml: descriptionHtml(model.description),
+    options: optionsFromPairs(pairs),
+    variants: pairs.map(({ s, pairs: ps }) => ({
+      title: ps.map(([, v]) => v).join(' / '),
+      price: null,
+      available: num(first(s, 'sku_quantity.available_quantity')) === null ? null : num(first(s, 'sku_quantity.available_quantity'))! > 0,
+      sku: text(s.sku_id),
+      image: null,
+    })),
+    vendor: properties.find((p) => isBrandLabel(p.name))?.value ?? null,
+    listingRating: { average: review.product_overall_score, count: review.product_review_count },
   }
 }
