@@ -130,7 +130,11 @@ describe('block and error pages', () => {
     ['notFoundInShopCouldnt', 'not-found', /"The page you’re looking for couldn’t be found\."/],
     ['notFoundSwedishTitle', 'not-found', /answered with its "page not found" page \("Sidan kunde inte hittas - Bokhandel"\)/],
     ['wentWrong', 'site-down', /answered with an error page \("Something went wrong on our end"\)/],
-    ['wentWrongPortugueseInDivs', 'site-down', /answered with an error page \("Desculpe, algo deu errado\. Faça login e tente novamente, ou…"\)/],
+    [
+      'wentWrongPortugueseInDivs',
+      'site-down',
+      /answered with an error page \("Desculpe, algo deu errado\. Faça login e tente novamente, ou…"\)/,
+    ],
     ['systemErrorKorean', 'site-down', /answered with an error page \("\[에러\] 에러페이지 - 시스템오류"\)/],
     ['f5Rejected', 'refused', /refused to show us the page \("Request Rejected"\)/],
     ['itemGoneJapanese', 'not-found', /answered with an error page \("この商品は存在しません"\): there is no product page/],

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import { escapeHtml } from '../../../domain/html-text'
-import { type RawFacts } from '../normalize/facts'
 import { isBrandLabel } from '../normalize/brand'
+import { type RawFacts } from '../normalize/facts'
 import { parsePrice } from '../normalize/price'
 import { plainTextToHtml } from '../normalize/text'
 import { arr, deepFind, first, isObj, num, optionsFromPairs, scriptJson, text, type Obj } from './embedded'
