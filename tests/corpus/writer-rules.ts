@@ -3,6 +3,7 @@ import { statesOwnersTerms } from '../../server/domain/page/shopper'
 import type { ProductFacts } from '../../server/domain/product-facts'
 import { checkPageHonesty } from '../../server/generation/compose/honesty'
 import { pageLanguage } from '../../server/generation/compose/offline/compose'
+import { languageOf } from '../../server/generation/compose/offline/language'
 import { isDescribingWord, wordTags } from '../../server/generation/compose/offline/nlp'
 import { pageTexts, type PageText } from '../../server/generation/compose/trace'
 import type { Research } from '../../server/generation/compose/types'
@@ -228,8 +229,8 @@ const pageLanguageRule: Rule = {
   check: ({ facts, readLanguages }) => {
     if (!readLanguages?.length) return []
     const written = pageLanguage(facts).code
-    // "no" names Norwegian without its written form; the writer writes Bokmål ("nb"), as shops do.
-    const read = readLanguages.map((l) => l.toLowerCase().split(/[-_]/)[0]).map((l) => (l === 'no' ? 'nb' : l))
+    // As the writer names languages ("no", Norwegian without its written form, is Bokmål).
+    const read = readLanguages.map((l) => languageOf(l).code)
     return read.includes(written) ? [] : [`written in ${written}, the source reads ${read.join(' or ')}`]
   },
 }

@@ -181,6 +181,42 @@ describe("Magento's price box", () => {
     expect(formerPriceBeside(load(magento), 14.5, null, 'https://shop.example/p')).toBe(18)
   })
 
+  it('never takes a saving for the price or a named price’s own old class for the price, wherever the box is read', () => {
+    const near = (box: string) => priceNearHeading(load(page(box)), null, 'https://shop.example/p')
+    expect(
+      near(`<div><span>Retail Price:</span> <span data-price-type="msrpPrice">$18.00</span></div>
+        <div><span>You save</span> <span>$3.50</span></div><div><span>Our Price</span> <span data-price-type="finalPrice">$14.50</span></div>`),
+    ).toMatchObject({ price: 14.5, compareAtPrice: 18 })
+    // "Price:" names the box, not the struck price after it.
+    const named = `<span class="label">Price:</span> <span class="old-price">$20.00</span> <span class="new-price">$15.00</span>`
+    expect(near(named)).toMatchObject({ price: 15, compareAtPrice: 20 })
+    expect(formerPriceBeside(load(page(named)), 15, null, 'https://shop.example/p')).toBe(20)
+    // A co-payment beside a pharmacy's price is no sale price.
+    expect(near(`<span>AVP</span> <span class="price">21,99 €</span> <span>Zuzahlung:</span> <span>5,00 €</span>`)).toMatchObject({
+      price: 21.99,
+    })
+  })
+
+  it('never reads a price a framework’s class hides as shown, nor pairs it with the price box’s struck price', () => {
+    // Magento's hidden offer of the cheapest size inside the box of the size shown.
+    const box = (hidden: string) =>
+      page(`<span class="${hidden}">3,25 €</span><div class="final-price">33,43 €</div><div class="regular-price old-price">71,45 €</div>`)
+    expect(isPriceShown(load(box('no-display')), 3.25, 'pt')).toBe(false)
+    expect(formerPriceBeside(load(box('no-display')), 3.25, 'pt', 'https://shop.example/p')).toBeNull()
+    // (Were it shown, it would be the price beside that struck one.)
+    expect(isPriceShown(load(box('price')), 3.25, 'pt')).toBe(true)
+    // Shown again at a width: it is shown.
+    expect(isPriceShown(load(page(`<span class="hidden md:block">€3.25</span>`)), 3.25, null)).toBe(true)
+    expect(isPriceShown(load(page(`<span class="d-none">€3.25</span>`)), 3.25, null)).toBe(false)
+  })
+
+  it('reads a sale beside a wish list’s "Save" button', () => {
+    const html = page(
+      `<div class="actions"><button>Save</button></div><div class="prices"><span><s>$20.00</s></span><span><b>$15.00</b></span></div>`,
+    )
+    expect(beside(html, 20)).toEqual({ price: 15, compareAtPrice: 20 })
+  })
+
   it('never takes a saving for the price a sale shows beside a struck price', () => {
     const html = page(
       `<div class="price-box"><del>$18.00</del> <p><span class="label">You save</span> <span class="amount">$3.50</span></p></div>`,
@@ -193,14 +229,11 @@ describe('former prices as shops name them', () => {
   const former = (box: string, price: number, locale: string | null = null) =>
     formerPriceBeside(load(page(box)), price, locale, 'https://shop.example/p')
 
-  it("reads Salesforce Commerce Cloud's standard price, a German pharmacy's AVP and a Nordic 'før' price as the former price", () => {
+  it("reads Salesforce Commerce Cloud's standard price and a Nordic 'før' price as the former price", () => {
     expect(
       former(`<div class="product-price"><span class="price-standard">£60.00</span> <span class="price-sales">£42.00</span></div>`, 42),
     ).toBe(60)
     expect(former(`<div class="salesprice">£42.00</div><div class="standardprice">£60.00</div>`, 42)).toBe(60)
-    expect(former(`<div class="product_detail_avp">€ 22,95*</div><div class="product_detail_price">€ 21,99*</div>`, 21.99, 'de')).toBe(
-      22.95,
-    )
     expect(former(`<p class="now">2 995 kr</p><p><span>Før:</span> <span>5 495 kr</span></p>`, 2995, 'nb')).toBe(5495)
   })
 })

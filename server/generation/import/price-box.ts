@@ -28,10 +28,7 @@ const STRUCK_WORDS = new Set([
   'before',
   'rrp',
   'uvp',
-  // a German pharmacy's list price ("Apothekenverkaufspreis")
-  'avp',
   'msrp',
-
   // "SuggestedRetailPrice": the maker's recommended price, shown as the one the sale is under
   'suggested',
   'prev',
@@ -79,7 +76,7 @@ function classWords(el: Element): string[] {
 
 /** A label that names the price after it the former or recommended one ("MRP ₹7,999", "UVP 149 €", "Was £20", Brazil's "de R$ 120 por R$ 99"). */
 const FORMER_PRICE_LABEL =
-  /^(?:mrp|m\.r\.p\.|rrp|uvp|avp|prp|plp|was|list price|regular price|statt|früher|antes|avant|prix conseillé|prima|prezzo di listino|voorheen|было|de|før|förr|tidligere|tidigare|ord\.? ?pris|ordinær pris|normalpris|veil\.? ?pris|vejl\.? ?pris)\s*:?$/i
+  /^(?:mrp|m\.r\.p\.|rrp|uvp|prp|plp|was|list price|regular price|statt|früher|antes|avant|prix conseillé|prima|prezzo di listino|voorheen|было|de|før|förr|tidligere|tidigare|ord\.? ?pris|ordinær pris|normalpris|veil\.? ?pris|vejl\.? ?pris)\s*:?$/i
 
 /**
  * A label that names the price after it the price before tax ("bez DPH 4386,00 €" beside "s DPH
@@ -136,11 +133,19 @@ function magentoPriceType(el: Element): string | null {
 const SAVING_LABEL =
   /^(?:save|you save|saving|savings|ahorra|ahorras|ahorro|économisez|économie|vous économisez|risparmi|risparmio|sparen sie|sie sparen|du sparst|ersparnis|economize|economia|você economiza|bespaar|je bespaart|oszczędzasz|oszczędność|экономия|tasarruf)\s*:?$/i
 
+/**
+ * Whether an amount is a saving: so named by Magento, or labelled so beside it or beside a wrapper
+ * holding nothing but it ("<p><span>You save</span> <b><span>$3.50</span></b></p>"); a button or
+ * link before it ("Save" to a wish list) is no label.
+ */
 function isSaving(el: Element): boolean {
   if (/save/i.test(magentoPriceType(el) ?? '')) return true
-  let node: AnyNode | null = el
-  for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent)
-    if (SAVING_LABEL.test(labelTextBefore(node as Element))) return true
+  for (let node: Element | null = el, level = 0; node && level < 3; level++) {
+    const label = labelBefore(node)
+    if (!(label && /^(?:button|a)$/.test(label.tagName)) && SAVING_LABEL.test(labelTextBefore(node))) return true
+    const parent: AnyNode | null = node.parent
+    node = parent?.type === 'tag' && soleChild(parent as Element) === node ? (parent as Element) : null
+  }
   return false
 }
 
@@ -151,7 +156,8 @@ function isStruck(el: Element): boolean {
   const label = labelBefore(el)
   if (label && FORMER_PRICE_LABEL.test(collapseLabel(label))) return true
   // Named the price ("<span>Our Price</span> <span>$14.50</span>") or Magento's final price: a
-  // wrapper's class ("regular-price", which Magento gives its only price) does not strike it.
+  // wrapper's class ("regular-price", which Magento gives its only price) does not strike it; its
+  // own class still does ("Price: <span class=old-price>$20</span> <span>$15</span>").
   const named = type === 'finalPrice' || (!!label && PRICE_NAME_LABEL.test(collapseLabel(label)))
   // The label inside the price's own element ("<span><span>statt</span> 4.50</span>"), or inside the
   // one element it wraps ("<span><div><div>PLP:</div><div>1.099,99</div></div></span>").
@@ -163,21 +169,20 @@ function isStruck(el: Element): boolean {
   }
   let node: AnyNode | null = el
   for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent)
-    if (drawnStruck(node as Element, !named)) return true
+    if (drawnStruck(node as Element, level === 0 || !named)) return true
   // A wrapper whose whole text is a struck element's ("<div><s>€ 1.899,00</s></div>").
-  for (let inner = soleChild(el), level = 0; inner && level < 3; inner = soleChild(inner), level++)
-    if (drawnStruck(inner, !named)) return true
+  for (let inner = soleChild(el), level = 0; inner && level < 3; inner = soleChild(inner), level++) if (drawnStruck(inner)) return true
   return false
 }
 
 const STRUCK_TAGS = new Set(['s', 'del', 'strike'])
 
-/** Struck by its tag or a line through it, or (with `byClass`) by its class's words. */
-function drawnStruck(e: Element, byClass = true): boolean {
+/** Struck by its tag or a line through it, or (when `readClass`) by its class. */
+function drawnStruck(e: Element, readClass = true): boolean {
   if (STRUCK_TAGS.has(e.tagName)) return true
   if (/line-through/i.test(e.attribs.style ?? '')) return true
   return (
-    byClass && (classWords(e).some((w) => STRUCK_WORDS.has(w)) || (e.attribs.class ?? '').split(/\s+/).some((c) => STRUCK_CLASSES.has(c)))
+    readClass && (classWords(e).some((w) => STRUCK_WORDS.has(w)) || (e.attribs.class ?? '').split(/\s+/).some((c) => STRUCK_CLASSES.has(c)))
   )
 }
 
@@ -327,7 +332,8 @@ function pricesIn($: CheerioAPI, root: Element | null, locale: string | null): S
     const text = shown === null ? null : asWritten(shown)
     if (!text || text.length > 24 || !PRICE_ONLY.test(text) || !/\d/.test(text)) continue
     const amount = parsePrice(text, null, locale)?.amount
-    if (amount !== undefined && amount > 0) out.push({ el, amount })
+    // A saving is an amount off a price, never one ("Save: $3.50").
+    if (amount !== undefined && amount > 0 && !isSaving(el)) out.push({ el, amount })
   }
   return out
 }
@@ -389,7 +395,6 @@ export function priceBesideStruck(
         p.amount < price &&
         currencyWritten($(p.el).text(), locale) === struckCurrency &&
         !isStruck(p.el) &&
-        !isSaving(p.el) &&
         !inTile($, p.el, within, pageUrl),
     )
     if (sale) return { price: sale.amount, compareAtPrice: price }
@@ -400,14 +405,32 @@ export function priceBesideStruck(
 /** Levels above the heading that still hold the product's own price box. */
 const HEADING_BOX_LEVELS = 5
 
+/**
+ * Class names that hide an element in the frameworks' own style sheets (Magento's "no-display",
+ * Bootstrap's "d-none" and "hidden", Tailwind's "hidden"), unless a class shows it again at some
+ * width ("hidden md:block", "d-none d-lg-flex").
+ */
+const HIDING_CLASSES = new Set(['no-display', 'd-none', 'hidden', 'hide', 'is-hidden'])
+const SHOWN_AT_WIDTH = /^(?:(?:sm|md|lg|xl|2xl):|d-(?:sm|md|lg|xl|xxl)-)(?:block|flex|inline|inline-block|inline-flex|grid|table|contents)$/
+
+function hiddenByClass(e: Element): boolean {
+  const classes = (e.attribs.class ?? '').split(/\s+/)
+  return classes.some((c) => HIDING_CLASSES.has(c)) && !classes.some((c) => SHOWN_AT_WIDTH.test(c))
+}
+
 /** Whether an element, or one of its parents below `box`, is hidden from the shopper. */
 function isHidden(el: Element, box: AnyNode): boolean {
   for (let node: AnyNode | null = el; node && node !== box && node.type === 'tag'; node = node.parent) {
     const e = node as Element
-    if ('hidden' in e.attribs || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(e.attribs.style ?? '')) return true
+    if (hides(e)) return true
   }
+  // A wrapper whose whole text is a hidden element's ("<div><span class=d-none>€3.25</span></div>").
+  for (let inner = soleChild(el), level = 0; inner && level < 3; inner = soleChild(inner), level++) if (hides(inner)) return true
   return false
 }
+
+const hides = (e: Element) =>
+  'hidden' in e.attribs || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(e.attribs.style ?? '') || hiddenByClass(e)
 
 /** Whether `b` comes after `a` in the page. */
 function follows($: CheerioAPI, a: Element, b: Element): boolean {

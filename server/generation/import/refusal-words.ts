@@ -26,11 +26,12 @@ export const WENT_WRONG =
   /something went wrong|algo salió mal|etwas ist schiefgelaufen|une erreur (?:s'est produite|est survenue)|qualcosa è andato storto|algo deu errado|что-то пошло не так|エラーが発生しました|出错了|문제가 발생했습니다/i
 
 /**
- * "Service unavailable", "system error", "error page" in a server's error template, in the languages
- * of our shoppers' sites (Naver's "[에러] 에러페이지 - 시스템오류 / 현재 서비스 접속이 불가합니다").
+ * "System error", "service unavailable" and Korean's "error page" as an error template's title or
+ * heading says them, in the languages of our shoppers' sites (Naver's "[에러] 에러페이지 - 시스템오류");
+ * English's "service unavailable" is read with the status words in refusals.ts.
  */
 export const SERVICE_ERROR =
-  /service (?:is )?(?:temporarily )?unavailable|temporarily unavailable|system error|servicio no disponible|error del sistema|serviço indisponível|erro (?:do|de) sistema|service indisponible|erreur (?:du )?système|dienst (?:ist )?(?:vorübergehend )?nicht verfügbar|systemfehler|servizio non disponibile|errore di sistema|сервис (?:временно )?недоступен|системная ошибка|サービスは(?:現在|一時的に)?(?:ご)?利用(?:でき|いただけ)ません|システムエラー|服务(?:暂时)?不可用|系统错误|服務(?:暫時)?無法使用|系統錯誤|에러 ?페이지|시스템 ?(?:오류|에러)|서비스 (?:접속|이용)이 (?:불가|원활하지)/iu
+  /system error|servicio no disponible|error del sistema|serviço indisponível|erro (?:do|de) sistema|service indisponible|erreur (?:du )?système|dienst (?:ist )?(?:vorübergehend )?nicht verfügbar|systemfehler|servizio non disponibile|errore di sistema|сервис (?:временно )?недоступен|системная ошибка|サービスは(?:現在|一時的に)?(?:ご)?利用(?:でき|いただけ)ません|システムエラー|服务(?:暂时)?不可用|系统错误|服務(?:暫時)?無法使用|系統錯誤|에러 ?페이지|시스템 ?(?:오류|에러)|서비스 (?:접속|이용)이 (?:불가|원활하지)/iu
 
 /** A check of the visitor's browser or device in place of the page ("Gold Apple — checking device", "Checking your browser"). */
 export const BROWSER_CHECK_WORDS =

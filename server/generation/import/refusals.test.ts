@@ -318,6 +318,11 @@ describe('block and error pages', () => {
     expect(recognizeRefusal(page(item, 200, 'https://item.taobao.com/item.htm?id=1'))).toBeNull()
   })
 
+  it('reads an apology after many empty placeholders', () => {
+    const skeleton = `<html><head><title>Shop</title></head><body>${'<div class="skeleton"></div>'.repeat(90)}<p>Something went wrong on our end</p></body></html>`
+    expect(recognizeRefusal(page(skeleton, 200, 'https://shop.example/p/1'))?.kind).toBe('site-down')
+  })
+
   it('never takes a product page for a block page', () => {
     const product = `<html><head><title>Mug</title><script type="application/ld+json">{"@type":"Product","name":"Mug"}</script></head>
       <body><h1>Mug</h1><div class="a-popover">Sorry! Something went wrong. Please try again.</div>
@@ -332,6 +337,16 @@ describe('block and error pages', () => {
     const small = `<html><head><title>Blue Mug</title></head><body><h1>Blue Mug</h1><p>€12.00</p><p>${'Stoneware mug. '.repeat(90)}</p>
       <form><textarea name="review"></textarea><label><input type="checkbox"> I confirm I am not a robot</label></form></body></html>`
     expect(recognizeRefusal(page(small, 200, 'https://shop.example/mug'))).toBeNull()
+    // A short shop page whose own lines name a system error or an unavailable service: a product's or a shop's words.
+    for (const line of [
+      '<div class="stock">Temporarily unavailable</div>',
+      '<div>Reads and clears engine, ABS and airbag system error codes.</div>',
+      '<span>Delivery service unavailable for this pincode</span>',
+      '<div>시스템 오류 없이 안정적인 연결</div>',
+    ]) {
+      const shop = `<html><head><title>Blue Mug</title></head><body><h1>Blue Mug</h1><p>$12.00</p>${line}</body></html>`
+      expect(recognizeRefusal(page(shop, 200, 'https://shop.example/mug')), line).toBeNull()
+    }
     // Marketplace pages whose product is in their data block, with the captcha widgets their scripts keep ready.
     for (const file of ['tiktok-shop.html', 'tiktok-next-data.html', 'temu.html', 'dhgate.html', 'aliexpress-runparams.html']) {
       const html = fixture(file).replace('<body>', '<body><div id="captcha_container"></div><div class="captcha_verify_container"></div>')

@@ -472,16 +472,16 @@ export const BLOCK_RULES: readonly Rule[] = [
     generic: true,
     kind: 'site-down',
     // The page's own line saying so, else its title ("Desculpe, algo deu errado…" under the shop's title).
-    did: (p) =>
-      `answered with an error page (${quote(errorHeadline(p, WENT_WRONG) ?? errorHeadline(p, SERVICE_ERROR) ?? (p.title || p.$('h1').first().text()))})`,
+    did: (p) => `answered with an error page (${quote(errorHeadline(p, WENT_WRONG) ?? (p.title || p.$('h1').first().text()))})`,
     test: (p) =>
       p.short &&
       (/^\W*(?:http\W*)?(?:error\W*)?5\d\d\b|service (?:temporarily )?unavailable|bad gateway|gateway time-?out|internal server error|temporarily unavailable|under maintenance|down for maintenance|^\W*error page\b/i.test(
         headline(p),
       ) ||
         errorHeadline(p, WENT_WRONG) !== null ||
+        // Only in its title or main heading: "system error codes" or "delivery service unavailable"
+        // are a product's or a shop's words.
         SERVICE_ERROR.test(headline(p)) ||
-        errorHeadline(p, SERVICE_ERROR) !== null ||
         // Said only in its title or in its picture's alt text (Amazon.ca's "Something Went Wrong / Quelque chose s'est mal passé").
         WENT_WRONG.test(p.title) ||
         altSays(p, WENT_WRONG)),
@@ -516,10 +516,12 @@ function errorHeadline(p: Probe, words: RegExp): string | null {
     .$('h1, h2, h3, p, span, div')
     // A <div> of text alone is a line too ("<div>Desculpe, algo deu errado. Faça login…</div>").
     .filter((_, el) => el.tagName !== 'div' || el.children.every((c) => c.type === 'text'))
-    .slice(0, 80)
     .toArray()
     .map((el) => p.$(el).text().replace(/\s+/g, ' ').trim())
-    .filter((t) => t.length > 0 && t.length <= 120)
+    // The first 80 lines that say something (empty placeholders do not push the message out).
+    .filter((t) => t.length > 0)
+    .slice(0, 80)
+    .filter((t) => t.length <= 120)
   return lines.find((t) => words.test(t)) ?? null
 }
 

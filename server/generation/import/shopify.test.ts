@@ -298,6 +298,20 @@ describe('Shopify import', () => {
       now,
     )
     expect([sale.price, sale.compareAtPrice]).toEqual([99, 149])
+    // A theme's copy of the product that states no prices leaves the price box to say it.
+    const bare = { id: 1, title: 'Cookie Case', handle: 'trail-backpack-28l', variants: [{ id: 2, title: 'S' }] }
+    const withBare = await importProduct(
+      USER_URL,
+      fakeFetcher({
+        [BASE]: {
+          body: page(
+            `<p class="price"><span class="old-price">₹ 149.00</span>&nbsp;₹ 99.00</p><script>window.p = ${JSON.stringify(bare)};</script>`,
+          ),
+        },
+      }),
+      now,
+    )
+    expect([withBare.price, withBare.compareAtPrice]).toEqual([99, 149])
     // Without a struck price of its own, the product has none (the desk mat's is another product's).
     const plain = await importProduct(USER_URL, fakeFetcher({ [BASE]: { body: page(`<p class="price">₹ 99.00</p>`) } }), now)
     expect([plain.price, plain.compareAtPrice]).toEqual([99, null])

@@ -315,9 +315,10 @@ export async function importShopify(url: URL, fetcher: Fetcher): Promise<Shopify
   }
   // The review app's stars beside the heading (Stamped's, Judge.me's…), when nothing structured rates it.
   fromPage.listingRating ??= ratingBesideHeading($)
-  // The theme's price box: a former price struck beside the price (the feed would have named it; the
-  // theme's copy of it did, or said there is none: a compare-at below the price is none).
-  if (!theme && fromPage.compareAtPrice == null && typeof fromPage.price === 'number')
+  // The theme's price box: a former price struck beside the price (the feed would have named it; a
+  // theme's copy that states compare-at prices did, or said there is none: one below the price is none).
+  const themeStatesFormer = !!theme && ('compare_at_price' in theme || arr(theme.variants).some((v) => isObj(v) && 'compare_at_price' in v))
+  if (!themeStatesFormer && fromPage.compareAtPrice == null && typeof fromPage.price === 'number')
     fromPage.compareAtPrice = formerPriceBeside($, fromPage.price, fromPage.locale ?? null, doc.url)
   // Counted as distinct photos: og:image and og:image:secure_url name each photo twice (http and https).
   // A gallery that hides the other variants' photos is what the shopper sees, even where the theme's

@@ -103,8 +103,8 @@ const WORDS: Record<string, string> = {
   // Norwegian and Danish share most of these with each other and some with Swedish ("og", "er", "ikke"
   // are never Swedish); the site's country tells the two apart where the words do not. (Their "for"
   // is left out: it is English's too.)
-  nb: 'og med er en et ei å av på som det til den ikke har om fra de kan skal vil også eller ved',
-  da: 'og med er en et at af på som det til den ikke har om fra de kan skal vil også eller ved',
+  nb: 'og med er en et ei å av på som det til den ikke har om fra de kan skal vil også eller ved blir noen hvis',
+  da: 'og med er en et at af på som det til den ikke har om fra de kan skal vil også eller ved bliver nogle hvis jeg',
   tr: 've bir ile için bu da de çok olarak daha en gibi olan',
   sk: 'a je na s v sa pre z do so od ako alebo aj ktorý ktorá ktoré pri aby ale',
   cs: 'a je na s v se pro z do ze od jako nebo i který která které při aby ale',
@@ -131,8 +131,9 @@ const MARKS: [string, RegExp][] = [
   ['pl', /[ąęłńśźż]/gi],
   ['tr', /[ğışİ]/g],
   ['sv', /[å]/gi],
-  ['nb', /[æø]/gi],
-  ['da', /[æø]/gi],
+  // æ and ø are Norwegian and Danish, never Swedish; å is all three's.
+  ['nb', /[æøå]/gi],
+  ['da', /[æøå]/gi],
   ['sk', /[ľĺŕô]/gi],
   ['cs', /[ěřů]/gi],
   ['sk', /[ďňť]/gi],
@@ -176,8 +177,9 @@ export function textLanguage(text: string, hint: string | null = null): Language
   const ranked = [...scores].sort((a, b) => b[1] - a[1])
   if (ranked.length === 0 || ranked[0][1] < 1.5) return null
   const [first, second] = ranked
-  // Close languages share most words: Slovak and Czech are told apart by their own letters alone.
-  const kin = second && [first[0], second[0]].sort().join() === 'cs,sk'
+  // Close languages share most words: Slovak and Czech are told apart by their own letters alone,
+  // Norwegian and Danish by a few words of their own and the site's country (the hint).
+  const kin = second && ['cs,sk', 'da,nb'].includes([first[0], second[0]].sort().join())
   if (second && !kin && first[1] < second[1] * 1.3) return null
   return languageOf(first[0])
 }

@@ -120,13 +120,16 @@ function fromProductModel(root: unknown): RawFacts {
     specs: properties,
     descriptionHtml: descriptionHtml(model.description),
     options: optionsFromPairs(pairs),
-    variants: pairs.map(({ s, pairs: ps }) => ({
-      title: ps.map(([, v]) => v).join(' / '),
-      price: null,
-      available: num(first(s, 'sku_quantity.available_quantity')) === null ? null : num(first(s, 'sku_quantity.available_quantity'))! > 0,
-      sku: text(s.sku_id),
-      image: null,
-    })),
+    variants: pairs.map(({ s, pairs: ps }) => {
+      const stock = num(first(s, 'sku_quantity.available_quantity'))
+      return {
+        title: ps.map(([, v]) => v).join(' / '),
+        price: null,
+        available: stock === null ? null : stock > 0,
+        sku: text(s.sku_id),
+        image: null,
+      }
+    }),
     vendor: properties.find((p) => isBrandLabel(p.name))?.value ?? null,
     listingRating: { average: review.product_overall_score, count: review.product_review_count },
   }
