@@ -134,6 +134,9 @@ export function smallSubtree(el: Element, max = MAX_SLIDE_ELEMENTS): { elements:
     // A <template>'s content is a fragment (type root, no attributes): walked, not an element.
     if (node.type === 'tag') elements.push(element)
     if (elements.length > max) return null
+    // Too many children to be small, told before they are pushed (a list of 30,000 rows is not walked).
+    let tags = 0
+    for (const child of element.children) if (child.type === 'tag' && elements.length + ++tags > max) return null
     for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i])
   }
   return { elements, text }

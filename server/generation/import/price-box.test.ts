@@ -210,6 +210,36 @@ describe("Magento's price box", () => {
     expect(isPriceShown(load(page(`<span class="d-none">€3.25</span>`)), 3.25, null)).toBe(false)
   })
 
+  it('knows a saving written with its percentage, and a wish list’s "Save" beside the price as no label', () => {
+    const withPercent = page(
+      `<div class="pb"><del>$18.00</del><div class="savings">You save: <strong><span class="money">$3.50</span> (19%)</strong></div><span>$14.50</span></div>`,
+    )
+    expect(beside(withPercent, 18)).toEqual({ price: 14.5, compareAtPrice: 18 })
+    const inList = page(
+      `<ul><li><s>$18.00</s></li><li><span>Save</span><span><span class="money">$3.50</span><span>-19%</span></span></li><li><span>$14.50</span></li></ul>`,
+    )
+    expect(beside(inList, 18)).toEqual({ price: 14.5, compareAtPrice: 18 })
+    const wish = page(
+      `<div class="wish"><a href="#"><i></i></a><span>Save</span></div><div class="price">$15.00</div><div><span>Set of 2:</span> <span>$28.00</span></div>`,
+    )
+    expect(priceNearHeading(load(wish), null, 'https://shop.example/p')).toMatchObject({ price: 15 })
+  })
+
+  it('keeps a price named "Price:" whose own class says regular as the price', () => {
+    const html = page(
+      `<span class="label">Price:</span> <span class="regular-price">$20.00</span> <small>+</small> <span>$4.99</span> <small>shipping</small>`,
+    )
+    expect(beside(html, 20)).toBeNull()
+    expect(priceNearHeading(load(html), null, 'https://shop.example/p')).toMatchObject({ price: 20, compareAtPrice: null })
+  })
+
+  it('reads a price shown at some width as shown, and one shown only on hover or in print as hidden', () => {
+    const shown = (cls: string) => isPriceShown(load(page(`<span class="${cls}">$15.00</span>`)), 15, null)
+    for (const cls of ['hidden md:table-cell', 'hidden lg:!block', 'hidden min-[640px]:inline', 'hidden @md:flex', 'd-none d-lg-flex'])
+      expect(shown(cls), cls).toBe(true)
+    for (const cls of ['hidden group-hover:block', 'hidden print:block', 'no-display']) expect(shown(cls), cls).toBe(false)
+  })
+
   it('reads a sale beside a wish list’s "Save" button', () => {
     const html = page(
       `<div class="actions"><button>Save</button></div><div class="prices"><span><s>$20.00</s></span><span><b>$15.00</b></span></div>`,

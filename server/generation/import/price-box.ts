@@ -134,19 +134,33 @@ const SAVING_LABEL =
   /^(?:save|you save|saving|savings|ahorra|ahorras|ahorro|économisez|économie|vous économisez|risparmi|risparmio|sparen sie|sie sparen|du sparst|ersparnis|economize|economia|você economiza|bespaar|je bespaart|oszczędzasz|oszczędność|экономия|tasarruf)\s*:?$/i
 
 /**
- * Whether an amount is a saving: so named by Magento, or labelled so beside it or beside a wrapper
- * holding nothing but it ("<p><span>You save</span> <b><span>$3.50</span></b></p>"); a button or
- * link before it ("Save" to a wish list) is no label.
+ * Whether an amount is a saving: so named by Magento, or labelled so beside it or beside a wrapper of
+ * it with no other amount in it but a percentage ("You save: <strong><span>$3.50</span> (19%)</strong>").
+ * A control before it ("Save" to a wish list, as a button, a link or a block holding one) is no label.
  */
 function isSaving(el: Element): boolean {
   if (/save/i.test(magentoPriceType(el) ?? '')) return true
-  for (let node: Element | null = el, level = 0; node && level < 3; level++) {
+  const own = smallText(el) ?? ''
+  for (let node: Element = el, level = 0; level < 3; level++) {
     const label = labelBefore(node)
-    if (!(label && /^(?:button|a)$/.test(label.tagName)) && SAVING_LABEL.test(labelTextBefore(node))) return true
+    if (!(label && holdsControl(label)) && SAVING_LABEL.test(labelTextBefore(node))) return true
     const parent: AnyNode | null = node.parent
-    node = parent?.type === 'tag' && soleChild(parent as Element) === node ? (parent as Element) : null
+    if (parent?.type !== 'tag') break
+    // A wrapper of more than a few elements, or with another number in it, is a box of its own.
+    const rest = (smallText(parent as Element) ?? '0').replace(own, '').replace(/\d+(?:[.,]\d+)?\s?%/g, '')
+    if (/\d/.test(rest)) break
+    node = parent as Element
   }
   return false
+}
+
+const CONTROL_TAGS = new Set(['a', 'button', 'form', 'input', 'select'])
+
+/** Whether an element is or holds a control (a link, a button, a form): an action, never a label. */
+function holdsControl(el: Element): boolean {
+  const sub = smallSubtree(el, MAX_PRICE_ELEMENTS + 1)
+  if (!sub) return true
+  return [el, ...sub.elements].some((e) => CONTROL_TAGS.has(e.tagName) || e.attribs.role === 'button')
 }
 
 /** Whether a price is shown struck: in <s>/<del>/<strike>, drawn with a line through, classed or labelled as the former price. */
@@ -169,7 +183,7 @@ function isStruck(el: Element): boolean {
   }
   let node: AnyNode | null = el
   for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent)
-    if (drawnStruck(node as Element, level === 0 || !named)) return true
+    if (drawnStruck(node as Element, !named ? 'all' : level === 0 ? 'not-regular' : 'none')) return true
   // A wrapper whose whole text is a struck element's ("<div><s>€ 1.899,00</s></div>").
   for (let inner = soleChild(el), level = 0; inner && level < 3; inner = soleChild(inner), level++) if (drawnStruck(inner)) return true
   return false
@@ -177,13 +191,17 @@ function isStruck(el: Element): boolean {
 
 const STRUCK_TAGS = new Set(['s', 'del', 'strike'])
 
-/** Struck by its tag or a line through it, or (when `readClass`) by its class. */
-function drawnStruck(e: Element, readClass = true): boolean {
+/**
+ * Struck by its tag or a line through it, or by its class: every class word (`all`), every one but
+ * "regular" (`not-regular`: a price the box names "Price:" whose class is Magento 1's "regular-price"
+ * or Shopify's "price-item--regular" is the price), or none.
+ */
+function drawnStruck(e: Element, classes: 'all' | 'not-regular' | 'none' = 'all'): boolean {
   if (STRUCK_TAGS.has(e.tagName)) return true
   if (/line-through/i.test(e.attribs.style ?? '')) return true
-  return (
-    readClass && (classWords(e).some((w) => STRUCK_WORDS.has(w)) || (e.attribs.class ?? '').split(/\s+/).some((c) => STRUCK_CLASSES.has(c)))
-  )
+  if (classes === 'none') return false
+  const words = classWords(e).filter((w) => classes === 'all' || w !== 'regular')
+  return words.some((w) => STRUCK_WORDS.has(w)) || (e.attribs.class ?? '').split(/\s+/).some((c) => STRUCK_CLASSES.has(c))
 }
 
 /**
@@ -411,11 +429,21 @@ const HEADING_BOX_LEVELS = 5
  * width ("hidden md:block", "d-none d-lg-flex").
  */
 const HIDING_CLASSES = new Set(['no-display', 'd-none', 'hidden', 'hide', 'is-hidden'])
-const SHOWN_AT_WIDTH = /^(?:(?:sm|md|lg|xl|2xl):|d-(?:sm|md|lg|xl|xxl)-)(?:block|flex|inline|inline-block|inline-flex|grid|table|contents)$/
+const DISPLAY_VALUES =
+  /^!?(?:block|flex|inline|inline-block|inline-flex|grid|inline-grid|table|inline-table|table-cell|table-row|table-row-group|contents|flow-root|list-item)!?$/
+/** Variants that show an element only on a state or medium a shopper's first look has not (hover, print, dark mode). */
+const STATE_VARIANT = /^(?:print|hover|focus(?:-.*)?|active|visited|dark|group-.*|peer-.*|max-.*|motion-.*|aria-.*|data-.*)$/
+
+/** A class that shows the element at some width: Tailwind's "md:block", "min-[640px]:inline", "@md:flex", "lg:!grid"; Bootstrap's "d-lg-flex". */
+function showsAtWidth(c: string): boolean {
+  if (/^d-(?:sm|md|lg|xl|xxl)-/.test(c)) return DISPLAY_VALUES.test(c.replace(/^d-\w+-/, ''))
+  const parts = c.split(':')
+  return parts.length > 1 && DISPLAY_VALUES.test(parts.at(-1)!) && !parts.slice(0, -1).some((v) => STATE_VARIANT.test(v))
+}
 
 function hiddenByClass(e: Element): boolean {
   const classes = (e.attribs.class ?? '').split(/\s+/)
-  return classes.some((c) => HIDING_CLASSES.has(c)) && !classes.some((c) => SHOWN_AT_WIDTH.test(c))
+  return classes.some((c) => HIDING_CLASSES.has(c)) && !classes.some(showsAtWidth)
 }
 
 /** Whether an element, or one of its parents below `box`, is hidden from the shopper. */
