@@ -233,6 +233,17 @@ describe("Magento's price box", () => {
     expect(priceNearHeading(load(html), null, 'https://shop.example/p')).toMatchObject({ price: 20, compareAtPrice: null })
   })
 
+  it('reads a price classed "list" as the list price, and a list around the price as no mark', () => {
+    const near = (box: string) => priceNearHeading(load(page(box)), null, 'https://shop.example/p')
+    expect(
+      near(`<ul><li class="list"><span>&#036;79.99</span></li><li class="retail fl"><span>&#036;74.99</span></li></ul>`),
+    ).toMatchObject({
+      price: 74.99,
+      compareAtPrice: 79.99,
+    })
+    expect(near(`<ul class="price-list"><li><span>$74.99</span></li></ul>`)).toMatchObject({ price: 74.99, compareAtPrice: null })
+  })
+
   it('reads a price shown at some width as shown, and one shown only on hover or in print as hidden', () => {
     const shown = (cls: string) => isPriceShown(load(page(`<span class="${cls}">$15.00</span>`)), 15, null)
     for (const cls of ['hidden md:table-cell', 'hidden lg:!block', 'hidden min-[640px]:inline', 'hidden @md:flex', 'd-none d-lg-flex'])

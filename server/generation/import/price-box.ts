@@ -183,9 +183,10 @@ function isStruck(el: Element): boolean {
   }
   let node: AnyNode | null = el
   for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent)
-    if (drawnStruck(node as Element, !named ? 'all' : level === 0 ? 'not-regular' : 'none')) return true
+    if (drawnStruck(node as Element, !named ? 'all' : level === 0 ? 'not-regular' : 'none', level === 0)) return true
   // A wrapper whose whole text is a struck element's ("<div><s>€ 1.899,00</s></div>").
-  for (let inner = soleChild(el), level = 0; inner && level < 3; inner = soleChild(inner), level++) if (drawnStruck(inner)) return true
+  for (let inner = soleChild(el), level = 0; inner && level < 3; inner = soleChild(inner), level++)
+    if (drawnStruck(inner, 'all', true)) return true
   return false
 }
 
@@ -196,13 +197,22 @@ const STRUCK_TAGS = new Set(['s', 'del', 'strike'])
  * "regular" (`not-regular`: a price the box names "Price:" whose class is Magento 1's "regular-price"
  * or Shopify's "price-item--regular" is the price), or none.
  */
-function drawnStruck(e: Element, classes: 'all' | 'not-regular' | 'none' = 'all'): boolean {
+function drawnStruck(e: Element, classes: 'all' | 'not-regular' | 'none' = 'all', own = false): boolean {
   if (STRUCK_TAGS.has(e.tagName)) return true
   if (/line-through/i.test(e.attribs.style ?? '')) return true
   if (classes === 'none') return false
   const words = classWords(e).filter((w) => classes === 'all' || w !== 'regular')
-  return words.some((w) => STRUCK_WORDS.has(w)) || (e.attribs.class ?? '').split(/\s+/).some((c) => STRUCK_CLASSES.has(c))
+  return (
+    words.some((w) => STRUCK_WORDS.has(w) || (own && STRUCK_OWN_WORDS.has(w))) ||
+    (e.attribs.class ?? '').split(/\s+/).some((c) => STRUCK_CLASSES.has(c))
+  )
 }
+
+/**
+ * Class words of a former price only on the price's own element: "list" ("<li class=list>$79.99</li>",
+ * "listPrice"), which on a wrapper is any list ("price-list" around the price itself).
+ */
+const STRUCK_OWN_WORDS = new Set(['list'])
 
 /**
  * Whole class names of a former price whose words alone say nothing: Salesforce Commerce Cloud's list

@@ -206,7 +206,11 @@ export function factsLanguage(facts: ProductFacts): Language {
     // The page's declared language helps the count, and answers when the words do not tell (a
     // Slovenian or Latvian page has no function words the count knows).
     const declared = facts.pageLanguage ? languageOf(facts.pageLanguage).code : null
-    const hint = marketplaceLanguage(facts.source.url) ?? declared ?? countryLanguage(facts.source.url)
+    // A declared English is often a template's default left as it was (Micromania's French pages say
+    // lang="en"): on a country's domain whose shops write another language, the country's says more.
+    const hint =
+      marketplaceLanguage(facts.source.url) ??
+      (declared === 'en' ? (countryLanguage(facts.source.url) ?? declared) : (declared ?? countryLanguage(facts.source.url)))
     // Words that do not tell ("KÄRCHER Hochdruckreiniger »K 3 Full Control«"): the site's or the
     // page's stated language, else its country's.
     lang = textLanguage(text, hint) ?? (hint ? languageOf(hint) : ENGLISH)

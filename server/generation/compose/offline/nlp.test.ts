@@ -21,6 +21,12 @@ describe('product names from titles', () => {
     expect(productName('Socks for running').noun).toBe('socks')
   })
 
+  it('never takes a line’s name before someone’s possessive for what the product is ("LEGO Friends Olivia’s House")', () => {
+    expect(productName("LEGO Friends Olivia's House 3315")).toMatchObject({ noun: 'house', plural: false })
+    // Who it is for is no owner: the plural before it stays the noun.
+    expect(productName("Glasses Women's Cat Eye Sunglasses").noun).toBe('glasses')
+  })
+
   it('a counted part before the product is not what it is ("2 Ports … Charger"), though a counted plural alone is', () => {
     expect(productName('40W 2 Ports USB-C Type-C GaN Fast Charger with Charging Light').noun).toBe('charger')
     expect(productName('2 Pieces Gold Ring Set').noun).toBe('ring set')

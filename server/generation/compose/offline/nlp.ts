@@ -316,7 +316,11 @@ export function productName(title: string, opts: { vendor?: string | null; book?
   // A plural after a count ("8 Colors", "2 Pieces") counts something; it is what the product is only
   // when the title names nothing else ("Set of 4 Glasses").
   const counted = (i: number) => i > 0 && /^\d+$/.test(tokens[i - 1].text)
-  const plurals = tokens.flatMap((t, i) => (nounWord(t) && t.plural && !designName(i) ? [i] : []))
+  // A plural before someone's possessive and the noun it owns is a line's name ("LEGO Friends Olivia's
+  // House" is a house); an audience's ("Women's") says who it is for.
+  const owner = (t: Token | undefined) => !!t?.possessive && !AUDIENCE.has(t.lower.replace(/['’]s?$/, ''))
+  const lineName = (i: number) => owner(tokens[i + 1]) && tokens.slice(i + 2).some(nounWord)
+  const plurals = tokens.flatMap((t, i) => (nounWord(t) && t.plural && !designName(i) && !lineName(i) ? [i] : []))
   // (A counted plural with a noun after it counts a part: "2 Ports USB-C GaN Fast Charger" is a charger.)
   const countedOnly = plurals.length > 0 && !tokens.slice(plurals[0] + 1).some(nounWord)
   const firstPlural = plurals.find((i) => !counted(i)) ?? (countedOnly ? plurals[0] : -1)

@@ -102,6 +102,15 @@ describe('the language of the source', () => {
     expect(factsLanguage(at('https://www.elgiganten.dk/product/x')).code).toBe('da')
   })
 
+  it('takes a declared English with no words to tell for a template’s default on a country’s domain of another language', () => {
+    const at = (url: string, descriptionText = '') =>
+      facts({ title: 'Playstation 5 - PS5', descriptionText, pageLanguage: 'en', source: { url, platform: 'generic', name: 'Shop' } })
+    expect(factsLanguage(at('https://www.micromania.fr/playstation-5-105642.html')).code).toBe('fr')
+    // English words still say English there, and a .com's declared English stands.
+    expect(factsLanguage(at('https://www.shop.de/p/1', 'The console with the controller and a game, in the box for you')).code).toBe('en')
+    expect(factsLanguage(at('https://www.shop.com/p/1')).code).toBe('en')
+  })
+
   it('counts French by its most common small words', () => {
     expect(textLanguage('Pull en laine - bleu à 25,00€ - Découvrez nos pulls dans notre rayon')?.code).toBe('fr')
   })
