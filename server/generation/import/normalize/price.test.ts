@@ -34,6 +34,9 @@ describe('detectCurrency', () => {
     // A code ISO 4217 has replaced, as pages still write it.
     expect(detectCurrency('RUR')).toBe('RUB')
     expect(detectCurrency('VEF')).toBe('VES')
+    // A Thai store's settings may write the baht's Thai name where its code goes.
+    expect(detectCurrency('บาท')).toBe('THB')
+    expect(detectCurrency('2,390.00 บาท')).toBe('THB')
     expect(detectCurrency('eur')).toBe('EUR')
     expect(detectCurrency('$12.00', 'CAD')).toBe('CAD')
     expect(detectCurrency('$12.00', 'EUR')).toBe('USD')

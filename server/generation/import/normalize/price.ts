@@ -98,7 +98,8 @@ const SYMBOLS: [RegExp, string][] = [
   [/₺/, 'TRY'],
   [/₫/, 'VND'],
   [/₱/, 'PHP'],
-  [/฿/, 'THB'],
+  // The baht's sign, or its name in Thai (a Thai store's settings write "บาท" as its currency code).
+  [/฿|บาท/, 'THB'],
   [/₴/, 'UAH'],
   [/₪/, 'ILS'],
   [/Kč/, 'CZK'],
