@@ -22,6 +22,10 @@ describe('URLs and images', () => {
   })
 
   it('strips simple size suffixes only where the CDN is known', () => {
+    // Salesforce Commerce Cloud's image service: one photo whatever size its query asks.
+    const dw = 'https://www.shop.example/dw/image/v2/BCRB_PRD/on/demandware.static/-/Sites-master/default/dwae77092a/images/105642.jpg'
+    expect(stripImageSizeSuffix(`${dw}?sw=120&sh=120&sm=fit`)).toBe(dw)
+    expect(stripImageSizeSuffix(`${dw}?sw=760&sh=760&sm=fit&q=80`)).toBe(dw)
     expect(stripImageSizeSuffix('https://ae01.alicdn.com/kf/Sabc.jpg_640x640.jpg')).toBe('https://ae01.alicdn.com/kf/Sabc.jpg')
     expect(stripImageSizeSuffix('https://ae01.alicdn.com/kf/Sabc.jpg_640x640q75.jpg_.webp')).toBe('https://ae01.alicdn.com/kf/Sabc.jpg')
     expect(stripImageSizeSuffix('https://m.media-amazon.com/images/I/61aB._AC_SX679_.jpg')).toBe(

@@ -100,6 +100,9 @@ export function stripImageSizeSuffix(url: string): string {
       '',
     )
     for (const p of ['width', 'height', 'crop']) u.searchParams.delete(p)
+  } else if (u.pathname.includes('/dw/image/v2/')) {
+    // Salesforce Commerce Cloud's image service sizes, crops and scales a photo by its query ("?sw=120&sh=120&sm=fit").
+    for (const p of ['sw', 'sh', 'sm', 'sfrm', 'q', 'bgcolor', 'cx', 'cy', 'cw', 'ch']) u.searchParams.delete(p)
   }
   return u.href
 }
