@@ -141,6 +141,17 @@ describe('the gallery in a shop’s markup', () => {
 describe('photos named the ways scripts and image services name them', () => {
   const slide = (id: number, size = '') => `https://cdn.shop.example/media/${id}/kettle-${id}-photo${size}.jpg`
 
+  it('reads photos named in groups of digits, whatever folder names their size (Newegg)', () => {
+    const newegg = (folder: string, file: string) => `https://c1.neweggimages.com/${folder}/${file}`
+    expect(photoIdParts(newegg('productimage/nb640', '14-932-327-V11.jpg'))).toContain('14-932-327-V11')
+    const files = ['22-234-588-01.jpg', '22-234-588-04.png', '22-234-588-03.png', '22-234-588-02.jpg']
+    const html = page(
+      `<div class="swiper-wrapper">${files.map((f) => `<div class="swiper-slide"><img src="${newegg('productimage/nb640', f)}"></div>`).join('')}</div>`,
+    )
+    // The structured data names the first photo in another folder ("ProductImage").
+    expect(photos(html, newegg('ProductImage', files[0]))).toHaveLength(4)
+  })
+
   it('reads slides that name their photo for a script to draw (<div data-image-url>)', () => {
     const html = page(
       `<div class="slider">${[48213, 48214, 48215].map((id) => `<div data-image-url="${slide(id)}?sw=1000"></div>`).join('')}</div>`,

@@ -35,7 +35,8 @@ const MAX_SLIDES = 40
 
 /**
  * The parts of an image address that say which photo it is: path words of five or more characters
- * with a digit in them (ids, hashes, SKUs), not sizes ("640x640", "w1200") and not years.
+ * with a digit in them (ids, hashes, SKUs), not sizes ("640x640", "w1200") and not years; and a
+ * file named in short groups of digits ("22-234-588-01.jpg", "14-932-327-V11.jpg": Newegg's item and photo numbers).
  */
 export function photoIdParts(url: string): string[] {
   let path: string
@@ -44,7 +45,9 @@ export function photoIdParts(url: string): string[] {
   } catch {
     return []
   }
-  return path.split(/[/._\-,~=+]+/).filter((t) => t.length >= 5 && /\d/.test(t) && !/^\d+x\d+$|^[whq]\d+$|^(?:19|20)\d\d$/i.test(t))
+  const parts = path.split(/[/._\-,~=+]+/).filter((t) => t.length >= 5 && /\d/.test(t) && !/^\d+x\d+$|^[whq]\d+$|^(?:19|20)\d\d$/i.test(t))
+  const file = /([^/]+)\.[a-z0-9]{2,5}$/i.exec(path)?.[1] ?? ''
+  return /^\d+(?:-\d+)+-[a-z]{0,2}\d+$/i.test(file) ? [...parts, file] : parts
 }
 
 /** Whether all the addresses name one photo: an id part (see photoIdParts) that every one of them carries. */
