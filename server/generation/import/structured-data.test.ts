@@ -456,6 +456,9 @@ describe('microdata and the page heading', () => {
     expect(headingText(og)).toBe('Kettle 4711')
     // The only heading is the heading; of several the title says none of, the first.
     expect(headingText(doc('Home Goods', '<h1>Kettle 4711</h1>'))).toBe('Kettle 4711')
+    // A brand's link and the name side by side are two words apart, not glued ("KurkdjianGentle").
+    const brandLine = '<h1><a href="/brands/mfk">Maison Francis Kurkdjian</a><span>Gentle Fluidity Gold</span></h1>'
+    expect(headingText(doc('Home Goods', brandLine))).toBe('Maison Francis Kurkdjian Gentle Fluidity Gold')
     expect(headingText(doc('Home Goods', '<h1>Categories</h1><h1>Kettle 4711</h1>'))).toBe('Categories')
     // A logo's heading of the site's name is one word of the title; the product's is most of it.
     expect(headingText(doc('Kettle 4711 - Shop', '<h1>Shop</h1><h1>Kettle 4711</h1>'))).toBe('Kettle 4711')
