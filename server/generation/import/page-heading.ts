@@ -174,6 +174,8 @@ export function brandFromSpecRows($: CheerioAPI): string | null {
   const labels = $(LABEL_CELLS)
     .toArray()
     .filter((el) => /^(?:th|td|dt)$/.test(el.tagName) || el.children.every((c) => c.type === 'text'))
+    // A tab's or a button's words ("Бренд" in a row of tabs) name a panel, not the cell beside them.
+    .filter((el) => $(el).closest('button, [role="tab"], [role="button"]').length === 0)
   // "<span>make/manufacturer: <b>Consteel LTD</b></span>": the label as the text before the value.
   const inline = $('span, li, p, div')
     .toArray()
@@ -263,6 +265,31 @@ export function brandTaggedAfterHeading($: CheerioAPI): string | null {
   const text =
     tagged.attr('content') ?? tagged.find('[itemprop="name"]').first().attr('content') ?? tagged.find('[itemprop="name"]').first().text()
   return brandValue(collapseSpace(text || tagged.text()))
+}
+
+/** A path to the site's page of one brand ("/brands/maison-francis-kurkdjian", "/marke/bosch/"). */
+const BRAND_PAGE = /\/(?:brands?|marken?|marcas?|marques?|merken?|marchi)\/[^/?#]+\/?(?:$|[?#])/i
+
+/**
+ * The brand the product's heading links to its page ("<h1><a href="/brands/mfk">Maison Francis
+ * Kurkdjian</a><span>Gentle Fluidity Gold</span></h1>"): only a link inside the heading, and only to a
+ * brand's page on the same site.
+ */
+export function brandLinkedInHeading($: CheerioAPI, pageUrl: string): string | null {
+  const heading = productHeading($)
+  if (!heading) return null
+  for (const a of $(heading).find('a[href]').toArray()) {
+    let url: URL
+    try {
+      url = new URL(a.attribs.href, pageUrl)
+    } catch {
+      continue
+    }
+    if (url.hostname !== new URL(pageUrl).hostname || !BRAND_PAGE.test(url.pathname)) continue
+    const text = brandValue(collapseSpace($(a).text()))
+    if (text) return text
+  }
+  return null
 }
 
 /** A row's value as a brand: short, and not another row's label. */

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import { withGallery } from './gallery'
 import type { RawFacts } from './normalize/facts'
-import { brandBesideName, brandFromSpecRows, brandTaggedAfterHeading } from './page-heading'
+import { brandBesideName, brandFromSpecRows, brandLinkedInHeading, brandTaggedAfterHeading } from './page-heading'
 import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
 import { writtenAs } from './price-written'
 import { decimalRatingBesideHeading, ratingBesideHeading } from './rating-widget'
@@ -17,7 +17,8 @@ import { hasStructuredProduct } from './structured-data'
 export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): RawFacts {
   const out: RawFacts = {
     ...raw,
-    vendor: raw.vendor || brandFromSpecRows($) || brandBesideName($, raw.title) || brandTaggedAfterHeading($),
+    vendor:
+      raw.vendor || brandFromSpecRows($) || brandBesideName($, raw.title) || brandTaggedAfterHeading($) || brandLinkedInHeading($, pageUrl),
     images: raw.ownGalleryRead ? raw.images : withGallery($, raw.images, pageUrl),
     listingRating: raw.listingRating ? withShownDecimal(raw.listingRating, $) : ratingBesideHeading($),
   }

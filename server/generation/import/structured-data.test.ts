@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
 import { buildFacts } from './normalize/facts'
 import { cleanImages } from './normalize/images'
-import { brandBesideName, brandFromSpecRows, brandTaggedAfterHeading, headingOverTitle, headingText, productHeading } from './page-heading'
+import {
+  brandBesideName,
+  brandFromSpecRows,
+  brandLinkedInHeading,
+  brandTaggedAfterHeading,
+  headingOverTitle,
+  headingText,
+  productHeading,
+} from './page-heading'
 import {
   countIsTheShops,
   extractStructuredData,
@@ -444,6 +452,18 @@ describe('microdata and the page heading', () => {
     expect(brandFromSpecRows(load('<div><p>Brand <b>new</b></p><p>In stock</p></div>'))).toBeNull()
     // A brand row wins over a manufacturer row before it.
     expect(brandFromSpecRows(listing('<span>Manufacturer: <b>Foxconn</b></span><span>Brand: <b>Apple</b></span>'))).toBe('Apple')
+    // The brand the heading links to its page on the site; a link to another site or to a category is none.
+    const heading = (h1: string) => load(`<html><body><main><h1>${h1}</h1></main></body></html>`)
+    const url = 'https://shop.example/p/gentle-fluidity-gold'
+    expect(brandLinkedInHeading(heading('<a href="/brands/mfk">Maison Francis Kurkdjian</a><span>Gentle Fluidity Gold</span>'), url)).toBe(
+      'Maison Francis Kurkdjian',
+    )
+    expect(brandLinkedInHeading(heading('<a href="/parfjumerija/">Perfume</a><span>Gentle Fluidity Gold</span>'), url)).toBeNull()
+    expect(brandLinkedInHeading(heading('<a href="https://other.example/brands/x">X</a><span>Gold</span>'), url)).toBeNull()
+    // A tab named "Brand" names a panel: the next tab is no brand.
+    const tabs =
+      '<div class="tabs"><button type="button"><div>Применение</div></button><button type="button"><div>Бренд</div></button><button type="button"><div>Дополнительная информация</div></button></div>'
+    expect(brandFromSpecRows(listing(tabs))).toBeNull()
   })
   it('of several headings, reads the product’s: the first the page’s title says, not a logo’s or a menu’s before it', () => {
     const doc = (title: string, body: string) => load(`<html><head><title>${title}</title></head><body>${body}</body></html>`)
