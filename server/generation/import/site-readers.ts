@@ -2,6 +2,7 @@ import type { CheerioAPI } from 'cheerio'
 import { isEbayItem, parseEbay } from './ebay'
 import { isMusinsaProduct, parseMusinsa } from './musinsa'
 import { isMyntraProduct, parseMyntra } from './myntra'
+import { isNaverStoreProduct, parseNaverStore } from './naver'
 import type { RawFacts } from './normalize/facts'
 import { isPcstoreItem, parsePcstore } from './pcstore'
 import { isTaobaoItem, parseTaobao } from './taobao'
@@ -23,6 +24,7 @@ const SITE_READERS: { matches: (url: URL) => boolean; read: (html: string, $: Ch
   { matches: isMusinsaProduct, read: (_, $) => parseMusinsa($) },
   { matches: isTargetProduct, read: (html, _, url) => parseTarget(html, url) },
   { matches: isMyntraProduct, read: (html, $) => parseMyntra(html, $) },
+  { matches: isNaverStoreProduct, read: (html, _, url) => parseNaverStore(html, url) },
 ]
 
 /** What the page's own shop reader finds (nothing for a shop without one). */
