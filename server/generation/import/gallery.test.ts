@@ -144,6 +144,8 @@ describe('photos named the ways scripts and image services name them', () => {
   it('reads photos named in groups of digits, whatever folder names their size (Newegg)', () => {
     const newegg = (folder: string, file: string) => `https://c1.neweggimages.com/${folder}/${file}`
     expect(photoIdParts(newegg('productimage/nb640', '14-932-327-V11.jpg'))).toContain('14-932-327-V11')
+    // A date is no photo's number.
+    expect(photoIdParts('https://shop.example/uploads/2024-05-12.jpg')).toEqual([])
     const files = ['22-234-588-01.jpg', '22-234-588-04.png', '22-234-588-03.png', '22-234-588-02.jpg']
     const html = page(
       `<div class="swiper-wrapper">${files.map((f) => `<div class="swiper-slide"><img src="${newegg('productimage/nb640', f)}"></div>`).join('')}</div>`,

@@ -47,7 +47,8 @@ export function photoIdParts(url: string): string[] {
   }
   const parts = path.split(/[/._\-,~=+]+/).filter((t) => t.length >= 5 && /\d/.test(t) && !/^\d+x\d+$|^[whq]\d+$|^(?:19|20)\d\d$/i.test(t))
   const file = /([^/]+)\.[a-z0-9]{2,5}$/i.exec(path)?.[1] ?? ''
-  return /^\d+(?:-\d+)+-[a-z]{0,2}\d+$/i.test(file) ? [...parts, file] : parts
+  // Four groups or more: "2024-05-12" is a date.
+  return /^\d+(?:-\d+){2,}-[a-z]{0,2}\d+$/i.test(file) ? [...parts, file] : parts
 }
 
 /** Whether all the addresses name one photo: an id part (see photoIdParts) that every one of them carries. */

@@ -49,6 +49,12 @@ describe('Naver SmartStore', () => {
     expect(facts.vendor).toBe('하나크로스')
   })
 
+  it('reads a product whose channel number (the address’s) differs from its origin product’s', async () => {
+    const channel = { ...cloth, productNo: 5817455588 }
+    const facts = await importProduct(ADDRESS, fakeFetcher({ [ADDRESS]: { body: page(channel) } }), new Date('2026-03-10T12:00:00Z'))
+    expect(facts.price).toBe(11000)
+  })
+
   it('reads nothing from the state of another product than the address’s', async () => {
     const other = { ...cloth, id: 1, productNo: 1 }
     // Nothing else on the page names a photo: no product is made from another's data.

@@ -15,7 +15,8 @@ export function isNaverStoreProduct(url: URL): boolean {
 export function parseNaverStore(html: string, url: URL): RawFacts {
   const product = get(jsonAfter(html, /window\.__PRELOADED_STATE__\s*=\s*/), 'simpleProductForDetailPage.A')
   const number = /\/products\/(\d+)/.exec(url.pathname)?.[1]
-  if (!isObj(product) || !number || String(product.productNo ?? product.id) !== number) return {}
+  // The address names the channel product (`id`); `productNo` is its origin product's, the same on older pages.
+  if (!isObj(product) || !number || ![product.id, product.productNo].some((n) => String(n) === number)) return {}
   const sale = num(product.dispSalePrice) ?? num(product.salePrice)
   const discounted = num(get(product, 'benefitsView.dispDiscountedSalePrice')) ?? num(get(product, 'benefitsView.discountedSalePrice'))
   const price = discounted !== null && discounted > 0 ? discounted : sale !== null && sale > 0 ? sale : null

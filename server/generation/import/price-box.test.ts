@@ -242,6 +242,12 @@ describe("Magento's price box", () => {
       compareAtPrice: 79.99,
     })
     expect(near(`<ul class="price-list"><li><span>$74.99</span></li></ul>`)).toMatchObject({ price: 74.99, compareAtPrice: null })
+    // Bootstrap's "list-inline-item" on the price itself is a list's item, not a list price.
+    expect(near(`<span class="list-inline-item price">$79.99</span><span class="text-muted">$99.99</span>`)).toMatchObject({ price: 79.99 })
+    expect(near(`<ul><li class="list-inline-item"><s>$99.99</s></li><li class="list-inline-item">$79.99</li></ul>`)).toMatchObject({
+      price: 79.99,
+      compareAtPrice: 99.99,
+    })
   })
 
   it('reads a price shown at some width as shown, and one shown only on hover or in print as hidden', () => {

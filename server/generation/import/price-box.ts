@@ -202,17 +202,16 @@ function drawnStruck(e: Element, classes: 'all' | 'not-regular' | 'none' = 'all'
   if (/line-through/i.test(e.attribs.style ?? '')) return true
   if (classes === 'none') return false
   const words = classWords(e).filter((w) => classes === 'all' || w !== 'regular')
-  return (
-    words.some((w) => STRUCK_WORDS.has(w) || (own && STRUCK_OWN_WORDS.has(w))) ||
-    (e.attribs.class ?? '').split(/\s+/).some((c) => STRUCK_CLASSES.has(c))
-  )
+  const names = (e.attribs.class ?? '').split(/\s+/)
+  return words.some((w) => STRUCK_WORDS.has(w)) || names.some((c) => STRUCK_CLASSES.has(c) || (own && LIST_PRICE_CLASS.test(c)))
 }
 
 /**
- * Class words of a former price only on the price's own element: "list" ("<li class=list>$79.99</li>",
- * "listPrice"), which on a wrapper is any list ("price-list" around the price itself).
+ * A list price's class, whole and only on the price's own element ("<li class=list>$79.99</li>",
+ * "listPrice"): "list" is otherwise any list ("price-list" around the price, Bootstrap's
+ * "list-inline-item" on the price itself).
  */
-const STRUCK_OWN_WORDS = new Set(['list'])
+const LIST_PRICE_CLASS = /^list(?:[-_]?price)?$/i
 
 /**
  * Whole class names of a former price whose words alone say nothing: Salesforce Commerce Cloud's list

@@ -479,6 +479,9 @@ describe('microdata and the page heading', () => {
     // A brand's link and the name side by side are two words apart, not glued ("KurkdjianGentle").
     const brandLine = '<h1><a href="/brands/mfk">Maison Francis Kurkdjian</a><span>Gentle Fluidity Gold</span></h1>'
     expect(headingText(doc('Home Goods', brandLine))).toBe('Maison Francis Kurkdjian Gentle Fluidity Gold')
+    // Other elements side by side are one word.
+    expect(headingText(doc('Home Goods', '<h1><span>i</span><span>Phone</span> 15</h1>'))).toBe('iPhone 15')
+    expect(headingText(doc('Home Goods', '<h1><span>Nike</span><sup>®</sup> Air</h1>'))).toBe('Nike® Air')
     expect(headingText(doc('Home Goods', '<h1>Categories</h1><h1>Kettle 4711</h1>'))).toBe('Categories')
     // A logo's heading of the site's name is one word of the title; the product's is most of it.
     expect(headingText(doc('Kettle 4711 - Shop', '<h1>Shop</h1><h1>Kettle 4711</h1>'))).toBe('Kettle 4711')

@@ -208,9 +208,10 @@ export function factsLanguage(facts: ProductFacts): Language {
     const declared = facts.pageLanguage ? languageOf(facts.pageLanguage).code : null
     // A declared English is often a template's default left as it was (Micromania's French pages say
     // lang="en"): on a country's domain whose shops write another language, the country's says more.
+    const defaultEnglish = declared === 'en' && !englishAddress(facts.source.url) && !ENGLISH_WORD.test(text)
     const hint =
       marketplaceLanguage(facts.source.url) ??
-      (declared === 'en' ? (countryLanguage(facts.source.url) ?? declared) : (declared ?? countryLanguage(facts.source.url)))
+      (defaultEnglish ? (countryLanguage(facts.source.url) ?? declared) : (declared ?? countryLanguage(facts.source.url)))
     // Words that do not tell ("KÄRCHER Hochdruckreiniger »K 3 Full Control«"): the site's or the
     // page's stated language, else its country's.
     lang = textLanguage(text, hint) ?? (hint ? languageOf(hint) : ENGLISH)
@@ -224,6 +225,15 @@ export function factsLanguage(facts: ProductFacts): Language {
   }
   memo.set(facts, lang)
   return lang
+}
+
+/** Words only English writes among the writer's languages: one says a declared English is meant. */
+const ENGLISH_WORD = /\b(?:the|and|with|for|your|you|this|that|from|are|is)\b/i
+
+/** An address that names English: an "/en/" or "/en-gb/" folder, or an "en." host. */
+function englishAddress(url: string): boolean {
+  const u = parsed(url)
+  return !!u && (/^en\./i.test(u.hostname) || /^\/en(?:[-_][a-z]{2})?(?:\/|$)/i.test(u.pathname))
 }
 
 /** The language a marketplace's address states ("es.aliexpress.com"; "/-/en" overrides), before the page's own. */

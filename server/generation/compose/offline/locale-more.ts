@@ -327,6 +327,6 @@ export const MORE_LOCALES: Record<string, Locale> = {
     inStock: 'มีสินค้า',
     soldOut: 'สินค้าหมด',
     notStated: 'ไม่ระบุ',
-    rating: (n) => `คะแนนจากผู้ซื้อ (จำนวนคะแนน: ${n})`,
+    rating: (n) => `คะแนนจากผู้ซื้อ (ให้คะแนน ${n} ครั้ง)`,
   },
 }

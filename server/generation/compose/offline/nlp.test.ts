@@ -23,8 +23,13 @@ describe('product names from titles', () => {
 
   it('never takes a line’s name before someone’s possessive for what the product is ("LEGO Friends Olivia’s House")', () => {
     expect(productName("LEGO Friends Olivia's House 3315")).toMatchObject({ noun: 'house', plural: false })
-    // Who it is for is no owner: the plural before it stays the noun.
+    expect(productName("LEGO Friends Olivia's House").noun).toBe('house')
+    // Who it is for, or a common noun's possessive, is no person: the plural stays the noun.
     expect(productName("Glasses Women's Cat Eye Sunglasses").noun).toBe('glasses')
+    expect(productName("Sunglasses Kid's Polarized Lens").noun).toBe('sunglasses')
+    expect(productName("Greeting Cards Mother's Day Assortment").noun).toBe('cards')
+    expect(productName("Crayola Markers Artist's Choice Set").noun).toBe('markers')
+    expect(productName("Socks Santa's Workshop Holiday Pattern").noun).toBe('socks')
   })
 
   it('a counted part before the product is not what it is ("2 Ports … Charger"), though a counted plural alone is', () => {

@@ -316,9 +316,14 @@ export function productName(title: string, opts: { vendor?: string | null; book?
   // A plural after a count ("8 Colors", "2 Pieces") counts something; it is what the product is only
   // when the title names nothing else ("Set of 4 Glasses").
   const counted = (i: number) => i > 0 && /^\d+$/.test(tokens[i - 1].text)
-  // A plural before someone's possessive and the noun it owns is a line's name ("LEGO Friends Olivia's
-  // House" is a house); an audience's ("Women's") says who it is for.
-  const owner = (t: Token | undefined) => !!t?.possessive && !AUDIENCE.has(t.lower.replace(/['’]s?$/, ''))
+  // A plural before a person's possessive and the noun it owns is a line's name ("LEGO Friends Olivia's
+  // House" is a house); a possessive of who it is for ("Women's", "Kid's") or of a common noun
+  // ("Mother's Day", "Artist's Choice") is not a person's.
+  const audience = (base: string) => AUDIENCE.has(base) || AUDIENCE.has(`${base}s`)
+  const owner = (t: Token | undefined) =>
+    !!t?.possessive &&
+    (wordTags(t.text.replace(/['’]s?$/, '')).at(0) ?? []).includes('FirstName') &&
+    !audience(t.lower.replace(/['’]s?$/, ''))
   const lineName = (i: number) => owner(tokens[i + 1]) && tokens.slice(i + 2).some(nounWord)
   const plurals = tokens.flatMap((t, i) => (nounWord(t) && t.plural && !designName(i) && !lineName(i) ? [i] : []))
   // (A counted plural with a noun after it counts a part: "2 Ports USB-C GaN Fast Charger" is a charger.)

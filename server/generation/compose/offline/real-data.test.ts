@@ -109,6 +109,9 @@ describe('the language of the source', () => {
     // English words still say English there, and a .com's declared English stands.
     expect(factsLanguage(at('https://www.shop.de/p/1', 'The console with the controller and a game, in the box for you')).code).toBe('en')
     expect(factsLanguage(at('https://www.shop.com/p/1')).code).toBe('en')
+    // An address in English, or one English word, says the declared English is meant.
+    expect(factsLanguage(at('https://www.shop.nl/en/p/123')).code).toBe('en')
+    expect(factsLanguage(at('https://www.shop.nl/p/123', 'Pro with MagSafe Case')).code).toBe('en')
   })
 
   it('counts French by its most common small words', () => {
