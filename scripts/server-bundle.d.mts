@@ -1,3 +1,4 @@
 export declare const SERVER_BUNDLE: string
+export declare const NODE_FLAGS: string[]
 export declare function serverArgs(mode: 'all' | 'api' | 'web' | 'worker'): string[]
 export declare const serverBuildOptions: (root: string) => import('esbuild').BuildOptions
