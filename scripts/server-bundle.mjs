@@ -26,10 +26,10 @@ export const serverBuildOptions = (root) => ({
 
 /**
  * Node's flags for a product process (package.json's start scripts write the same; a test holds them
- * to it): source maps for stack traces, and a young generation of at most 8 MB a half. V8 grows it to
- * 16 MB a half while the server loads and keeps it until it has idled ~20 s: a new data folder's first
- * answer measured 313 MB with V8's default and 297 MB with this (`npm run bench`), the loads' p99 far
- * within their goals.
+ * to it): source maps for stack traces, and a young generation of at most 8 MB a half (V8 grows it to
+ * 16 MB a half under load). Side by side in `npm run bench` (README): 347 / 372 MB under the Zipf and
+ * viewers loads against 363 / 385 MB without, the viewers' p99 30 against 41 ms; a first answer's
+ * memory moved within its noise either way.
  */
 export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8']
 

@@ -18,7 +18,7 @@ describe('how a product process is started', () => {
       expect(run![1].trim().split(' '), name).toEqual(NODE_FLAGS)
     }
     expect(serverArgs('all')).toEqual([...NODE_FLAGS, SERVER_BUNDLE, 'all'])
-    // The young generation's cap (a new folder's first answer within 300 MB, issue 24).
+    // The young generation's cap (less memory under load, issue 24).
     expect(NODE_FLAGS).toContain('--max-semi-space-size=8')
   })
 })
