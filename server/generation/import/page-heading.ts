@@ -279,6 +279,7 @@ const BRAND_PAGE = /\/(?:brands?|marken?|marcas?|marques?|merken?|marchi)\/[^/?#
 export function brandLinkedInHeading($: CheerioAPI, pageUrl: string): string | null {
   const heading = productHeading($)
   if (!heading) return null
+  const site = new URL(pageUrl).hostname
   for (const a of $(heading).find('a[href]').toArray()) {
     let url: URL
     try {
@@ -286,7 +287,7 @@ export function brandLinkedInHeading($: CheerioAPI, pageUrl: string): string | n
     } catch {
       continue
     }
-    if (url.hostname !== new URL(pageUrl).hostname || !BRAND_PAGE.test(url.pathname)) continue
+    if (url.hostname !== site || !BRAND_PAGE.test(url.pathname)) continue
     const text = brandValue(collapseSpace($(a).text()))
     if (text) return text
   }

@@ -185,9 +185,7 @@ function isStruck(el: Element): boolean {
   for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent)
     if (drawnStruck(node as Element, !named ? 'all' : level === 0 ? 'not-regular' : 'none', level === 0)) return true
   // A wrapper whose whole text is a struck element's ("<div><s>€ 1.899,00</s></div>").
-  for (let inner = soleChild(el), level = 0; inner && level < 3; inner = soleChild(inner), level++)
-    if (drawnStruck(inner, 'all', true)) return true
-  return false
+  return wrappedBy(el).some((inner) => drawnStruck(inner, 'all', true))
 }
 
 const STRUCK_TAGS = new Set(['s', 'del', 'strike'])
@@ -219,6 +217,13 @@ const LIST_PRICE_CLASS = /^list(?:[-_]?price)?$/i
  * "StandardPriceBlock" holds the price itself.
  */
 const STRUCK_CLASSES = new Set(['price-standard', 'standardprice'])
+
+/** The elements an element wraps alone, up to three levels down ("<div><s><span>€ 1.899,00</span></s></div>"). */
+function wrappedBy(el: Element): Element[] {
+  const inner: Element[] = []
+  for (let e = soleChild(el); e && inner.length < 3; e = soleChild(e)) inner.push(e)
+  return inner
+}
 
 /** An element's one child element when nothing else in it has text, else null. */
 function soleChild(el: Element): Element | null {
@@ -462,8 +467,7 @@ function isHidden(el: Element, box: AnyNode): boolean {
     if (hides(e)) return true
   }
   // A wrapper whose whole text is a hidden element's ("<div><span class=d-none>€3.25</span></div>").
-  for (let inner = soleChild(el), level = 0; inner && level < 3; inner = soleChild(inner), level++) if (hides(inner)) return true
-  return false
+  return wrappedBy(el).some(hides)
 }
 
 const hides = (e: Element) =>

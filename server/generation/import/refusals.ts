@@ -512,17 +512,17 @@ const noscriptText = (p: Probe) =>
 
 /** The first heading-like line of a short page that says `words`, or null. */
 function errorHeadline(p: Probe, words: RegExp): string | null {
-  const lines = p
-    .$('h1, h2, h3, p, span, div')
-    // A <div> of text alone is a line too ("<div>Desculpe, algo deu errado. Faça login…</div>").
-    .filter((_, el) => el.tagName !== 'div' || el.children.every((c) => c.type === 'text'))
-    .toArray()
-    .map((el) => p.$(el).text().replace(/\s+/g, ' ').trim())
-    // The first 80 lines that say something (empty placeholders do not push the message out).
-    .filter((t) => t.length > 0)
-    .slice(0, 80)
-    .filter((t) => t.length <= 120)
-  return lines.find((t) => words.test(t)) ?? null
+  // The first 80 lines that say something (empty placeholders do not push the message out); a <div>
+  // of text alone is a line too ("<div>Desculpe, algo deu errado. Faça login…</div>").
+  let lines = 0
+  for (const el of p.$('h1, h2, h3, p, span, div').toArray()) {
+    if (el.tagName === 'div' && !el.children.every((c) => c.type === 'text')) continue
+    const line = p.$(el).text().replace(/\s+/g, ' ').trim()
+    if (!line) continue
+    if (line.length <= 120 && words.test(line)) return line
+    if (++lines >= 80) break
+  }
+  return null
 }
 
 function headline(p: Probe): string {

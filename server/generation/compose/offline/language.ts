@@ -208,7 +208,7 @@ export function factsLanguage(facts: ProductFacts): Language {
     const declared = facts.pageLanguage ? languageOf(facts.pageLanguage).code : null
     // A declared English is often a template's default left as it was (Micromania's French pages say
     // lang="en"): on a country's domain whose shops write another language, the country's says more.
-    const defaultEnglish = declared === 'en' && !englishAddress(facts.source.url) && !ENGLISH_WORD.test(text)
+    const defaultEnglish = declared === 'en' && !englishAddress(facts.source.url) && !writesEnglish(text)
     const hint =
       marketplaceLanguage(facts.source.url) ??
       (defaultEnglish ? (countryLanguage(facts.source.url) ?? declared) : (declared ?? countryLanguage(facts.source.url)))
@@ -227,8 +227,12 @@ export function factsLanguage(facts: ProductFacts): Language {
   return lang
 }
 
-/** Words only English writes among the writer's languages: one says a declared English is meant. */
-const ENGLISH_WORD = /\b(?:the|and|with|for|your|you|this|that|from|are|is)\b/i
+/** Whether a text writes a function word only English has among the counted languages (WORDS): then a declared English is meant. */
+const writesEnglish = (text: string) =>
+  (text.toLowerCase().match(/[\p{L}']+/gu) ?? []).some((w) => {
+    const langs = WEIGHT.get(w)
+    return langs?.size === 1 && langs.has('en')
+  })
 
 /** An address that names English: an "/en/" or "/en-gb/" folder, or an "en." host. */
 function englishAddress(url: string): boolean {

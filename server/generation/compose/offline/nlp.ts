@@ -320,10 +320,11 @@ export function productName(title: string, opts: { vendor?: string | null; book?
   // House" is a house); a possessive of who it is for ("Women's", "Kid's") or of a common noun
   // ("Mother's Day", "Artist's Choice") is not a person's.
   const audience = (base: string) => AUDIENCE.has(base) || AUDIENCE.has(`${base}s`)
-  const owner = (t: Token | undefined) =>
-    !!t?.possessive &&
-    (wordTags(t.text.replace(/['’]s?$/, '')).at(0) ?? []).includes('FirstName') &&
-    !audience(t.lower.replace(/['’]s?$/, ''))
+  const owner = (t: Token | undefined) => {
+    if (!t?.possessive) return false
+    const base = t.text.replace(/['’]s?$/, '')
+    return !audience(base.toLowerCase()) && (wordTags(base).at(0) ?? []).includes('FirstName')
+  }
   const lineName = (i: number) => owner(tokens[i + 1]) && tokens.slice(i + 2).some(nounWord)
   const plurals = tokens.flatMap((t, i) => (nounWord(t) && t.plural && !designName(i) && !lineName(i) ? [i] : []))
   // (A counted plural with a noun after it counts a part: "2 Ports USB-C GaN Fast Charger" is a charger.)

@@ -22,6 +22,25 @@ function descriptionHtml(v: unknown): string | null {
   return paras.length ? paras.join('\n') : null
 }
 
+/** Each SKU with its (property, value) pairs, as the shape at hand names them. */
+function skuPairs(skus: unknown, list: string, name: string, value: string): { s: Obj; pairs: [string, string][] }[] {
+  return arr(skus)
+    .filter(isObj)
+    .map((s) => ({
+      s,
+      pairs: arr(s[list])
+        .filter(isObj)
+        .map((p) => [text(p[name]) ?? '', text(p[value]) ?? ''] as [string, string])
+        .filter(([k, v]) => k && v),
+    }))
+}
+
+/** Photos given as `{ url_list: [...] }` (or as addresses): each one's first address. */
+const firstAddresses = (images: unknown) =>
+  arr(images)
+    .map((i) => (isObj(i) ? text(arr(i.url_list)[0]) : text(i)))
+    .filter((u): u is string => !!u)
+
 /**
  * TikTok Shop's server data: `<script id="__MODERN_ROUTER_DATA__">` (Modern.js) or `__NEXT_DATA__`,
  * with `product_info.product_base`, or (the mobile page of 2026) `product_info.product_model`.
@@ -36,21 +55,12 @@ export function parseTiktok($: CheerioAPI): RawFacts {
   const currency = text(priceObj.currency)
   const price = parsePrice(first(priceObj, 'real_price', 'sale_price', 'min_price'), currency)
   const original = parsePrice(first(priceObj, 'original_price'), currency)
-  const skus = arr(first(info, 'skus', 'sku_list')).filter(isObj)
-  const pairs = skus.map((s) => ({
-    s,
-    pairs: arr(s.sku_sale_props)
-      .filter(isObj)
-      .map((p) => [text(p.prop_name) ?? '', text(p.prop_value) ?? ''] as [string, string])
-      .filter(([k, v]) => k && v),
-  }))
+  const pairs = skuPairs(first(info, 'skus', 'sku_list'), 'sku_sale_props', 'prop_name', 'prop_value')
   const reviews = arr(deepFind(root, ['review_items', 'reviews'], Array.isArray)).filter(isObj)
   const reviewInfo = (deepFind(root, ['product_detail_review', 'productDetailReview'], isObj) as Obj | undefined) ?? {}
   return {
     title: text(base.title),
-    images: arr(base.images)
-      .map((i) => (isObj(i) ? text(arr(i.url_list)[0]) : text(i)))
-      .filter((u): u is string => !!u),
+    images: firstAddresses(base.images),
     price: price?.amount ?? null,
     compareAtPrice: price && original && original.amount > price.amount ? original.amount : null,
     currency: currency ?? price?.currency ?? null,
@@ -99,21 +109,11 @@ function fromProductModel(root: unknown): RawFacts {
     .filter(isObj)
     .map((p) => ({ name: text(p.property_name) ?? '', value: propertyValue(p) ?? '' }))
     .filter((p) => p.name && p.value)
-  const pairs = arr(model.skus)
-    .filter(isObj)
-    .map((s) => ({
-      s,
-      pairs: arr(s.property_pairs)
-        .filter(isObj)
-        .map((p) => [text(p.sku_property_name) ?? '', text(p.sku_property_value_name) ?? ''] as [string, string])
-        .filter(([k, v]) => k && v),
-    }))
+  const pairs = skuPairs(model.skus, 'property_pairs', 'sku_property_name', 'sku_property_value_name')
   const review = isObj(info.review_model) ? info.review_model : {}
   return {
     title: text(model.name),
-    images: arr(model.images)
-      .map((i) => (isObj(i) ? text(arr(i.url_list)[0]) : null))
-      .filter((u): u is string => !!u),
+    images: firstAddresses(model.images),
     price,
     compareAtPrice: price !== null && original !== null && original > price ? original : null,
     currency,
