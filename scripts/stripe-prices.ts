@@ -14,7 +14,7 @@ import { openCommandDatabase } from './support/database'
 
 async function main() {
   const env = loadServerEnv()
-  const stripe = createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
+  const stripe = await createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
   if (!stripe || !env.STRIPE_SECRET_KEY) throw new ConfigError('Set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) first.')
   const mode = stripeModeOf(env.STRIPE_SECRET_KEY)
   const database = await openCommandDatabase(env)

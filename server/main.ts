@@ -178,7 +178,7 @@ async function main() {
         demoStore,
       }),
       shopify: createShopifyServices(env, demoShop ?? null),
-      stripe: createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }),
+      stripe: await createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }),
     }
     if (demoShop && sessionSecret) viewerOf = webSessionViewer(deps, sessionSecret)
     // Processes that serve pages remember shared-page versions until the database announces a change.

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { log } from '../log'
 
 export interface LoginCodeMail {
@@ -23,10 +23,15 @@ export function createMailer(opts: { smtpUrl?: string; from: string }): Mailer {
       },
     }
   }
-  const transport = nodemailer.createTransport(opts.smtpUrl)
+  const smtpUrl = opts.smtpUrl
+  // nodemailer (~4 MB of heap) loads with the first e-mail sent.
+  let transport: Promise<Transporter> | undefined
+  const transportOf = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)))
   return {
     async sendLoginCode({ to, code, link }) {
-      await transport.sendMail({
+      await (
+        await transportOf()
+      ).sendMail({
         from: opts.from,
         to,
         subject: `${code} is your Pagewright code`,

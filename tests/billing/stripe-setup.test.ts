@@ -18,9 +18,9 @@ describe.each(DB_KINDS)('a real Stripe account on %s', (kind) => {
   afterAll(() => b?.close())
 
   const customers = (id: number) => b.sql('SELECT mode, customer_id FROM stripe_customers WHERE user_id = $1 ORDER BY id', [id])
-  function useKey(key: string) {
+  async function useKey(key: string) {
     b.t.deps.env.STRIPE_SECRET_KEY = key
-    b.t.deps.stripe = createStripeClient({ secretKey: key, apiBase: b.t.deps.env.STRIPE_API_BASE })
+    b.t.deps.stripe = await createStripeClient({ secretKey: key, apiBase: b.t.deps.env.STRIPE_API_BASE })
   }
 
   it('test then live keys: a customer per mode; the test customer is never sent with live keys', async () => {
@@ -29,7 +29,7 @@ describe.each(DB_KINDS)('a real Stripe account on %s', (kind) => {
     const [test] = await customers(u.id)
     expect(test.mode).toBe('test')
     await b.sql(`UPDATE plans SET stripe_price_id = 'price_live_month_2000' WHERE slug = 'v2-month-2000'`)
-    useKey(LIVE_KEY)
+    await useKey(LIVE_KEY)
     try {
       const session = await b.checkout(u.token, 'price_live_month_2000')
       expect(session).toMatch(/^cs_live_/)
@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('a real Stripe account on %s', (kind) => {
       expect((await b.check(u.token, session)).body.status).toBe('success')
       expect((await b.overview(u.token)).invoices).toHaveLength(1)
     } finally {
-      useKey(TEST_KEY)
+      await useKey(TEST_KEY)
     }
   })
 
@@ -54,7 +54,7 @@ describe.each(DB_KINDS)('a real Stripe account on %s', (kind) => {
 
     // A customer made with live keys is "No such customer" to test keys: a new test customer is made.
     const w = await b.freeUser()
-    const live = createStripeClient({ secretKey: LIVE_KEY, apiBase: b.t.deps.env.STRIPE_API_BASE })!
+    const live = (await createStripeClient({ secretKey: LIVE_KEY, apiBase: b.t.deps.env.STRIPE_API_BASE }))!
     const liveCustomer = await live.customers.create({ email: w.email })
     await b.sql('INSERT INTO stripe_customers (user_id, mode, customer_id) VALUES ($1, NULL, $2)', [w.id, liveCustomer.id])
     await b.checkout(w.token, 'price_month_2000')

@@ -115,7 +115,7 @@ export async function createTestApi(
     }),
     // DEMO_SHOP=off: the api has no demo shop (the object stays for tests that look at it).
     shopify: createShopifyServices(env, env.demoShop ? demoShop : null, { sleep: async () => {} }),
-    stripe: createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }),
+    stripe: await createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }),
     ...overrides,
   }
   const api = createApi(deps)

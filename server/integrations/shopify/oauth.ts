@@ -1,7 +1,6 @@
-import '@shopify/shopify-api/adapters/web-api'
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { ApiVersion, LogSeverity, shopifyApi, type Shopify } from '@shopify/shopify-api'
-import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime'
+import type { Shopify } from '@shopify/shopify-api'
+import type * as ShopifyLibrary from '@shopify/shopify-api'
 import { OAUTH_STATE_MINUTES, SHOPIFY_SCOPES } from '../../domain/shopify'
 import { log } from '../../log'
 import type { ShopNetwork } from './network'
@@ -44,11 +43,23 @@ export function longerStateCookie(setCookie: string, now = Date.now()): string {
 
 // The library calls a process-wide fetch; each call runs with the network of the app that made it.
 const currentNetwork = new AsyncLocalStorage<ShopNetwork>()
-setAbstractFetchFunc((input, init) => {
-  const network = currentNetwork.getStore()
-  if (!network) throw new Error('Shopify library call outside a shop network')
-  return network.fetch(input as string, init as RequestInit)
-})
+
+/**
+ * The library (~6 MB of heap) loads with the first connection, not at start: most processes never
+ * connect a shop. Its runtime adapter and process-wide fetch are set once, before its first use.
+ */
+let library: Promise<typeof ShopifyLibrary> | undefined
+const loadLibrary = () =>
+  (library ??= (async () => {
+    await import('@shopify/shopify-api/adapters/web-api')
+    const { setAbstractFetchFunc } = await import('@shopify/shopify-api/runtime')
+    setAbstractFetchFunc((input, init) => {
+      const network = currentNetwork.getStore()
+      if (!network) throw new Error('Shopify library call outside a shop network')
+      return network.fetch(input as string, init as RequestInit)
+    })
+    return import('@shopify/shopify-api')
+  })())
 
 export interface ShopifyOAuth {
   /** The approval URL (the browser goes there) and the signed state cookies to set on the way. */
@@ -58,8 +69,6 @@ export interface ShopifyOAuth {
   refresh(shop: string, refreshToken: string): Promise<ShopTokens>
   /** Checks the HMAC of an app-load URL (`/connect-shopify/install?shop&hmac&timestamp…`). */
   validAppLoad(query: string): Promise<boolean>
-  /** A shop domain the library accepts (myshopify.com), or null. */
-  sanitizeShop(shop: string): string | null
 }
 
 /**
@@ -69,18 +78,23 @@ export interface ShopifyOAuth {
  */
 export function createShopifyOAuth(opts: { apiKey: string; apiSecret: string; appUrl: string; network: ShopNetwork }): ShopifyOAuth {
   const app = new URL(opts.appUrl)
-  const shopify: Shopify = shopifyApi({
-    apiKey: opts.apiKey,
-    apiSecretKey: opts.apiSecret,
-    scopes: [...SHOPIFY_SCOPES],
-    hostName: app.host,
-    hostScheme: app.protocol === 'http:' ? 'http' : 'https',
-    apiVersion: ApiVersion.July26,
-    isEmbeddedApp: false,
-    // The library logs shop names at info level; tokens never, but keep it quiet anyway.
-    logger: { level: LogSeverity.Error, log: async (_severity, message) => log.warn('shopify library', { message }) },
-  })
-  const within = <T>(fn: () => Promise<T>) => currentNetwork.run(opts.network, fn)
+  let configured: Promise<Shopify> | undefined
+  const shopifyOf = () =>
+    (configured ??= loadLibrary().then(({ ApiVersion, LogSeverity, shopifyApi }) =>
+      shopifyApi({
+        apiKey: opts.apiKey,
+        apiSecretKey: opts.apiSecret,
+        scopes: [...SHOPIFY_SCOPES],
+        hostName: app.host,
+        hostScheme: app.protocol === 'http:' ? 'http' : 'https',
+        apiVersion: ApiVersion.July26,
+        isEmbeddedApp: false,
+        // The library logs shop names at info level; tokens never, but keep it quiet anyway.
+        logger: { level: LogSeverity.Error, log: async (_severity, message) => log.warn('shopify library', { message }) },
+      }),
+    ))
+  const within = <T>(fn: (shopify: Shopify) => Promise<T>) =>
+    shopifyOf().then((shopify) => currentNetwork.run(opts.network, () => fn(shopify)))
   const tokensOf = (session: {
     shop: string
     accessToken?: string
@@ -103,7 +117,7 @@ export function createShopifyOAuth(opts: { apiKey: string; apiSecret: string; ap
   }
   return {
     async begin(shop) {
-      const res = (await within(() =>
+      const res = (await within((shopify) =>
         shopify.auth.begin({
           shop,
           callbackPath: OAUTH_CALLBACK_PATH,
@@ -129,7 +143,7 @@ export function createShopifyOAuth(opts: { apiKey: string; apiSecret: string; ap
         throw new OAuthRefused('The connection could not be checked. Please start again from Pagewright.', 'expired')
       }
       try {
-        const { session } = await within(() => shopify.auth.callback({ rawRequest, expiring: true }))
+        const { session } = await within((shopify) => shopify.auth.callback({ rawRequest, expiring: true }))
         return tokensOf(session)
       } catch (error) {
         const expired = (error as { name?: string })?.name === 'CookieNotFound' || /OAuth cookie/i.test(String((error as Error)?.message))
@@ -138,7 +152,7 @@ export function createShopifyOAuth(opts: { apiKey: string; apiSecret: string; ap
     },
     async refresh(shop, refreshToken) {
       try {
-        const { session } = await within(() => shopify.auth.refreshToken({ shop, refreshToken }))
+        const { session } = await within((shopify) => shopify.auth.refreshToken({ shop, refreshToken }))
         return tokensOf(session)
       } catch (error) {
         throw new OAuthRefused(describeOAuthError(error))
@@ -148,13 +162,11 @@ export function createShopifyOAuth(opts: { apiKey: string; apiSecret: string; ap
       const params = Object.fromEntries(new URLSearchParams(query))
       if (!params.hmac || !params.shop) return false
       try {
+        const shopify = await shopifyOf()
         return await shopify.utils.validateHmac(params as never, { signator: 'admin' })
       } catch {
         return false
       }
-    },
-    sanitizeShop(shop) {
-      return shopify.utils.sanitizeShop(shop) ?? null
     },
   }
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import type { ApiDeps } from '../../context'
 import { PAYMENTS_NOT_CONFIGURED, stripeModeOf, type StripeMode } from '../../domain/billing'
 import { HttpError } from '../../http/http-error'
-import { stripeMessage } from '../../integrations/stripe'
+import { isStripeError, stripeMessage } from '../../integrations/stripe'
 
 /** How Pagewright calls Stripe: the client, its mode, idempotency keys, and Stripe's failures in words. */
 
@@ -55,7 +55,7 @@ export async function stripeCall<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn()
     } catch (error) {
-      const inUse = error instanceof Stripe.errors.StripeError && error.statusCode === 409 && error.type === 'StripeIdempotencyError'
+      const inUse = isStripeError(error) && error.statusCode === 409 && error.type === 'StripeIdempotencyError'
       if (!inUse || attempt >= 8) throw error
       await pause(250 * (attempt + 1))
     }
@@ -83,7 +83,7 @@ export const calling = <T>(fn: () => Promise<T>): Promise<T> => worded(() => str
 /** Stripe does not know this object (any more): deleted, or made with the other mode's keys. */
 export function isMissing(error: unknown, param?: string): boolean {
   return (
-    error instanceof Stripe.errors.StripeError &&
+    isStripeError(error) &&
     error.code === 'resource_missing' &&
     (param === undefined || error.param === param || (param === 'id' && error.statusCode === 404))
   )
