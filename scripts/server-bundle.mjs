@@ -33,5 +33,15 @@ export const serverBuildOptions = (root) => ({
  */
 export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8']
 
+/**
+ * glibc's malloc settings for a product process (read by the C library when the process starts, so
+ * package.json's start scripts set them, each overridable, and the bench and the suites pass them):
+ * two arenas, not one per thread that allocates (zlib on libuv's pool, PGlite); and blocks of 128 KB
+ * or more in their own mappings, given back when freed, instead of glibc raising that threshold as
+ * it goes and keeping start-up's large buffers (WebAssembly compilation, the build's files) in a heap
+ * it cannot shrink. `npm run bench` (README) measures both.
+ */
+export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }
+
 /** Node's arguments to run the product in `mode` (all, api, web, worker). */
 export const serverArgs = (mode) => [...NODE_FLAGS, SERVER_BUNDLE, mode]

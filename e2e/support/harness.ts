@@ -9,7 +9,7 @@ import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { serverArgs } from '../../scripts/server-bundle.mjs'
+import { MALLOC_ENV, serverArgs } from '../../scripts/server-bundle.mjs'
 import { openDatabase } from '../../server/db/client'
 import { plans } from '../../server/db/schema'
 import { migrateAndSeed } from '../../server/db/seed'
@@ -105,6 +105,7 @@ const stripeBase = await stripe.listen(stripePort)
 const app = spawn(process.execPath, serverArgs('all'), {
   stdio: 'inherit',
   env: {
+    ...MALLOC_ENV,
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { serverArgs } from '../server-bundle.mjs'
+import { MALLOC_ENV, serverArgs } from '../server-bundle.mjs'
 import { freePort, request } from './http'
 
 /** Bench accounts use this e-mail domain, listed in ADMIN_EMAILS: their pages show at once. */
@@ -95,8 +95,8 @@ export function productEnv(opts: { baseUrl: string; port: number; dataDir: strin
     LOG_LEVEL: 'info',
     // New accounts land at home, where the bench and the robustness suites start.
     ONBOARDING_FLOW: 'off',
-    // As `npm start` runs it (package.json).
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    // As `npm start` runs it (package.json), unless the bench is given other values.
+    ...Object.fromEntries(Object.entries(MALLOC_ENV).map(([name, value]) => [name, process.env[name] ?? value])),
     ...opts.env,
   })
   return env

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { request, type CookieJar } from '../../../scripts/bench/http'
 import { BENCH_STAFF_DOMAIN, type Product } from '../../../scripts/bench/product'
-import { serverArgs } from '../../../scripts/server-bundle.mjs'
+import { MALLOC_ENV, serverArgs } from '../../../scripts/server-bundle.mjs'
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -25,7 +25,7 @@ export interface Finished {
  * clean settings; optionally as another user (uid/gid). Killed after timeoutMs.
  */
 export function runUntilExit(opts: { env: Record<string, string>; uid?: number; gid?: number; timeoutMs?: number }): Promise<Finished> {
-  const env: NodeJS.ProcessEnv = { ...process.env }
+  const env: NodeJS.ProcessEnv = { ...MALLOC_ENV, ...process.env }
   for (const k of ['DATABASE_URL', 'API_URL', 'SMTP_URL', 'AUTH_SECRET', 'SESSION_SECRET', 'TRUST_PROXY']) delete env[k]
   Object.assign(env, { ADMIN_EMAILS: `@${BENCH_STAFF_DOMAIN}`, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, opts.env)
   const started = performance.now()
