@@ -29,7 +29,8 @@ const BLOCK_REASONS: Record<string, RefusalKind[]> = {
   'not-found': ['not-found'],
   'site-down': ['site-down'],
 }
-const ANY_BLOCK: RefusalKind[] = ['robot-check', 'refused', 'site-down', 'not-found']
+// An app's empty shell (no wall, no words) is refused as what it is: a page that loads by script.
+const ANY_BLOCK: RefusalKind[] = ['robot-check', 'refused', 'site-down', 'not-found', 'script-shell']
 
 async function importEntry(entry: CorpusEntry): Promise<{ facts: ProductFacts | null; error: Error | null }> {
   const { url, fetcher } = corpusFetcher(entry)

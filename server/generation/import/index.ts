@@ -69,7 +69,15 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
     }
   }
 
-  const facts = buildFacts(raw, { url: sourceUrl, platform }, now)
+  let facts: ProductFacts
+  try {
+    facts = buildFacts(raw, { url: sourceUrl, platform }, now)
+  } catch (error) {
+    // No name at all, on a page that shows nothing without its scripts (an app's empty shell).
+    if (error instanceof ImportError && !error.kind && page && drawnByScript(page))
+      throw refusal('script-shell', siteLabel(sourceUrl, platform), 'sent a nearly empty page', 'script shell')
+    throw error
+  }
   const problem = insufficientFacts(facts)
   // A page that shows nothing without its scripts: a missing name is the script's, not the link's.
   if (problem && page && (!facts.title || namesOnlyTheSite(facts, sourceUrl)) && drawnByScript(page))

@@ -59,6 +59,9 @@ describe('the count of ratings written before the count of reviews', () => {
     expect(ratingsBeforeReviews('4.3 ★  3,397 Ratings&nbsp;  &amp;  &nbsp;213 Reviews ', 213)).toBe('3397')
     expect(ratingsBeforeReviews('3.9 ★ 673 ratings and 51 reviews', '51')).toBe('673')
     expect(ratingsBeforeReviews('4,1 de 5 · 5.182 valoraciones y 213 opiniones', 213)).toBe('5182')
+    // India writes lakhs: 1,90,019 is 190,019.
+    expect(ratingsBeforeReviews('4.6 1,90,019 Ratings &amp; 6,023 Reviews ₹69,900', 6023)).toBe('190019')
+    expect(ratingsBeforeReviews('4.4 12,34,56,789 Ratings & 6,023 Reviews', 6023)).toBe('123456789')
   })
   it('is nothing when the page writes no such pair for that count', () => {
     // Another number before the count: sales, questions, or fewer than the reviews.

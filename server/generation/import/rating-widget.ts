@@ -29,7 +29,8 @@ export function drawnStars($: CheerioAPI): number | null {
 const RATING_ATTRS = ['rating', 'data-rating', 'data-score', 'data-rating-value', 'data-average']
 
 /** A count written as a page writes it: "3,397", "5.182", "1 204", "213" (groups of three after the first). */
-const WRITTEN_COUNT = String.raw`(?<![\d.,])(\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+|\d+)(?![\d.,]\d)`
+// Thousands in threes ("5.182", "3,397"), or India's lakhs and crores in twos before the last three ("1,90,019").
+const WRITTEN_COUNT = String.raw`(?<![\d.,])(\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+|\d{1,2}(?:,\d{2})+,\d{3}|\d+)(?![\d.,]\d)`
 /** The words pages count stars with, and written reviews with ("3,397 Ratings & 213 Reviews"). */
 const RATINGS_WORD = String.raw`(?:ratings?|calificaciones|valoraciones|avalia[çc](?:ão|ões)|bewertungen|évaluations|notes|valutazioni|beoordelingen|oceny|оцен\p{L}*)`
 const REVIEWS_WORD = String.raw`(?:reviews?|reseñas|opiniones|comentários|rezensionen|avis|recensioni|recensies|opinie|opinii|отзыв\p{L}*)`

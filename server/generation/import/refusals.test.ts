@@ -595,4 +595,23 @@ describe('a page at a product’s address that shows no product', () => {
       /^Shop\.acme\.example sent a nearly empty page, without the product's name, because the product loads by script/,
     )
   })
+
+  it('an app’s shell with no title at all is the same: a page that loads by script', async () => {
+    const url = 'https://shop.acme.example/Trail-Runner-i.123.456'
+    const body = `<html><head><meta charset="utf-8"><script>window.__LOCALE__='PH'</script><script src="/bundle.js"></script></head>
+      <body><div id="main"></div><noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-X"></iframe></noscript></body></html>`
+    const err = await importProduct(url, fakeFetcher({ [url]: { body } }), now).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'script-shell', transient: false })
+  })
+
+  it('a challenge whose words are only in its <noscript> is a robot check', async () => {
+    const url = 'https://www.market.example/product/led-driver-24v-123/'
+    const body = `<html lang="ru"><head><title>Antibot Challenge Page</title></head><body>
+      <noscript><div class="message"><h2>Please, enable JavaScript to continue</h2><span>We need to make sure that you are not a robot.</span></div></noscript>
+      <div class="container"><input id="challenge" type="hidden" value="abc"><div class="loader"></div><span>fab_chlg_20241208185525_01JEKT</span></div>
+      <script src="/challenge.js"></script></body></html>`
+    const err = await importProduct(url, fakeFetcher({ [url]: { body } }), now).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'robot-check', transient: false })
+    expect(err.message).toMatch(/showed a robot check \("Antibot Challenge Page"\)/)
+  })
 })

@@ -344,11 +344,13 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: (p) => `refused to show us the page, naming our network (${quote(p.$('h1, h2').first().text() || p.title)})`,
     test: (p) => terse(p) && NETWORK_REFUSAL.test(p.text),
   },
-  // A robot check in the site's own words, in the languages of our shoppers' sites.
+  // A robot check in the site's own words, in the languages of our shoppers' sites; on a challenge
+  // its script runs, with no words of its own shown, the <noscript>'s ("We need to make sure that you
+  // are not a robot"). A page that says more (Ozon's "Доступ ограничен" and what to do) is read by it.
   {
     kind: 'robot-check',
     did: (p) => `showed a robot check (${quote(p.title || p.$('h1, h2').first().text() || 'captcha')})`,
-    test: (p) => terse(p) && ROBOT_CHECK_WORDS.test(p.text),
+    test: (p) => terse(p) && (ROBOT_CHECK_WORDS.test(p.text) || (p.text.length < 200 && ROBOT_CHECK_WORDS.test(noscriptText(p)))),
   },
   // A check of the browser or device that its script runs, saying so in its title or its words.
   {

@@ -192,6 +192,17 @@ describe('JSON-LD', () => {
       <button id="shop-reviews-tab" aria-controls="shop-listing-reviews-panel">Reseñas de esta tienda <span>1.027</span></button>`
     expect(countIsTheShops(tabs, 1027)).toBe(true)
     expect(countIsTheShops(tabs, 384)).toBe(false)
+    // The stars beside the shop's name in the buy box (Etsy, 2019): the shop's reviews.
+    const header = `<a href="https://www.etsy.com/shop/ArtGlamourSligo?ref=simple-shop-header-name&listing_id=635397975">ArtGlamourSligo</a>
+      <a href="#reviews"><span class="stars-svg"><input type="hidden" name="rating" value="4.6667" /><span class="screen-reader-only">4.5 out of 5 stars</span>
+      ${'<span class="rating lit"><svg viewBox="3 3 18 18"><path d="M19.985,10.36a0.5,0.5,0,0,0-.477-0.352H14.157L12.488,4.366a0.5,0.5,0,0,0-.962,0l-1.67,5.642H4.5a0.5,0.5,0,0,0-.279.911L8.53,13.991l-1.5,5.328a0.5,0.5,0,0,0,.741.6l4.231-2.935,4.215,2.935a0.5,0.5,0,0,0,.743-0.6l-1.484-5.328,4.306-3.074A0.5,0.5,0,0,0,19.985,10.36Z"/></svg></span>'.repeat(5)}</span>
+      <span class="text-body">${' '.repeat(200)}(168)</span></a>`
+    expect(countIsTheShops(header, 168)).toBe(true)
+    expect(countIsTheShops(header, 169)).toBe(false)
+    // A brand's store link before the product's own stars is not the shop's header (Amazon's byline).
+    const byline = `<a id="bylineInfo" href="/stores/SAMSUNG/page/1">Visit the SAMSUNG Store</a>
+      <span id="acrPopover">4.4 out of 5 stars</span> <span id="acrCustomerReviewText">(393)</span>`
+    expect(countIsTheShops(byline, 393)).toBe(false)
   })
 })
 

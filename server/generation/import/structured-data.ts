@@ -261,6 +261,18 @@ export function countIsTheShops(html: string, count: unknown): boolean {
     const numbers = after.replace(/<[^>]*>/g, ' ').match(/\d[\d\s.,]*/g) ?? []
     if (numbers.some((x) => Number(x.replace(/[\s.,]/g, '')) === n)) return true
   }
+  // Or the stars in the shop's header: the count in brackets right after a link to the shop's page
+  // that its markup names as the shop's name or header (`ref=simple-shop-header-name`).
+  const header = /<a\b[^>]*\b(?:href|class|id)\s*=\s*"[^"]*\b(?:shop|store|seller)[-_](?:header|name)\b[^"]*"[^>]*>[\s\S]{0,200}?<\/a>/gi
+  for (const m of text.matchAll(header)) {
+    const after = text
+      .slice(m.index + m[0].length, m.index + m[0].length + 8000)
+      .replace(/<svg\b[\s\S]*?<\/svg>/gi, ' ')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+    const bracketed = /^[^()]{0,120}\(\s*(\d[\d\s.,]*)\)/.exec(after)
+    if (bracketed && Number(bracketed[1].replace(/[\s.,]/g, '')) === n) return true
+  }
   return false
 }
 

@@ -346,3 +346,18 @@ describe('the shop’s own template around the name', () => {
     expect(cleanFacts(facts({ title: 'Vireo Desk 27', descriptionText: seo, source, vendor: 'Bazaarly' })).descriptionText).toBe(seo)
   })
 })
+
+describe('a name that is "The" and one word', () => {
+  it('is a work’s or a maker’s name, not its own lower-case noun: headings say "yours", not "the witcher"', async () => {
+    const game = facts({ title: 'The Witcher 3 - Wild Hunt (Game of the Year Edition) [PlayStation 4]', price: 35.99, currency: 'EUR' })
+    const found = research(game)
+    expect(found).toMatchObject({ name: 'The Witcher', noun: 'product' })
+    const c = createOfflineComposer()
+    const template = findTemplate(1)
+    const { page } = await c.compose(game, await c.outline(game, await c.research(game), template), template)
+    const headings = page.sections.filter((s) => s.type !== 'hero').map((s) => s.heading.toLowerCase())
+    expect(headings.filter((h) => h.includes('the witcher'))).toEqual([])
+    // A kind of thing named with more words keeps its noun.
+    expect(research(facts({ title: 'The Everyday Pour-Over Kettle' })).noun).toMatch(/kettle/)
+  })
+})

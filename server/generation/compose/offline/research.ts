@@ -57,7 +57,12 @@ function nameOf(facts: ProductFacts): { name: string; noun: string; plural: bool
   if (factsLanguage(facts).code !== 'en') return { name: shortName(facts.title), noun: 'product', plural: false }
   const found = productName(facts.title, { vendor: facts.vendor, book: isBook(facts) })
   const typed = found.noun === 'book' ? null : typeInName(facts.title, facts.productType)
-  return typed ? { ...found, noun: typed.noun, plural: typed.plural } : found
+  const named = typed ? { ...found, noun: typed.noun, plural: typed.plural } : found
+  // "The" and one word ("The Witcher 3 - Wild Hunt", "The Ordinary"): a work's or a maker's name, not
+  // a kind of thing, so "the witcher" would only be its name again in lower case.
+  if (/^the\s+\S+$/i.test(named.name) && named.name.replace(/^the\s+/i, '').toLowerCase() === named.noun.toLowerCase())
+    return { ...named, noun: 'product', plural: false }
+  return named
 }
 
 /** Review sentences by theme: each sentence under its single best theme, or none (see themes.ts). */
