@@ -17,7 +17,16 @@ import { collapseSpace } from './normalize/text'
  */
 export function headingText($: CheerioAPI, el: Element | undefined = productHeading($)): string {
   if (!el) return ''
-  const h1 = $(el)
+  // As a shopper sees it: not its words for screen readers or hidden ones (eBay's "Details about"),
+  // nor a footnote's mark at its end ("Battery<sup>1</sup>"; a unit's power, "m<sup>2</sup>", stays).
+  const h1 = $(el).clone()
+  h1.find('.g-hdn, .sr-only, .visually-hidden, .screen-reader-text, [hidden], [style*="display:none"], [style*="display: none"]').remove()
+  h1.find('sup')
+    .filter((_, s) => {
+      const before = s.prev?.type === 'text' ? (s.prev as unknown as { data: string }).data : ''
+      return /^[\d*†‡]{1,2}$/.test($(s).text().trim()) && !$(s).nextAll().length && !/\b(?:mm|cm|dm|km|m|ft|in)\s*$/i.test(before)
+    })
+    .remove()
   const spaced = $.html(h1)
     .replace(/<(div|p|br|li|h[1-6])\b/gi, ' <$1')
     .replace(/(<\/a>)(<[a-z])/gi, '$1 $2')
@@ -174,7 +183,9 @@ const LABEL_CELLS = 'th, td, dt, p, span, div, strong, b, label, li'
 export function brandFromSpecRows($: CheerioAPI): string | null {
   const labels = $(LABEL_CELLS)
     .toArray()
-    .filter((el) => /^(?:th|td|dt)$/.test(el.tagName) || el.children.every((c) => c.type === 'text'))
+    .filter(
+      (el) => /^(?:th|td|dt)$/.test(el.tagName) || el.children.every((c) => c.type === 'text' || (c.type === 'tag' && !$(c).text().trim())),
+    )
     // A tab's or a button's words ("Бренд" in a row of tabs) name a panel, not the cell beside them.
     .filter((el) => $(el).closest('button, [role="tab"], [role="button"]').length === 0)
   // "<span>make/manufacturer: <b>Consteel LTD</b></span>": the label as the text before the value.

@@ -74,9 +74,12 @@ function classWords(el: Element): string[] {
     .split(/[\s_-]+/)
 }
 
-/** A label that names the price after it the former or recommended one ("MRP ₹7,999", "UVP 149 €", "Was £20", Brazil's "de R$ 120 por R$ 99"). */
+/**
+ * A label that names the price after it the former or recommended one ("MRP ₹7,999", "UVP 149 €", "Was £20", Brazil's
+ * "de R$ 120 por R$ 99", "Bisheriger Preis: 799,00 Euro"), in the languages of our shoppers' sites.
+ */
 const FORMER_PRICE_LABEL =
-  /^(?:mrp|m\.r\.p\.|rrp|uvp|prp|plp|was|list price|regular price|statt|früher|antes|avant|prix conseillé|prima|prezzo di listino|voorheen|было|de|før|förr|tidligere|tidigare|ord\.? ?pris|ordinær pris|normalpris|veil\.? ?pris|vejl\.? ?pris)\s*:?$/i
+  /^(?:mrp|m\.r\.p\.|rrp|uvp|prp|plp|was|list price|regular price|statt|früher|antes|avant|prix conseillé|prima|prezzo di listino|voorheen|было|de|før|förr|tidligere|tidigare|ord\.? ?pris|ordinær pris|normalpris|veil\.? ?pris|vejl\.? ?pris|previous price|original price|old price|bisheriger preis|alter preis|ursprünglicher preis|ancien prix|prix initial|precio anterior|precio original|prezzo precedente|prezzo originale|oude prijs|originele prijs|preço anterior|preço original)\s*:?$/i
 
 /**
  * A label that names the price after it the price before tax ("bez DPH 4386,00 €" beside "s DPH

@@ -1,7 +1,7 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fakeFetcher } from '../../../tests/fixtures/import/fake-fetcher'
-import { withShopMarkup } from './shop-markup'
+import { brandNamedInPageData, withShopMarkup } from './shop-markup'
 import { importProduct } from '.'
 
 const URL_ = 'https://shop.example/p/espresso-4711'
@@ -123,5 +123,39 @@ describe('a structured price the shopper never pays', () => {
       URL_,
     )
     expect([raw.price, raw.currency]).toEqual([143999, 'TRY'])
+  })
+})
+
+describe('a brand the page’s own data names', () => {
+  const page = (data: string) => load(`<html><body><h1>Dyson V7 Animal Handstick Vacuum</h1><script>${data}</script></body></html>`)
+  it('is taken when the product’s name says it too', () => {
+    expect(
+      brandNamedInPageData(page(`dataLayer.push({'brand': 'Dyson', 'category': 'Vacuums'})`), 'Dyson V7 Animal Handstick Vacuum'),
+    ).toBe('Dyson')
+    expect(brandNamedInPageData(page(`var p = {"brand":{"@type":"Brand","name":"Dyson"}}`), 'Dyson V7 Animal Handstick Vacuum')).toBe(
+      'Dyson',
+    )
+  })
+  it('is written as the name writes it, and only as whole words of it', () => {
+    expect(brandNamedInPageData(page(`var p = {"brand":"TP Link"}`), 'TP-Link Tapo C200 Camera')).toBe('TP-Link')
+    expect(brandNamedInPageData(page(`var p = {"brand":"Link"}`), 'TP-Link Tapo C200 Camera')).toBeNull()
+  })
+  it('is not a brand the name does not say (a related product’s, a tile’s)', () => {
+    expect(brandNamedInPageData(page(`dataLayer.push({'brand': 'Shark'})`), 'Dyson V7 Animal Handstick Vacuum')).toBeNull()
+  })
+  it('comes before a maker row of a part (Hersteller: Intel under the graphics) when the name starts with it', () => {
+    const $ =
+      load(`<html><body><h1>Asus VivoBook S13 / Intel Core i5</h1><table><tr><th>Grafik</th></tr><tr><td>Hersteller:</td><td>Intel</td></tr></table>
+      <script>var product = {productBrand:"ASUS"}</script></body></html>`)
+    expect(withShopMarkup({ title: 'Asus VivoBook S13 / Intel Core i5' }, $, 'https://shop.example/p/1').vendor).toBe('Asus')
+  })
+})
+
+describe('a specification row whose label carries an icon', () => {
+  it('is still a label: the icon has no words', () => {
+    const $ = load(
+      `<html><body><h1>Огурец Шторм F1</h1><div class="row"><div class="name"><i class="icon-info"></i>Производитель:</div><div class="value">ПАРТНЕР</div></div></body></html>`,
+    )
+    expect(withShopMarkup({ title: 'Огурец Шторм F1' }, $, 'https://shop.example/p/1').vendor).toBe('ПАРТНЕР')
   })
 })

@@ -15,10 +15,18 @@ import { hasStructuredProduct } from './structured-data'
  * Marketplaces have readers of their own: their pages carry sponsored tiles this must never read.
  */
 export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): RawFacts {
+  const scripted = brandNamedInPageData($, raw.title)
+  const leading = scripted && (raw.title ?? '').toLowerCase().startsWith(scripted.toLowerCase()) ? scripted : null
   const out: RawFacts = {
     ...raw,
     vendor:
-      raw.vendor || brandFromSpecRows($) || brandBesideName($, raw.title) || brandTaggedAfterHeading($) || brandLinkedInHeading($, pageUrl),
+      raw.vendor ||
+      leading ||
+      brandFromSpecRows($) ||
+      brandBesideName($, raw.title) ||
+      brandTaggedAfterHeading($) ||
+      brandLinkedInHeading($, pageUrl) ||
+      scripted,
     images: raw.ownGalleryRead ? raw.images : withGallery($, raw.images, pageUrl),
     listingRating: raw.listingRating ? withShownDecimal(raw.listingRating, $) : ratingBesideHeading($),
   }
@@ -68,4 +76,25 @@ function withShownDecimal(rating: NonNullable<RawFacts['listingRating']>, $: Che
   if (!Number.isInteger(average) || (rating.scale != null && Number(rating.scale) !== 5)) return rating
   const said = decimalRatingBesideHeading($)
   return said !== null && Math.round(said) === average ? { ...rating, average: said } : rating
+}
+
+/**
+ * A brand the page's own data names (an analytics data layer's `'brand': 'Dyson'`, a state's
+ * `"brand":{"name":…}`, a tag's `data-brand`) that the product's name also says, written as the name
+ * writes it ("TP-Link" where the data says "TP Link"); of several, the one earliest in the name. A
+ * brand the name does not say may be a related product's, so it is never taken.
+ */
+export function brandNamedInPageData($: CheerioAPI, title: string | null | undefined): string | null {
+  if (!title?.trim()) return null
+  const KEY =
+    /["']?\b(?:product_?brand|brand(?:_?name)?|data-brand)["']?\s*[:=]\s*(?:\{[^{}]{0,80}?["']name["']\s*:\s*)?["']([^"'<>{}\\]{2,40})["']/gi
+  let best: { said: string; at: number } | null = null
+  for (const m of $.html().matchAll(KEY)) {
+    const words = m[1].match(/[\p{L}\p{N}]+/gu)
+    if (!words) continue
+    const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    const said = new RegExp(`(?<![\\p{L}\\p{N}][-'’.]?)${escaped.join('[^\\p{L}\\p{N}]{1,3}')}(?![-'’.]?[\\p{L}\\p{N}])`, 'iu').exec(title)
+    if (said && (!best || said.index < best.at)) best = { said: said[0], at: said.index }
+  }
+  return best?.said ?? null
 }

@@ -1,7 +1,7 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fakeFetcher, fixture, permanentError, transientError } from '../../../tests/fixtures/import/fake-fetcher'
-import { fromAjaxProduct, importShopify, reviewBadge } from './shopify'
+import { fromAjaxProduct, importShopify, reviewBadge, vendorAsShown } from './shopify'
 import { ImportError } from './types'
 import { importProduct } from './index'
 
@@ -272,7 +272,7 @@ describe('Shopify import', () => {
     const related = { ...theme, id: 99, handle: 'another-product', vendor: 'Other', price: 11900 }
     const page = `<html><head><meta property="og:title" content="Robot Vacuum S6"><meta property="og:price:amount" content="499.00">
       <meta property="og:price:currency" content="EUR"><meta property="og:image" content="https://acme-outdoors.com/cdn/shop/products/s6-1.jpg"></head>
-      <body><h1>Robot Vacuum S6</h1><span class="spr-badge" id="spr_badge_4687731687499" data-rating="4.5"><span class="spr-badge-caption">12 reviews</span></span>
+      <body><p class="product__vendor">Roborock</p><h1>Robot Vacuum S6</h1><span class="spr-badge" id="spr_badge_4687731687499" data-rating="4.5"><span class="spr-badge-caption">12 reviews</span></span>
       <span class="spr-badge" id="spr_badge_99" data-rating="5.0"><span class="spr-badge-caption">7 reviews</span></span>
       <script>var other = ${JSON.stringify(related)}; window.product = ${JSON.stringify(theme)};</script></body></html>`
     const facts = await importProduct(USER_URL, fakeFetcher({ [BASE]: { body: page } }), now)
@@ -344,5 +344,23 @@ describe('Shopify import', () => {
       <script>window.product = ${JSON.stringify(theme)};</script></main></body></html>`
     const facts = await importProduct(USER_URL, fakeFetcher({ [BASE]: { body: page } }), now)
     expect([facts.price, facts.compareAtPrice]).toEqual([48.5, null])
+  })
+})
+
+describe('a store’s vendor as a shopper knows it', () => {
+  const page = (body: string) => load(`<html><body>${body}<script>var meta = {"vendor":"Radial"}</script></body></html>`)
+  it('keeps a vendor the page shows', () => {
+    expect(
+      vendorAsShown(page('<h1>Ridge Wallet</h1><a class="vendor">The Ridge</a>'), { vendor: 'The Ridge', title: 'Ridge Wallet' }),
+    ).toBe('The Ridge')
+  })
+  it('drops a back-office vendor the page never shows, keeping the words of it the product’s name says', () => {
+    expect(vendorAsShown(page('<h1>Basic Stüssy Tee</h1>'), { vendor: 'Radial', title: 'Basic Stüssy Tee' })).toBeNull()
+    expect(vendorAsShown(page('<h1>Basic Stüssy Tee</h1>'), { vendor: 'Radial', title: 'Basic Stüssy Tee', siteName: 'Stüssy' })).toBe(
+      'Stüssy',
+    )
+    expect(
+      vendorAsShown(page('<h1>Hevert Vitamin B Complete</h1>'), { vendor: 'Hevert Apoteam', title: 'Hevert Vitamin B Complete' }),
+    ).toBe('Hevert')
   })
 })

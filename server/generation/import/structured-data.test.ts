@@ -715,7 +715,13 @@ describe('the heading over a name only the OpenGraph tags give', () => {
       'Pony Cart Harness Fit Up To 11 Hh | eBay',
       '<span class="g-hdn">Details about </span>Pony Cart Harness Fit Up To 11 Hh',
     )
-    expect(extractStructuredData(hidden, 'https://www.ebay.com/itm/1234567890').title).toBe('Pony Cart Harness Fit Up To 11 Hh | eBay')
+    // The heading as a shopper sees it: its hidden "Details about" is no word of the name.
+    expect(extractStructuredData(hidden, 'https://www.ebay.com/itm/1234567890').title).toBe('Pony Cart Harness Fit Up To 11 Hh')
+    // A footnote's mark is not part of it either ("Parkside 4Ah Battery<sup>1</sup>"), a unit's power is.
+    expect(extractStructuredData(page('Parkside 4Ah Battery | Lidl', 'Parkside 4Ah Battery<sup>1</sup>'), url).title).toBe(
+      'Parkside 4Ah Battery',
+    )
+    expect(extractStructuredData(page('Teppich 4 m2 | Shop', 'Teppich 4 m<sup>2</sup>'), url).title).toMatch(/^Teppich 4 m ?2$/)
     // A category's heading says too little of the product's name.
     expect(extractStructuredData(page('Nike Pegasus 41 Road Running Shoes for Men', 'Running Shoes for Men'), url).title).toBe(
       'Nike Pegasus 41 Road Running Shoes for Men',

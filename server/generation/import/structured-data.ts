@@ -6,9 +6,16 @@ import { absoluteUrl } from './normalize/images'
 import { pageLocale } from './normalize/locale'
 import { detectCurrency, parsePrice } from './normalize/price'
 import { type RawReview } from './normalize/reviews'
-import { siteNames } from './normalize/site-name'
-import { plainTextToHtml, scriptBody } from './normalize/text'
-import { headingOverOpenGraphTitle, headingOverTitle, hiddenWordsAround, titleFromMarkup } from './page-heading'
+import { siteNames, stripSiteName } from './normalize/site-name'
+import { plainTextToHtml, scriptBody, collapseSpace } from './normalize/text'
+import {
+  headingOverOpenGraphTitle,
+  headingOverTitle,
+  headingText,
+  hiddenWordsAround,
+  productHeading,
+  titleFromMarkup,
+} from './page-heading'
 import { drawnStars, ratingsBeforeReviews } from './rating-widget'
 
 type Node = Record<string, unknown>
@@ -522,6 +529,12 @@ export function extractStructuredData(
   const fromMicrodata = ld.length === 0
   const [node, ...others] = fromMicrodata ? microdataProducts(doc, html, pageUrl) : ld
   const fromLd = node ? productFromJsonLd(node) : {}
+  if (fromMicrodata && fromLd.title) {
+    const h = productHeading(doc)
+    const shown = h ? headingText(doc, h) : ''
+    if (h && shown && collapseSpace(doc(h).text()) === collapseSpace(fromLd.title) && shown !== collapseSpace(fromLd.title))
+      fromLd.title = shown
+  }
   if (fromMicrodata && fromLd.title && hiddenWordsAround(fromLd.title, meta(doc, 'og:title', 'twitter:title')[0])) fromLd.title = null
   // Review apps (Judge.me, Yotpo…) often add their own Product node for the same product, with its
   // reviews and the rating they state.
@@ -561,7 +574,7 @@ export function extractStructuredData(
   else
     merged.title =
       (!fromLd.title && merged.title === og.title ? headingOverOpenGraphTitle(doc, merged.title, siteNames(pageUrl, og.siteName)) : null) ??
-      headingOverTitle(doc, merged.title, merged.vendor)
+      headingOverTitle(doc, stripSiteName(merged.title, siteNames(pageUrl, og.siteName)) || merged.title, merged.vendor)
   if (!merged.images?.length) {
     // The product's own pictures: not those of tiles linking to other products.
     merged.images = doc('[itemprop="image"]')

@@ -48,6 +48,9 @@ describe('brand bylines', () => {
     expect(brandFromByline('Brand: Generic')).toBeNull()
     expect(cleanBrand('NoEnName_Null')).toBeNull()
     expect(cleanBrand('None')).toBeNull()
+    // "Generic" and "not stated" in the languages of our shoppers' sites, accents or not.
+    for (const none of ['Genérico', 'Generico', 'Générique', 'Generisch', 'Sem marca', 'Nicht vorhanden', 'Keine Angabe']) expect(cleanBrand(none), none).toBeNull()
+    expect(cleanBrand('Generali')).toBe('Generali')
     expect(cleanBrand('  "Amduine" ')).toBe('Amduine')
     expect(cleanBrand('Wade Logan®')).toBe('Wade Logan')
     expect(cleanBrand('Acme™ Tools')).toBe('Acme Tools')

@@ -185,7 +185,8 @@ const CONTRIBUTOR =
   /\((?:author|autor(?:in)?|auteur|autore|auteure|editor|editora|herausgeber|illustrator|illustrateur|ilustrador|translator|übersetzer|traducteur|traductor|narrator|sprecher|contributor|foreword|introduction|artist|künstler|actor|director|composer|performer)s?\)/i
 
 /** Values that mean "no brand". */
-const NO_BRAND = /^(?:no\s*brand|none|null|n\/?a|unbranded|generic|unknown|other|otros?|sin marca|ohne marke|noenname[_\s]*null|oem)$/i
+const NO_BRAND =
+  /^(?:no\s*brand|none|null|n\/?a|unbranded|generic[oa]?|generique|generisch|unknown|other|otros?|sin marca|sem marca|ohne marke|nicht vorhanden|keine angabe|noenname[_\s]*null|oem)$/i
 
 /**
  * The brand a byline names, or null when it names none (an author's credit, "Generic", empty):
@@ -267,6 +268,6 @@ export function cleanBrand(value: unknown): string | null {
   // Not a name that is an article and a word before them ("The Honest Company", "The Limited").
   if (!/^the\s+\S+(?:\s+\S+)?$/i.test(s)) s = s.replace(LEGAL_FORM, '')
   s = s.replace(STORE_COUNTRY, '')
-  if (!s || s.length > 120 || NO_BRAND.test(s) || isTemplateResidue(s)) return null
+  if (!s || s.length > 120 || NO_BRAND.test(s.normalize('NFD').replace(/\p{M}/gu, '')) || isTemplateResidue(s)) return null
   return s
 }
