@@ -440,6 +440,8 @@ describe('the former price beside a structured price', () => {
     expect(de(page(`<div><span>-50%</span><span><span>statt</span> 4.50</span><span>CHF 2.25</span></div>`), 2.25)).toBe(4.5)
     // A label after the price is no label of it.
     expect(de(page(`<div><span>4.50 <span>statt</span></span><span>CHF 2.25</span></div>`), 2.25)).toBeNull()
+    // "Bisheriger Preis:" (previous price) before it, in its own element.
+    expect(de(page(`<div><span>649,00 €</span><p><span>Bisheriger Preis:</span> <span>799,00 €</span></p></div>`), 649)).toBe(799)
   })
 
   it('reads a price written loose beside the struck one in the product’s price box, and only there', () => {
