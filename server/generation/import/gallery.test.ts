@@ -194,6 +194,25 @@ describe('withGallery', () => {
     expect(withGallery(load(html), [MAIN], PAGE)).toHaveLength(2)
   })
 
+  it('takes the photos beside the heading when the main photo is a placeholder or its gallery is on another server', () => {
+    const near = `<html><body><section><h1>Kettle 4711</h1><div>
+      <img src="https://media.cdn.example/kettle-48213-front.jpg"><img src="https://media.cdn.example/kettle-48213-side.jpg"><img src="https://media.cdn.example/kettle-48213-box.jpg">
+      </div></section></body></html>`
+    expect(withGallery(load(near), ['https://www.shop.example/img/NoImageIcon_sm.jpg'], PAGE)).toHaveLength(3)
+    expect(withGallery(load(near), ['https://www.shop.example/img/kettle-48213.jpg'], PAGE)).toHaveLength(3)
+    // Not another product's photos beside a real main photo.
+    expect(withGallery(load(near), ['https://www.shop.example/img/toaster-90001.jpg'], PAGE)).toEqual([
+      'https://www.shop.example/img/toaster-90001.jpg',
+    ])
+  })
+
+  it('never takes a link’s pictures (a photo and the badge over it) or a <picture>’s sources for a row of slides', () => {
+    const badge = page(
+      `<a class="zoom" href="https://cdn.shop.example/media/48213/kettle-48213-front.jpg"><img src="https://cdn.shop.example/media/48213/kettle-48213-front.jpg"><img class="flags" src="https://cdn.shop.example/media/77001/badge-77001.png"></a>`,
+    )
+    expect(withGallery(load(badge), [MAIN], PAGE)).toEqual([MAIN])
+  })
+
   it('keeps what the importer found when that is as many or more (duplicates counted once)', () => {
     const found = [MAIN, MAIN, 'https://cdn.shop.example/media/48217/kettle-48217-box.jpg']
     expect(withGallery(load(html), found, PAGE)).toBe(found)

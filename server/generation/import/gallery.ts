@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { get, isObj, scriptJson, text } from './marketplaces/embedded'
-import { absoluteUrl, cleanImages, isSiteIcon, optimisedImageSource, siteOf } from './normalize/images'
+import { absoluteUrl, cleanImages, isSiteIcon, optimisedImageSource, photoKey, siteOf, stripImageSizeSuffix } from './normalize/images'
 import { collapseSpace } from './normalize/text'
 import { productHeading } from './page-heading'
 import { SITE_CHROME } from './shown-text'
@@ -70,11 +70,15 @@ const withoutWidth = (path: string) =>
  * One address per photo: addresses that differ only in their query are sizes of one photo when their
  * path names it ("…/4667999_R_Z001A?w=1000" and "?w=1500"), and so are its file name's widths.
  */
+/** A main photo that stands for none ("no image", "placeholder", "missing"). */
+const PLACEHOLDER_IMAGE = /no[-_]?image|placeholder|missing/i
+
 function distinctPhotos(urls: string[]): string[] {
   const seen = new Set<string>()
   return urls.filter((url) => {
     const u = new URL(url)
-    const key = photoIdParts(url).length ? u.origin + withoutWidth(u.pathname) : url
+    // Its renditions' sizes too ("/tn50/…_tn50_0.jpg" and "/tn120/…_tn120_0.jpg"), before the best row is chosen.
+    const key = photoIdParts(url).length ? photoKey(stripImageSizeSuffix(u.origin + withoutWidth(u.pathname))) : url
     if (seen.has(key)) return false
     seen.add(key)
     return true
@@ -217,6 +221,8 @@ function isSwatchRow(row: Element): boolean {
 
 /** The slides of a row, or null when the row is not a gallery's shape. */
 function slidesOf(parent: Element, pageUrl: string): Slide[] | null {
+  // A <picture>'s sources and a link's pictures (the photo and a badge over it) are one slide, never a row.
+  if (parent.name === 'picture' || parent.name === 'a') return null
   const children = parent.children.filter((c): c is Element => c.type === 'tag')
   if (children.length < 2 || children.length > MAX_SLIDES) return null
   // A colour picker's swatches ("color_group_list color_swatch"), however much they look like thumbnails.
@@ -247,7 +253,14 @@ function slidesOf(parent: Element, pageUrl: string): Slide[] | null {
 export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl: string): string[] {
   const found = images ?? []
   const main = found.map((u) => absoluteUrl(u, pageUrl)).find((u) => u !== null)
-  const drawn = main ? galleryPhotos($, main, pageUrl) : galleryNearHeading($, pageUrl)
+  let drawn = main ? galleryPhotos($, main, pageUrl) : galleryNearHeading($, pageUrl)
+  // A gallery on another server than the main photo, or a main photo that is a placeholder
+  // ("NoImageIcon_sm.jpg"): the photos beside the heading, when they are the main photo's or it is none.
+  if (main && drawn.length < 2) {
+    const ids = new Set(photoIdParts(main))
+    const near = galleryNearHeading($, pageUrl)
+    if (PLACEHOLDER_IMAGE.test(main) || near.some((u) => photoIdParts(u).some((p) => ids.has(p)))) drawn = near
+  }
   const count = (urls: string[]) => cleanImages(urls, pageUrl).length
   const gallery = [magentoGallery($), drawn].reduce((a, b) => (count(b) > count(a) ? b : a))
   return count(gallery) > count(found) ? gallery : found

@@ -74,6 +74,22 @@ describe('URLs and images', () => {
     expect(photoKey('https://www.shop.tn/img/23882/medium/a.jpg')).toBe(photoKey('https://www.shop.tn/img/23882/large/a.jpg'))
     expect(photoKey('https://www.shop.tn/img/p/4/2/home_default/a.jpg')).toBe(photoKey('https://www.shop.tn/img/p/4/2/large_default/a.jpg'))
     expect(photoKey('https://www.shop.tn/1234-home_default/kettle.jpg')).toBe(photoKey('https://www.shop.tn/1234-large_default/kettle.jpg'))
+    // A rendition named in its folder: a square size ("/20/20/"), a size its file name repeats
+    // ("/tn50/…_tn50_0.jpg"), a size spec ("/fee_786_587_png/"), a swatch's copy.
+    expect(photoKey('https://img.zavvi.example/images/20/20/11795890-1.jpg')).toBe(
+      photoKey('https://img.zavvi.example/images/60/60/11795890-1.jpg'),
+    )
+    expect(photoKey('https://mcdn.gg.example/tn50/445833337_tn50_0.jpg')).toBe(
+      photoKey('https://mcdn.gg.example/tn120/445833337_tn120_0.jpg'),
+    )
+    expect(photoKey('https://pics.mm.example/doi/mss-82174994/fee_786_587_png/Tab-A')).toBe(
+      photoKey('https://pics.mm.example/doi/mss-82174994/fee_325_225_png/Tab-A'),
+    )
+    expect(photoKey('https://media.bol.example/9200000106883561/swatch/thumb/9200000106883561.jpg')).toBe(
+      photoKey('https://media.bol.example/9200000106883561/thumb/9200000106883561.jpg'),
+    )
+    // Photos told apart by their folder keep it (one file name for every photo).
+    expect(photoKey('https://img.shop.example/p/48213/main.jpg')).not.toBe(photoKey('https://img.shop.example/p/48214/main.jpg'))
     // A resizer's folder before the size: "/r/2000x2000/p/a.jpg" is "/p/a.jpg".
     expect(photoKey('https://static.shop.example/r/2000x2000/p/bed-7470-1.jpg')).toBe(
       photoKey('https://static.shop.example/p/bed-7470-1.jpg'),

@@ -140,6 +140,7 @@ export function photoKey(url: string): string {
   } catch {
     return url
   }
+  u = withoutRenditionParts(u)
   const parts = u.pathname.split('/')
   // A cache's folder is named by a hash of the size it holds ("/cache/8be3f98b…/").
   const path = parts
@@ -157,6 +158,41 @@ export function photoKey(url: string): string {
     )
     .join('/')
   return `${siteOf(u.href)}${path}${u.search}`
+}
+
+/**
+ * An address without the parts that name a rendition of one photo rather than the photo: a square
+ * size in two folders of two digits ("/20/20/"), a size folder its file name repeats
+ * ("/tn50/445833337_tn50_0.jpg", both parts), a size spec ("/fee_786_587_png/") and a rendition's
+ * folder ("/swatch/", "/extralarge/"). Never the file name alone: many sites keep the photo's id in a
+ * folder and reuse one file name for every photo.
+ */
+function withoutRenditionParts(u: URL): URL {
+  const segs = u.pathname.split('/')
+  const file = segs.at(-1) ?? ''
+  const tokens = new Set(file.split(/[_\-.]/).map((t) => t.toLowerCase()))
+  const sizeFolder = (s: string) => /[a-z]/i.test(s) && /\d/.test(s) && s.length <= 8
+  const kept = segs.filter((s, i) => {
+    if (i === segs.length - 1) return true
+    if (/^\d{2}$/.test(s) && (segs[i + 1] === s || segs[i - 1] === s)) return false
+    if (sizeFolder(s) && tokens.has(s.toLowerCase())) return false
+    if (/^[a-z]*_\d{2,4}_\d{2,4}(?:_[a-z]+)?$/i.test(s)) return false
+    return !/^(?:swatch|regular|extralarge|xl|xxl)$/i.test(s)
+  })
+  const folders = new Set(
+    segs
+      .slice(0, -1)
+      .filter(sizeFolder)
+      .map((s) => s.toLowerCase()),
+  )
+  kept[kept.length - 1] = file
+    .split(/([_-])/)
+    .filter((t) => !folders.has(t.toLowerCase()))
+    .join('')
+    .replace(/([_-])\1+/g, '$1')
+  const out = new URL(u.href)
+  out.pathname = kept.join('/')
+  return out
 }
 
 /**
