@@ -213,6 +213,34 @@ describe('withGallery', () => {
     expect(withGallery(load(badge), [MAIN], PAGE)).toEqual([MAIN])
   })
 
+  it('reads the list a page hands its script when the markup shows one photo at most, and only the product’s', () => {
+    const data = (list: string) =>
+      `<html><body><h1>Minor II Headphones</h1><div id="app"></div><script>window.__STATE__ = {"product":{"additionalImages":${list}}}</script></body></html>`
+    const own = JSON.stringify([
+      'https://multimedia.shop.example/products/13548749.jpg',
+      'https://multimedia.shop.example/products/13548749_1.jpg',
+      'https://multimedia.shop.example/products/13548749_2.jpg',
+    ])
+    const address = 'https://www.shop.example/en-ca/product/minor-ii-headphones/13548749'
+    expect(withGallery(load(data(own)), [], address)).toHaveLength(3)
+    // Another product's state: its photos are not the address's product's.
+    expect(withGallery(load(data(own)), [], 'https://www.shop.example/en-ca/product/other/77001234')).toEqual([])
+    // Escaped slashes and objects: each object's picture.
+    const objects =
+      '[{"src":"https:\\/\\/img.shop.example\\/331001240366_1.jpg","alt":"a"},{"src":"https:\\/\\/img.shop.example\\/331001240366_2.jpg","alt":"b"}]'
+    expect(withGallery(load(data(objects)), [], 'https://www.shop.example/p/331001240366')).toHaveLength(2)
+    // Other products' pictures (no id they share) and another product's list beside a main photo are not it.
+    const tiles = JSON.stringify([
+      'https://img.shop.example/p/90001.jpg',
+      'https://img.shop.example/p/90002.jpg',
+      'https://img.shop.example/p/90003.jpg',
+    ])
+    expect(withGallery(load(data(tiles)), [], PAGE)).toEqual([])
+    expect(withGallery(load(data(own)), ['https://multimedia.shop.example/products/77001.jpg'], PAGE)).toEqual([
+      'https://multimedia.shop.example/products/77001.jpg',
+    ])
+  })
+
   it('keeps what the importer found when that is as many or more (duplicates counted once)', () => {
     const found = [MAIN, MAIN, 'https://cdn.shop.example/media/48217/kettle-48217-box.jpg']
     expect(withGallery(load(html), found, PAGE)).toBe(found)

@@ -262,8 +262,64 @@ export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl
     if (PLACEHOLDER_IMAGE.test(main) || near.some((u) => photoIdParts(u).some((p) => ids.has(p)))) drawn = near
   }
   const count = (urls: string[]) => cleanImages(urls, pageUrl).length
-  const gallery = [magentoGallery($), drawn].reduce((a, b) => (count(b) > count(a) ? b : a))
+  let gallery = [magentoGallery($), drawn].reduce((a, b) => (count(b) > count(a) ? b : a))
+  // Nothing in the markup but one photo: the list the page hands its script, if it has one.
+  if (count(gallery) <= 1 && count(found) <= 1) {
+    const listed = listedForScript($, pageUrl, main)
+    if (count(listed) > count(gallery)) gallery = listed
+  }
   return count(gallery) > count(found) ? gallery : found
+}
+
+/** An image address in a script's text: absolute or protocol-relative, slashes escaped or not. */
+const ADDRESS_IN_SCRIPT = /(?:https?:)?(?:\\?\/){2}[^"'\s,\][{}]+/g
+const IMAGE_ADDRESS = /\.(?:jpe?g|png|webp)(?:$|\?)|\/is\/image\//i
+
+/**
+ * The gallery a page hands its script when it draws the gallery itself: a list of two or more image
+ * addresses in an inline script (`"additionalImages":[…]`, a state's `"images":[{"src":…}]`) or in an
+ * attribute its framework reads (`data-ng-init="imageList = [...]"`). Taken only when every address
+ * is on one site and carries one photo id, and that id is the product's: its main photo's, or with
+ * none, the number its address names (never another product's state or a list of tiles); sizes of
+ * one photo count once.
+ */
+function listedForScript($: CheerioAPI, pageUrl: string, main: string | null | undefined): string[] {
+  const texts = [
+    ...$('script:not([src])')
+      .toArray()
+      .filter((el) => !/ld\+json/i.test(el.attribs.type ?? ''))
+      .map((el) => $(el).text()),
+    ...$('[data-ng-init], [data-images], [data-gallery]')
+      .toArray()
+      .flatMap((el) => Object.values(el.attribs)),
+  ]
+  const mainIds = main ? photoIdParts(main) : []
+  const addressIds = (new URL(pageUrl).pathname + new URL(pageUrl).search).match(/\d{6,}/g) ?? []
+  const related = (a: string, b: string) => a.includes(b) || b.includes(a)
+  let best: string[] = []
+  for (const text of texts) {
+    if (text.length > 3_000_000) continue
+    // The innermost lists; in a list of objects, each object's first picture.
+    for (const m of text.matchAll(/\[([^[\]]{20,20000})\]/g)) {
+      const objects = m[1].includes('{')
+      const found = (objects ? m[1].split(/\}\s*,\s*\{/) : [m[1]]).flatMap((chunk) => {
+        const all = [...chunk.matchAll(ADDRESS_IN_SCRIPT)].map((x) => x[0]).filter((u) => IMAGE_ADDRESS.test(u))
+        return objects ? all.slice(0, 1) : all
+      })
+      const urls = found
+        .map((u) => absoluteUrl(u.replace(/\\\//g, '/').replace(/\\u002F/gi, '/'), pageUrl))
+        .filter((u): u is string => !!u && IMAGE_ADDRESS.test(u))
+      if (urls.length < 2 || new Set(urls.map(siteOf)).size > 1) continue
+      const ids = urls.map(photoIdParts)
+      if (!ids[0].some((id) => ids.every((parts) => parts.some((p) => related(p, id))))) continue
+      // The product's: sharing its main photo's id, or with no main photo, the id its address names.
+      const own = mainIds.length ? mainIds : addressIds
+      if (!urls.some((u) => photoIdParts(u).some((p) => own.some((id) => related(p, id))))) continue
+      const distinct = urls.filter((u, i) => urls.findIndex((v) => photoKey(v.split('?')[0]) === photoKey(u.split('?')[0])) === i)
+      if (distinct.length > best.length) best = distinct
+    }
+  }
+  return best
 }
 
 /**
