@@ -26,7 +26,14 @@ export function createMailer(opts: { smtpUrl?: string; from: string }): Mailer {
   const smtpUrl = opts.smtpUrl
   // nodemailer (~4 MB of heap) loads with the first e-mail sent.
   let transport: Promise<Transporter> | undefined
-  const transportOf = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)))
+  // A failed load is tried again with the next e-mail, not remembered.
+  const transportOf = () =>
+    (transport ??= import('nodemailer')
+      .then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
+      .catch((error: unknown) => {
+        transport = undefined
+        throw error
+      }))
   return {
     async sendLoginCode({ to, code, link }) {
       await (

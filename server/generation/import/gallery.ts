@@ -66,13 +66,13 @@ const withoutWidth = (path: string) =>
     Number(n) >= 40 ? stem + ext : whole,
   )
 
+/** A main photo whose file stands for none ("NoImageIcon_sm.jpg", "placeholder.png", "missing.gif"). */
+const PLACEHOLDER_IMAGE = /(?:^|\/)[^/]*(?:no[-_]?image|placeholder|missing)[^/]*$/i
+
 /**
  * One address per photo: addresses that differ only in their query are sizes of one photo when their
  * path names it ("…/4667999_R_Z001A?w=1000" and "?w=1500"), and so are its file name's widths.
  */
-/** A main photo that stands for none ("no image", "placeholder", "missing"). */
-const PLACEHOLDER_IMAGE = /no[-_]?image|placeholder|missing/i
-
 function distinctPhotos(urls: string[]): string[] {
   const seen = new Set<string>()
   return urls.filter((url) => {
@@ -259,7 +259,7 @@ export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl
   if (main && drawn.length < 2) {
     const ids = new Set(photoIdParts(main))
     const near = galleryNearHeading($, pageUrl)
-    if (PLACEHOLDER_IMAGE.test(main) || near.some((u) => photoIdParts(u).some((p) => ids.has(p)))) drawn = near
+    if (PLACEHOLDER_IMAGE.test(new URL(main).pathname) || near.some((u) => photoIdParts(u).some((p) => ids.has(p)))) drawn = near
   }
   const count = (urls: string[]) => cleanImages(urls, pageUrl).length
   let gallery = [magentoGallery($), drawn].reduce((a, b) => (count(b) > count(a) ? b : a))

@@ -74,14 +74,12 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
     facts = buildFacts(raw, { url: sourceUrl, platform }, now)
   } catch (error) {
     // No name at all, on a page that shows nothing without its scripts (an app's empty shell).
-    if (error instanceof ImportError && !error.kind && page && drawnByScript(page))
-      throw refusal('script-shell', siteLabel(sourceUrl, platform), 'sent a nearly empty page', 'script shell')
+    if (error instanceof ImportError && !error.kind && !raw.title && page && drawnByScript(page)) throw scriptShell(sourceUrl, platform)
     throw error
   }
   const problem = insufficientFacts(facts)
   // A page that shows nothing without its scripts: a missing name is the script's, not the link's.
-  if (problem && page && (!facts.title || namesOnlyTheSite(facts, sourceUrl)) && drawnByScript(page))
-    throw refusal('script-shell', siteLabel(sourceUrl, platform), 'sent a nearly empty page', 'script shell')
+  if (problem && page && (!facts.title || namesOnlyTheSite(facts, sourceUrl)) && drawnByScript(page)) throw scriptShell(sourceUrl, platform)
   if (problem && namesOnlyTheSite(facts, sourceUrl))
     throw refusal(
       'not-found',
@@ -91,6 +89,10 @@ export async function importProduct(rawUrl: string, fetcher: Fetcher, now: Date 
   if (problem) throw new ImportError(problem)
   return facts
 }
+
+/** The refusal of a page that shows nothing without its scripts. */
+const scriptShell = (url: string, platform: Platform) =>
+  refusal('script-shell', siteLabel(url, platform), 'sent a nearly empty page', 'script shell')
 
 /** Facts whose only name is the site's own (a store's product address served with no product: "Sacada" at sacada.com/…/p). */
 function namesOnlyTheSite(facts: ProductFacts, url: string): boolean {

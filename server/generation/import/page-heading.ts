@@ -24,7 +24,11 @@ export function headingText($: CheerioAPI, el: Element | undefined = productHead
   h1.find('sup')
     .filter((_, s) => {
       const before = s.prev?.type === 'text' ? (s.prev as unknown as { data: string }).data : ''
-      return /^[\d*†‡]{1,2}$/.test($(s).text().trim()) && !$(s).nextAll().length && !/\b(?:mm|cm|dm|km|m|ft|in)\s*$/i.test(before)
+      return (
+        /^[\d*†‡]{1,2}$/.test($(s).text().trim()) &&
+        !$(s).nextAll().length &&
+        !/(?<!\p{L})(?:mm|cm|dm|km|m|ft|in|yd|мм|см|дм|км|м)\s*$/iu.test(before)
+      )
     })
     .remove()
   const spaced = $.html(h1)

@@ -1,7 +1,7 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fakeFetcher } from '../../../tests/fixtures/import/fake-fetcher'
-import { brandNamedInPageData, withShopMarkup } from './shop-markup'
+import { brandNamedInPageData, pageDataBrands, withShopMarkup } from './shop-markup'
 import { importProduct } from '.'
 
 const URL_ = 'https://shop.example/p/espresso-4711'
@@ -130,18 +130,27 @@ describe('a brand the page’s own data names', () => {
   const page = (data: string) => load(`<html><body><h1>Dyson V7 Animal Handstick Vacuum</h1><script>${data}</script></body></html>`)
   it('is taken when the product’s name says it too', () => {
     expect(
-      brandNamedInPageData(page(`dataLayer.push({'brand': 'Dyson', 'category': 'Vacuums'})`), 'Dyson V7 Animal Handstick Vacuum'),
+      brandNamedInPageData(
+        pageDataBrands(page(`dataLayer.push({'brand': 'Dyson', 'category': 'Vacuums'})`)),
+        'Dyson V7 Animal Handstick Vacuum',
+      ),
     ).toBe('Dyson')
-    expect(brandNamedInPageData(page(`var p = {"brand":{"@type":"Brand","name":"Dyson"}}`), 'Dyson V7 Animal Handstick Vacuum')).toBe(
-      'Dyson',
-    )
+    expect(
+      brandNamedInPageData(pageDataBrands(page(`var p = {"brand":{"@type":"Brand","name":"Dyson"}}`)), 'Dyson V7 Animal Handstick Vacuum'),
+    ).toBe('Dyson')
   })
   it('is written as the name writes it, and only as whole words of it', () => {
-    expect(brandNamedInPageData(page(`var p = {"brand":"TP Link"}`), 'TP-Link Tapo C200 Camera')).toBe('TP-Link')
-    expect(brandNamedInPageData(page(`var p = {"brand":"Link"}`), 'TP-Link Tapo C200 Camera')).toBeNull()
+    expect(brandNamedInPageData(pageDataBrands(page(`var p = {"brand":"TP Link"}`)), 'TP-Link Tapo C200 Camera')).toBe('TP-Link')
+    expect(brandNamedInPageData(pageDataBrands(page(`var p = {"brand":"Link"}`)), 'TP-Link Tapo C200 Camera')).toBeNull()
   })
+  it('comes after the specification when the page’s data names other brands too (a case named for the phone)', () => {
+    const $ = load(`<html><body><h1>Apple iPhone 15 Case, OtterBox Defender</h1><table><tr><th>Brand</th><td>OtterBox</td></tr></table>
+      <script>var p = {"brand":"OtterBox"}; var tiles = [{"brand":"Apple"}]</script></body></html>`)
+    expect(withShopMarkup({ title: 'Apple iPhone 15 Case, OtterBox Defender' }, $, 'https://shop.example/p/1').vendor).toBe('OtterBox')
+  })
+
   it('is not a brand the name does not say (a related product’s, a tile’s)', () => {
-    expect(brandNamedInPageData(page(`dataLayer.push({'brand': 'Shark'})`), 'Dyson V7 Animal Handstick Vacuum')).toBeNull()
+    expect(brandNamedInPageData(pageDataBrands(page(`dataLayer.push({'brand': 'Shark'})`)), 'Dyson V7 Animal Handstick Vacuum')).toBeNull()
   })
   it('comes before a maker row of a part (Hersteller: Intel under the graphics) when the name starts with it', () => {
     const $ =

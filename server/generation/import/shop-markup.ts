@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import { withGallery } from './gallery'
+import { cleanBrand } from './normalize/brand'
 import type { RawFacts } from './normalize/facts'
 import { brandBesideName, brandFromSpecRows, brandLinkedInHeading, brandTaggedAfterHeading } from './page-heading'
 import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
@@ -15,8 +16,11 @@ import { hasStructuredProduct } from './structured-data'
  * Marketplaces have readers of their own: their pages carry sponsored tiles this must never read.
  */
 export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): RawFacts {
-  const scripted = brandNamedInPageData($, raw.title)
-  const leading = scripted && (raw.title ?? '').toLowerCase().startsWith(scripted.toLowerCase()) ? scripted : null
+  const dataBrands = pageDataBrands($)
+  const scripted = cleanBrand(brandNamedInPageData(dataBrands, raw.title) ?? '')
+  // Before the specification's maker rows ("Hersteller: Intel" under the graphics) only when it is the
+  // one brand the page's data names: a case's title starts with the phone's maker a tile's data names too.
+  const leading = scripted && dataBrands.size === 1 && (raw.title ?? '').toLowerCase().startsWith(scripted.toLowerCase()) ? scripted : null
   const out: RawFacts = {
     ...raw,
     vendor:
@@ -78,19 +82,43 @@ function withShownDecimal(rating: NonNullable<RawFacts['listingRating']>, $: Che
   return said !== null && Math.round(said) === average ? { ...rating, average: said } : rating
 }
 
+/** Distinct brands a page's data can hold: enough for a product and its tiles, bounded on a page of thousands. */
+const MAX_DATA_BRANDS = 50
+
 /**
- * A brand the page's own data names (an analytics data layer's `'brand': 'Dyson'`, a state's
- * `"brand":{"name":…}`, a tag's `data-brand`) that the product's name also says, written as the name
- * writes it ("TP-Link" where the data says "TP Link"); of several, the one earliest in the name. A
- * brand the name does not say may be a related product's, so it is never taken.
+ * The brands the page's own data names: an analytics data layer's `'brand': 'Dyson'`, a state's
+ * `"brand":{"name":…}` in its scripts, a tag's `data-brand`. Scripts and attributes only, never the
+ * whole page re-serialised; at most MAX_DATA_BRANDS distinct values.
  */
-export function brandNamedInPageData($: CheerioAPI, title: string | null | undefined): string | null {
+export function pageDataBrands($: CheerioAPI): Set<string> {
+  const KEY = /["']?\b(?:product_?brand|brand(?:_?name)?)["']?\s*[:=]\s*(?:\{[^{}]{0,80}?["']name["']\s*:\s*)?["']([^"'<>{}\\]{2,40})["']/gi
+  const out = new Set<string>()
+  for (const el of $('[data-brand]').toArray()) {
+    if (out.size >= MAX_DATA_BRANDS) return out
+    const v = (el.attribs['data-brand'] ?? '').trim()
+    if (v.length >= 2 && v.length <= 40) out.add(v)
+  }
+  for (const el of $('script:not([src])').toArray()) {
+    const text = $(el).text()
+    if (text.length > 3_000_000) continue
+    for (const m of text.matchAll(KEY)) {
+      if (out.size >= MAX_DATA_BRANDS) return out
+      out.add(m[1].trim())
+    }
+  }
+  return out
+}
+
+/**
+ * Of the brands the page's data names (pageDataBrands), the one the product's name also says, written
+ * as the name writes it ("TP-Link" where the data says "TP Link"), whole words only; of several, the
+ * earliest in the name. A brand the name does not say may be a related product's: never taken.
+ */
+export function brandNamedInPageData(brands: Set<string>, title: string | null | undefined): string | null {
   if (!title?.trim()) return null
-  const KEY =
-    /["']?\b(?:product_?brand|brand(?:_?name)?|data-brand)["']?\s*[:=]\s*(?:\{[^{}]{0,80}?["']name["']\s*:\s*)?["']([^"'<>{}\\]{2,40})["']/gi
   let best: { said: string; at: number } | null = null
-  for (const m of $.html().matchAll(KEY)) {
-    const words = m[1].match(/[\p{L}\p{N}]+/gu)
+  for (const brand of brands) {
+    const words = brand.match(/[\p{L}\p{N}]+/gu)
     if (!words) continue
     const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     const said = new RegExp(`(?<![\\p{L}\\p{N}][-'’.]?)${escaped.join('[^\\p{L}\\p{N}]{1,3}')}(?![-'’.]?[\\p{L}\\p{N}])`, 'iu').exec(title)

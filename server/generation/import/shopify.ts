@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import { fetchOptionalJson, readPage } from './fetch-page'
 import { balancedAt } from './marketplaces/embedded'
-import { cleanBrand } from './normalize/brand'
+import { cleanBrand, wordsShared } from './normalize/brand'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl, cleanImages, stripImageSizeSuffix } from './normalize/images'
 import { parsePrice } from './normalize/price'
@@ -9,6 +9,7 @@ import { parsePage } from './parse-page'
 import { shopifyHandle } from './platform'
 import { formerPriceBeside } from './price-box'
 import { ratingBesideHeading } from './rating-widget'
+import { shownText } from './shown-text'
 import { extractStructuredData } from './structured-data'
 import { ImportError, type FetchedDocument, type Fetcher } from './types'
 
@@ -340,12 +341,17 @@ export async function importShopify(url: URL, fetcher: Fetcher): Promise<Shopify
 export function vendorAsShown($: CheerioAPI, raw: RawFacts): string | null {
   const vendor = cleanBrand(raw.vendor ?? '') ?? ''
   if (!vendor) return raw.vendor ?? null
-  const body = $('body').clone()
-  body.find('script, style, noscript, template').remove()
-  if (body.text().replace(/\s+/g, ' ').toLowerCase().includes(vendor.toLowerCase())) return raw.vendor ?? null
-  const title = (raw.title ?? '').toLowerCase()
-  const shared = vendor.split(/\s+/).filter((w) => w.length > 2 && title.includes(w.toLowerCase()))
-  if (shared.length) return shared.join(' ')
+  const body = $('body')[0]
+  const shown = body ? shownText(body, { limit: 200_000 }).toLowerCase() : ''
+  if (wholeWords(vendor).test(shown)) return raw.vendor ?? null
+  const title = raw.title ?? ''
+  const shared = wordsShared(vendor, title)
+  if (shared) return shared
   const site = (raw.siteName ?? '').trim()
-  return site && title.includes(site.toLowerCase()) ? site : null
+  return site && wholeWords(site).test(title) ? site : null
+}
+
+/** A name as whole words of a text, any case ("Shop" is not in "Workshop"). */
+function wholeWords(name: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu')
 }

@@ -3,15 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
 import { buildFacts } from './normalize/facts'
 import { cleanImages } from './normalize/images'
-import {
+import { headingText,
   brandBesideName,
   brandFromSpecRows,
   brandLinkedInHeading,
   brandTaggedAfterHeading,
   headingOverTitle,
-  headingText,
-  productHeading,
-} from './page-heading'
+  productHeading } from './page-heading'
 import {
   countIsTheShops,
   extractStructuredData,
@@ -722,6 +720,9 @@ describe('the heading over a name only the OpenGraph tags give', () => {
       'Parkside 4Ah Battery',
     )
     expect(extractStructuredData(page('Teppich 4 m2 | Shop', 'Teppich 4 m<sup>2</sup>'), url).title).toMatch(/^Teppich 4 m ?2$/)
+    expect(headingText(load('<h1>Teppich 4m<sup>2</sup></h1>'))).toMatch(/^Teppich 4m ?2$/)
+    expect(headingText(load('<h1>Ковер 4 м<sup>2</sup></h1>'))).toMatch(/^Ковер 4 м ?2$/)
+    expect(headingText(load('<h1>Parkside 4Ah Battery<sup>1</sup></h1>'))).toBe('Parkside 4Ah Battery')
     // A category's heading says too little of the product's name.
     expect(extractStructuredData(page('Nike Pegasus 41 Road Running Shoes for Men', 'Running Shoes for Men'), url).title).toBe(
       'Nike Pegasus 41 Road Running Shoes for Men',

@@ -269,8 +269,10 @@ export function countIsTheShops(html: string, count: unknown): boolean {
     if (numbers.some((x) => Number(x.replace(/[\s.,]/g, '')) === n)) return true
   }
   // Or the stars in the shop's header: the count in brackets right after a link to the shop's page
-  // that its markup names as the shop's name or header (`ref=simple-shop-header-name`).
-  const header = /<a\b[^>]*\b(?:href|class|id)\s*=\s*"[^"]*\b(?:shop|store|seller)[-_](?:header|name)\b[^"]*"[^>]*>[\s\S]{0,200}?<\/a>/gi
+  // that its markup names as the shop's name or header (`ref=simple-shop-header-name`). Bounded: a
+  // page of many links costs a pass over it, not one per link.
+  const header =
+    /<a\b[^>]{0,1000}?\b(?:href|class|id)\s*=\s*"[^"<>]{0,500}?\b(?:shop|store|seller)[-_](?:header|name)\b[^"<>]{0,500}"[^>]{0,1000}>[\s\S]{0,200}?<\/a>/gi
   for (const m of text.matchAll(header)) {
     const after = text
       .slice(m.index + m[0].length, m.index + m[0].length + 8000)

@@ -59,7 +59,11 @@ const loadLibrary = () =>
       return network.fetch(input as string, init as RequestInit)
     })
     return import('@shopify/shopify-api')
-  })())
+  })().catch((error: unknown) => {
+    // Tried again on the next connection, not remembered for the process's life.
+    library = undefined
+    throw error
+  }))
 
 export interface ShopifyOAuth {
   /** The approval URL (the browser goes there) and the signed state cookies to set on the way. */
@@ -80,19 +84,25 @@ export function createShopifyOAuth(opts: { apiKey: string; apiSecret: string; ap
   const app = new URL(opts.appUrl)
   let configured: Promise<Shopify> | undefined
   const shopifyOf = () =>
-    (configured ??= loadLibrary().then(({ ApiVersion, LogSeverity, shopifyApi }) =>
-      shopifyApi({
-        apiKey: opts.apiKey,
-        apiSecretKey: opts.apiSecret,
-        scopes: [...SHOPIFY_SCOPES],
-        hostName: app.host,
-        hostScheme: app.protocol === 'http:' ? 'http' : 'https',
-        apiVersion: ApiVersion.July26,
-        isEmbeddedApp: false,
-        // The library logs shop names at info level; tokens never, but keep it quiet anyway.
-        logger: { level: LogSeverity.Error, log: async (_severity, message) => log.warn('shopify library', { message }) },
-      }),
-    ))
+    (configured ??= loadLibrary()
+      .then(({ ApiVersion, LogSeverity, shopifyApi }) =>
+        shopifyApi({
+          apiKey: opts.apiKey,
+          apiSecretKey: opts.apiSecret,
+          scopes: [...SHOPIFY_SCOPES],
+          hostName: app.host,
+          hostScheme: app.protocol === 'http:' ? 'http' : 'https',
+          apiVersion: ApiVersion.July26,
+          isEmbeddedApp: false,
+          // The library logs shop names at info level; tokens never, but keep it quiet anyway.
+          logger: { level: LogSeverity.Error, log: async (_severity, message) => log.warn('shopify library', { message }) },
+        }),
+      )
+      .catch((error: unknown) => {
+        configured = undefined
+        log.warn('shopify library could not start', { error: String(error) })
+        throw error
+      }))
   const within = <T>(fn: (shopify: Shopify) => Promise<T>) =>
     shopifyOf().then((shopify) => currentNetwork.run(opts.network, () => fn(shopify)))
   const tokensOf = (session: {

@@ -49,7 +49,8 @@ describe('brand bylines', () => {
     expect(cleanBrand('NoEnName_Null')).toBeNull()
     expect(cleanBrand('None')).toBeNull()
     // "Generic" and "not stated" in the languages of our shoppers' sites, accents or not.
-    for (const none of ['Genérico', 'Generico', 'Générique', 'Generisch', 'Sem marca', 'Nicht vorhanden', 'Keine Angabe']) expect(cleanBrand(none), none).toBeNull()
+    for (const none of ['Genérico', 'Generico', 'Générique', 'Generisch', 'Sem marca', 'Nicht vorhanden', 'Keine Angabe'])
+      expect(cleanBrand(none), none).toBeNull()
     expect(cleanBrand('Generali')).toBe('Generali')
     expect(cleanBrand('  "Amduine" ')).toBe('Amduine')
     expect(cleanBrand('Wade Logan®')).toBe('Wade Logan')

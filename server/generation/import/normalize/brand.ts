@@ -221,7 +221,7 @@ const partsOf = (w: string) =>
  * "PetSafe® France" → "PetSafe"; "… La Roche-Posay", "La-Roche-Posay" → "La Roche-Posay"). A lone
  * word of one or two letters ("la") is a word of the wording, not a brand, unless it is two capitals ("HP").
  */
-function wordsShared(line: string, name: string): string | null {
+export function wordsShared(line: string, name: string): string | null {
   const inName = new Set(
     name
       .split(/[\s+_-]+/)

@@ -88,7 +88,11 @@ describe('URLs and images', () => {
     expect(photoKey('https://media.bol.example/9200000106883561/swatch/thumb/9200000106883561.jpg')).toBe(
       photoKey('https://media.bol.example/9200000106883561/thumb/9200000106883561.jpg'),
     )
-    // Photos told apart by their folder keep it (one file name for every photo).
+    // Photos told apart by their folder keep it (one file name for every photo; an id that is a folder and a file's prefix; a date).
+    expect(photoKey('https://img.shop.example/images/B07XYZ1/B07XYZ1_1.jpg')).not.toBe(
+      photoKey('https://img.shop.example/images/B08ABC2/B08ABC2_1.jpg'),
+    )
+    expect(photoKey('https://img.shop.example/2023/11/11/photo.jpg')).not.toBe(photoKey('https://img.shop.example/2023/12/12/photo.jpg'))
     expect(photoKey('https://img.shop.example/p/48213/main.jpg')).not.toBe(photoKey('https://img.shop.example/p/48214/main.jpg'))
     // A resizer's folder before the size: "/r/2000x2000/p/a.jpg" is "/p/a.jpg".
     expect(photoKey('https://static.shop.example/r/2000x2000/p/bed-7470-1.jpg')).toBe(

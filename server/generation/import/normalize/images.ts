@@ -171,10 +171,13 @@ function withoutRenditionParts(u: URL): URL {
   const segs = u.pathname.split('/')
   const file = segs.at(-1) ?? ''
   const tokens = new Set(file.split(/[_\-.]/).map((t) => t.toLowerCase()))
-  const sizeFolder = (s: string) => /[a-z]/i.test(s) && /\d/.test(s) && s.length <= 8
+  // A folder shaped as a size ("tn50", "w300", "thumb120"), never an id ("B07XYZ1").
+  const sizeFolder = (s: string) => /^(?:tn|t|s|w|h|sz|thumb)\d{2,4}(?:x\d{2,4})?$/i.test(s)
   const kept = segs.filter((s, i) => {
     if (i === segs.length - 1) return true
-    if (/^\d{2}$/.test(s) && (segs[i + 1] === s || segs[i - 1] === s)) return false
+    // (not a date's month and day after a year: "/2023/11/11/")
+    if (/^\d{2}$/.test(s) && (segs[i + 1] === s || segs[i - 1] === s) && !segs.slice(0, i).some((x) => /^(?:19|20)\d{2}$/.test(x)))
+      return false
     if (sizeFolder(s) && tokens.has(s.toLowerCase())) return false
     if (/^[a-z]*_\d{2,4}_\d{2,4}(?:_[a-z]+)?$/i.test(s)) return false
     return !/^(?:swatch|regular|extralarge|xl|xxl)$/i.test(s)
