@@ -270,7 +270,7 @@ function priceText(el: Element, locale: string | null): string | null {
   let text = sub.text
   for (const label of labels) text = text.replace(smallText(label) ?? '', '')
   const sup = sub.elements.find((e) => e.tagName === 'sup' && RAISED_CENTS.test(smallText(e)?.trim() ?? ''))
-  if (!sup) return labels.length ? spacedText(el, new Set(labels)) : spacedText(el)
+  if (!sup) return markInItsOwnElement(sub.elements, labels.length ? spacedText(el, new Set(labels)) : spacedText(el))
   const raised = smallText(sup)!.trim()
   const [, sign = '', cents] = RAISED_CENTS.exec(raised)!
   // The mark may be written before the raised cents already ("1.099,<sup>99</sup> lei").
@@ -280,6 +280,17 @@ function priceText(el: Element, locale: string | null): string | null {
     new RegExp(`(\\d)${raised.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d)`, 'u'),
     (_, digit: string) => `${digit}${separatorsOf(locale)?.decimal ?? '.'}${cents}${sign && ` ${sign}`}`,
   )
+}
+
+/**
+ * "319 . 00": the amount, the decimal mark and the cents each in an element of its own
+ * (`pricelabel__integer`, `__separator`, `__decimal`), read as one number.
+ */
+function markInItsOwnElement(elements: Element[], text: string): string {
+  const mark = elements.find((e) => /^[.,]$/.test(smallText(e)?.trim() ?? '') && e.children.every((c) => c.type === 'text'))
+  if (!mark) return text
+  const m = smallText(mark)!.trim()
+  return text.replace(new RegExp(`(\\d)\\s*\\${m}\\s*(\\d{2})(?!\\d)`), `$1${m}$2`)
 }
 
 /**

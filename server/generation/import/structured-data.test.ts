@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../tests/fixtures/import/fake-fetcher'
 import { buildFacts } from './normalize/facts'
 import { cleanImages } from './normalize/images'
-import { headingText,
+import {
+  headingText,
   brandBesideName,
   brandFromSpecRows,
   brandLinkedInHeading,
   brandTaggedAfterHeading,
   headingOverTitle,
-  productHeading } from './page-heading'
+  productHeading,
+} from './page-heading'
 import {
   countIsTheShops,
   extractStructuredData,
@@ -66,6 +68,22 @@ describe('JSON-LD', () => {
       '<script type="application/ld+json">{"@type":"Product","name":"A",}</script><script type="application/ld+json">{nope</script>',
     )
     expect(readJsonLd($)).toEqual([{ '@type': 'Product', name: 'A' }])
+  })
+
+  it('mends a comma left out between two properties and a brace too many at the end', () => {
+    const $ = load(`<script type="application/ld+json">{"@type":"Product","name":"Shaver",
+      "aggregateRating":{"@type":"AggregateRating","ratingValue":"9","ratingCount":"12","bestRating":"10"},
+      "offers":{"@type":"Offer","price":"199","itemCondition":"http://schema.org/NewCondition"
+        "priceCurrency":"GBP"}}</script><script type="application/ld+json">{"@type":"Product","name":"Pans"}}</script>`)
+    expect(readJsonLd($)).toEqual([
+      {
+        '@type': 'Product',
+        name: 'Shaver',
+        aggregateRating: { '@type': 'AggregateRating', ratingValue: '9', ratingCount: '12', bestRating: '10' },
+        offers: { '@type': 'Offer', price: '199', itemCondition: 'http://schema.org/NewCondition', priceCurrency: 'GBP' },
+      },
+      { '@type': 'Product', name: 'Pans' },
+    ])
   })
 
   it('prefers the ProductGroup, resolves @id references and reads hasVariant / variesBy', () => {

@@ -1,4 +1,5 @@
 import { load, type CheerioAPI } from 'cheerio'
+import { jsonrepair } from 'jsonrepair'
 import { linksToAnotherPage, photoIdParts, picturesNamed } from './gallery'
 import { microdataProducts } from './microdata'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
@@ -50,6 +51,15 @@ export function readJsonLd($: CheerioAPI): unknown[] {
       } catch {
         /* next attempt */
       }
+    }
+    // Hand-written blocks a browser never parses: a comma left out between two properties (Currys),
+    // a brace too many at the end (Debenhams). jsonrepair mends what JSON.parse refuses.
+    // Only a mended block that is still linked data (a node with a type or a graph), not any text made JSON.
+    try {
+      const mended: unknown = JSON.parse(jsonrepair(text))
+      if (list(mended).some((n) => isObj(n) && ('@type' in n || '@graph' in n))) out.push(mended)
+    } catch {
+      /* not JSON at all */
     }
   })
   return out

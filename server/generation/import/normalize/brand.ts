@@ -268,6 +268,23 @@ export function cleanBrand(value: unknown): string | null {
   // Not a name that is an article and a word before them ("The Honest Company", "The Limited").
   if (!/^the\s+\S+(?:\s+\S+)?$/i.test(s)) s = s.replace(LEGAL_FORM, '')
   s = s.replace(STORE_COUNTRY, '')
+  // A brand given as its page's address ("https://shop.es/marca/absolut/1132"): the name in it.
+  if (/^https?:\/\//i.test(s)) s = brandInAddress(s) ?? ''
   if (!s || s.length > 120 || NO_BRAND.test(s.normalize('NFD').replace(/\p{M}/gu, '')) || isTemplateResidue(s)) return null
   return s
+}
+
+/** The name after a brand folder in an address ("/marca/absolut/1132" → "absolut"), or null. */
+function brandInAddress(url: string): string | null {
+  const m = /\/(?:brands?|marca|marcas|marke|marken|marque|marques|merk|marka|бренд\p{L}*)\/([^/?#]+)/iu.exec(url)
+  if (!m) return null
+  try {
+    return (
+      decodeURIComponent(m[1])
+        .replace(/[-_+]+/g, ' ')
+        .trim() || null
+    )
+  } catch {
+    return null
+  }
 }

@@ -57,6 +57,13 @@ describe('buildFacts', () => {
 
   it('refuses facts the schema cannot hold with a non-transient ImportError', () => {
     expect(() => buildFacts({ title: '' }, { url: 'https://x.example/', platform: 'generic' }, now)).toThrow(ImportError)
+    // A zero price is a quote's placeholder ("Contact sales to order"): no price.
+    const quote = buildFacts(
+      { title: 'Edge Server EE-1000', images: ['https://x.example/a.jpg'], price: 0, currency: 'USD' },
+      { url: 'https://x.example/p', platform: 'generic' },
+      now,
+    )
+    expect(quote.price).toBeNull()
   })
 
   it("states the listing's rating as the page does, in the page's language", () => {

@@ -86,8 +86,9 @@ function uniqueStrings(values: unknown[] | undefined, max: number, maxLen: numbe
   return out
 }
 
+/** A price to sell at: zero is a placeholder a store states for "contact sales" or a quote, never a price. */
 function price(n: unknown): number | null {
-  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? roundCents(n) : null
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? roundCents(n) : null
 }
 
 const numberIn = (v: unknown, locale?: string | null): number | null => numbersIn(v, locale)[0] ?? null
