@@ -181,6 +181,14 @@ describe("Magento's price box", () => {
     expect(formerPriceBeside(load(magento), 14.5, null, 'https://shop.example/p')).toBe(18)
   })
 
+  it('reads an amount, its decimal mark and its cents each in an element of its own as one price', () => {
+    const near = (box: string) => priceNearHeading(load(page(box)), null, 'https://shop.example/p')
+    expect(
+      near(`<div class="pricelabel"><div class="pricelabel__integer">319</div> <div class="pricelabel__separator">.</div>
+        <div class="pricelabel__decimal">00</div> <div class="pricelabel__currency">€</div></div>`),
+    ).toMatchObject({ price: 319 })
+  })
+
   it('never takes a saving for the price or a named price’s own old class for the price, wherever the box is read', () => {
     const near = (box: string) => priceNearHeading(load(page(box)), null, 'https://shop.example/p')
     expect(

@@ -52,6 +52,10 @@ describe('brand bylines', () => {
     for (const none of ['Genérico', 'Generico', 'Générique', 'Generisch', 'Sem marca', 'Nicht vorhanden', 'Keine Angabe'])
       expect(cleanBrand(none), none).toBeNull()
     expect(cleanBrand('Generali')).toBe('Generali')
+    // A brand given as its page's address: the name in it, or none.
+    expect(cleanBrand('https://www.ulabox.com/marca/absolut/1132')).toBe('absolut')
+    expect(cleanBrand('https://www.shop.example/brands/the-north-face')).toBe('the north face')
+    expect(cleanBrand('https://www.shop.example/about-us')).toBeNull()
     expect(cleanBrand('  "Amduine" ')).toBe('Amduine')
     expect(cleanBrand('Wade Logan®')).toBe('Wade Logan')
     expect(cleanBrand('Acme™ Tools')).toBe('Acme Tools')
