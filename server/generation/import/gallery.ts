@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
-import { get, isObj, scriptJson, text } from './marketplaces/embedded'
+import { get, inlineScriptTexts, isObj, scriptJson, text } from './marketplaces/embedded'
 import { absoluteUrl, cleanImages, isSiteIcon, optimisedImageSource, photoKey, siteOf, stripImageSizeSuffix } from './normalize/images'
 import { collapseSpace } from './normalize/text'
 import { productHeading } from './page-heading'
@@ -285,10 +285,7 @@ const IMAGE_ADDRESS = /\.(?:jpe?g|png|webp)(?:$|\?)|\/is\/image\//i
  */
 function listedForScript($: CheerioAPI, pageUrl: string, main: string | null | undefined): string[] {
   const texts = [
-    ...$('script:not([src])')
-      .toArray()
-      .filter((el) => !/ld\+json/i.test(el.attribs.type ?? ''))
-      .map((el) => $(el).text()),
+    ...inlineScriptTexts($),
     ...$('[data-ng-init], [data-images], [data-gallery]')
       .toArray()
       .flatMap((el) => Object.values(el.attribs)),
@@ -298,7 +295,6 @@ function listedForScript($: CheerioAPI, pageUrl: string, main: string | null | u
   const related = (a: string, b: string) => a.includes(b) || b.includes(a)
   let best: string[] = []
   for (const text of texts) {
-    if (text.length > 3_000_000) continue
     // The innermost lists; in a list of objects, each object's first picture.
     for (const m of text.matchAll(/\[([^[\]]{20,20000})\]/g)) {
       const objects = m[1].includes('{')
@@ -315,7 +311,7 @@ function listedForScript($: CheerioAPI, pageUrl: string, main: string | null | u
       // The product's: sharing its main photo's id, or with no main photo, the id its address names.
       const own = mainIds.length ? mainIds : addressIds
       if (!urls.some((u) => photoIdParts(u).some((p) => own.some((id) => related(p, id))))) continue
-      const distinct = urls.filter((u, i) => urls.findIndex((v) => photoKey(v.split('?')[0]) === photoKey(u.split('?')[0])) === i)
+      const distinct = distinctPhotos(urls)
       if (distinct.length > best.length) best = distinct
     }
   }

@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import { withGallery } from './gallery'
-import { cleanBrand } from './normalize/brand'
+import { inlineScriptTexts } from './marketplaces/embedded'
+import { cleanBrand, nameIn } from './normalize/brand'
 import type { RawFacts } from './normalize/facts'
 import { brandBesideName, brandFromSpecRows, brandLinkedInHeading, brandTaggedAfterHeading } from './page-heading'
 import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
@@ -98,9 +99,7 @@ export function pageDataBrands($: CheerioAPI): Set<string> {
     const v = (el.attribs['data-brand'] ?? '').trim()
     if (v.length >= 2 && v.length <= 40) out.add(v)
   }
-  for (const el of $('script:not([src])').toArray()) {
-    const text = $(el).text()
-    if (text.length > 3_000_000) continue
+  for (const text of inlineScriptTexts($)) {
     for (const m of text.matchAll(KEY)) {
       if (out.size >= MAX_DATA_BRANDS) return out
       out.add(m[1].trim())
@@ -118,10 +117,7 @@ export function brandNamedInPageData(brands: Set<string>, title: string | null |
   if (!title?.trim()) return null
   let best: { said: string; at: number } | null = null
   for (const brand of brands) {
-    const words = brand.match(/[\p{L}\p{N}]+/gu)
-    if (!words) continue
-    const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    const said = new RegExp(`(?<![\\p{L}\\p{N}][-'’.]?)${escaped.join('[^\\p{L}\\p{N}]{1,3}')}(?![-'’.]?[\\p{L}\\p{N}])`, 'iu').exec(title)
+    const said = nameIn(title, brand)
     if (said && (!best || said.index < best.at)) best = { said: said[0], at: said.index }
   }
   return best?.said ?? null

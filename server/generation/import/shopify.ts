@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import { fetchOptionalJson, readPage } from './fetch-page'
 import { balancedAt } from './marketplaces/embedded'
-import { cleanBrand, wordsShared } from './normalize/brand'
+import { cleanBrand, nameIn, wordsShared } from './normalize/brand'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl, cleanImages, stripImageSizeSuffix } from './normalize/images'
 import { parsePrice } from './normalize/price'
@@ -343,15 +343,10 @@ export function vendorAsShown($: CheerioAPI, raw: RawFacts): string | null {
   if (!vendor) return raw.vendor ?? null
   const body = $('body')[0]
   const shown = body ? shownText(body, { limit: 200_000 }).toLowerCase() : ''
-  if (wholeWords(vendor).test(shown)) return raw.vendor ?? null
+  if (nameIn(shown, vendor)) return raw.vendor ?? null
   const title = raw.title ?? ''
   const shared = wordsShared(vendor, title)
   if (shared) return shared
   const site = (raw.siteName ?? '').trim()
-  return site && wholeWords(site).test(title) ? site : null
-}
-
-/** A name as whole words of a text, any case ("Shop" is not in "Workshop"). */
-function wholeWords(name: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu')
+  return site && nameIn(title, site) ? site : null
 }

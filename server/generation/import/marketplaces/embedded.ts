@@ -123,3 +123,12 @@ export function optionsFromPairs(skus: { pairs: [string, string][] }[]): { name:
   }
   return options
 }
+
+/** Scripts' texts a page carries inline for its own script (not its linked data, not a file), up to a size worth reading. */
+export function inlineScriptTexts($: CheerioAPI, maxLength = 3_000_000): string[] {
+  return $('script:not([src])')
+    .toArray()
+    .filter((el) => !/ld\+json/i.test(el.attribs.type ?? ''))
+    .map((el) => $(el).text())
+    .filter((t) => t.length <= maxLength)
+}

@@ -172,6 +172,16 @@ export function isBrandLabel(name: string | null | undefined): boolean {
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * A name's words as a text writes them, whole words only and any case, joined by up to three
+ * characters that are no letters ("TP-Link" for "TP Link"; no "Link" in "TP-Link", no "Shop" in "Workshop").
+ */
+export function nameIn(text: string, name: string): RegExpExecArray | null {
+  const words = name.match(/[\p{L}\p{N}]+/gu)
+  if (!words) return null
+  return new RegExp(`(?<![\\p{L}\\p{N}][-'’.]?)${words.map(escape).join('[^\\p{L}\\p{N}]{1,3}')}(?![-'’.]?[\\p{L}\\p{N}])`, 'iu').exec(text)
+}
 const TEMPLATES = BYLINE_TEMPLATES.map((t) => {
   const [before, after] = t.split('{}').map((p) => escape(p).replace(/ +/g, '\\s+').replace(/-/g, '[-\\s]?'))
   return new RegExp(`^\\s*${before}(.+?)${after}\\s*$`, 'iu')
