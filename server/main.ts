@@ -56,9 +56,26 @@ async function main() {
 
   // The checks above refuse a bad start in about a second; the rest of the server loads only now.
   let since = performance.now()
+  // The database opens and the web's build loads while the rest of the server loads: PGlite compiles
+  // its WebAssembly and reads its files meanwhile, instead of after every module.
+  const opening =
+    mode === 'web'
+      ? undefined
+      : import('./db/client').then(({ openDatabase }) =>
+          env.DATABASE_URL
+            ? openDatabase({ url: env.DATABASE_URL })
+            : openDatabase({ dataDir: embeddedFolder(dataDir) }).catch((error: unknown) => {
+                throw dataDirProblem(error, dataDir) ?? error
+              }),
+        )
+  const loadingBuild =
+    mode === 'api' || mode === 'worker'
+      ? undefined
+      : (import(pathToFileURL(path.resolve('build/server/index.js')).href) as Promise<ServerBuild>)
+  // Awaited below; a start that fails first must not also report these as unhandled.
+  for (const pending of [opening, loadingBuild]) pending?.catch(() => {})
   const [
     { getRequestListener },
-    { openDatabase },
     { migrateAndSeed },
     demoShopModule,
     { createDemoStore },
@@ -88,10 +105,9 @@ async function main() {
     { rememberVersions },
   ] = await Promise.all([
     import('@hono/node-server'),
-    import('./db/client'),
     import('./db/seed'),
     // Off (DEMO_SHOP), the demo shop is not even loaded.
-    env.demoShop && mode !== 'web' ? import('./demo-shop') : undefined,
+    env.demoShop && mode !== 'web' ? import('./demo-shop/lazy') : undefined,
     import('./demo-store/routes'),
     import('./generation/compose/lazy'),
     import('./generation/import/product-source'),
@@ -134,17 +150,13 @@ async function main() {
   const demoStore = createDemoStore()
   // The writer is loaded when first used: a process that never generates never holds it (~30 MB, 0.4 s).
   const composer = lazyComposer(env)
-  if (mode !== 'web') {
-    since = performance.now()
-    database = env.DATABASE_URL
-      ? await openDatabase({ url: env.DATABASE_URL })
-      : await openDatabase({ dataDir: embeddedFolder(dataDir) }).catch((error: unknown) => {
-          throw dataDirProblem(error, dataDir) ?? error
-        })
+  if (opening) {
+    database = await opening
+    // Counted from the same moment as the modules: the two overlap.
+    step('database', since)
     const work = mode === 'all' || mode === 'worker'
     const db = database
     // Several processes may start together on Postgres: schema, seeds and queues one at a time.
-    step('database', since)
     since = performance.now()
     boss = await db.exclusive(async () => {
       await migrateAndSeed(db)
@@ -156,7 +168,7 @@ async function main() {
     since = performance.now()
     // Who is signed in needs the api's dependencies, made just below (a worker serves no admin pages).
     let viewerOf: DemoShopDeps['viewerOf'] = async () => null
-    demoShop = demoShopModule?.createDemoShop({
+    demoShop = demoShopModule?.lazyDemoShop({
       database,
       clock: () => new Date(),
       publicUrl: env.PUBLIC_URL,
@@ -218,7 +230,7 @@ async function main() {
   const remoteChanges = mode === 'web' && env.API_URL ? await openRemoteChangeFeeds(env.API_URL, env.AUTH_SECRET) : undefined
   if (remoteChanges) viewerChanges = remoteChanges.user
   if (mode !== 'worker') {
-    const build = mode === 'api' ? undefined : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
+    const build = await loadingBuild
     const opened = database
     // Sign-in screens for visitors without cookies, kept a minute (server/http/anonymous-front.ts).
     const anonymousPages = build

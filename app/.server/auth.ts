@@ -1,7 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
-import { OAuth2Strategy } from 'remix-auth-oauth2'
 import { safeRedirectPath } from '../../server/domain/routing'
 import type { PublicUser } from '../../server/domain/user'
 import { ApiError, createApiClient, transportFor, type ApiClient, type AuthResult } from './api'
@@ -147,8 +146,11 @@ async function claimShopifyInstall(request: Request, api: ApiClient, id: string)
   }
 }
 
-/** remix-auth, per request because the api transport comes from the request's context. */
-export function authenticatorFor(context: AppLoadContext | undefined) {
+/**
+ * remix-auth, per request because the api transport comes from the request's context. Google's
+ * strategy (and its OAuth library) loads only where Google sign-in is configured, on first use.
+ */
+export async function authenticatorFor(context: AppLoadContext | undefined) {
   const authenticator = new Authenticator<AuthResult>()
   const transport = transportFor(context)
   authenticator.use(
@@ -162,6 +164,7 @@ export function authenticatorFor(context: AppLoadContext | undefined) {
   )
   const google = env().google
   if (google) {
+    const { OAuth2Strategy } = await import('remix-auth-oauth2')
     authenticator.use(
       new OAuth2Strategy(
         {

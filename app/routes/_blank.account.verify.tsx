@@ -73,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: verifySchema })
   if (submission.status !== 'success') return json({ result: submission.reply(), resendError: null }, { status: 400 })
   try {
-    const result = await authenticatorFor(context).authenticate('email-code', request)
+    const result = await (await authenticatorFor(context)).authenticate('email-code', request)
     return completeSignIn(request, context, result, target)
   } catch (error) {
     const failure = apiFailure(error)

@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context)
   if (!env().google) return json({ message: 'Google sign-in is not configured.' }, { status: 404 })
   try {
-    const result = await authenticatorFor(context).authenticate('google', request)
+    const result = await (await authenticatorFor(context)).authenticate('google', request)
     return completeSignIn(request, context, result)
   } catch (error) {
     if (error instanceof Response) throw error

@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (guide) session.set('guide', guide)
   else session.unset('guide')
   try {
-    await authenticatorFor(context).authenticate('google', request)
+    await (await authenticatorFor(context)).authenticate('google', request)
   } catch (response) {
     if (response instanceof Response) {
       response.headers.append('Set-Cookie', await commitSession(session))

@@ -8,6 +8,7 @@ import { cdnFile, receiveUpload } from './files'
 import { handleGraphql } from './graphql'
 import { page } from './html'
 import { accessToken, approve, authorize } from './oauth'
+import { demoShopOrigin } from './origin'
 import { seedShop } from './seed'
 import { objectId, settingsOf, ShopStore, type DemoShopSettings } from './state'
 import { cartAdd, homePage, productPage, themeAsset } from './storefront'
@@ -102,7 +103,7 @@ function decode(segment: string | undefined): string {
 
 export function createDemoShop(deps: DemoShopDeps): DemoShop {
   const publicUrl = deps.publicUrl.replace(/\/$/, '')
-  const origin = (shop: string) => `${publicUrl}/demo-shop/${shop}`
+  const origin = (shop: string) => demoShopOrigin(publicUrl, shop)
 
   async function isOwner(request: Request, ctx: ShopContext): Promise<boolean> {
     const viewer = await deps.viewerOf(request)

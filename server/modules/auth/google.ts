@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { createRemoteJWKSet, jwtVerify } from 'jose'
+import type { createRemoteJWKSet } from 'jose'
 import type { ApiDeps } from '../../context'
 import { users } from '../../db/schema'
 import { HttpError, badRequest } from '../../http/http-error'
@@ -17,6 +17,8 @@ const jwksCache = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
 export async function googleSignIn(deps: ApiDeps, idToken: string, invitedBy?: string, userAgent?: string) {
   const clientId = deps.env.GOOGLE_CLIENT_ID
   if (!clientId || !deps.env.GOOGLE_CLIENT_SECRET) throw badRequest('Google sign-in is not configured.')
+  // jose loads with the first Google sign-in, not with the server (issue 24).
+  const { createRemoteJWKSet, jwtVerify } = await import('jose')
   const jwksUrl = deps.googleJwksUrl ?? 'https://www.googleapis.com/oauth2/v3/certs'
   let jwks = jwksCache.get(jwksUrl)
   if (!jwks) jwksCache.set(jwksUrl, (jwks = createRemoteJWKSet(new URL(jwksUrl))))

@@ -7,7 +7,6 @@ import { PAGE_METAFIELD, storefrontProductUrl, TEMPLATE_SUFFIX, type PublishMeth
 import { HttpError } from '../../http/http-error'
 import { assertNoUserErrors, ShopifyApiError, type AdminClient } from '../../integrations/shopify/admin-client'
 import { METAFIELDS_SET_MUTATION, PRODUCT_STATE_QUERY, PRODUCT_UPDATE_MUTATION } from '../../integrations/shopify/documents'
-import { descriptionHtml } from '../../liquid/theme-files'
 import { log } from '../../log'
 import { giveBackSlot } from '../accounts'
 import { savePageVersion } from '../tasks'
@@ -82,6 +81,7 @@ export async function runPublish(deps: ApiDeps, publicationId: number, attempt: 
     const state = await shopState(admin)
     const page = await imagesToShop(deps, admin, store, pageForShop(deps, task, store), state.scopes)
     const shown = await theming(deps, admin, store, state)
+    const { descriptionHtml } = await import('../../liquid/theme-files')
     const html = sanitize(await descriptionHtml(page))
     const product = await ensureProduct(deps, admin, task, pub, page, store, shown.method ? summaryHtml(task) : html)
     const created = product.created || pub.productCreated

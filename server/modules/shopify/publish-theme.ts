@@ -5,7 +5,6 @@ import { ShopifyApiError, type AdminClient } from '../../integrations/shopify/ad
 import { JOB_QUERY, SHOP_QUERY, THEME_FILES_QUERY, THEME_FILES_UPSERT_MUTATION, THEMES_QUERY } from '../../integrations/shopify/documents'
 import { SHOPIFY_PUBLISH_QUEUE, type ShopifyPublishJob } from '../../jobs/definitions'
 import { templateHasAppBlock } from '../../liquid/app-block'
-import { themeFilesToPublish } from '../../liquid/theme-files'
 import { log } from '../../log'
 import { adminFor, type StoreRow } from './tokens'
 
@@ -102,6 +101,8 @@ export async function writeThemeFiles(
   appId: string,
   productJson: string | null,
 ): Promise<ThemeWrite> {
+  // Liquid and the zip library load with the first publish, not with the server (issue 24).
+  const { themeFilesToPublish } = await import('../../liquid/theme-files')
   const files = themeFilesToPublish({ appId, productTemplateJson: productJson })
   let data: UpsertAnswer
   try {

@@ -10,7 +10,6 @@ import { assertAllowed } from '../../http/allowed'
 import { HttpError, forbidden, notFound } from '../../http/http-error'
 import { assertNoUserErrors } from '../../integrations/shopify/admin-client'
 import { METAFIELDS_SET_MUTATION, SHOP_QUERY, THEME_CREATE_MUTATION } from '../../integrations/shopify/documents'
-import { starterThemeZip } from '../../liquid/theme-files'
 import { accountOf } from '../accounts'
 import { findOwnTask } from '../tasks'
 import type { UserRow } from '../users'
@@ -54,6 +53,7 @@ export async function themeZip(deps: ApiDeps, q: { store: number; exp: number; s
   }
   const [store] = await deps.database.db.select().from(shopifyStores).where(eq(shopifyStores.id, q.store))
   if (!store) throw notFound('There is no such store.')
+  const { starterThemeZip } = await import('../../liquid/theme-files')
   return starterThemeZip({ appId: store.appId ?? '0' })
 }
 
