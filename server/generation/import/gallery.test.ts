@@ -213,6 +213,22 @@ describe('withGallery', () => {
     expect(withGallery(load(badge), [MAIN], PAGE)).toEqual([MAIN])
   })
 
+  it('reads a script’s list of paths from the root on the main photo’s server, when the main photo ends with one of them', () => {
+    const main = 'https://img.cdn.example/mnresize/415/622/Assets/ProductImages/3390771/1/6660036_1_org_zoom.jpg'
+    const paths = ['/Assets/ProductImages/3390771/1/6660036_1_org_zoom.jpg', '/Assets/ProductImages/3390771/1/6660036_2_org_zoom.jpg']
+    const html = `<html><body><h1>Backpack</h1><img src="${main}"><script>window.__STATE__ = {"product":{"images":${JSON.stringify(paths)}}}</script></body></html>`
+    expect(withGallery(load(html), [main], 'https://www.shop.example/nike/backpack-p-3390771')).toEqual([
+      main,
+      'https://img.cdn.example/mnresize/415/622/Assets/ProductImages/3390771/1/6660036_2_org_zoom.jpg',
+    ])
+    // Slashes written as \u002F are read too.
+    const escaped = html.replace(
+      JSON.stringify(paths),
+      JSON.stringify(paths.map((p) => `https://img.cdn.example/mnresize/415/622${p}`)).replaceAll('/', '\\u002F'),
+    )
+    expect(withGallery(load(escaped), [main], 'https://www.shop.example/nike/backpack-p-3390771')).toHaveLength(2)
+  })
+
   it('reads the list a page hands its script when the markup shows one photo at most, and only the product’s', () => {
     const data = (list: string) =>
       `<html><body><h1>Minor II Headphones</h1><div id="app"></div><script>window.__STATE__ = {"product":{"additionalImages":${list}}}</script></body></html>`

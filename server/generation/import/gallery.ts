@@ -271,8 +271,11 @@ export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl
   return count(gallery) > count(found) ? gallery : found
 }
 
-/** An image address in a script's text: absolute or protocol-relative, slashes escaped or not. */
-const ADDRESS_IN_SCRIPT = /(?:https?:)?(?:\\?\/){2}[^"'\s,\][{}]+/g
+/**
+ * An image address in a script's text: absolute or protocol-relative, slashes escaped or not
+ * ("\/\/", "\u002F\u002F"), or a path from the site's root in quotes ("/Assets/…/1_org.jpg").
+ */
+const ADDRESS_IN_SCRIPT = /(?:https?:)?(?:\\?\/|\\u002[fF]){2}[^"'\s,\][{}]+|(?<=["'])\/(?![/\\])[^"'\s,\][{}]+/g
 const IMAGE_ADDRESS = /\.(?:jpe?g|png|webp)(?:$|\?)|\/is\/image\//i
 
 /**
@@ -302,8 +305,14 @@ function listedForScript($: CheerioAPI, pageUrl: string, main: string | null | u
         const all = [...chunk.matchAll(ADDRESS_IN_SCRIPT)].map((x) => x[0]).filter((u) => IMAGE_ADDRESS.test(u))
         return objects ? all.slice(0, 1) : all
       })
-      const urls = found
-        .map((u) => absoluteUrl(u.replace(/\\\//g, '/').replace(/\\u002F/gi, '/'), pageUrl))
+      const unescaped = found.map((u) => u.replace(/\\\//g, '/').replace(/\\u002F/gi, '/'))
+      // Paths from the root name the photos by the end of the main photo's address, on its server
+      // ("https://img.cdn/mnresize/415/622" + "/Assets/…/1_org.jpg"), else on the page's.
+      const mainPath = main ? new URL(main).pathname : ''
+      const tail = unescaped.find((u) => /^\/[^/]/.test(u) && mainPath.endsWith(u))
+      const root = main && tail ? main.slice(0, main.indexOf(mainPath)) + mainPath.slice(0, -tail.length) : null
+      const urls = unescaped
+        .map((u) => (root && /^\/[^/]/.test(u) ? root + u : absoluteUrl(u, pageUrl)))
         .filter((u): u is string => !!u && IMAGE_ADDRESS.test(u))
       if (urls.length < 2 || new Set(urls.map(siteOf)).size > 1) continue
       const ids = urls.map(photoIdParts)

@@ -53,7 +53,8 @@ const MAX_HEADINGS = 30
  */
 export function productHeading($: CheerioAPI): Element | undefined {
   const all = $('h1').toArray().slice(0, MAX_HEADINGS)
-  if (all.length <= 1) return all[0]
+  if (all.length === 0) return nameLine($)
+  if (all.length === 1) return all[0]
   const titled = new Set(words([$('title').first().text(), $('meta[property="og:title"]').attr('content') ?? ''].join(' ')))
   // Of the headings the title says, the one it says most of (a logo's "Shop" is one word of "Kettle - Shop").
   let best: { el: Element; said: number } | null = null
@@ -63,6 +64,59 @@ export function productHeading($: CheerioAPI): Element | undefined {
     if (w.length > 0 && said >= 0.6 * w.length && said > (best?.said ?? 0)) best = { el, said }
   }
   return best?.el ?? all[0]
+}
+
+/** A page's name line, and the words its title says after it (a brand, a colour). */
+const nameLines = new WeakMap<CheerioAPI, { el: Element; after: string[] } | null>()
+/** Text nodes looked at for a page's name line, at most. */
+const MAX_TEXTS = 20_000
+const NOT_A_NAME_LINE = new Set(['title', 'script', 'style', 'option', 'a', 'button', 'noscript'])
+
+/**
+ * A page without an `<h1>` (a shop that styles a `<div>` as its heading): the element whose own text
+ * is the start of the page's title, all of its words but at most two after them (a brand, a colour)
+ * and the site's name ("{name} Nike | Trendyol" over `<div>{name}</div>`), and at least three words.
+ * Not a link (a breadcrumb's, a tile's) and not in the site's navigation; the first in the page.
+ */
+function nameLine($: CheerioAPI): Element | undefined {
+  if (!nameLines.has($)) nameLines.set($, findNameLine($))
+  return nameLines.get($)?.el
+}
+
+function findNameLine($: CheerioAPI): { el: Element; after: string[] } | null {
+  const titles = [$('title').first().text(), $('meta[property="og:title"]').attr('content') ?? '']
+    .map((t) => words(t.split(/\s+[|–—]\s+/)[0] ?? ''))
+    .filter((t) => t.length >= 3)
+  if (!titles.length) return null
+  const texts = $('body')
+    .find('*')
+    .contents()
+    .toArray()
+    .filter((node) => node.type === 'text')
+    .slice(0, MAX_TEXTS)
+  for (const node of texts) {
+    const w = words((node as unknown as { data: string }).data)
+    if (w.length < 3) continue
+    const title = titles.find((t) => w.length <= t.length && t.length - w.length <= 2 && w.every((x, i) => t[i] === x))
+    const el = node.parent as Element | null
+    if (!title || !el || el.type !== 'tag' || NOT_A_NAME_LINE.has(el.tagName)) continue
+    if ($(el).closest('a, nav, header, footer, [class*="breadcrumb" i], [id*="breadcrumb" i]').length) continue
+    return { el, after: title.slice(w.length) }
+  }
+  return null
+}
+
+/**
+ * The brand a page without an `<h1>` shows just above its name line, where its title names it after
+ * the name ("{name} Nike | Trendyol" over `<a>Nike</a>` then `<div>{name}</div>`): both say it.
+ */
+export function brandAboveNameLine($: CheerioAPI): string | null {
+  if ($('h1').length || !nameLine($)) return null
+  const line = nameLines.get($)
+  if (!line?.after.length) return null
+  const above = $(line.el).prev()
+  const shown = collapseSpace(above.text())
+  return above.length && words(shown).join(' ') === line.after.join(' ') ? brandValue(shown) : null
 }
 
 /**

@@ -189,6 +189,20 @@ describe("Magento's price box", () => {
     ).toMatchObject({ price: 319 })
   })
 
+  it('reads a class word’s short form for the original price as the former one ("prc-org", "origin-price")', () => {
+    const near = (box: string, locale: string | null = null) => priceNearHeading(load(page(box)), locale, 'https://shop.example/p')
+    expect(
+      near(`<div class="pr-bx"><span class="prc-org">149,90 TL</span><span class="prc-slg">118 TL</span></div>`, 'tr-TR'),
+    ).toMatchObject({
+      price: 118,
+      compareAtPrice: 149.9,
+    })
+    expect(near(`<div><span class="origin-price">$20.00</span> <span class="sale-price">$15.00</span></div>`)).toMatchObject({
+      price: 15,
+      compareAtPrice: 20,
+    })
+  })
+
   it('never takes a saving for the price or a named price’s own old class for the price, wherever the box is read', () => {
     const near = (box: string) => priceNearHeading(load(page(box)), null, 'https://shop.example/p')
     expect(

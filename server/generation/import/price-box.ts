@@ -18,6 +18,9 @@ const STRUCK_WORDS = new Set([
   'old',
   'original',
   'was',
+  // and its short forms ("prc-org", "org_price", "origin-price")
+  'org',
+  'origin',
   'regular',
   'compare',
   'crossed',

@@ -24,6 +24,23 @@ describe("a shop page's own markup", () => {
     expect([raw.price, raw.compareAtPrice ?? null]).toEqual([249, null])
   })
 
+  it('takes the line its title starts with for the heading of a page without an <h1>, and the brand just above it that the title names after it', () => {
+    const page = `<html lang="tr"><head><title>Unisex Backpack Academy Team BA5773 Nike | Shop</title></head><body>
+      <nav><span>Unisex Backpack Academy Team BA5773</span></nav>
+      <main><div class="info"><div class="brand"><a href="/nike">Nike</a></div><div class="name">Unisex Backpack Academy Team BA5773</div>
+      <div class="box"><span class="prc-org">149,90 TL</span><span class="prc-slg">118 TL</span></div></div>
+      <ul class="other-sellers"><li><span>119 TL</span></li></ul></main></body></html>`
+    const raw = withShopMarkup(
+      { title: 'Unisex Backpack Academy Team BA5773', images: [], locale: 'tr-TR' },
+      load(page),
+      'https://shop.example/nike/backpack-p-1',
+    )
+    expect([raw.price, raw.compareAtPrice, raw.currency, raw.vendor]).toEqual([118, 149.9, 'TRY', 'Nike'])
+    // A brand above the line that the title does not name is not taken for one.
+    const other = page.replace('<a href="/nike">Nike</a>', '<a href="/sale">Sale</a>')
+    expect(withShopMarkup({ title: 'x', images: [] }, load(other), 'https://shop.example/nike/backpack-p-1').vendor ?? null).toBeNull()
+  })
+
   it('takes the price the page shows when the structured one is written nowhere (a price before VAT)', () => {
     const page = html.replace('<del>€249.00</del> <span>€199.00</span>', '<span>€199.00</span> <small>VAT included</small>')
     const raw = withShopMarkup({ price: 164.46, currency: 'EUR' }, load(page), URL_)

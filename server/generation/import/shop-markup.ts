@@ -3,7 +3,7 @@ import { withGallery } from './gallery'
 import { inlineScriptTexts } from './marketplaces/embedded'
 import { cleanBrand, nameIn } from './normalize/brand'
 import type { RawFacts } from './normalize/facts'
-import { brandBesideName, brandFromSpecRows, brandLinkedInHeading, brandTaggedAfterHeading } from './page-heading'
+import { brandAboveNameLine, brandBesideName, brandFromSpecRows, brandLinkedInHeading, brandTaggedAfterHeading } from './page-heading'
 import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
 import { writtenAs } from './price-written'
 import { decimalRatingBesideHeading, ratingBesideHeading } from './rating-widget'
@@ -31,6 +31,7 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
       brandBesideName($, raw.title) ||
       brandTaggedAfterHeading($) ||
       brandLinkedInHeading($, pageUrl) ||
+      brandAboveNameLine($) ||
       scripted,
     images: raw.ownGalleryRead ? raw.images : withGallery($, raw.images, pageUrl),
     listingRating: raw.listingRating ? withShownDecimal(raw.listingRating, $) : ratingBesideHeading($),
