@@ -87,6 +87,16 @@ describe('a structured price left as it is', () => {
     expect(beside(html, 2.55)).toBeNull()
   })
 
+  it('reads a class that says the box has no struck price ("fpNoStrikedPrice") as striking nothing', () => {
+    const box = (cls: string) =>
+      page(
+        `<div class="fp"><div class="fpPriceBloc ${cls}"><span class="fpPrice">379,99 €</span></div><div class="pay4x"><span>97,18 €</span></div></div>`,
+      )
+    expect(beside(box('fpNoStrikedPrice'), 379.99, 'fr-FR')).toBeNull()
+    // The same box classed as struck is read as a struck price beside a lower one.
+    expect(beside(box('fpStrikedPrice'), 379.99, 'fr-FR')).toEqual({ price: 97.18, compareAtPrice: 379.99 })
+  })
+
   it('keeps the price the page shows as the price', () => {
     const html = page(`<div class="price-box">
       <span class="was-price">€259.00</span>

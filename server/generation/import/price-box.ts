@@ -68,14 +68,23 @@ const PRICE_BOX_LEVELS = 4
 const TYPE_UTILITY = /^(?:font|text|fw|leading|tracking)-/
 
 function classWords(el: Element): string[] {
-  return (el.attribs.class ?? '')
-    .split(/\s+/)
-    .filter((c) => !TYPE_UTILITY.test(c))
-    .join(' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[\s_-]+/)
+  return (
+    (el.attribs.class ?? '')
+      .split(/\s+/)
+      .filter((c) => !TYPE_UTILITY.test(c))
+      .map((c) =>
+        c
+          .replace(/([a-z])([A-Z])/g, '$1 $2')
+          .toLowerCase()
+          .split(/[\s_-]+/),
+      )
+      // A class that says what the box lacks ("fpNoStrikedPrice", "without-old-price") marks nothing struck.
+      .filter((words) => !words.some((w) => NEGATION_WORDS.has(w)))
+      .flat()
+  )
 }
+
+const NEGATION_WORDS = new Set(['no', 'not', 'non', 'without', 'sans', 'ohne', 'sin', 'senza', 'sem', 'zonder'])
 
 /**
  * A label that names the price after it the former or recommended one ("MRP ₹7,999", "UVP 149 €", "Was £20", Brazil's

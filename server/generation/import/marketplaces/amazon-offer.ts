@@ -52,7 +52,11 @@ const OFFERS: {
   { box: '#priceBlock', price: '#actualPriceValue, .priceLarge', list: '#listPriceValue, .listprice' },
   // Kindle: the Kindle price of this edition.
   // (2019: the "Kindle-Preis:" row of the buy box's table.)
-  { box: '#buybox, #desktop_buybox', price: '#kindle-price, tr.kindle-price .a-color-price', list: '#digital-list-price .a-text-strike' },
+  {
+    box: '#buybox, #desktop_buybox',
+    price: '#kindle-price, tr.kindle-price .a-color-price',
+    list: '#digital-list-price .a-text-strike, tr.digital-list-price .a-text-strike',
+  },
   // 2018 mobile Kindle page: "Kindle Price: $25.00" (the "Print List Price" above it is another format's).
   { box: '#ebooksPrice_feature_div', price: '.kindle-price .a-color-price', list: '.digital-list-price .a-text-strike' },
   // Books, c. 2018–22: the "Buy new" row of the accordion; the new offer's own box ("Comprar novo:
@@ -134,7 +138,10 @@ function priceText($: CheerioAPI, el: Parameters<CheerioAPI>[0], locale: string 
     const sup = e.children('.price-info-superscript')
     return clean(`${sup.eq(0).text()}${units.text()}${separatorsOf(locale)?.decimal ?? '.'}${sup.eq(1).text()}`).replace(/\s+/g, '')
   }
-  return clean(e.text().replace(/\([^)]*\)/g, ' '))
+  // A line of its own under the price is not the price ("EUR 10,88 <p>Bespaar EUR 8,48 (44%)</p>").
+  const own = e.clone()
+  own.children('p, div').remove()
+  return clean(own.text().replace(/\([^)]*\)/g, ' '))
 }
 
 interface Offer {

@@ -313,6 +313,11 @@ describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and byline
   it('reads the Kindle price row of the buy box table, and a used-only offer’s price', async () => {
     const kindle = `<table><tr class="kindle-price"><td>Kindle-Preis:</td><td class="a-color-price a-size-medium">EUR 15,99</td></tr></table>`
     expect((await read('https://www.amazon.de/dp/B07KWY4LZK', amazonPage({ lang: 'de-de', buybox: kindle }))).price).toBe(15.99)
+    // The saving on a line of its own under the price is not the price; the digital list price's row is the former one.
+    const saving = `<table><tr class="digital-list-price"><td>Catalogusprijs digitale editie:</td><td class="a-color-base a-text-strike">EUR 19,36</td></tr>
+      <tr class="kindle-price"><td>Kindle-prijs:</td><td class="a-color-price a-size-medium">EUR 10,88 <p class="ebooks-price-savings">Bespaar EUR 8,48 (44%)</p></td></tr></table>`
+    const nl = await read('https://www.amazon.nl/dp/B01BTXEN0Q', amazonPage({ lang: 'nl-nl', buybox: saving }))
+    expect([nl.price, nl.compareAtPrice]).toEqual([10.88, 19.36])
     const used = `<div id="usedOnlyBuybox"><div id="usedBuySection"><span class="a-size-base a-color-price offer-price">£4.45</span></div></div>`
     expect((await read('https://www.amazon.co.uk/dp/1784881600', amazonPage({ lang: 'en-gb', buybox: used }))).price).toBe(4.45)
   })

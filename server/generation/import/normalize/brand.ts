@@ -196,7 +196,7 @@ const CONTRIBUTOR =
 
 /** Values that mean "no brand". */
 const NO_BRAND =
-  /^(?:no\s*brand|none|null|n\/?a|unbranded|generic[oa]?|generique|generisch|unknown|other|otros?|sin marca|sem marca|ohne marke|nicht vorhanden|keine angabe|noenname[_\s]*null|oem)$/i
+  /^(?:no\s*brand|none|null|n\/?a|unbranded|generic[oa]?|generique|generisch|unknown|other|otros?|sin marca|sem marca|ohne marke|senza marca|sans marque|geen merk|bez marki|без бренда|nicht vorhanden|keine angabe|noenname[_\s]*null|oem)$/i
 
 /**
  * The brand a byline names, or null when it names none (an author's credit, "Generic", empty):
@@ -269,7 +269,7 @@ export function cleanBrand(value: unknown): string | null {
     .replace(/\s*[(（][^()（）]{1,30}[)）]\s*$/u, '')
     // A trade mark sign is the owner's legal note, not part of the name ("Wade Logan®").
     .replace(/\s*(?:[®™℠]|\((?:R|TM)\))/giu, '')
-    .replace(/^["'“”‘’«»\s]+|["'“”‘’«»\s,;:.›>-]+$/g, '')
+    .replace(/^["'“”‘’«»\s•·*–—-]+|["'“”‘’«»\s,;:.›>-]+$/g, '')
     .trim()
   // A name written in initials keeps its last dot ("e.l.f.", "R.K.").
   if (/^(?:\p{L}\.)+\p{L}$/u.test(s) && spaced.trim().startsWith(`${s}.`)) s += '.'
@@ -280,7 +280,13 @@ export function cleanBrand(value: unknown): string | null {
   s = s.replace(STORE_COUNTRY, '')
   // A brand given as its page's address ("https://shop.es/marca/absolut/1132"): the name in it.
   if (/^https?:\/\//i.test(s)) s = brandInAddress(s) ?? ''
-  if (!s || s.length > 120 || NO_BRAND.test(s.normalize('NFD').replace(/\p{M}/gu, '')) || isTemplateResidue(s)) return null
+  // "Senza marca/Generico": each of its names says there is none.
+  const noBrand = s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .split(/\s*\/\s*/)
+    .every((part) => NO_BRAND.test(part))
+  if (!s || s.length > 120 || noBrand || isTemplateResidue(s)) return null
   return s
 }
 
