@@ -153,7 +153,7 @@ async function main() {
   if (opening) {
     database = await opening
     // Counted from the same moment as the modules: the two overlap.
-    step('database', since)
+    step('database (opened beside the modules)', since)
     const work = mode === 'all' || mode === 'worker'
     const db = database
     // Several processes may start together on Postgres: schema, seeds and queues one at a time.

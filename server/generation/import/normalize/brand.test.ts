@@ -55,6 +55,7 @@ describe('brand bylines', () => {
     // Several of them joined, after a list's dash ("- Senza marca/Generico"); a real name with a slash stays.
     for (const none of ['- Senza marca/Generico', 'Sans marque', 'Geen merk / Generic']) expect(cleanBrand(none), none).toBeNull()
     expect(cleanBrand('AC/DC')).toBe('AC/DC')
+    expect(cleanBrand('N/A')).toBeNull()
     // A brand given as its page's address: the name in it, or none.
     expect(cleanBrand('https://www.ulabox.com/marca/absolut/1132')).toBe('absolut')
     expect(cleanBrand('https://www.shop.example/brands/the-north-face')).toBe('the north face')

@@ -280,12 +280,9 @@ export function cleanBrand(value: unknown): string | null {
   s = s.replace(STORE_COUNTRY, '')
   // A brand given as its page's address ("https://shop.es/marca/absolut/1132"): the name in it.
   if (/^https?:\/\//i.test(s)) s = brandInAddress(s) ?? ''
-  // "Senza marca/Generico": each of its names says there is none.
-  const noBrand = s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .split(/\s*\/\s*/)
-    .every((part) => NO_BRAND.test(part))
+  // "Senza marca/Generico": each of its names says there is none ("N/A" is one name).
+  const folded = s.normalize('NFD').replace(/\p{M}/gu, '')
+  const noBrand = NO_BRAND.test(folded) || folded.split(/\s*\/\s*/).every((part) => NO_BRAND.test(part))
   if (!s || s.length > 120 || noBrand || isTemplateResidue(s)) return null
   return s
 }
