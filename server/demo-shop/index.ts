@@ -16,7 +16,6 @@ import { saveThemeEditor, themeEditorPage } from './theme-editor'
 
 export type { DemoShopDeps } from './context'
 export type { DemoShopSettings } from './state'
-export { extensionUuid } from './theme-editor'
 export { loadAdminSchema } from './schema'
 
 export interface DemoShop {

@@ -1,6 +1,6 @@
 import { loadOnce } from '../generation/load-once'
-import type { DemoShop, DemoShopDeps } from './index'
 import { demoShopOrigin } from './origin'
+import type { DemoShop, DemoShopDeps } from './index'
 
 /**
  * The demo shop of createDemoShop, loaded on its first use: its Admin GraphQL (graphql), its themes
