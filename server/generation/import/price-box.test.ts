@@ -513,6 +513,24 @@ describe('the former price beside a structured price', () => {
     ).toBeNull()
   })
 
+  it('reads cents in an element of their own that says so, and never a price per piece beside a price per pack', () => {
+    const near = (box: string) => priceNearHeading(load(page(box)), 'en-GB', 'https://shop.example/p')
+    expect(
+      near(
+        `<span class="productPrice"><span>£</span><span class="productPriceInteger">37</span><span class="productPriceDecimal">99</span></span>`,
+      ),
+    ).toMatchObject({ price: 37.99 })
+    expect(near(`<div class="pricing"><p class="pricePerUnit">£3.50/unit</p><p class="pricePerMeasure">£0.70/ea</p></div>`)).toBeNull()
+    // A footnote's mark after the cents is not part of the price ("79.99* €").
+    expect(
+      priceNearHeading(
+        load(page(`<strong class="price">79<span>.</span><sup>99<span>*</span></sup><span> €</span></strong>`)),
+        'fr-FR',
+        'https://shop.example/p',
+      ),
+    ).toMatchObject({ price: 79.99 })
+  })
+
   it('reads a struck price past the words written inside it for screen readers, and a price per item', () => {
     const idr = formerPriceBeside(
       load(page(`<p><del><span class="sr">harga sebelum diskon</span>Rp15.999.000</del></p><p>Rp13.299.000</p>`)),

@@ -282,7 +282,12 @@ function priceText(el: Element, locale: string | null): string | null {
   let text = sub.text
   for (const label of labels) text = text.replace(smallText(label) ?? '', '')
   const sup = sub.elements.find((e) => e.tagName === 'sup' && RAISED_CENTS.test(smallText(e)?.trim() ?? ''))
-  if (!sup) return markInItsOwnElement(sub.elements, labels.length ? spacedText(el, new Set(labels)) : spacedText(el))
+  if (!sup)
+    return centsInTheirOwnElement(
+      sub.elements,
+      markInItsOwnElement(sub.elements, labels.length ? spacedText(el, new Set(labels)) : spacedText(el)),
+      locale,
+    )
   const raised = smallText(sup)!.trim()
   const [, sign = '', cents] = RAISED_CENTS.exec(raised)!
   // The mark may be written before the raised cents already ("1.099,<sup>99</sup> lei").
@@ -303,6 +308,21 @@ function markInItsOwnElement(elements: Element[], text: string): string {
   if (!mark) return text
   const m = smallText(mark)!.trim()
   return text.replace(new RegExp(`(\\d)\\s*\\${m}\\s*(\\d{2})(?!\\d)`), `$1${m}$2`)
+}
+
+/** Class words of an element that holds a price's cents ("productPriceDecimal", "a-price-fraction", "price__cents"). */
+const CENTS_WORDS = new Set(['decimal', 'decimals', 'cents', 'cent', 'fraction', 'fractional', 'pence', 'kopecks'])
+
+/**
+ * "£<span class=productPriceInteger>37</span><span class=productPriceDecimal>99</span>": the cents in
+ * an element of their own that says so by its class, drawn raised with no mark, read as 37.99 (two
+ * digits after the amount otherwise are two prices side by side; see spacedText).
+ */
+function centsInTheirOwnElement(elements: Element[], text: string, locale: string | null): string {
+  const cents = elements.find((e) => /^\d{2}$/.test(smallText(e)?.trim() ?? '') && classWords(e).some((w) => CENTS_WORDS.has(w)))
+  if (!cents) return text
+  const digits = smallText(cents)!.trim()
+  return text.replace(new RegExp(`(\\d)\\s*${digits}(?!\\d)`), `$1${separatorsOf(locale)?.decimal ?? '.'}${digits}`)
 }
 
 /**
@@ -374,6 +394,8 @@ const asWritten = (text: string) =>
     .replace(PRICE_NAME_PREFIX, '')
     .replace(TAX_NOTE_SUFFIX, '')
     .replace(EACH_SUFFIX, '')
+    // A footnote's mark after the amount ("79.99* €": "* eco-tax included" below) is not part of it.
+    .replace(/(\d)\s?[*†‡]+/gu, '$1')
 
 /**
  * The elements of `root` whose whole text is a price (no words: "from", "/ month", "-50%" are not
@@ -389,11 +411,23 @@ function pricesIn($: CheerioAPI, root: Element | null, locale: string | null): S
     const shown = priceText(el, locale)
     const text = shown === null ? null : asWritten(shown)
     if (!text || text.length > 24 || !PRICE_ONLY.test(text) || !/\d/.test(text)) continue
+    // A price for each one beside a price per another unit ("£3.50/unit", "£0.70/ea" for a pack of
+    // five): the price of one of the pack's pieces, not the price paid.
+    if (shown !== null && EACH_SUFFIX.test(shown.replace(/\s+/g, ' ').trim()) && perOtherUnitBeside(el)) continue
     const amount = parsePrice(text, null, locale)?.amount
     // A saving is an amount off a price, never one ("Save: $3.50").
     if (amount !== undefined && amount > 0 && !isSaving(el)) out.push({ el, amount })
   }
   return out
+}
+
+/** Whether an element beside this one writes an amount per some other unit ("£3.50/unit", "€2.99 / kg"). */
+function perOtherUnitBeside(el: Element): boolean {
+  return (el.parent?.children ?? []).some((sibling) => {
+    if (sibling === el || sibling.type !== 'tag') return false
+    const text = (smallText(sibling as Element) ?? '').replace(/\s+/g, ' ').trim()
+    return /\d\s?\/\s?\p{L}+\.?$/u.test(text) && !EACH_SUFFIX.test(text)
+  })
 }
 
 /** A price names its currency ("44 890 тг.", "100.00€"); a bare number is an item code, a count or a size ("1 gal"). */

@@ -99,6 +99,22 @@ describe("a shop page's own markup", () => {
   })
 })
 
+describe('a structured rating in half stars', () => {
+  it('takes the decimal the product’s own stars say (eBay’s 4.5 where they say 4.6), never one that rounds elsewhere', () => {
+    const page = (label: string) =>
+      load(
+        `<html><body><h1>Roomba 696</h1><div><a class="reviews-star-rating" aria-label="${label}"><span class="rs"></span></a></div></body></html>`,
+      )
+    const rating = { average: 4.5, count: '10', scale: 5 }
+    expect(withShopMarkup({ title: 'Roomba 696', listingRating: rating }, page('4.6 de 5 estrellas'), URL_).listingRating?.average).toBe(
+      4.6,
+    )
+    expect(withShopMarkup({ title: 'Roomba 696', listingRating: rating }, page('4.0 de 5 estrellas'), URL_).listingRating?.average).toBe(
+      4.5,
+    )
+  })
+})
+
 describe('a structured price the shopper never pays', () => {
   const box = (inner: string, lang = 'en') =>
     load(

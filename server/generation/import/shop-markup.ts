@@ -76,12 +76,17 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
   return out
 }
 
-/** A structured rating in whole stars that the product's own stars say with its decimal (4 where they say 3.9): the stars' rating. */
+/**
+ * A structured rating in whole or half stars that the product's own stars say with its decimal (4
+ * where they say 3.9, eBay's 4.5 where they say 4.6): the stars' rating.
+ */
 function withShownDecimal(rating: NonNullable<RawFacts['listingRating']>, $: CheerioAPI): RawFacts['listingRating'] {
   const average = Number(rating.average)
-  if (!Number.isInteger(average) || (rating.scale != null && Number(rating.scale) !== 5)) return rating
+  if (!Number.isInteger(average * 2) || (rating.scale != null && Number(rating.scale) !== 5)) return rating
   const said = decimalRatingBesideHeading($)
-  return said !== null && Math.round(said) === average ? { ...rating, average: said } : rating
+  if (said === null) return rating
+  const roundsTo = Number.isInteger(average) ? Math.round(said) === average : Math.round(said * 2) / 2 === average
+  return roundsTo ? { ...rating, average: said } : rating
 }
 
 /** Distinct brands a page's data can hold: enough for a product and its tiles, bounded on a page of thousands. */

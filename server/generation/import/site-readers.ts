@@ -17,7 +17,7 @@ import { isZalandoArticle, parseZalando } from './zalando'
  */
 const SITE_READERS: { matches: (url: URL) => boolean; read: (html: string, $: CheerioAPI, url: URL) => RawFacts }[] = [
   { matches: isTaobaoItem, read: (_, $) => parseTaobao($) },
-  { matches: isEbayItem, read: (html) => parseEbay(html) },
+  { matches: isEbayItem, read: (html, $) => parseEbay(html, $) },
   { matches: isZalandoArticle, read: (_, $) => parseZalando($) },
   { matches: isTmonDeal, read: (_, $) => parseTmon($) },
   { matches: isPcstoreItem, read: (_, $) => parsePcstore($) },

@@ -86,6 +86,21 @@ describe('JSON-LD', () => {
     ])
   })
 
+  it('takes a rating scale from 3 to 3 for the ratings given, not for a scale', () => {
+    const html = ld({
+      '@type': 'Product',
+      name: 'STAR - Classic coat',
+      aggregateRating: { '@type': 'AggregateRating', bestRating: 3, ratingValue: '3.0', reviewCount: 1, worstRating: 3 },
+    })
+    expect(extractStructuredData(html, 'https://shop.example/p/1').listingRating).toMatchObject({ average: 3, scale: null })
+    const ten = ld({
+      '@type': 'Product',
+      name: 'Shaver',
+      aggregateRating: { ratingValue: '9', ratingCount: '12', bestRating: '10', worstRating: '1' },
+    })
+    expect(extractStructuredData(ten, 'https://shop.example/p/1').listingRating).toMatchObject({ scale: 10 })
+  })
+
   it('prefers the ProductGroup, resolves @id references and reads hasVariant / variesBy', () => {
     const nodes = findProductNodes([
       {

@@ -213,7 +213,7 @@ export function readOffers(offers: unknown): OfferSummary {
 function reviewOf(r: unknown): RawReview | null {
   if (!isObj(r)) return null
   const rating = isObj(r.reviewRating) ? r.reviewRating : null
-  const best = rating ? Number(rating.bestRating) : NaN
+  const best = rating ? Number(ratingScaleOf(rating)) : NaN
   return {
     author: nameOf(r.author),
     rating: rating ? (str(rating.ratingValue) ?? null) : null,
@@ -246,7 +246,17 @@ function specValue(v: unknown): string | null {
 function aggregateRatingOf(v: unknown): RawFacts['listingRating'] {
   const r = list(v).find(isObj)
   if (!r) return null
-  return { average: machineNumber(r.ratingValue), count: str(r.ratingCount) ?? str(r.reviewCount), scale: machineNumber(r.bestRating) }
+  return { average: machineNumber(r.ratingValue), count: str(r.ratingCount) ?? str(r.reviewCount), scale: ratingScaleOf(r) }
+}
+
+/**
+ * A rating's `bestRating` as its scale, unless its `worstRating` is as high: a scale from 3 to 3 is
+ * the lowest and highest ratings given (Zalando's one review of 3), not a scale (5 then stands).
+ */
+function ratingScaleOf(r: Node): ReturnType<typeof machineNumber> {
+  const best = machineNumber(r.bestRating)
+  const worst = machineNumber(r.worstRating)
+  return best !== null && worst !== null && Number(worst) >= Number(best) ? null : best
 }
 
 /**

@@ -158,7 +158,9 @@ export function readOffer($: CheerioAPI, hint: string | null, locale: string | n
       const el = $(box)
         .find(where.price)
         .toArray()
-        .find((p) => isOwnOffer($, p, where.ownRows) && priceText($, p))
+        // A struck price is the former one, wherever it comes in the table ("Prix : 75,99 €" struck
+        // above "Prix de l'offre : 64,59 €").
+        .find((p) => isOwnOffer($, p, where.ownRows) && !$(p).closest('.a-text-strike').length && priceText($, p))
       const raw = el ? priceText($, el, locale) : ''
       const price = parsePrice(raw, hint, locale)
       if (!price) continue

@@ -122,6 +122,22 @@ describe('Amazon: the numbers come from the product itself', () => {
     expect(facts.listingRating).toEqual({ average: 4.7, count: 1110 })
   })
 
+  it('reads a struck price before the deal price as the former one, and never another product’s stars with the same ids', async () => {
+    const facts = await read(
+      'https://www.amazon.fr/dp/B07PXZ5FDR',
+      amazonPage({
+        lang: 'fr-fr',
+        center: `<div id="abb-product-view-B01MZEEFBA"><div id="averageCustomerReviews"><span class="a-icon-alt">4.5 sur 5 étoiles</span>
+            <span id="acrCustomerReviewText">1 779 commentaires</span></div></div>
+          <div id="averageCustomerReviews"><span class="a-icon-alt">4.1 sur 5 étoiles</span><span id="acrCustomerReviewText">52 commentaires</span></div>
+          <div id="price"><table><tr><td>Prix :</td><td><span id="priceblock_ourprice" class="a-text-strike">75,99 €</span></td></tr>
+          <tr id="priceblock_dealprice_row"><td>Prix de l'offre :</td><td><span id="priceblock_dealprice" class="a-color-price">64,59 €</span></td></tr></table></div>`,
+      }),
+    )
+    expect([facts.price, facts.compareAtPrice]).toEqual([64.59, 75.99])
+    expect(facts.listingRating).toEqual({ average: 4.1, count: 52 })
+  })
+
   it("reads Spanish stars and counts by the page's language, and the brand out of its byline", async () => {
     const facts = await read(
       'https://www.amazon.es/dp/B01MUGXRT9',

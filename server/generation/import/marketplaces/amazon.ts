@@ -260,10 +260,16 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
   const ownSummary = $(
     asin ? `#handleBuy .jumpBar .crAvgStars, .crAvgStars:has(> .asinReviewsSummary[name="${asin}"])` : '#handleBuy .jumpBar .crAvgStars',
   ).first()
+  // Not another product's widget with the same ids (2019's add-on box, "Weitere Artikel hinzufügen",
+  // comes first in the page with its own stars and count).
+  const own = (selector: string) =>
+    $(selector)
+      .filter((_, el) => !$(el).closest('[id^="abb-"], [id*="sims"], [id^="sp_detail"]').length)
+      .first()
   const stars = clean(
-    $('#averageCustomerReviews .a-icon-alt').first().text() ||
-      ($('#acrPopover').attr('title') ?? '') ||
-      $('#acrCustomerReviewLink .a-icon-alt').first().text() ||
+    own('#averageCustomerReviews .a-icon-alt').text() ||
+      (own('#acrPopover').attr('title') ?? '') ||
+      own('#acrCustomerReviewLink .a-icon-alt').text() ||
       (ownSummary.find('.swSprite').first().attr('title') ?? ''),
   )
   // Japanese writes the scale first: "5つ星のうち4.1" (of five stars, 4.1).
@@ -272,7 +278,7 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
   const count =
     countIn(
       clean(
-        $('#acrCustomerReviewText').first().text() ||
+        own('#acrCustomerReviewText').text() ||
           ownSummary.children('a').first().text() ||
           // (the count in brackets, "(393)": a bare "4,4" beside it is the stars')
           ($('#acrCustomerReviewLink > span:not([aria-hidden="true"])')

@@ -78,12 +78,17 @@ export const CURRENCY_CODES = [
 ] as const
 const DOLLARS = new Set(['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'MXN', 'TWD'])
 
+// A dollar's country before its sign, joined or apart as eBay writes it ("C $61.99", "AU $12").
 const SYMBOLS: [RegExp, string][] = [
   [/(?<![A-Z])US ?\$/i, 'USD'],
   [/(?<![A-Z])CA?\$/i, 'CAD'],
+  [/(?<![A-Za-z])CA? \$/, 'CAD'],
   [/(?<![A-Z])AU?\$/i, 'AUD'],
+  [/(?<![A-Za-z])AU \$/, 'AUD'],
   [/(?<![A-Z])NZ\$/i, 'NZD'],
+  [/(?<![A-Za-z])NZ \$/, 'NZD'],
   [/(?<![A-Z])HK\$/i, 'HKD'],
+  [/(?<![A-Za-z])HK \$/, 'HKD'],
   [/(?<![A-Z])S\$/, 'SGD'],
   [/(?<![A-Z])R\$/, 'BRL'],
   [/(?<![A-Z])MX\$/i, 'MXN'],
