@@ -520,6 +520,11 @@ describe('the former price beside a structured price', () => {
         `<span class="productPrice"><span>£</span><span class="productPriceInteger">37</span><span class="productPriceDecimal">99</span></span>`,
       ),
     ).toMatchObject({ price: 37.99 })
+    expect(
+      near(
+        `<span class="productPrice"><span>£</span><span class="productPriceInteger">1999</span><span class="productPriceDecimal">99</span></span>`,
+      ),
+    ).toMatchObject({ price: 1999.99 })
     expect(near(`<div class="pricing"><p class="pricePerUnit">£3.50/unit</p><p class="pricePerMeasure">£0.70/ea</p></div>`)).toBeNull()
     // A footnote's mark after the cents is not part of the price ("79.99* €").
     expect(

@@ -322,7 +322,8 @@ function centsInTheirOwnElement(elements: Element[], text: string, locale: strin
   const cents = elements.find((e) => /^\d{2}$/.test(smallText(e)?.trim() ?? '') && classWords(e).some((w) => CENTS_WORDS.has(w)))
   if (!cents) return text
   const digits = smallText(cents)!.trim()
-  return text.replace(new RegExp(`(\\d)\\s*${digits}(?!\\d)`), `$1${separatorsOf(locale)?.decimal ?? '.'}${digits}`)
+  // The units' last digit, the space between the two elements, the cents: never inside the units ("1999 99").
+  return text.replace(new RegExp(`(\\d)\\s+${digits}(?!\\d)`), `$1${separatorsOf(locale)?.decimal ?? '.'}${digits}`)
 }
 
 /**
