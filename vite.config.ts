@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { vitePlugin as remix } from '@remix-run/dev'
 import { defineConfig, type Plugin } from 'vite'
@@ -5,17 +6,22 @@ import { precompressDirectory } from './server/http/precompress'
 
 /**
  * After the client build, writes `.br` (brotli 11) and `.gz` (gzip 9) copies beside its text files,
- * so the server (server/http/static-files.ts) serves them without compressing anything itself.
- * The server build is left alone.
+ * so the server (server/http/static-files.ts) serves them without compressing anything at start.
+ * The server build writes Remix's browser manifest (and any CSS only the server imported) into the
+ * client folder, so after it the client files still without copies get theirs.
  */
 function precompress(): Plugin {
   return {
     name: 'pagewright:precompress',
     apply: 'build',
     async writeBundle(options) {
-      if (this.environment.config.consumer !== 'client' || !options.dir) return
+      if (!options.dir) return
+      const client = this.environment.config.consumer === 'client'
       const started = performance.now()
-      const written = await precompressDirectory(options.dir)
+      // Remix's layout: build/server beside build/client.
+      const written = client
+        ? await precompressDirectory(options.dir)
+        : await precompressDirectory(path.join(path.dirname(options.dir), 'client'), { missingOnly: true })
       this.environment.logger.info(`precompressed: ${written} .br/.gz files in ${Math.round(performance.now() - started)} ms`)
     },
   }

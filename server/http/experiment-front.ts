@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { LRUCache } from 'lru-cache'
 import { describeError, warnThrottled } from '../db/unavailable'
 import { dayCookieOf, daySetCookie, dayStamp, etagOfDay, isoDay } from '../domain/daily-visitors'
 import {
@@ -14,6 +13,7 @@ import {
   type Variant,
 } from '../domain/experiments/shopper'
 import type { ShareVersions } from '../domain/share'
+import { countBoundedCache } from './count-bounded-cache'
 import { flushTimer } from './flush-timer'
 import { pathOnly, type FrontHandler } from './front-chain'
 import { isCountedView } from './page-views'
@@ -93,7 +93,7 @@ export function createShopperSide(opts: ShopperSideOptions) {
   // `/go`'s buy targets (or null: no buy link), safe ones only, by page, share version and variant.
   // The version is new with every edit, visibility change and experiment start or stop, so a target
   // kept under it is the one the api would answer; presses that find none share one api call.
-  const buyTargets = new LRUCache<string, Promise<string | null>>({ max: opts.maxBuyTargets ?? 10_000 })
+  const buyTargets = countBoundedCache<string, Promise<string | null>>(opts.maxBuyTargets ?? 10_000)
   const buyTargetOf = (id: string, version: string, variant: Variant) => {
     const key = `${id} ${version} ${variant}`
     const known = buyTargets.get(key)

@@ -45,6 +45,19 @@ it('does not compress its own output again when run twice', async () => {
   expect(has('assets/app.js.br.gz') || has('assets/app.js.gz.br')).toBe(false)
 })
 
+it('with missingOnly, compresses only files written after the first pass (Remix writes its manifest later)', async () => {
+  write('assets/app.js', 'export const answer = () => 42\n'.repeat(50))
+  await precompressDirectory(root)
+  const manifest = `window.__remixManifest=${JSON.stringify({ routes: Array.from({ length: 40 }, (_, i) => ({ id: `r${i}` })) })};`
+  write('assets/manifest-1234abcd.js', manifest)
+
+  // app.js has its copies: only the manifest's two are written.
+  expect(await precompressDirectory(root, { missingOnly: true })).toBe(2)
+  expect(brotliDecompressSync(readFileSync(path.join(root, 'assets/manifest-1234abcd.js.br'))).toString()).toBe(manifest)
+  expect(gunzipSync(readFileSync(path.join(root, 'assets/manifest-1234abcd.js.gz'))).toString()).toBe(manifest)
+  expect(await precompressDirectory(root, { missingOnly: true })).toBe(0)
+})
+
 describe('kept bytes hold only themselves', () => {
   const html = Buffer.from(`<!doctype html><html><body>${'<p>A kettle that pours without a drip.</p>'.repeat(200)}</body></html>`)
 

@@ -62,10 +62,15 @@ async function filesUnder(dir: string): Promise<string[]> {
 /**
  * Writes `<file>.br` (brotli 11) and `<file>.gz` (gzip 9) beside every compressible file under `root`
  * of at least 512 bytes, when the compressed copy is smaller. Runs after the client build, so the
- * server only has to read them. Returns the number of files written.
+ * server only has to read them. Returns the number of files written. `missingOnly`: only files that
+ * have neither copy yet (written after the client build, such as Remix's browser manifest).
  */
-export async function precompressDirectory(root: string): Promise<number> {
-  const files = (await filesUnder(root)).filter((f) => !ENCODINGS.some((e) => f.endsWith(e.suffix)))
+export async function precompressDirectory(root: string, { missingOnly = false } = {}): Promise<number> {
+  const all = await filesUnder(root)
+  const present = new Set(all)
+  const files = all.filter(
+    (f) => !ENCODINGS.some((e) => f.endsWith(e.suffix)) && !(missingOnly && ENCODINGS.some((e) => present.has(f + e.suffix))),
+  )
   let written = 0
   // zlib's async calls run on libuv's thread pool, so the files compress in parallel.
   await Promise.all(

@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache'
 import { EVERYTHING, type ChangeFeed } from '../db/changes'
 import type { ShareVersions } from '../domain/share'
+import { countBoundedCache } from './count-bounded-cache'
 
 const MAX_REMEMBERED = 50_000
 
@@ -13,7 +13,7 @@ const MAX_REMEMBERED = 50_000
  */
 export function rememberVersions(lookUp: ShareVersions, feed: ChangeFeed | undefined): ShareVersions {
   if (!feed) return lookUp
-  const memo = new LRUCache<string, string>({ max: MAX_REMEMBERED })
+  const memo = countBoundedCache<string, string>(MAX_REMEMBERED)
   // Bumped on every change: a lookup that overlapped a change is not remembered (it may be older).
   let epoch = 0
   feed.subscribe((key) => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { LRUCache } from 'lru-cache'
 import { EVERYTHING, type ChangeFeed } from '../db/changes'
 import { isSessionId } from '../domain/ids'
 import { INTERNAL_CACHE_HEADERS, SIGNED_IN_CACHE_HEADER, VIEWER_HEADER } from '../domain/page-cache'
+import { countBoundedCache } from './count-bounded-cache'
 import { isKeepableHtml, keepNoncedPage, pageMemory, sendNoncedPage, type NoncedPage } from './page-memory'
 
 interface Stored extends NoncedPage {
@@ -65,15 +65,14 @@ export function createSignedInPages(opts: SignedInPagesOptions) {
   let everything = 0
   // A viewer forgotten here changed at most at `forgotten`: nothing older than that is trusted.
   let forgotten = 0
-  const changedAt = new LRUCache<string, number>({
-    max: 100_000,
+  const changedAt = countBoundedCache<string, number>(100_000, {
     dispose: (at) => void (forgotten = Math.max(forgotten, at)),
   })
   // Which viewer a cookie header belongs to, learnt from renders (for the session's own writes).
-  const viewerOfCookie = new LRUCache<string, string>({ max: 100_000 })
+  const viewerOfCookie = countBoundedCache<string, string>(100_000)
   // Shapes of addresses whose screens were kept: a new viewer's first read of one waits for our
   // render instead of rendering once to answer and once more to keep.
-  const keptShapes = new LRUCache<string, true>({ max: 1_000 })
+  const keptShapes = countBoundedCache<string, true>(1_000)
 
   const changed = (viewer: string) => {
     count++

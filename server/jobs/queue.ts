@@ -29,12 +29,23 @@ export async function startBoss(database: Database, opts: { work: boolean }) {
   )
   await boss.start()
   // Queues are created here, inside the start-up lock: parallel createQueue calls deadlock on Postgres.
-  // createQueue leaves an existing queue as it was: updateQueue brings it to the settings above.
+  // createQueue leaves an existing queue as it was: updateQueue brings it to the settings above. One
+  // read finds the queues already as they should be (every start but the first): no writes for them.
+  const stored = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]))
   for (const queue of QUEUES) {
-    await boss.createQueue(queue.name, queue)
-    await boss.updateQueue(queue.name, queue)
+    const current = stored.get(queue.name)
+    if (!current) await boss.createQueue(queue.name, queue)
+    else if (!sameSettings(current, queue)) await boss.updateQueue(queue.name, queue)
   }
   return boss
+}
+
+const SETTINGS = ['policy', 'retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds', 'retentionMinutes', 'deadLetter'] as const
+const UNSET: Partial<Record<(typeof SETTINGS)[number], unknown>> = { policy: 'standard' }
+
+/** A stored queue with every setting ours gives (an unset one counted as pg-boss stores it: any difference updates). */
+function sameSettings(stored: PgBoss.QueueResult, ours: PgBoss.Queue): boolean {
+  return SETTINGS.every((key) => (ours[key] ?? UNSET[key] ?? null) === (stored[key] ?? null))
 }
 
 export function queueOf(boss: PgBoss): JobQueue {
