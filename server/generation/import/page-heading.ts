@@ -4,6 +4,7 @@ import { htmlToText } from '../../domain/sanitize'
 import { isBrandLabel, isMakerLabel } from './normalize/brand'
 import { stripSiteName } from './normalize/site-name'
 import { collapseSpace } from './normalize/text'
+import { unseen } from './shown-text'
 
 // What the page itself shows a person as the product's name and brand: its heading, read as a
 // browser lays it out, weighed against the structured name; the brand row of its specification table.
@@ -20,7 +21,9 @@ export function headingText($: CheerioAPI, el: Element | undefined = productHead
   // As a shopper sees it: not its words for screen readers or hidden ones (eBay's "Details about"),
   // nor a footnote's mark at its end ("Battery<sup>1</sup>"; a unit's power, "m<sup>2</sup>", stays).
   const h1 = $(el).clone()
-  h1.find('.g-hdn, .sr-only, .visually-hidden, .screen-reader-text, [hidden], [style*="display:none"], [style*="display: none"]').remove()
+  h1.find('*')
+    .filter((_, e) => unseen(e))
+    .remove()
   h1.find('sup')
     .filter((_, s) => {
       const before = s.prev?.type === 'text' ? (s.prev as unknown as { data: string }).data : ''

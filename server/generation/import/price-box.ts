@@ -5,6 +5,7 @@ import { separatorsOf } from './normalize/numbers'
 import { currencyWritten, parsePrice } from './normalize/price'
 import { productHeading } from './page-heading'
 import { APPROXIMATELY } from './price-written'
+import { hiddenFromShopper } from './shown-text'
 
 /**
  * A structured price the page shows only struck through. Some shops keep the regular price in their
@@ -498,41 +499,15 @@ export function priceBesideStruck(
 /** Levels above the heading that still hold the product's own price box. */
 const HEADING_BOX_LEVELS = 5
 
-/**
- * Class names that hide an element in the frameworks' own style sheets (Magento's "no-display",
- * Bootstrap's "d-none" and "hidden", Tailwind's "hidden"), unless a class shows it again at some
- * width ("hidden md:block", "d-none d-lg-flex").
- */
-const HIDING_CLASSES = new Set(['no-display', 'd-none', 'hidden', 'hide', 'is-hidden'])
-const DISPLAY_VALUES =
-  /^!?(?:block|flex|inline|inline-block|inline-flex|grid|inline-grid|table|inline-table|table-cell|table-row|table-row-group|contents|flow-root|list-item)!?$/
-/** Variants that show an element only on a state or medium a shopper's first look has not (hover, print, dark mode). */
-const STATE_VARIANT = /^(?:print|hover|focus(?:-.*)?|active|visited|dark|group-.*|peer-.*|max-.*|motion-.*|aria-.*|data-.*)$/
-
-/** A class that shows the element at some width: Tailwind's "md:block", "min-[640px]:inline", "@md:flex", "lg:!grid"; Bootstrap's "d-lg-flex". */
-function showsAtWidth(c: string): boolean {
-  if (/^d-(?:sm|md|lg|xl|xxl)-/.test(c)) return DISPLAY_VALUES.test(c.replace(/^d-\w+-/, ''))
-  const parts = c.split(':')
-  return parts.length > 1 && DISPLAY_VALUES.test(parts.at(-1)!) && !parts.slice(0, -1).some((v) => STATE_VARIANT.test(v))
-}
-
-function hiddenByClass(e: Element): boolean {
-  const classes = (e.attribs.class ?? '').split(/\s+/)
-  return classes.some((c) => HIDING_CLASSES.has(c)) && !classes.some(showsAtWidth)
-}
-
 /** Whether an element, or one of its parents below `box`, is hidden from the shopper. */
 function isHidden(el: Element, box: AnyNode): boolean {
   for (let node: AnyNode | null = el; node && node !== box && node.type === 'tag'; node = node.parent) {
     const e = node as Element
-    if (hides(e)) return true
+    if (hiddenFromShopper(e)) return true
   }
   // A wrapper whose whole text is a hidden element's ("<div><span class=d-none>€3.25</span></div>").
-  return wrappedBy(el).some(hides)
+  return wrappedBy(el).some(hiddenFromShopper)
 }
-
-const hides = (e: Element) =>
-  'hidden' in e.attribs || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(e.attribs.style ?? '') || hiddenByClass(e)
 
 /** Whether `b` comes after `a` in the page. */
 function follows($: CheerioAPI, a: Element, b: Element): boolean {

@@ -79,3 +79,36 @@ export function shownText(root: AnyNode, opts: { skip?: ReadonlySet<AnyNode>; li
   }
   return parts.join('').replace(/\s+/g, ' ').trim()
 }
+
+/**
+ * Class names that hide an element in the frameworks' own style sheets (Magento's "no-display",
+ * Bootstrap's "d-none" and "hidden", Tailwind's "hidden"), unless a class shows it again at some
+ * width ("hidden md:block", "d-none d-lg-flex").
+ */
+const HIDING_CLASSES = new Set(['no-display', 'd-none', 'hidden', 'hide', 'is-hidden'])
+const DISPLAY_VALUES =
+  /^!?(?:block|flex|inline|inline-block|inline-flex|grid|inline-grid|table|inline-table|table-cell|table-row|table-row-group|contents|flow-root|list-item)!?$/
+/** Variants that show an element only on a state or medium a shopper's first look has not (hover, print, dark mode). */
+const STATE_VARIANT = /^(?:print|hover|focus(?:-.*)?|active|visited|dark|group-.*|peer-.*|max-.*|motion-.*|aria-.*|data-.*)$/
+
+/** A class that shows the element at some width: Tailwind's "md:block", "min-[640px]:inline", "@md:flex", "lg:!grid"; Bootstrap's "d-lg-flex". */
+function showsAtWidth(c: string): boolean {
+  if (/^d-(?:sm|md|lg|xl|xxl)-/.test(c)) return DISPLAY_VALUES.test(c.replace(/^d-\w+-/, ''))
+  const parts = c.split(':')
+  return parts.length > 1 && DISPLAY_VALUES.test(parts.at(-1)!) && !parts.slice(0, -1).some((v) => STATE_VARIANT.test(v))
+}
+
+function hiddenByClass(e: Element): boolean {
+  const classes = (e.attribs.class ?? '').split(/\s+/)
+  return classes.some((c) => HIDING_CLASSES.has(c)) && !classes.some(showsAtWidth)
+}
+
+/** Whether a style sheet or the element itself hides it from the shopper: `hidden`, `display: none`, `visibility: hidden`, or a hiding class. */
+export const hiddenFromShopper = (e: Element) =>
+  'hidden' in e.attribs || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(e.attribs.style ?? '') || hiddenByClass(e)
+
+/** Words only a screen reader says (eBay's "Details about", "Opens in a new window"). */
+const SCREEN_READER_CLASSES = new Set(['sr-only', 'visually-hidden', 'screen-reader-text', 'g-hdn'])
+
+/** Whether a shopper looking at the page never sees the element's words: hidden, or for screen readers only. */
+export const unseen = (e: Element) => hiddenFromShopper(e) || (e.attribs.class ?? '').split(/\s+/).some((c) => SCREEN_READER_CLASSES.has(c))

@@ -369,12 +369,18 @@ describe('microdata and the page heading', () => {
     expect([raw.price, raw.currency, raw.vendor]).toEqual([119.01, 'EUR', 'Kärcher'])
     expect(raw.listingRating).toEqual({ average: 4.5, count: '68', scale: null })
   })
-  it('a microdata name with hidden words before it gives way to the page’s OpenGraph title', () => {
+  it('a microdata name with hidden words before it is read as the heading shows it, hidden words out', () => {
     const html = page(
       `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name"><span class="hidden">Details about </span>4x Coin Cell CR2032</h1></div>`,
       '4x Coin Cell CR2032 | Shop',
     )
-    expect(extractStructuredData(html, 'https://shop.example/p/1').title).toBe('4x Coin Cell CR2032 | Shop')
+    expect(extractStructuredData(html, 'https://shop.example/p/1').title).toBe('4x Coin Cell CR2032')
+    // A word hidden only on small screens ("hidden md:inline") is shown to a shopper on a wider one: kept.
+    const wide = page(
+      `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name"><span class="hidden md:inline">Energizer </span>4x Coin Cell CR2032</h1></div>`,
+      'Energizer 4x Coin Cell CR2032 | Shop',
+    )
+    expect(extractStructuredData(wide, 'https://shop.example/p/1').title).toBe('Energizer 4x Coin Cell CR2032')
   })
   it('of a rating’s two counts, takes the one the page shows when it shows only one', () => {
     const rating = { '@type': 'AggregateRating', ratingValue: 5, ratingCount: 37, reviewCount: 15 }
