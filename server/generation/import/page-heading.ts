@@ -13,7 +13,8 @@ import { unseen } from './shown-text'
  * The first `<h1>`'s text as a browser lays it out: lines in blocks of their own are apart
  * ("<div>DJUNGELSKOG</div><div>Soft toy, brown bear</div>" is "DJUNGELSKOG Soft toy, brown bear"),
  * and so are a link and the element after it (a brand's link and the name: "<a>Maison Francis
- * Kurkdjian</a><span>Gentle Fluidity Gold</span>", which a style sheet sets on two lines); other
+ * Kurkdjian</a><span>Gentle Fluidity Gold</span>", which a style sheet sets on two lines), and a
+ * part that opens with a bracket ("<span>(SATA 600)</span>"); other
  * elements side by side are one word ("<span>i</span><span>Phone</span>", "Nike<sup>®</sup>").
  */
 export function headingText($: CheerioAPI, el: Element | undefined = productHeading($)): string {
@@ -37,6 +38,8 @@ export function headingText($: CheerioAPI, el: Element | undefined = productHead
   const spaced = $.html(h1)
     .replace(/<(div|p|br|li|h[1-6])\b/gi, ' <$1')
     .replace(/(<\/a>)(<[a-z])/gi, '$1 $2')
+    // A part that opens with a bracket is a word of its own ("Drive</span><span>(SATA 600)").
+    .replace(/(<\/[a-z][a-z0-9]*>)(<[a-z][^>]*>\s*[([])/gi, '$1 $2')
   return collapseSpace(load(spaced).text())
 }
 

@@ -422,6 +422,32 @@ describe('the former price beside a structured price', () => {
     ).toBe(79.9)
   })
 
+  it('is never an item code: not a class that says "org" without a price ("schema-org"), nor a number twenty times the price', () => {
+    const microdata = (cls: string) =>
+      page(
+        `<div class="${cls}"><div itemscope itemtype="https://schema.org/Product"><span itemprop="productID">9021109</span>` +
+          `<span itemprop="name">Clear water bottle</span><span itemprop="offers" itemscope itemtype="https://schema.org/Offer">` +
+          `<meta itemprop="priceCurrency" content="GBP"><span itemprop="price">10.19</span></span></div></div>`,
+      )
+    expect(former(microdata('schema-org'), 10.19)).toBeNull()
+    expect(
+      former(page(`<div class="pb"><span class="member-org">€ 14,99</span> <span class="price">€ 10,19</span></div>`), 10.19),
+    ).toBeNull()
+    // Short for "original price" beside a word for price, it still strikes.
+    expect(former(page(`<span class="prc-org">€ 42,99</span> <span class="prc-now">€ 29,99</span>`), 29.99)).toBe(42.99)
+    expect(former(page(`<span class="orgPrice">€ 42,99</span> <span class="price">€ 29,99</span>`), 29.99)).toBe(42.99)
+    // Struck, but 885,000 times the price: no price this one was reduced from.
+    expect(former(page(`<span class="old-price">9021109</span> <span class="price">€ 10,19</span>`), 10.19)).toBeNull()
+    expect(former(page(`<span class="old-price">€ 199,00</span> <span class="price">€ 10,19</span>`), 10.19)).toBe(199)
+  })
+
+  it('is never the price itself for a font weight\'s class ("weight-regular" is how it is drawn, not a regular price)', () => {
+    const box =
+      `<div id="price-container"><span class="nds-text color-primary display-inline weight-regular">£76.99</span>` +
+      `<span class="nds-text color-secondary display-inline weight-regular strikethrough">£109.99</span><span>30% off</span></div>`
+    expect(formerPriceBeside(load(page(box)), 76.99, 'en-GB', 'https://shop.example/t/air-force-1')).toBe(109.99)
+  })
+
   it('is a higher price the box writes a discount to this one from, struck only by a style sheet', () => {
     const inEnglish = (html: string) => formerPriceBeside(load(html), 12999, 'en', 'https://shop.example/p/espresso-4711')
     const box = (former: string, percent: string) =>
@@ -525,7 +551,13 @@ describe('the former price beside a structured price', () => {
         `<span class="productPrice"><span>£</span><span class="productPriceInteger">1999</span><span class="productPriceDecimal">99</span></span>`,
       ),
     ).toMatchObject({ price: 1999.99 })
-    expect(near(`<div class="pricing"><p class="pricePerUnit">£3.50/unit</p><p class="pricePerMeasure">£0.70/ea</p></div>`)).toBeNull()
+    // A price per unit sold beside the price of each piece in it: the unit is what the shopper buys.
+    expect(near(`<div class="pricing"><p class="pricePerUnit">£3.50/unit</p><p class="pricePerMeasure">£0.70/ea</p></div>`)).toMatchObject({
+      price: 3.5,
+    })
+    expect(near(`<div class="pricing"><p class="pricePerUnit">£1.50/unit</p><p class="pricePerMeasure">£1.50/ea</p></div>`)).toMatchObject({
+      price: 1.5,
+    })
     // A footnote's mark after the cents is not part of the price ("79.99* €").
     expect(
       priceNearHeading(

@@ -19,9 +19,6 @@ const STRUCK_WORDS = new Set([
   'old',
   'original',
   'was',
-  // and its short forms ("prc-org", "org_price", "origin-price")
-  'org',
-  'origin',
   'regular',
   'compare',
   'crossed',
@@ -65,10 +62,25 @@ const PRICE_ONLY = /^(?:(?:US|CA|AU|NZ|HK|SG|NT|MX)\s(?=\p{Sc}))?[^\d\s%]{0,4}\s
 /** Levels above a price that still belong to its price box. */
 const PRICE_BOX_LEVELS = 4
 
-/** A typeface utility class ("font-regular", "text-xs", "fw-normal"): says how a price is drawn, never which price it is. */
-const TYPE_UTILITY = /^(?:font|text|fw|leading|tracking)-/
+/** A typeface utility class ("font-regular", "weight-regular", "text-xs", "fw-normal"): says how a price is drawn, never which price it is. */
+const TYPE_UTILITY = /^(?:font|text|fw|weight|leading|tracking)-/
+
+/**
+ * Short forms of "original" that say so only beside a word for price in the same class ("prc-org",
+ * "org_price", "originPrice"): alone, "org" is anything ("schema-org" around a page's microdata).
+ */
+const SHORT_STRUCK_WORDS = new Set(['org', 'origin'])
+const PRICE_WORDS = new Set(['price', 'prc', 'pr', 'preis', 'prix', 'prezzo', 'precio', 'preco', 'prijs', 'cena', 'pris'])
+
+/** Whether one class's words say "original price" in short. */
+const shortStruck = (words: string[]) => words.some((w) => SHORT_STRUCK_WORDS.has(w)) && words.some((w) => PRICE_WORDS.has(w))
 
 function classWords(el: Element): string[] {
+  return classWordGroups(el).flat()
+}
+
+/** Each class's words ("salePrice old_price" is [sale, price], [old, price]). */
+function classWordGroups(el: Element): string[][] {
   return (
     (el.attribs.class ?? '')
       .split(/\s+/)
@@ -81,7 +93,6 @@ function classWords(el: Element): string[] {
       )
       // A class that says what the box lacks ("fpNoStrikedPrice", "without-old-price") marks nothing struck.
       .filter((words) => !words.some((w) => NEGATION_WORDS.has(w)))
-      .flat()
   )
 }
 
@@ -215,9 +226,14 @@ function drawnStruck(e: Element, classes: 'all' | 'not-regular' | 'none' = 'all'
   if (STRUCK_TAGS.has(e.tagName)) return true
   if (/line-through/i.test(e.attribs.style ?? '')) return true
   if (classes === 'none') return false
-  const words = classWords(e).filter((w) => classes === 'all' || w !== 'regular')
+  const groups = classWordGroups(e)
+  const words = groups.flat().filter((w) => classes === 'all' || w !== 'regular')
   const names = (e.attribs.class ?? '').split(/\s+/)
-  return words.some((w) => STRUCK_WORDS.has(w)) || names.some((c) => STRUCK_CLASSES.has(c) || (own && LIST_PRICE_CLASS.test(c)))
+  return (
+    words.some((w) => STRUCK_WORDS.has(w)) ||
+    groups.some(shortStruck) ||
+    names.some((c) => STRUCK_CLASSES.has(c) || (own && LIST_PRICE_CLASS.test(c)))
+  )
 }
 
 /**
@@ -376,8 +392,8 @@ const TAX_NOTE_SUFFIX =
 /** "now $80.00": the current price's label written inside its own element ("was $160.00" beside it). */
 const NOW_PRICE_PREFIX = /^(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|por|teraz|сейчас)(?=[\s:])\s*:?\s*/i
 
-/** "US $249.99/ea": a price for each one is the price (one per kilo, per unit of a case or per month is not). */
-const EACH_SUFFIX = /\s?\/\s?(?:ea|each)\.?$/i
+/** "US $249.99/ea", "£1.50/unit": a price for each one sold is the price (one per kilo or per month is not). */
+const EACH_SUFFIX = /\s?\/\s?(?:ea|each|unit)\.?$/i
 
 /** "Price: $165.95": the price's own name written before it inside its element (with its colon: "Price drop $5" is a sentence). */
 const PRICE_NAMES = '(?:price|our price|your price|sale price|preis|precio|prix|preço|prezzo|prijs|cena|цена|pris|fiyat)'
@@ -428,7 +444,7 @@ function perOtherUnitBeside(el: Element): boolean {
   return (el.parent?.children ?? []).some((sibling) => {
     if (sibling === el || sibling.type !== 'tag') return false
     const text = (smallText(sibling as Element) ?? '').replace(/\s+/g, ' ').trim()
-    return /\d\s?\/\s?\p{L}+\.?$/u.test(text) && !EACH_SUFFIX.test(text)
+    return /\d\s?(?:\/\s?|\s?per\s+)\p{L}+\.?$/iu.test(text) && !EACH_SUFFIX.test(text)
   })
 }
 
@@ -486,7 +502,7 @@ export function priceBesideStruck(
     // In the struck price's own currency (or as bare as it is): "1 gal" beside "$2.55" is a size.
     const sale = pricesIn($, box as Element, locale).find(
       (p) =>
-        p.amount < price &&
+        isFormerPrice(price, p.amount) &&
         currencyWritten($(p.el).text(), locale) === struckCurrency &&
         !isStruck(p.el) &&
         !inTile($, p.el, within, pageUrl),
@@ -495,6 +511,12 @@ export function priceBesideStruck(
   }
   return null
 }
+
+/**
+ * Whether `former` can be the price `price` was reduced from: higher, and by at most 95 % (a number
+ * twenty times the price is another number in the box: an item code, a year, a phone number).
+ */
+const isFormerPrice = (former: number, price: number) => former > price && former <= price * 20
 
 /** Levels above the heading that still hold the product's own price box. */
 const HEADING_BOX_LEVELS = 5
@@ -556,7 +578,7 @@ export function priceNearHeading(
       ? open.reduce((a, b) => (b.amount > a.amount ? b : a))
       : (open[0] ?? (new Set(prices.map((p) => p.amount)).size === 1 ? prices[0] : null))
     if (!current) return null
-    const former = prices.find((p) => p !== current && isStruck(p.el) && p.amount > current.amount)
+    const former = prices.find((p) => p !== current && isStruck(p.el) && isFormerPrice(p.amount, current.amount))
     return {
       price: current.amount,
       compareAtPrice: former?.amount ?? null,
@@ -580,7 +602,7 @@ export function formerPriceBeside($: CheerioAPI, price: number, locale: string |
   for (let level = 0; box && box.type === 'tag' && level < PRICE_BOX_LEVELS; level++, box = box.parent) {
     const within = box
     const former = pricesIn($, box as Element, locale).find(
-      (p) => p.amount > price && isStruck(p.el) && !inTile($, p.el, within, pageUrl) && !isHidden(p.el, within),
+      (p) => isFormerPrice(p.amount, price) && isStruck(p.el) && !inTile($, p.el, within, pageUrl) && !isHidden(p.el, within),
     )
     if (former) return former.amount
     // Not marked as struck in the markup (a stylesheet draws the line), but the box writes the
@@ -591,7 +613,11 @@ export function formerPriceBeside($: CheerioAPI, price: number, locale: string |
     if (new Set(inBox.map((p) => p.amount)).size > 3) continue
     const boxText = spacedText(box as Element)
     const discounted = inBox.find(
-      (p) => p.amount > price && !inTile($, p.el, within, pageUrl) && !isHidden(p.el, within) && discountLeadsTo(boxText, p.amount, price),
+      (p) =>
+        isFormerPrice(p.amount, price) &&
+        !inTile($, p.el, within, pageUrl) &&
+        !isHidden(p.el, within) &&
+        discountLeadsTo(boxText, p.amount, price),
     )
     if (discounted) return discounted.amount
   }
@@ -621,7 +647,7 @@ function formerPriceWithLoose($: CheerioAPI, price: number, locale: string | nul
   // Read as any price in the box is (pricesIn), in the loose price's currency.
   const former = pricesIn($, el, locale).find((p) => p.el === said[0] || isInside(p.el, said[0]))
   if (!former || currencyWritten($(former.el).text(), locale) !== currencyWritten(own, locale)) return null
-  return former.amount > price ? former.amount : null
+  return isFormerPrice(former.amount, price) ? former.amount : null
 }
 
 /** An element's own words: its text nodes, without its elements'. */

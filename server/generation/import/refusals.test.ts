@@ -194,6 +194,19 @@ describe('block and error pages', () => {
     expect(recognizeRefusal(page(product, 200, 'https://shop.example/p/case'))).toBeNull()
   })
 
+  it("takes a short page with PerimeterX's script for its check, unless its heading says the page was not found", () => {
+    const px = (h1: string) =>
+      `<html><head><title>Walmart.com</title><script>window._pxAppId = 'PXu6b0qd2S';</script></head><body>${h1}<div id="app"></div></body></html>`
+    expect(recognizeRefusal(page(px(''), 200, 'https://www.walmart.com/ip/123'))).toMatchObject({ kind: 'robot-check' })
+    expect(
+      recognizeRefusal(
+        page(px('<h1>We couldn’t find this page</h1><p>Try searching or go to the homepage.</p>'), 200, 'https://www.walmart.com/ip/123'),
+      ),
+    ).toMatchObject({
+      kind: 'not-found',
+    })
+  })
+
   it('takes a page that only a browser running its script gets past (a proof of work) for a check of our browser', () => {
     const challenge = `<!doctype html><html lang="es"><head><title></title></head><body><div id="root"><div class="spinner"></div></div>
       <noscript><style>#root{display:none}</style><h1>❌ This page requires JavaScript to work.</h1><p>Please enable JavaScript in your browser to continue.</p></noscript>

@@ -258,7 +258,12 @@ export const BLOCK_RULES: readonly Rule[] = [
   {
     kind: 'robot-check',
     did: (p) => `showed a robot check (${quote(p.title || 'Robot or human?')}: press and hold a button)`,
-    test: (p) => /^Robot or human\??$/i.test(p.title) || has(p, '#px-captcha') || (p.short && /window\._pxAppId\s*=/.test(p.html)),
+    // Its script alone is on every page of such a site: a short page whose heading says it found no
+    // page (Walmart's "We couldn't find this page") is that error, not a check.
+    test: (p) =>
+      /^Robot or human\??$/i.test(p.title) ||
+      has(p, '#px-captcha') ||
+      (p.short && /window\._pxAppId\s*=/.test(p.html) && !PAGE_NOT_FOUND.test(p.$('h1').first().text())),
   },
   // DataDome.
   {

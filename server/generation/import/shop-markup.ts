@@ -3,6 +3,7 @@ import { withGallery } from './gallery'
 import { inlineScriptTexts } from './marketplaces/embedded'
 import { cleanBrand, nameIn } from './normalize/brand'
 import type { RawFacts } from './normalize/facts'
+import { shopNameOpening } from './normalize/site-name'
 import { brandAboveNameLine, brandBesideName, brandFromSpecRows, brandLinkedInHeading, brandTaggedAfterHeading } from './page-heading'
 import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
 import { writtenAs } from './price-written'
@@ -32,7 +33,8 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
       brandTaggedAfterHeading($) ||
       brandLinkedInHeading($, pageUrl) ||
       brandAboveNameLine($) ||
-      scripted,
+      scripted ||
+      shopNameOpening(raw.title, pageUrl),
     images: raw.ownGalleryRead ? raw.images : withGallery($, raw.images, pageUrl),
     listingRating: raw.listingRating ? withShownDecimal(raw.listingRating, $) : ratingBesideHeading($),
   }

@@ -524,6 +524,10 @@ describe('microdata and the page heading', () => {
     expect(headingText(og)).toBe('Kettle 4711')
     // The only heading is the heading; of several the title says none of, the first.
     expect(headingText(doc('Home Goods', '<h1>Kettle 4711</h1>'))).toBe('Kettle 4711')
+    // A part that opens with a bracket is a word apart; other parts side by side are one word.
+    const parts = '<h1><span>Crucial</span> <span>MX300 525 GB, Solid State Drive</span><span class="sub">(SATA 600)</span></h1>'
+    expect(headingText(doc('Crucial', parts))).toBe('Crucial MX300 525 GB, Solid State Drive (SATA 600)')
+    expect(headingText(doc('iPhone', '<h1><span>i</span><span>Phone</span> 15</h1>'))).toBe('iPhone 15')
     // A brand's link and the name side by side are two words apart, not glued ("KurkdjianGentle").
     const brandLine = '<h1><a href="/brands/mfk">Maison Francis Kurkdjian</a><span>Gentle Fluidity Gold</span></h1>'
     expect(headingText(doc('Home Goods', brandLine))).toBe('Maison Francis Kurkdjian Gentle Fluidity Gold')
@@ -781,5 +785,37 @@ describe('the brand a shop’s markup tags after the heading’s name, without a
     // A related product's brand, in a scope of its own, is not this product's.
     const related = `<html><body><h1 itemprop="name">Kettle 4711</h1><div itemscope itemtype="https://schema.org/Product"><span itemprop="brand">Philips</span></div></body></html>`
     expect(brandTaggedAfterHeading(load(related))).toBeNull()
+  })
+})
+
+describe('an offer for another country', () => {
+  const url = 'https://shop.example/p/water-bottle'
+  const withLang = (lang: string, body: string) => `<html lang="${lang}"><head></head><body>${body}</body></html>`
+  const product = (offer: Record<string, unknown>) => ({
+    '@type': 'Product',
+    name: 'Clear water bottle',
+    offers: { '@type': 'Offer', price: '10.19', priceCurrency: 'SGD', ...offer },
+  })
+  const jsonLd = (lang: string, offer: Record<string, unknown>) => ld(product(offer)).replace('<html>', `<html lang="${lang}">`)
+
+  it('is not the price of a page for this one: its eligibleRegion names countries, none the page’s own', () => {
+    expect(extractStructuredData(jsonLd('en-GB', { eligibleRegion: 'TR' }), url).price).toBeNull()
+    expect(extractStructuredData(jsonLd('en-GB', { eligibleRegion: ['GB', 'IE'] }), url).price).toBe(10.19)
+    expect(extractStructuredData(jsonLd('en-UK', { eligibleRegion: { '@type': 'Country', name: 'GB' } }), url).price).toBe(10.19)
+    // A page that names no country, or a region written otherwise, excludes nothing.
+    expect(extractStructuredData(jsonLd('en', { eligibleRegion: 'TR' }), url).price).toBe(10.19)
+    expect(extractStructuredData(jsonLd('en-GB', { eligibleRegion: 'Worldwide' }), url).price).toBe(10.19)
+  })
+
+  it('in microdata too, its price and currency both left out', () => {
+    const microdata = (lang: string) =>
+      withLang(
+        lang,
+        `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Clear water bottle</span>` +
+          `<span itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="SGD">` +
+          `<span itemprop="price">10.19</span><span itemprop="eligibleRegion">TR</span></span></div>`,
+      )
+    expect(extractStructuredData(microdata('en-GB'), url)).toMatchObject({ price: null, currency: null })
+    expect(extractStructuredData(microdata('tr-TR'), url)).toMatchObject({ price: 10.19, currency: 'SGD' })
   })
 })

@@ -158,8 +158,30 @@ interface OfferSummary {
   available: boolean | null
 }
 
+/**
+ * Whether an offer is for the page's shoppers: an offer whose `eligibleRegion` names countries
+ * (ISO 3166 codes) none of which is the page's own (its language tag's region, "en-GB") is another
+ * country's (ASOS's page for Britain carried a Singapore-dollar offer for Turkey). Regions written
+ * any other way, or a page that names no region, exclude nothing.
+ */
+function offeredIn(offer: Record<string, unknown>, region: string | null): boolean {
+  if (!region || offer.eligibleRegion === undefined) return true
+  const codes = list(offer.eligibleRegion)
+    .map((r) => (isObj(r) ? (str(r.identifier) ?? str(r.name)) : str(r)))
+    .map((r) => r?.trim().toUpperCase() ?? '')
+  if (!codes.length || !codes.every((c) => /^[A-Z]{2}$/.test(c))) return true
+  return codes.includes(region)
+}
+
+/** The country a page is for, from its language tag ("en-GB" is GB), if it names one. */
+export function pageRegion($: CheerioAPI): string | null {
+  const region = /^[a-z]{2,3}[-_]([a-z]{2})(?:$|[-_])/i.exec($('html').attr('lang')?.trim() ?? '')?.[1]?.toUpperCase() ?? null
+  // The United Kingdom's ISO code is GB; "en-UK" is a common misspelling of it.
+  return region === 'UK' ? 'GB' : region
+}
+
 /** Lowest price, a strikethrough/list price above it, the currency and availability from `offers` in any of its shapes. */
-export function readOffers(offers: unknown): OfferSummary {
+export function readOffers(offers: unknown, region: string | null = null): OfferSummary {
   const prices: number[] = []
   /** Prices of offers that say they are out of stock: not what a shopper can buy while another offer is. */
   const soldOut = new Set<number>()
@@ -171,7 +193,7 @@ export function readOffers(offers: unknown): OfferSummary {
   /** An aggregate that only counts several sellers' offers (no offers of its own listed). */
   let sellersCounted = false
   const visit = (o: unknown, depth: number) => {
-    if (!isObj(o) || depth > 3) return
+    if (!isObj(o) || depth > 3 || !offeredIn(o, region)) return
     currency ??= str(o.priceCurrency)
     const a = availability(o.availability)
     if (a !== null) available = available === true ? true : a
@@ -366,9 +388,9 @@ export function shownCount(html: string, aggregate: unknown): string | null {
 }
 
 /** A schema.org Product / ProductGroup node as raw facts (variants and options from `hasVariant` / `variesBy`). */
-export function productFromJsonLd(node: Node): RawFacts {
+export function productFromJsonLd(node: Node, region: string | null = null): RawFacts {
   const description = str(node.description)
-  const offer = readOffers(node.offers)
+  const offer = readOffers(node.offers, region)
   const variantNodes = list(node.hasVariant).filter(isObj)
   const groupName = str(node.name)
   const variants: RawVariant[] = variantNodes.map((v) => {
@@ -431,7 +453,7 @@ function meta($: CheerioAPI, ...keys: string[]): string[] {
  * `offers` scope's `price` and `priceCurrency`, a `content` attribute or the text): only inside the
  * product's own scope, so a related item's price elsewhere on the page is never read.
  */
-function microdataOffer($: CheerioAPI): { price: string; currency: string | null } | null {
+function microdataOffer($: CheerioAPI): { price: string; currency: string | null } | 'another region' | null {
   const product = $('[itemscope][itemtype$="schema.org/Product"]').first()
   if (!product.length) return null
   const offer = product.find('[itemprop="offers"][itemscope]').first()
@@ -441,6 +463,11 @@ function microdataOffer($: CheerioAPI): { price: string; currency: string | null
     return (el.attr('content') ?? el.text()).replace(/\s+/g, ' ').trim() || null
   }
   const price = value('price')
+  const regions = scope
+    .find('[itemprop="eligibleRegion"]')
+    .toArray()
+    .map((el) => ($(el).attr('content') ?? $(el).text()).trim())
+  if (regions.length && !offeredIn({ eligibleRegion: regions }, pageRegion($))) return 'another region'
   return price ? { price, currency: value('priceCurrency') } : null
 }
 
@@ -468,9 +495,14 @@ export function openGraph($: CheerioAPI, { metaDescription = true }: { metaDescr
   const listText = meta($, 'product:sale_price:amount')[0]
     ? meta($, 'product:price:amount', 'product:original_price:amount')[0]
     : meta($, 'product:original_price:amount', 'og:price:standard_amount')[0]
-  const offer = microdataOffer($)
+  const found = microdataOffer($)
+  // Another country's offer: neither its price nor its currency is this page's.
+  const offer = found === 'another region' ? null : found
   const currency =
-    meta($, 'product:sale_price:currency', 'product:price:currency', 'og:price:currency', 'priceCurrency')[0] ?? offer?.currency ?? null
+    meta($, 'product:sale_price:currency', 'product:price:currency', 'og:price:currency')[0] ??
+    (found === 'another region' ? null : meta($, 'priceCurrency')[0]) ??
+    offer?.currency ??
+    null
   const price = parsePrice(priceText ?? offer?.price)
   const compare = parsePrice(listText)
   const description = meta($, 'og:description', ...(metaDescription ? ['description'] : []), 'twitter:description')[0]
@@ -550,7 +582,7 @@ export function extractStructuredData(
   // words included: "Détails sur 4x CR2032" under an OpenGraph "4x CR2032 | eBay" gives way to it.
   const fromMicrodata = ld.length === 0
   const [node, ...others] = fromMicrodata ? microdataProducts(doc, html, pageUrl) : ld
-  const fromLd = node ? productFromJsonLd(node) : {}
+  const fromLd = node ? productFromJsonLd(node, pageRegion(doc)) : {}
   if (fromMicrodata && fromLd.title) {
     const h = productHeading(doc)
     const shown = h ? headingText(doc, h) : ''
@@ -572,7 +604,7 @@ export function extractStructuredData(
   }
   // Offers of one product that disagree (a store card's price beside the price anyone pays): the one
   // the page's own markup states as its offer, not the lowest.
-  const offerPrices = node && !list(node.hasVariant).length ? new Set(readOffers(node.offers).prices) : null
+  const offerPrices = node && !list(node.hasVariant).length ? new Set(readOffers(node.offers, pageRegion(doc)).prices) : null
   if (offerPrices && offerPrices.size > 1) {
     const stated = statedPrices(doc).filter((p) => offerPrices.has(p))
     if (new Set(stated).size === 1) fromLd.price = stated[0]

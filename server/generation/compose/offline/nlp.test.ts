@@ -24,6 +24,10 @@ describe('product names from titles', () => {
   it('never takes a line’s name before someone’s possessive for what the product is ("LEGO Friends Olivia’s House")', () => {
     expect(productName("LEGO Friends Olivia's House 3315")).toMatchObject({ noun: 'house', plural: false })
     expect(productName("LEGO Friends Olivia's House").noun).toBe('house')
+    // Nor a plural right after the maker's name: the maker's line ("Fear of God Essentials").
+    expect(productName("Fear of God Essentials Women's Satin Nylon Bomber Jacket", { vendor: 'Fear of God' }).noun).not.toBe('essentials')
+    // A maker's name with a measure after it is the maker's name, never a name ending with a measure.
+    expect(productName('Kingston 64GB (2x32GB) Fury Beast CL36 DDR5 RAM', { vendor: 'Kingston' }).name).not.toMatch(/\d\s?GB$/i)
     // Who it is for, or a common noun's possessive, is no person: the plural stays the noun.
     expect(productName("Glasses Women's Cat Eye Sunglasses").noun).toBe('glasses')
     expect(productName("Sunglasses Kid's Polarized Lens").noun).toBe('sunglasses')

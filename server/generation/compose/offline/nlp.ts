@@ -325,7 +325,10 @@ export function productName(title: string, opts: { vendor?: string | null; book?
     const base = t.text.replace(/['’]s?$/, '')
     return !audience(base.toLowerCase()) && (wordTags(base).at(0) ?? []).includes('FirstName')
   }
-  const lineName = (i: number) => owner(tokens[i + 1]) && tokens.slice(i + 2).some(nounWord)
+  // So is a plural right after the maker's name with a noun after it ("Fear of God Essentials Women's
+  // … Bomber Jacket" is a jacket of the maker's Essentials line).
+  const makersLine = (i: number) => i > 0 && tokens.slice(0, i).every(isVendor) && tokens.slice(i + 1).some(nounWord)
+  const lineName = (i: number) => (owner(tokens[i + 1]) && tokens.slice(i + 2).some(nounWord)) || makersLine(i)
   const plurals = tokens.flatMap((t, i) => (nounWord(t) && t.plural && !designName(i) && !lineName(i) ? [i] : []))
   // (A counted plural with a noun after it counts a part: "2 Ports USB-C GaN Fast Charger" is a charger.)
   const countedOnly = plurals.length > 0 && !tokens.slice(plurals[0] + 1).some(nounWord)
@@ -367,7 +370,7 @@ export function productName(title: string, opts: { vendor?: string | null; book?
     const afterCamel = camel ? tokens.slice(tokens.indexOf(camel) + 1) : []
     const model = afterCamel[0] && /^\d{1,3}[a-z]?$|^[A-Z]?\d{1,3}$/i.test(afterCamel[0].text) ? [afterCamel[0]] : []
     const nameTokens = camel ? [...tokens.slice(0, tokens.indexOf(camel) + 1), ...model] : tokens
-    const name = clip6(nameTokens.map((t) => t.text).join(' ') || segment)
+    const name = clip6(nameTokens.map((t) => t.text).join(' ') || segment, opts.vendor)
     return { name, noun: camel ? camel.text : 'product', plural: false }
   }
   const h = tokens[head]
@@ -409,27 +412,29 @@ export function productName(title: string, opts: { vendor?: string | null; book?
     nameTokens = [...model, ...nounTokens]
   }
   const name = nameTokens.map((t) => t.text).join(' ')
-  return { name: clip6(name), noun, plural }
+  return { name: clip6(name, opts.vendor), noun, plural }
 }
 
 /** A size with its unit or mark ('60"W', '1-3/4"', "30cm"), or the "x" between two sizes. */
 const isDimension = (t: Token) => /^(?:x|×)$/i.test(t.text) || /^\d+(?:[.,/-]\d+)*\s?(?:["'”″]|in|cm|mm|m|ft)[a-z]?$/i.test(t.text)
 
-function clip6(name: string): string {
+function clip6(name: string, vendor?: string | null): string {
   const words = name.split(' ')
-  return withoutTrailingMeasure((words.length > 6 ? words.slice(0, 6).join(' ') : name).replace(/[\s,;:–—-]+$/, ''))
+  return withoutTrailingMeasure((words.length > 6 ? words.slice(0, 6).join(' ') : name).replace(/[\s,;:–—-]+$/, ''), vendor)
 }
 
 /** A measure ending a name cut short is a spec, not the name ("… PETG-Filament 1,75 mm" → "… PETG-Filament"). */
 const TRAILING_MEASURE = new RegExp(`\\s+\\d+(?:[.,]\\d+)?\\s?(?:${UNITS}|pcs?)\\.?$`, 'i')
 
-export function withoutTrailingMeasure(name: string): string {
+export function withoutTrailingMeasure(name: string, vendor?: string | null): string {
   let out = name
   while (TRAILING_MEASURE.test(out)) {
     const next = out.replace(TRAILING_MEASURE, '').replace(/[\s,;:–—-]+$/, '')
-    // One word left is a name only when written as one, in capitals ("SEOUL 100 ML" → "SEOUL");
-    // "Tape 50 m" without its measure would be only a category.
-    if (next.split(' ').length < 2 && !/^\p{Lu}{3,}$/u.test(next)) break
+    // One word left is a name only when written as one, in capitals ("SEOUL 100 ML" → "SEOUL"), or
+    // when it is the maker's ("Kingston 64GB" → "Kingston"); "Tape 50 m" without its measure would be
+    // only a category.
+    const makers = next.toLowerCase() === vendor?.trim().toLowerCase()
+    if (next.split(' ').length < 2 && !/^\p{Lu}{3,}$/u.test(next) && !makers) break
     out = next
   }
   return out

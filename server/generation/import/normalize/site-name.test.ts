@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSiteBoilerplate, isSiteName, siteNames, stripSiteName } from './site-name'
+import { isSiteBoilerplate, isSiteName, shopNameOpening, siteNames, stripSiteName } from './site-name'
 
 describe("the site's own name", () => {
   const ali = siteNames('https://es.aliexpress.com/item/1005006180026951.html', 'aliexpress.', 'AliExpress')
@@ -93,5 +93,21 @@ describe("the site's own name", () => {
         hydro,
       ),
     ).toBe(false)
+  })
+})
+
+describe('a product named after the shop that sells it', () => {
+  it('has the shop’s name as its brand, as the title writes it', () => {
+    expect(shopNameOpening("Sainsbury's Apricot Ripe & Ready x5", 'https://www.sainsburys.co.uk/shop/gb/groceries/apricot')).toBe(
+      "Sainsbury's",
+    )
+    expect(shopNameOpening('Apple TV HD 32 GB', 'https://www.apple.com/de/shop/buy-tv/apple-tv-hd')).toBe('Apple')
+    expect(shopNameOpening('Happy Coffee Sidamo Bio', 'https://happy-coffee.org/products/sidamo')).toBe('Happy Coffee')
+  })
+  it('is nothing when the name does not open with the shop’s, or is only the shop’s name', () => {
+    expect(shopNameOpening('HomePod — White', 'https://www.apple.com/au/shop/buy-homepod/homepod/white')).toBeNull()
+    expect(shopNameOpening('Kettle by Apple', 'https://www.apple.com/p/1')).toBeNull()
+    expect(shopNameOpening('Apple', 'https://www.apple.com/p/1')).toBeNull()
+    expect(shopNameOpening('Apple TV', 'not a link')).toBeNull()
   })
 })

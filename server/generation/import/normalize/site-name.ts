@@ -35,6 +35,28 @@ export function siteNames(url: string | null | undefined, ...names: (string | nu
 }
 
 /**
+ * The shop's own name where a product's name opens with it ("Sainsbury's Apricot Ripe & Ready" on
+ * sainsburys.co.uk, "Apple TV HD" on apple.com): a shop that names a product after itself makes it
+ * (its own label). Matched against the host's name only, as the title writes it; null otherwise.
+ */
+export function shopNameOpening(title: string | null | undefined, url: string): string | null {
+  let host: string | undefined
+  try {
+    const labels = new URL(url).hostname.toLowerCase().split('.')
+    host = [...labels].reverse().find((l, i) => i > 0 && !HOST_NOISE.has(l) && l.length > 2)
+  } catch {
+    return null
+  }
+  if (!host) return null
+  const words = (title ?? '').trim().split(/\s+/)
+  for (let n = 1; n <= 3 && n < words.length; n++) {
+    const opening = words.slice(0, n).join(' ')
+    if (squash(opening) === squash(host)) return opening
+  }
+  return null
+}
+
+/**
  * True when a piece of text is nothing but the site's name: its name with a TLD, a number or a
  * country after it ("AliExpress 509", "Amazon.com", "aliexpress.", "Anyeluz").
  */
