@@ -13,12 +13,13 @@ export async function loadSharedPage({ params, context, request }: LoaderFunctio
   const variant = request.headers.get(SHARE_VARIANT_HEADER) === 'challenger' ? 'challenger' : undefined
   const shared = await orHttpError(api.tasks.shared(params.id ?? '', variant))
   const canonical = shareUrl(env().publicUrl, shared.session_id)
-  const jsonLd = productJsonLd(shared.page, canonical)
+  const description = pageDescription(shared.page)
+  const jsonLd = productJsonLd(shared.page, canonical, description)
   // The buy button goes through /go, which counts the press and redirects to this page's own buy target.
   const owner = shared.page.owner
   const page = owner?.buyUrl ? { ...shared.page, owner: { ...owner, buyUrl: goPath(shared.session_id) } } : shared.page
   return json(
-    { shared: { ...shared, page }, canonical, description: pageDescription(shared.page), jsonLd },
+    { shared: { ...shared, page }, canonical, description, jsonLd },
     {
       headers: {
         'Cache-Control': SHARED_PAGE_CACHE_CONTROL,

@@ -200,7 +200,7 @@ export function renderIssue24(r: Issue24Result): string {
   )
   if (r.profile)
     lines.push(
-      `CPU profile of the Zipf load (--cpu-prof, a run of its own: ${num(r.profile.rps)} req/s, p99 ${num(r.profile.p99)} ms), self time:`,
+      `CPU profile of ${r.profile.of === 'zipf' ? 'the Zipf load' : 'first renders of every shared page, one at a time'} (--cpu-prof, a run of its own: ${num(r.profile.rps)} req/s, p99 ${num(r.profile.p99)} ms), self time:`,
       r.profile.packages,
       '',
       r.profile.functions,

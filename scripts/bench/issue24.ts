@@ -7,7 +7,7 @@
  * `npm run bench -- --only=issue24` (or BENCH_ONLY=issue24) runs just this.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { seededRandom } from '../seeded-random'
@@ -41,8 +41,11 @@ export interface Issue24Options {
   starts: number
   /** Sequential requests per first-render figure. */
   renders: number
-  /** A CPU profile of the Zipf load (a run of its own, with --cpu-prof). */
-  profile: boolean
+  /**
+   * A CPU profile (a run of its own, with --cpu-prof) of the Zipf load, or of first renders only:
+   * every shared page asked for once, one at a time (where a cache miss's time goes).
+   */
+  profile: 'zipf' | 'renders' | false
   /** Postgres admin URL for the scale-out figure; none: skipped. */
   postgres?: string
   scaleOut: { seconds: number; connections: number }
@@ -79,7 +82,7 @@ export interface Issue24Result {
   viewers: { result: PathLoadResult; memBefore: PageMemoryFigures[]; memAfter: PageMemoryFigures[] }
   restartReadings: MemoryReading[]
   timings: Timing[]
-  profile?: { rps: number; p99: number; packages: string; functions: string }
+  profile?: { of: 'zipf' | 'renders'; rps: number; p99: number; packages: string; functions: string }
   scaleOut?: ScaleOutRow[]
 }
 
@@ -311,17 +314,29 @@ export async function runIssue24(opts: Issue24Options, onStep: (msg: string) => 
     const restartPid = product.pid
     await product.stop()
 
-    // 4. Where the Zipf load's CPU goes: the same load on a run with --cpu-prof.
+    // 4. Where the CPU goes, on a run with --cpu-prof: the Zipf load, or first renders alone.
     let profile: Issue24Result['profile']
     if (opts.profile) {
-      onStep('issue 24: CPU profile of the Zipf load (a run of its own)')
+      const of = opts.profile
+      onStep(`issue 24: CPU profile of ${of === 'zipf' ? 'the Zipf load' : `${num(sharedIds.length)} first renders, one at a time`} (a run of its own)`)
       const profDir = path.join(work, 'profile')
       product = await startProduct({ dataDir, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] })
       started.push(product)
-      const r = await loadPaths(product.baseUrl, zipfNext(), load)
+      let figures: { rps: number; p99: number }
+      if (of === 'zipf') figures = await loadPaths(product.baseUrl, zipfNext(), load)
+      else {
+        const t0 = performance.now()
+        const times = await timeRequests(product.baseUrl, sharedIds.length, (n) => ({ path: `/share/${sharedIds[n]}` }))
+        figures = { rps: times.length / ((performance.now() - t0) / 1000), p99: pct([...times].sort((a, b) => a - b), 99) }
+      }
       await product.stop()
       const p = await readServerProfile(profDir)
-      if (p) profile = { rps: r.rps, p99: r.p99, ...summarise(p, 15) }
+      if (p) profile = { of, ...figures, ...summarise(p, 15) }
+      if (p && process.env.KEEP_PROFILE) {
+        const kept = path.join(os.tmpdir(), `pagewright-${of}.cpuprofile`)
+        await writeFile(kept, JSON.stringify(p))
+        onStep(`issue 24: profile kept in ${kept}`)
+      }
     }
 
     // 5. A web on its own against the single process, on Postgres.

@@ -8,14 +8,22 @@ const PRICE_SENTENCE = /^(?:priced at|only|just|now)?\s*[$€£¥]\s?\d|\b(?:pri
 
 /** A sentence about the product for search results and link previews: never the price. */
 export function pageDescription(page: Page): string {
-  const candidates: string[] = []
-  for (const s of page.sections) {
-    if (s.type === 'hero') candidates.push(s.subheading)
-    if (s.type === 'image-with-text') candidates.push(htmlToText(s.body).replace(/\s+/g, ' '))
-    if (s.type === 'benefits') candidates.push(...s.items.map((i) => i.text))
-    if (s.type === 'cta') candidates.push(s.text)
+  // In the page's order, each section's text made only when the ones before said nothing usable.
+  const candidates = page.sections.flatMap((s): (() => string)[] => {
+    if (s.type === 'hero') return [() => s.subheading]
+    if (s.type === 'image-with-text') return [() => htmlToText(s.body).replace(/\s+/g, ' ')]
+    if (s.type === 'benefits') return s.items.map((i) => () => i.text)
+    if (s.type === 'cta') return [() => s.text]
+    return []
+  })
+  let text = ''
+  for (const candidate of candidates) {
+    const c = candidate().trim()
+    if (c.length >= 20 && !PRICE_SENTENCE.test(c)) {
+      text = c
+      break
+    }
   }
-  const text = candidates.map((c) => c.trim()).find((c) => c.length >= 20 && !PRICE_SENTENCE.test(c)) ?? ''
   return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text
 }
 
@@ -23,7 +31,7 @@ export function pageDescription(page: Page): string {
  * schema.org Product for a published page: the owner's price and currency, the page's images, and
  * an aggregate rating only where the source stated one (or the imported reviews carry ratings).
  */
-export function productJsonLd(page: Page, url: string): Record<string, unknown> {
+export function productJsonLd(page: Page, url: string, description = pageDescription(page)): Record<string, unknown> {
   const hero = page.sections.find((s) => s.type === 'hero')
   const reviews = page.sections.find((s) => s.type === 'reviews')
   const owner = ownerFactsOf(page)
@@ -34,7 +42,7 @@ export function productJsonLd(page: Page, url: string): Record<string, unknown> 
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: hero?.heading || page.sections[0].heading,
-    description: pageDescription(page) || undefined,
+    description: description || undefined,
     image: images.length ? [...new Set(images.map(absolute))] : undefined,
     url,
   }
