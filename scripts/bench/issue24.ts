@@ -318,7 +318,9 @@ export async function runIssue24(opts: Issue24Options, onStep: (msg: string) => 
     let profile: Issue24Result['profile']
     if (opts.profile) {
       const of = opts.profile
-      onStep(`issue 24: CPU profile of ${of === 'zipf' ? 'the Zipf load' : `${num(sharedIds.length)} first renders, one at a time`} (a run of its own)`)
+      onStep(
+        `issue 24: CPU profile of ${of === 'zipf' ? 'the Zipf load' : `${num(sharedIds.length)} first renders, one at a time`} (a run of its own)`,
+      )
       const profDir = path.join(work, 'profile')
       product = await startProduct({ dataDir, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] })
       started.push(product)
@@ -327,7 +329,13 @@ export async function runIssue24(opts: Issue24Options, onStep: (msg: string) => 
       else {
         const t0 = performance.now()
         const times = await timeRequests(product.baseUrl, sharedIds.length, (n) => ({ path: `/share/${sharedIds[n]}` }))
-        figures = { rps: times.length / ((performance.now() - t0) / 1000), p99: pct([...times].sort((a, b) => a - b), 99) }
+        figures = {
+          rps: times.length / ((performance.now() - t0) / 1000),
+          p99: pct(
+            [...times].sort((a, b) => a - b),
+            99,
+          ),
+        }
       }
       await product.stop()
       const p = await readServerProfile(profDir)
