@@ -5,6 +5,7 @@ import { absoluteUrl, cleanImages, isSiteIcon, optimisedImageSource, photoKey, s
 import { collapseSpace } from './normalize/text'
 import { productHeading } from './page-heading'
 import { SITE_CHROME } from './shown-text'
+import { coversPhotos, stateGallery } from './state-gallery'
 
 /**
  * A shop's own photo gallery, read from its markup when its structured data names one photo (most
@@ -263,6 +264,11 @@ export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl
   }
   const count = (urls: string[]) => cleanImages(urls, pageUrl).length
   let gallery = [magentoGallery($), drawn].reduce((a, b) => (count(b) > count(a) ? b : a))
+  // The gallery the page's script keeps in its state: when the markup shows one photo, or shows
+  // only photos that list holds (a slider whose other slides load later).
+  const kept = stateGallery($, main, pageUrl)
+  if (count(kept) > Math.max(count(gallery), count(found)) && (count(gallery) <= 1 || coversPhotos(kept, cleanImages(gallery, pageUrl))))
+    gallery = kept
   // Nothing in the markup but one photo: the list the page hands its script, if it has one.
   if (count(gallery) <= 1 && count(found) <= 1) {
     const listed = listedForScript($, pageUrl, main)

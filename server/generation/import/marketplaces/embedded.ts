@@ -59,7 +59,8 @@ export function balancedAt(src: string, from: number): string | null {
   return null
 }
 
-function parseLoose(s: string): unknown {
+/** JSON, or JSON written as script (`undefined`, `!0`, `!1`); null when neither. */
+export function parseLoose(s: string): unknown {
   try {
     return JSON.parse(s)
   } catch {
