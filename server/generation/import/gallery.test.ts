@@ -115,6 +115,17 @@ describe('the gallery in a shop’s markup', () => {
     expect(photos(html, 'https://cdn.shop.example/m/48213.jpg')).toEqual([])
   })
 
+  it('never takes a colour picker that tells a screen reader it is a choice (a radio group) for the gallery', () => {
+    const chip = (n: number, id: string) =>
+      `<button type="button" role="radio" aria-checked="${n === 1}" title="Colour ${n}"><img src="https://cdn.shop.example/media/48213/kettle-${id}_41?wid=65" alt="Colour option ${n}"></button>`
+    const thumbs = ['48213-front', '48214-side', '48215-lid']
+      .map((id) => `<button><img src="https://cdn.shop.example/media/48213/kettle-${id}.jpg?w=80" alt="view"></button>`)
+      .join('')
+    const html = page(`<div class="thumbs">${thumbs}</div>
+      <div role="radiogroup" class="colours">${[1, 2, 3, 4, 5].map((n) => chip(n, `4821${n}-chip`)).join('')}</div>`)
+    expect(photos(html, 'https://cdn.shop.example/media/48213/kettle-48213-front.jpg?w=600')).toHaveLength(3)
+  })
+
   it('reads a gallery of photos named after the product (no number in their names)', () => {
     const named = (folder: string, suffix = '') => `https://shop.example/images/products/${folder}/acme_citizen_playing_cards${suffix}.jpg`
     const html = page(`<div class="carousel">

@@ -217,7 +217,14 @@ interface Slide {
 /** A row classed as colour swatches, itself or its parent. */
 function isSwatchRow(row: Element): boolean {
   const classes = `${row.attribs.class ?? ''} ${row.parent?.type === 'tag' ? ((row.parent as Element).attribs.class ?? '') : ''}`
-  return /swatch/i.test(classes)
+  // A choice, as the page tells a screen reader: a radio group or a list box of options (a colour picker's chips).
+  const choice = (el: Element) => /^(?:radiogroup|listbox)$/i.test(el.attribs.role ?? '')
+  const options = row.children.filter((c): c is Element => c.type === 'tag')
+  return (
+    /swatch/i.test(classes) ||
+    choice(row) ||
+    (options.length > 0 && options.every((c) => /^(?:radio|option)$/i.test(c.attribs.role ?? '') || c.attribs.type === 'radio'))
+  )
 }
 
 /** The slides of a row, or null when the row is not a gallery's shape. */

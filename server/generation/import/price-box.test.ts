@@ -257,6 +257,19 @@ describe("Magento's price box", () => {
     expect(priceNearHeading(load(wish), null, 'https://shop.example/p')).toMatchObject({ price: 15 })
   })
 
+  it('never takes the price paid in instalments for a former price, whatever its class or the discount beside it says', () => {
+    const url = 'https://shop.example/p/notebook-393218'
+    // KaBuM!'s box: the price paid at once with "up to 10% off", then the card price split into ten.
+    const card = (total: string, part: string) =>
+      page(`<div class="pix"><h4 class="finalPrice">R$&nbsp;2.799,99</h4><span>À vista no PIX com até <b>10% OFF</b></span></div>
+      <div class="card"><b class="regularPrice">R$&nbsp;${total}</b><span class="cardParcels">Em até 10x de <b>R$&nbsp;${part}</b> sem juros no cartão</span></div>`)
+    expect(formerPriceBeside(load(card('3.111,10', '311,11')), 2799.99, 'pt-BR', url)).toBeNull()
+    // A regular price the box does not split is still the former one.
+    const sale = page(`<div class="pix"><h4 class="finalPrice">R$&nbsp;2.799,99</h4><span>com até <b>10% OFF</b></span></div>
+      <div class="card"><b class="regularPrice">R$&nbsp;3.111,10</b></div>`)
+    expect(formerPriceBeside(load(sale), 2799.99, 'pt-BR', url)).toBe(3111.1)
+  })
+
   it('keeps a price named "Price:" whose own class says regular as the price', () => {
     const html = page(
       `<span class="label">Price:</span> <span class="regular-price">$20.00</span> <small>+</small> <span>$4.99</span> <small>shipping</small>`,

@@ -601,23 +601,33 @@ export function formerPriceBeside($: CheerioAPI, price: number, locale: string |
   let box: AnyNode | null = shown.el.parent
   for (let level = 0; box && box.type === 'tag' && level < PRICE_BOX_LEVELS; level++, box = box.parent) {
     const within = box
-    const former = pricesIn($, box as Element, locale).find(
-      (p) => isFormerPrice(p.amount, price) && isStruck(p.el) && !inTile($, p.el, within, pageUrl) && !isHidden(p.el, within),
+    const inBox = pricesIn($, box as Element, locale)
+    // Made only when a price in the box is a candidate: a high box's text is long.
+    let text: string | undefined
+    const boxText = () => (text ??= spacedText(within as Element))
+    const amounts = inBox.map((p) => p.amount)
+    // A price the box splits into instalments is one paid today, whatever its class says.
+    const former = inBox.find(
+      (p) =>
+        isFormerPrice(p.amount, price) &&
+        isStruck(p.el) &&
+        !inTile($, p.el, within, pageUrl) &&
+        !isHidden(p.el, within) &&
+        !paidInInstalments(boxText(), p.amount, amounts),
     )
     if (former) return former.amount
     // Not marked as struck in the markup (a stylesheet draws the line), but the box writes the
     // discount that takes that price to this one: "₹31,000 58% off" beside ₹12,999. Only in a box
     // of the price's own (the price, the former price, a saving), where no tile's discount is near.
-    const inBox = pricesIn($, box as Element, locale)
     // Amounts, not showings: a price written again for screen readers ("€664,00" beside "€ 664,–") is one.
-    if (new Set(inBox.map((p) => p.amount)).size > 3) continue
-    const boxText = spacedText(box as Element)
+    if (new Set(amounts).size > 3) continue
     const discounted = inBox.find(
       (p) =>
         isFormerPrice(p.amount, price) &&
         !inTile($, p.el, within, pageUrl) &&
         !isHidden(p.el, within) &&
-        discountLeadsTo(boxText, p.amount, price),
+        discountLeadsTo(boxText(), p.amount, price) &&
+        !paidInInstalments(boxText(), p.amount, amounts),
     )
     if (discounted) return discounted.amount
   }
@@ -692,6 +702,18 @@ function discountLeadsTo(text: string, former: number, price: number): boolean {
     if (percent > 0 && Math.abs(former * (1 - percent / 100) - price) <= former * 0.006) return true
   }
   return false
+}
+
+/**
+ * Whether the box splits `total` into instalments ("Em até 10x de R$ 311,11" beside R$ 3.111,10):
+ * then `total` is the price paid another way (by card, over time), a price of today, and the discount
+ * beside it is for paying at once ("À vista no PIX com até 10% OFF"), never a sale from a former price.
+ */
+function paidInInstalments(text: string, total: number, amounts: number[]): boolean {
+  return amounts.some((part) => {
+    const n = Math.round(total / part)
+    return n >= 2 && n <= 48 && Math.abs(n * part - total) <= n * 0.01 && new RegExp(String.raw`(?<!\d)${n}\s?[x×]`, 'i').test(text)
+  })
 }
 
 /** The currency the page writes beside its structured price where it shows it ("€ 17,10"), or null. */

@@ -1,7 +1,7 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fakeFetcher } from '../../../tests/fixtures/import/fake-fetcher'
-import { decimalRatingBesideHeading, ratingBesideHeading, ratingsBeforeReviews } from './rating-widget'
+import { decimalRatingBesideHeading, decimalRatingWithCount, ratingBesideHeading, ratingsBeforeReviews } from './rating-widget'
 import { importProduct } from './index'
 
 const page = (underHeading: string, later = '') =>
@@ -113,6 +113,17 @@ describe('the decimal the product’s stars say', () => {
     // Whole stars say nothing more than a whole-number rating does.
     expect(said(`<i class="rating rating-4" title="4 out of 5 eggs"></i>`)).toBeNull()
     expect(said('')).toBeNull()
+  })
+
+  it('is read from the reviews’ summary anywhere on the page, where its stars stand beside the product’s own count', () => {
+    const summary = (label: string, count: number) =>
+      `<section><div><span>4.74</span><span>/5</span><div><span>(${count} avaliações)</span><div aria-label="${label}" class="ratingStarsContainer"></div></div></div></section>`
+    const at = (body: string, count: number) => decimalRatingWithCount(load(`<html><body><h1>Notebook</h1>${body}</body></html>`), count)
+    expect(at(summary('Classificação: 4.74 de 5 estrelas.', 27), 27)).toBe(4.74)
+    // Another count (a tile's, a review's own stars): not the product's.
+    expect(at(summary('Classificação: 4.74 de 5 estrelas.', 12), 27)).toBeNull()
+    // The first stars beside the count say whole stars: nothing more to read, whatever a tile says after them.
+    expect(at(summary('Review: 5 out of 5 stars.', 39) + summary('Review: 4.8 out of 5 stars.', 39), 39)).toBeNull()
   })
 
   it('replaces a structured rating only where it is that rating rounded to whole stars', async () => {

@@ -149,8 +149,22 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
   return null
 }
 
-/** A rating in words with one decimal, as stars say it to a pointer or a screen reader ("3.9 out of 5 eggs"). */
-const SAID_DECIMAL = new RegExp(String.raw`^\s*([0-5][.,]\d)${OUT_OF_FIVE}`, 'iu')
+/**
+ * A rating in words, as stars say it to a pointer or a screen reader ("3.9 out of 5 eggs",
+ * "Classificação: 4.74 de 5 estrelas."): after a word or two of label at most.
+ */
+const SAID_STARS = new RegExp(String.raw`^[^\d]{0,24}?([0-5](?:[.,]\d{1,2})?)${OUT_OF_FIVE}`, 'iu')
+
+/** What stars say in their title or label, whole or with decimals; null when they say no rating. */
+const saidStars = (el: Element) => {
+  const said = SAID_STARS.exec(el.attribs.title ?? '') ?? SAID_STARS.exec(el.attribs['aria-label'] ?? '')
+  return said ? Number(said[1].replace(',', '.')) : null
+}
+/** The same, only when it says more than whole stars. */
+const saidDecimal = (el: Element) => {
+  const said = saidStars(el)
+  return said !== null && !Number.isInteger(said) ? said : null
+}
 
 /**
  * The rating with its decimal that the first stars after the product's heading say in their title or
@@ -164,8 +178,31 @@ export function decimalRatingBesideHeading($: CheerioAPI): number | null {
         !!(e.attribs.title || e.attribs['aria-label']),
     )
     if (!stars) continue
-    const said = SAID_DECIMAL.exec(stars.attribs.title ?? '') ?? SAID_DECIMAL.exec(stars.attribs['aria-label'] ?? '')
-    return said ? Number(said[1].replace(',', '.')) : null
+    return saidDecimal(stars)
+  }
+  return null
+}
+
+/** Elements looked at for labelled stars, at most. */
+const MAX_LABELLED = 3000
+/** Levels above the stars where the summary writes its count. */
+const SUMMARY_LEVELS = 3
+
+/**
+ * The rating with its decimals that labelled stars anywhere on the page say beside the product's own
+ * review count: the reviews' summary ("4.74 /5 (27 avaliações)", its stars labelled "Classificação:
+ * 4.74 de 5 estrelas."), where the structured data counts the same 27 reviews and rounds the rating
+ * to whole stars. Another count beside them (a tile's, a review's own stars) is not this product's.
+ */
+export function decimalRatingWithCount($: CheerioAPI, count: number): number | null {
+  const written = new RegExp(String.raw`(?<![\d.,])${count}(?![\d.,]*\d)`)
+  for (const el of $('body [aria-label], body [title]').toArray().slice(0, MAX_LABELLED)) {
+    const said = saidStars(el as Element)
+    if (said === null) continue
+    let box: AnyNode | null = el.parent
+    // The first stars beside the count are the summary's; whole stars there say no more than the data.
+    for (let level = 0; box && box.type === 'tag' && level < SUMMARY_LEVELS; level++, box = box.parent)
+      if (written.test($(box as Element).text())) return Number.isInteger(said) ? null : said
   }
   return null
 }

@@ -7,7 +7,7 @@ import { shopNameOpening } from './normalize/site-name'
 import { brandAboveNameLine, brandBesideName, brandFromSpecRows, brandLinkedInHeading, brandTaggedAfterHeading } from './page-heading'
 import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
 import { writtenAs } from './price-written'
-import { decimalRatingBesideHeading, ratingBesideHeading } from './rating-widget'
+import { decimalRatingBesideHeading, decimalRatingWithCount, ratingBesideHeading } from './rating-widget'
 import { hasStructuredProduct } from './structured-data'
 
 /**
@@ -85,7 +85,8 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
 function withShownDecimal(rating: NonNullable<RawFacts['listingRating']>, $: CheerioAPI): RawFacts['listingRating'] {
   const average = Number(rating.average)
   if (!Number.isInteger(average * 2) || (rating.scale != null && Number(rating.scale) !== 5)) return rating
-  const said = decimalRatingBesideHeading($)
+  const count = Number(rating.count)
+  const said = decimalRatingBesideHeading($) ?? (Number.isInteger(count) && count > 0 ? decimalRatingWithCount($, count) : null)
   if (said === null) return rating
   const roundsTo = Number.isInteger(average) ? Math.round(said) === average : Math.round(said * 2) / 2 === average
   return roundsTo ? { ...rating, average: said } : rating

@@ -42,6 +42,25 @@ describe('the gallery a page keeps in its script’s state', () => {
     ])
   })
 
+  it('knows an entry’s sizes of its photo by the keys that lead to them (`sources.full[0].url`)', () => {
+    const media = (stem: string) => ({
+      media: 14762,
+      sources: {
+        mini: [{ url: `${CDN}/${stem}-mini.jpg` }],
+        standard: [{ url: `${CDN}/${stem}.jpg` }],
+        full: [{ url: `${CDN}/${stem}-full.jpg` }],
+      },
+    })
+    const state = {
+      product: { mediaObjects: [media('8521_d363c12cd7-trousers'), media('8521_8e75528d95-trousers')] },
+      padding: 'x'.repeat(200),
+    }
+    expect(stateGallery(load(page(state)), `${CDN}/8521_d363c12cd7-trousers.jpg`, PAGE)).toEqual([
+      `${CDN}/8521_d363c12cd7-trousers-full.jpg`,
+      `${CDN}/8521_8e75528d95-trousers-full.jpg`,
+    ])
+  })
+
   it('asks for photos named by their base as the main photo is asked for', () => {
     const base = 'https://assets.media.example/isr/166325/c1/-'
     const main = `${base}/ASSET_97657177/fee_786_587_png`

@@ -46,12 +46,12 @@ function stateValues($: CheerioAPI): unknown[] {
   return values
 }
 
-/** Every address-like string in a value, in order, a few levels down, with the key that holds it. */
+/** Every address-like string in a value, in order, a few levels down, with the keys that lead to it (".sources.full.url"). */
 function addressesIn(value: unknown, depth = 4, key = '', out: { address: string; key: string }[] = []) {
   if (typeof value === 'string') {
     if (ADDRESS.test(value) || value.startsWith('/')) out.push({ address: value, key })
   } else if (depth > 0 && Array.isArray(value)) for (const v of value) addressesIn(v, depth - 1, key, out)
-  else if (depth > 0 && isObj(value)) for (const [k, v] of Object.entries(value)) addressesIn(v, depth - 1, k, out)
+  else if (depth > 0 && isObj(value)) for (const [k, v] of Object.entries(value)) addressesIn(v, depth - 1, `${key}.${k}`, out)
   return out
 }
 
@@ -70,7 +70,7 @@ interface Anchor {
  * is a picture when the list names its photos by their base (`…/ASSET_1`, the main photo being
  * `…/ASSET_1/fee_786_587_png`): each photo is then asked for as the main photo is (`suffix`).
  */
-function pictureOf(entry: unknown, anchor: Anchor, pageUrl: string, suffix: string | null): string | null {
+function pictureOf(entry: unknown, anchor: Anchor, pageUrl: string, suffix: string | null): { url: string; shows: Set<string> } | null {
   const found = addressesIn(entry).flatMap(({ address, key }) => {
     const a = absoluteUrl(address, pageUrl)
     return a ? [{ a, key }] : []
@@ -80,9 +80,10 @@ function pictureOf(entry: unknown, anchor: Anchor, pageUrl: string, suffix: stri
     key,
   }))
   if (!pictures.length || pictures.some((p) => p.url === null)) return null
-  const first = pictures[0].url!
-  const largest = pictures.find((p) => FULL_SIZE_KEY.test(p.key) && photoOf(p.url!) === photoOf(first))?.url ?? first
-  return siteOf(largest) === anchor.site ? largest : null
+  // An entry's addresses are its photo's sizes ("mini", "standard", "full"): the largest is taken.
+  const url = (pictures.find((p) => FULL_SIZE_KEY.test(p.key)) ?? pictures[0]).url!
+  const shows = new Set(pictures.map((p) => photoOf(p.url!)))
+  return siteOf(url) === anchor.site && pictures.every((p) => siteOf(p.url!) === anchor.site) ? { url, shows } : null
 }
 
 /** Which photo an address shows: its path without size folders and query ("…/asr/feb32bf3-….jpeg"). */
@@ -97,12 +98,13 @@ function galleryIn(list: unknown[], anchor: Anchor, pageUrl: string): string[] |
   const suffix = base ? anchor.main.slice(base.length) : null
   const pictures = list.map((entry) => pictureOf(entry, anchor, pageUrl, suffix))
   if (pictures.some((p) => p === null)) return null
+  const known = pictures as { url: string; shows: Set<string> }[]
   const mainPhoto = photoOf(anchor.main)
-  if (!pictures.some((p) => photoOf(p!) === mainPhoto)) return null
-  const distinct = [...new Map(pictures.map((u) => [photoOf(u!), u!])).values()]
-  // The main photo first, as the page shows it.
-  const main = distinct.findIndex((u) => photoOf(u) === mainPhoto)
-  return distinct.length >= 2 ? [distinct[main], ...distinct.filter((_, i) => i !== main)] : null
+  const main = known.find((p) => p.shows.has(mainPhoto))
+  if (!main) return null
+  // The main photo first, as the page shows it; one address per photo.
+  const distinct = [...new Map([main, ...known].map((p) => [photoOf(p.url), p.url])).values()]
+  return distinct.length >= 2 ? distinct : null
 }
 
 export function stateGallery($: CheerioAPI, main: string | null | undefined, pageUrl: string): string[] {
