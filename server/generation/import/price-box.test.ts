@@ -257,6 +257,16 @@ describe("Magento's price box", () => {
     expect(priceNearHeading(load(wish), null, 'https://shop.example/p')).toMatchObject({ price: 15 })
   })
 
+  it('reads a former price labelled by a word loose before it, or by a word with a footnote’s mark raised after it', () => {
+    const url = 'https://shop.example/p/shaver-10155616'
+    const loose = page(`<div class="prd-amounts"><strong class="current">£199.00</strong><strong>Save £130.00</strong></div>
+      <div class="prd-past-amounts">Was <span>£329.00</span> <small>(from 10/04/2019 to 30/04/2019)</small></div>`)
+    expect(formerPriceBeside(load(loose), 199, 'en-GB', url)).toBe(329)
+    const footnote = page(`<span itemprop="price" content="132.90">&euro; 132,<sup>90*</sup></span>
+      <div class="hint">Zum regulären Preis bestellen</div><span class="strikedPrice">statt<sup>4</sup> &euro; 134,<sup>90*</sup></span>`)
+    expect(formerPriceBeside(load(footnote), 132.9, 'de-DE', url)).toBe(134.9)
+  })
+
   it('never takes the price paid in instalments for a former price, whatever its class or the discount beside it says', () => {
     const url = 'https://shop.example/p/notebook-393218'
     // KaBuM!'s box: the price paid at once with "up to 10% off", then the card price split into ten.

@@ -196,6 +196,9 @@ function isStruck(el: Element): boolean {
   if (type === 'oldPrice' || type === 'msrpPrice') return true
   const label = labelBefore(el)
   if (label && FORMER_PRICE_LABEL.test(collapseLabel(label))) return true
+  // Or written loose before it in its parent ("Was <span>£329.00</span>").
+  const loose = el.prev?.type === 'text' ? (el.prev as unknown as { data: string }).data.replace(/\s+/g, ' ').trim() : ''
+  if (loose && FORMER_PRICE_LABEL.test(loose)) return true
   // Named the price ("<span>Our Price</span> <span>$14.50</span>") or Magento's final price: a
   // wrapper's class ("regular-price", which Magento gives its only price) does not strike it; its
   // own class still does ("Price: <span class=old-price>$20</span> <span>$15</span>").
@@ -298,20 +301,23 @@ function priceText(el: Element, locale: string | null): string | null {
   // Without those labels' words (they come first, so their text starts the element's).
   let text = sub.text
   for (const label of labels) text = text.replace(smallText(label) ?? '', '')
-  const sup = sub.elements.find((e) => e.tagName === 'sup' && RAISED_CENTS.test(smallText(e)?.trim() ?? ''))
+  // A footnote's mark raised after a word ("statt<sup>4</sup> € 134,90"): no digit of the price.
+  const marks = sub.elements.filter(isFootnoteMark)
+  for (const mark of marks) text = text.replace(new RegExp(`(\\p{L})${escapeRegExp(smallText(mark)!.trim())}`, 'u'), '$1 ')
+  const sup = sub.elements.find((e) => e.tagName === 'sup' && !marks.includes(e) && RAISED_CENTS.test(smallText(e)?.trim() ?? ''))
   if (!sup)
     return centsInTheirOwnElement(
       sub.elements,
-      markInItsOwnElement(sub.elements, labels.length ? spacedText(el, new Set(labels)) : spacedText(el)),
+      markInItsOwnElement(sub.elements, labels.length || marks.length ? spacedText(el, new Set([...labels, ...marks])) : spacedText(el)),
       locale,
     )
-  const raised = smallText(sup)!.trim()
+  const raised = smallText(sup)!.trim().replace(/\*+$/, '')
   const [, sign = '', cents] = RAISED_CENTS.exec(raised)!
   // The mark may be written before the raised cents already ("1.099,<sup>99</sup> lei").
   if (!sign && new RegExp(`\\d[.,]${cents}(?!\\d)`).test(text)) return text
   // The sign raised with the cents ("299<sup>€99</sup>") is written after the amount.
   return text.replace(
-    new RegExp(`(\\d)${raised.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d)`, 'u'),
+    new RegExp(`(\\d)${escapeRegExp(raised)}(?!\\d)`, 'u'),
     (_, digit: string) => `${digit}${separatorsOf(locale)?.decimal ?? '.'}${cents}${sign && ` ${sign}`}`,
   )
 }
@@ -359,7 +365,16 @@ function leadingWordLabels(el: Element): Element[] {
 }
 
 /** Cents written raised, with the currency sign before them or not ("30", "€99"). */
-const RAISED_CENTS = /^(\p{Sc})?\s?(\d{2})$/u
+const RAISED_CENTS = /^(\p{Sc})?\s?(\d{2})\**$/u
+
+/** A footnote's mark raised right after a word: a digit or two, or asterisks ("statt<sup>4</sup>"). */
+function isFootnoteMark(el: Element): boolean {
+  if (el.tagName !== 'sup' || !/^(?:\d{1,2}|\*{1,3})$/.test(smallText(el)?.trim() ?? '')) return false
+  const before = el.prev?.type === 'text' ? (el.prev as unknown as { data: string }).data : ''
+  return /\p{L}$/u.test(before)
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * An element's text with a space where one element's digits end and the next text's digits begin:
