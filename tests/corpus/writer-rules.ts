@@ -72,6 +72,8 @@ function looksLikeBook(facts: ProductFacts): boolean {
   return (
     facts.specs.some((s) => /isbn|publisher|print length|file size|seitenzahl|verlag|éditeur/i.test(s.name)) ||
     /\bbook\s+\d+\b/i.test(facts.title) ||
+    // The shop files it under books ("Fiction Books > Modern Fiction").
+    /\bbooks?\b/i.test(facts.productType ?? '') ||
     /\/dp\/\d{9}[\dX]\b/.test(facts.source.url)
   )
 }

@@ -1,7 +1,7 @@
 import { load, type CheerioAPI } from 'cheerio'
 import type { Element } from 'domhandler'
 import { htmlToText } from '../../domain/sanitize'
-import { isBrandLabel, isMakerLabel } from './normalize/brand'
+import { isBrandLabel, isCreditLine, isMakerLabel } from './normalize/brand'
 import { stripSiteName } from './normalize/site-name'
 import { collapseSpace } from './normalize/text'
 import { unseen } from './shown-text'
@@ -35,6 +35,11 @@ export function headingText($: CheerioAPI, el: Element | undefined = productHead
       )
     })
     .remove()
+  // A credit line closing it in an element of its own ("It Ends With Us <span>by Colleen Hoover</span>"): the
+  // author's, not the name's.
+  const last = h1.children().last()
+  if (last.length && last[0].prev && collapseSpace(h1.text()).length > collapseSpace(last.text()).length && isCreditLine(last.text()))
+    last.remove()
   const spaced = $.html(h1)
     .replace(/<(div|p|br|li|h[1-6])\b/gi, ' <$1')
     .replace(/(<\/a>)(<[a-z])/gi, '$1 $2')
@@ -177,6 +182,8 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
       .some((el) => collapseSpace($(el).text()).startsWith(below))
   )
     return h1
+  // "{name} By {author}": a book's name with its credit, which the heading sets apart.
+  if (isCreditLine(rest)) return h1
   // "{name} | Site", or "{name} online kaufen | Site": a few search words, then the site's name.
   return /^\s*[-|–—·•:]\s+\S/.test(rest) || /^\s+[^|–—]{1,30}\s[|–—]\s+[^|–—]{1,40}$/.test(rest) ? h1 : title
 }

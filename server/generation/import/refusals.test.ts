@@ -41,6 +41,9 @@ const PAGES = {
     <a href="/ref=cs_503_logo"><img src="https://images-na.ssl-images-amazon.com/images/G/01/error/logo._TTD_.png" alt="Amazon.com"></a>
     <p>Sorry! Something went wrong on our end. Please go back and try again or go to Amazon's home page.</p>
     <img src="https://images-na.ssl-images-amazon.com/images/G/01/error/24._TTD_.jpg" alt="Dogs of Amazon"></body></html>`,
+  amazon503German: `<html><head><title> Tut uns Leid! </title></head><body><center><a href="https://www.amazon.de/ref=cs_503_logo/"><img src="https://images-eu.ssl-images-amazon.com/images/G/03/general/de-logo.gif" alt="Amazon.de"></a>
+    <table><tr><td><h2>Tut uns Leid!</h2> Während wir Ihre Eingabe ausführen wollten, ist ein technischer Fehler aufgetreten.</td></tr></table>
+    <b><a href="https://www.amazon.de/ref=cs_503_link/">Klicken Sie hier, um zurück zur Homepage Amazon.de</a></b></center></body></html>`,
   tiktok: `<!doctype html><html><head><title>Security Check</title></head><body><div id="captcha_container">
     <div class="captcha_verify_container"><div>Drag the slider to fit the puzzle</div><img id="captcha-verify-image" src="data:,"></div></div></body></html>`,
   akamai: `<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>
@@ -108,6 +111,11 @@ describe('block and error pages', () => {
       'amazon503',
       'site-down',
       /Amazon(\.com)? answered with its error page \("Sorry! Something went wrong"\)( \(HTTP \d+\))?, also when we tried again/,
+    ],
+    [
+      'amazon503German',
+      'site-down',
+      /answered with its error page \(the service is unavailable\)( \(HTTP \d+\))?, also when we tried again/,
     ],
     ['tiktok', 'robot-check', /showed a robot check \("Security Check"/],
     ['akamai', 'refused', /refused to show us the page \("Access Denied"\)/],

@@ -205,6 +205,12 @@ export const BLOCK_RULES: readonly Rule[] = [
     did: 'answered with its error page ("Sorry! Something went wrong")',
     test: (p) => /Sorry!?\s+Something went wrong/i.test(p.title) || (p.short && /^\W*Sorry!?\s+Something went wrong/i.test(p.text)),
   },
+  // The same page in the marketplace's language ("Tut uns Leid!"): its links name it (`ref=cs_503_logo`).
+  {
+    kind: 'site-down',
+    did: 'answered with its error page (the service is unavailable)',
+    test: (p) => p.short && has(p, 'a[href*="ref=cs_503"]'),
+  },
   // Amazon's "page not found" (the "dogs of Amazon" page): its words are only an image's alt text.
   {
     kind: 'not-found',

@@ -513,6 +513,16 @@ describe('microdata and the page heading', () => {
       '<div class="tabs"><button type="button"><div>Применение</div></button><button type="button"><div>Бренд</div></button><button type="button"><div>Дополнительная информация</div></button></div>'
     expect(brandFromSpecRows(listing(tabs))).toBeNull()
   })
+  it('leaves out a credit line closing the heading, and takes the heading over a structured name that adds the credit', () => {
+    const credit = load(
+      `<html><head><title>It Ends With Us</title></head><body><h1>It Ends With Us <span class="author">by <a href="/author/colleen-hoover">Colleen Hoover</a></span></h1></body></html>`,
+    )
+    expect(headingText(credit)).toBe('It Ends With Us')
+    expect(headingOverTitle(credit, 'It Ends With Us By Colleen Hoover', null)).toBe('It Ends With Us')
+    // A heading whose words say "by" keeps them ("Stand by Me").
+    expect(headingText(load('<html><body><h1>Stand <span>by Me</span></h1></body></html>'))).toBe('Stand by Me')
+  })
+
   it('of several headings, reads the product’s: the first the page’s title says, not a logo’s or a menu’s before it', () => {
     const doc = (title: string, body: string) => load(`<html><head><title>${title}</title></head><body>${body}</body></html>`)
     const menus = '<h1><a href="/">Shop</a></h1><nav><h1>Categories</h1></nav>'

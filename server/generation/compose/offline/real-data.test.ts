@@ -76,6 +76,11 @@ describe('the language of the source', () => {
     expect(textLanguage('Ein robuster Kleiderständer gibt Ihnen Raum für das Kleiderhängen, wenn Sie es brauchen')?.code).toBe('de')
     expect(textLanguage('מגן מסך לאייפון עם התקנה קלה ועמידות גבוהה')?.code).toBe('he')
     expect(textLanguage('A hand-glazed ceramic dripper on a glass carafe, with the filter off the wall')?.code).toBe('en')
+    // A model's letters are no function word: the "i" of "i7-13700K" is not Polish "i".
+    expect(
+      textLanguage('Intel Core i7-13700K Desktop Processor 16 Cores, up to 5.4GHz\nBrand\nIntel\nCPU model\nCore i7\ni3-10110U', 'en')
+        ?.code,
+    ).not.toBe('pl')
     expect(factsLanguage(facts({ title: 'Taza', language: 'pt-BR' } as Partial<ProductFacts>)).code).toBe('pt')
     // "no" does not say which written Norwegian: shops write Bokmål, which has the words (shopper-words-nordic.ts).
     expect(factsLanguage(facts({ title: 'Joggesko', language: 'no-NO' } as Partial<ProductFacts>)).code).toBe('nb')

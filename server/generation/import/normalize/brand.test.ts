@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BYLINE_TEMPLATES, brandFromByline, cleanBrand, isBrandLabel, isMakerLabel } from './brand'
+import { BYLINE_TEMPLATES, brandFromByline, cleanBrand, isBrandLabel, isCreditLine, isMakerLabel } from './brand'
 
 describe('brand bylines', () => {
   it.each([
@@ -84,6 +84,18 @@ describe('brand bylines', () => {
     expect(cleanBrand('Zig ag')).toBe('Zig ag')
     expect(cleanBrand('MADE IN')).toBe('MADE IN')
     expect(cleanBrand('FOR US')).toBe('FOR US')
+  })
+
+  it('takes a brand with no letter for a shop’s code, not a name', () => {
+    expect(cleanBrand('4248')).toBeNull()
+    expect(cleanBrand('3M')).toBe('3M')
+  })
+
+  it('knows a credit line: a byline’s word before a name', () => {
+    expect(isCreditLine('by Colleen Hoover')).toBe(true)
+    expect(isCreditLine(' von James S. A. Corey')).toBe(true)
+    expect(isCreditLine('Colleen Hoover')).toBe(false)
+    expect(isCreditLine('by 2025')).toBe(false)
   })
 
   it('leaves out a note in brackets after the name', () => {

@@ -187,6 +187,20 @@ const TEMPLATES = BYLINE_TEMPLATES.map((t) => {
   return new RegExp(`^\\s*${before}(.+?)${after}\\s*$`, 'iu')
 })
 
+/** A word in any case, where the rest of its pattern is not ("by", "By", "BY"). */
+const anyCase = (word: string) => [...word].map((c) => `[${escape(c.toLowerCase())}${escape(c.toUpperCase())}]`).join('')
+
+/** The bylines written as one word before the name ("by {}", "von {}", "par {}"): a credit line's shape. */
+const CREDIT_LINES = BYLINE_TEMPLATES.filter((t) => /^\p{L}+ \{\}$/u.test(t)).map(
+  // The word in any case, then a person's name: two or more words in capitals ("Colleen Hoover", "James S. A. Corey").
+  (t) => new RegExp(`^\\s*${anyCase(t.slice(0, -3))}\\s+\\p{Lu}[\\p{L}'’-]*\\.?(?:\\s+\\p{Lu}[\\p{L}'’-]*\\.?)+\\s*$`, 'u'),
+)
+
+/** Whether a line is a credit ("by Colleen Hoover", "von James S. A. Corey"): a byline's word before a person's name. */
+export function isCreditLine(text: string): boolean {
+  return text.trim().length <= 80 && CREDIT_LINES.some((re) => re.test(text))
+}
+
 /**
  * A contributor's credit, not a brand: "by David Baldacci (Author)", "von James S. A. Corey (Autor)",
  * "Jim Wilson (Author), Jane Roe (Editor)". Books, music and films name people with their role.
@@ -283,7 +297,8 @@ export function cleanBrand(value: unknown): string | null {
   // "Senza marca/Generico": each of its names says there is none ("N/A" is one name).
   const folded = s.normalize('NFD').replace(/\p{M}/gu, '')
   const noBrand = NO_BRAND.test(folded) || folded.split(/\s*\/\s*/).every((part) => NO_BRAND.test(part))
-  if (!s || s.length > 120 || noBrand || isTemplateResidue(s)) return null
+  // A brand with no letter is a code of the shop's own ("4248"), not a name a shopper reads.
+  if (!s || s.length > 120 || noBrand || isTemplateResidue(s) || !/\p{L}/u.test(s)) return null
   return s
 }
 
