@@ -1,7 +1,17 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { get, inlineScriptTexts, isObj, scriptJson, text } from './marketplaces/embedded'
-import { absoluteUrl, cleanImages, isSiteIcon, optimisedImageSource, photoKey, siteOf, stripImageSizeSuffix } from './normalize/images'
+import {
+  absoluteUrl,
+  cleanImages,
+  FULL_SIZE_NAME,
+  IMAGE_FILE,
+  isSiteIcon,
+  optimisedImageSource,
+  photoKey,
+  siteOf,
+  stripImageSizeSuffix,
+} from './normalize/images'
 import { collapseSpace } from './normalize/text'
 import { productHeading } from './page-heading'
 import { SITE_CHROME } from './shown-text'
@@ -19,8 +29,6 @@ import { coversPhotos, stateGallery } from './state-gallery'
 /** Attributes that name a picture's address, in tiers: a zoom or full size first, a thumbnail's `src` last. */
 const ZOOM_ATTRS = ['data-zoom-image', 'data-zoom', 'data-large', 'data-large-image', 'data-full', 'data-src-large']
 const LAZY_ATTRS = ['data-image', 'data-original', 'data-lazy-src', 'data-lazy', 'data-src']
-
-const IMAGE_FILE = /\.(?:jpe?g|png|webp|avif|gif)(?:$|\?)/i
 
 /** At most this many characters of text in one slide: a caption ("Bild 1", "2/5"), never a tile's name and price. */
 const MAX_SLIDE_TEXT = 40
@@ -152,7 +160,6 @@ export function smallSubtree(el: Element, max = MAX_SLIDE_ELEMENTS): { elements:
 }
 
 /** A `data-` attribute naming a fuller size than the one shown ("data-product-hdimage-source", "data-zoom"). */
-const FULL_SIZE_NAME = /zoom|large|full|hd|big|orig|high/i
 
 /** The picture addresses among a slide's elements, fullest first, as absolute URLs. */
 function picturesIn(elements: Element[], pageUrl: string): string[] {

@@ -3,6 +3,7 @@ import type { AnyNode, Element } from 'domhandler'
 import { linksToAnotherPage, smallSubtree } from './gallery'
 import { separatorsOf } from './normalize/numbers'
 import { currencyWritten, parsePrice } from './normalize/price'
+import { escapeRegExp } from './normalize/text'
 import { productHeading } from './page-heading'
 import { APPROXIMATELY } from './price-written'
 import { hiddenFromShopper } from './shown-text'
@@ -197,8 +198,7 @@ function isStruck(el: Element): boolean {
   const label = labelBefore(el)
   if (label && FORMER_PRICE_LABEL.test(collapseLabel(label))) return true
   // Or written loose before it in its parent ("Was <span>£329.00</span>").
-  const loose = el.prev?.type === 'text' ? (el.prev as unknown as { data: string }).data.replace(/\s+/g, ' ').trim() : ''
-  if (loose && FORMER_PRICE_LABEL.test(loose)) return true
+  if (FORMER_PRICE_LABEL.test(labelTextBefore(el))) return true
   // Named the price ("<span>Our Price</span> <span>$14.50</span>") or Magento's final price: a
   // wrapper's class ("regular-price", which Magento gives its only price) does not strike it; its
   // own class still does ("Price: <span class=old-price>$20</span> <span>$15</span>").
@@ -373,8 +373,6 @@ function isFootnoteMark(el: Element): boolean {
   const before = el.prev?.type === 'text' ? (el.prev as unknown as { data: string }).data : ''
   return /\p{L}$/u.test(before)
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * An element's text with a space where one element's digits end and the next text's digits begin:

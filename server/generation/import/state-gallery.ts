@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import { balancedAt, inlineScriptTexts, isObj, parseLoose } from './marketplaces/embedded'
-import { absoluteUrl, siteOf } from './normalize/images'
+import { absoluteUrl, FULL_SIZE_NAME, IMAGE_FILE, siteOf } from './normalize/images'
 import { scriptBody } from './normalize/text'
 
 /**
@@ -19,7 +19,6 @@ const MAX_VALUES = 400_000
 const MAX_ASSIGNMENTS = 30
 const MAX_ENTRIES = 40
 
-const IMAGE_FILE = /\.(?:jpe?g|png|webp|avif|gif)(?:$|[?#])/i
 const ADDRESS = /^(?:https?:)?\/\//i
 
 /** The JSON values of a page's inline scripts: a whole script that is JSON, or what its first assignments hold. */
@@ -55,9 +54,6 @@ function addressesIn(value: unknown, depth = 4, key = '', out: { address: string
   return out
 }
 
-/** Keys of an entry's largest size of its photo (`"zoom": …`, `"large": …`), preferred to its first (often a thumbnail). */
-const FULL_SIZE_KEY = /zoom|large|full|hd|big|orig|high/i
-
 interface Anchor {
   site: string | null
   /** The main photo's address. */
@@ -81,12 +77,16 @@ function pictureOf(entry: unknown, anchor: Anchor, pageUrl: string, suffix: stri
   }))
   if (!pictures.length || pictures.some((p) => p.url === null)) return null
   // An entry's addresses are its photo's sizes ("mini", "standard", "full"): the largest is taken.
-  const url = (pictures.find((p) => FULL_SIZE_KEY.test(p.key)) ?? pictures[0]).url!
+  const url = (pictures.find((p) => FULL_SIZE_NAME.test(p.key)) ?? pictures[0]).url!
   const shows = new Set(pictures.map((p) => photoOf(p.url!)))
   return siteOf(url) === anchor.site && pictures.every((p) => siteOf(p.url!) === anchor.site) ? { url, shows } : null
 }
 
-/** Which photo an address shows: its path without size folders and query ("…/asr/feb32bf3-….jpeg"). */
+/**
+ * Which photo an address shows: its path without size folders and query ("…/asr/feb32bf3-….jpeg").
+ * Stricter than images.ts's photoKey, which folds renditions a state's list of other products' tiles
+ * can share with the main photo.
+ */
 function photoOf(url: string): string {
   const u = new URL(url)
   return u.hostname + u.pathname.replace(/\/(?:[a-z]{1,3}_)?\d{2,4}(?:x\d{2,4})?(?=\/)/gi, '')

@@ -1,4 +1,4 @@
-import { isTemplateResidue } from './text'
+import { escapeRegExp, isTemplateResidue } from './text'
 
 // A product's brand as a person names it, from the words a marketplace puts around it.
 
@@ -171,8 +171,6 @@ export function isBrandLabel(name: string | null | undefined): boolean {
   return label !== '' && BRAND_LABELS.includes(label)
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
 /**
  * A name's words as a text writes them, whole words only and any case, joined by up to three
  * characters that are no letters ("TP-Link" for "TP Link"; no "Link" in "TP-Link", no "Shop" in "Workshop").
@@ -180,15 +178,18 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 export function nameIn(text: string, name: string): RegExpExecArray | null {
   const words = name.match(/[\p{L}\p{N}]+/gu)
   if (!words) return null
-  return new RegExp(`(?<![\\p{L}\\p{N}][-'’.]?)${words.map(escape).join('[^\\p{L}\\p{N}]{1,3}')}(?![-'’.]?[\\p{L}\\p{N}])`, 'iu').exec(text)
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}][-'’.]?)${words.map(escapeRegExp).join('[^\\p{L}\\p{N}]{1,3}')}(?![-'’.]?[\\p{L}\\p{N}])`,
+    'iu',
+  ).exec(text)
 }
 const TEMPLATES = BYLINE_TEMPLATES.map((t) => {
-  const [before, after] = t.split('{}').map((p) => escape(p).replace(/ +/g, '\\s+').replace(/-/g, '[-\\s]?'))
+  const [before, after] = t.split('{}').map((p) => escapeRegExp(p).replace(/ +/g, '\\s+').replace(/-/g, '[-\\s]?'))
   return new RegExp(`^\\s*${before}(.+?)${after}\\s*$`, 'iu')
 })
 
 /** A word in any case, where the rest of its pattern is not ("by", "By", "BY"). */
-const anyCase = (word: string) => [...word].map((c) => `[${escape(c.toLowerCase())}${escape(c.toUpperCase())}]`).join('')
+const anyCase = (word: string) => [...word].map((c) => `[${escapeRegExp(c.toLowerCase())}${escapeRegExp(c.toUpperCase())}]`).join('')
 
 /** The bylines written as one word before the name ("by {}", "von {}", "par {}"): a credit line's shape. */
 const CREDIT_LINES = BYLINE_TEMPLATES.filter((t) => /^\p{L}+ \{\}$/u.test(t)).map(

@@ -1,6 +1,12 @@
 // URLs and images: absolute, allowed, full-size.
 
 /** An absolute http(s) URL for `href` on a page at `base`; protocol-relative becomes https. */
+/** An address that names an image file by its extension. */
+export const IMAGE_FILE = /\.(?:jpe?g|png|webp|avif|gif)(?:$|\?)/i
+
+/** Words that name a photo's largest size (an attribute's, a data key's): "zoom", "large", "full"… */
+export const FULL_SIZE_NAME = /zoom|large|full|hd|big|orig|high/i
+
 export function absoluteUrl(href: unknown, base: string): string | null {
   if (typeof href !== 'string') return null
   const h = href.trim()

@@ -13,6 +13,9 @@ export function plainTextToHtml(text: string): string {
 }
 
 /** Runs of whitespace as one space, trimmed ("  Soft toy,\n brown bear " → "Soft toy, brown bear"). */
+/** A text matched as itself inside a regular expression. */
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 export const collapseSpace = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim()
 
 /** One line of a page's text: its direction marks (LRM, RLM, embeddings) dropped, whitespace collapsed. */
