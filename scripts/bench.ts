@@ -30,7 +30,8 @@
  * BENCH_ISSUE24_WARMUP seconds, default 10), BENCH_ISSUE24_PAGES (default 5000),
  * BENCH_ISSUE24_VIEWERS (default 500), BENCH_ISSUE24_STARTS (timed starts of each kind, default 3),
  * BENCH_ISSUE24_RENDERS (first renders timed, default 200), BENCH_ISSUE24_PROFILE=0 (no CPU profile)
- * or =renders (a profile of first renders instead of the Zipf load; KEEP_PROFILE=1 keeps the file).
+ * or =renders / =views (a profile of shared pages' / signed-in page views' first renders instead of the
+ * Zipf load; KEEP_PROFILE=1 keeps the file).
  * Experiments: BENCH_EXPERIMENTS_SECONDS (each load, default 3, after 1 s of the same load),
  * BENCH_EXPERIMENTS_RENDERS (first renders timed per variant, default 20); connections as BENCH_CONNECTIONS.
  * The measuring pieces live in scripts/bench/ and are re-exported here for other bench sections.
@@ -113,7 +114,7 @@ function issue24Options(seconds: number, connections: number, postgres: string |
     viewers: Math.round(positiveNumber('BENCH_ISSUE24_VIEWERS', 500)),
     starts: Math.round(positiveNumber('BENCH_ISSUE24_STARTS', 3)),
     renders: Math.round(positiveNumber('BENCH_ISSUE24_RENDERS', 200)),
-    profile: profile === '0' ? false : profile === 'renders' ? 'renders' : 'zipf',
+    profile: profile === '0' ? false : profile === 'renders' || profile === 'views' ? profile : 'zipf',
     postgres,
     scaleOut: { seconds, connections },
   }

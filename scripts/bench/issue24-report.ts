@@ -1,4 +1,4 @@
-import { median, type Issue24Result, type LoadRow, type Timing } from './issue24'
+import { median, profileSubject, type Issue24Result, type LoadRow, type Timing } from './issue24'
 import { heapSpaceTable, MEMORY_COLUMNS, type MemoryReading } from './memory'
 import { describePageMemories, withinBounds, type PageMemoryFigures } from './metrics'
 import { renderMixed } from './mixed'
@@ -200,7 +200,7 @@ export function renderIssue24(r: Issue24Result): string {
   )
   if (r.profile)
     lines.push(
-      `CPU profile of ${r.profile.of === 'zipf' ? 'the Zipf load' : 'first renders of every shared page, one at a time'} (--cpu-prof, a run of its own: ${num(r.profile.rps)} req/s, p99 ${num(r.profile.p99)} ms), self time:`,
+      `CPU profile of ${profileSubject(r.profile.of, r.opts.pages, r.opts.viewers)} (--cpu-prof, a run of its own: ${num(r.profile.rps)} req/s, p99 ${num(r.profile.p99)} ms), self time:`,
       r.profile.packages,
       '',
       r.profile.functions,

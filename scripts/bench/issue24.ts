@@ -45,7 +45,7 @@ export interface Issue24Options {
    * A CPU profile (a run of its own, with --cpu-prof) of the Zipf load, or of first renders only:
    * every shared page asked for once, one at a time (where a cache miss's time goes).
    */
-  profile: 'zipf' | 'renders' | false
+  profile: 'zipf' | 'renders' | 'views' | false
   /** Postgres admin URL for the scale-out figure; none: skipped. */
   postgres?: string
   scaleOut: { seconds: number; connections: number }
@@ -82,7 +82,7 @@ export interface Issue24Result {
   viewers: { result: PathLoadResult; memBefore: PageMemoryFigures[]; memAfter: PageMemoryFigures[] }
   restartReadings: MemoryReading[]
   timings: Timing[]
-  profile?: { of: 'zipf' | 'renders'; rps: number; p99: number; packages: string; functions: string }
+  profile?: { of: 'zipf' | 'renders' | 'views'; rps: number; p99: number; packages: string; functions: string }
   scaleOut?: ScaleOutRow[]
 }
 
@@ -319,7 +319,7 @@ export async function runIssue24(opts: Issue24Options, onStep: (msg: string) => 
     if (opts.profile) {
       const of = opts.profile
       onStep(
-        `issue 24: CPU profile of ${of === 'zipf' ? 'the Zipf load' : `${num(sharedIds.length)} first renders, one at a time`} (a run of its own)`,
+        `issue 24: CPU profile of ${profileSubject(of, sharedIds.length, viewerPages.length)} (a run of its own)`,
       )
       const profDir = path.join(work, 'profile')
       product = await startProduct({ dataDir, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] })
@@ -328,7 +328,14 @@ export async function runIssue24(opts: Issue24Options, onStep: (msg: string) => 
       if (of === 'zipf') figures = await loadPaths(product.baseUrl, zipfNext(), load)
       else {
         const t0 = performance.now()
-        const times = await timeRequests(product.baseUrl, sharedIds.length, (n) => ({ path: `/share/${sharedIds[n]}` }))
+        // Each shared page once, or each viewer's page view once: every request a first render.
+        const times =
+          of === 'views'
+            ? await timeRequests(product.baseUrl, viewerPages.length, (n) => ({
+                path: viewerPages[n].page,
+                headers: { cookie: viewerPages[n].cookie },
+              }))
+            : await timeRequests(product.baseUrl, sharedIds.length, (n) => ({ path: `/share/${sharedIds[n]}` }))
         figures = {
           rps: times.length / ((performance.now() - t0) / 1000),
           p99: pct(
@@ -373,4 +380,11 @@ export async function runIssue24(opts: Issue24Options, onStep: (msg: string) => 
   } finally {
     await stopIssue24()
   }
+}
+
+/** What a CPU profile run measured, in words. */
+export function profileSubject(of: 'zipf' | 'renders' | 'views', sharedPages: number, viewers: number): string {
+  if (of === 'zipf') return 'the Zipf load'
+  if (of === 'views') return `${num(viewers)} signed-in page views' first renders, one at a time`
+  return `${num(sharedPages)} shared pages' first renders, one at a time`
 }
