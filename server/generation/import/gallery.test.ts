@@ -361,3 +361,25 @@ describe('a gallery drawn without script', () => {
     expect(photos[1]).toContain(ids[1])
   })
 })
+
+describe('slides the stylesheet hides', () => {
+  const slide = (n: string, attrs = 'class="swiper-slide"') =>
+    `<div ${attrs}><a href="https://cdn.shop.example/media/48213/kettle-48213-${n}.jpg"><img src="https://cdn.shop.example/media/48213/kettle-48213-${n}-m.jpg"></a></div>`
+  const named = (html: string) => photos(html).map((u) => u.replace(/.*kettle-48213-/, ''))
+
+  it('leaves out another option’s photos: hidden by a class and marked with what they belong to, as no shown slide is', () => {
+    const used = ['used-1', 'used-2', 'used-3', 'used-4'].map((n) => slide(n, 'class="swiper-slide hidden" data-branch="1000"'))
+    const html = page(`<div class="swiper-wrapper">${['front', 'side', 'back'].map((n) => slide(n)).join('')}${used.join('')}</div>`)
+    expect(named(html)).toEqual(['front.jpg', 'side.jpg', 'back.jpg'])
+  })
+
+  it('keeps the product’s own thumbnails a strip hides past the first few', () => {
+    const more = ['top', 'inside'].map((n) => slide(n, 'class="swiper-slide hidden"'))
+    const html = page(`<div class="swiper-wrapper">${['front', 'side', 'back'].map((n) => slide(n)).join('')}${more.join('')}</div>`)
+    expect(named(html)).toEqual(['front.jpg', 'side.jpg', 'back.jpg', 'top.jpg', 'inside.jpg'])
+  })
+
+  it('drops a placeholder file ("no_photo.jpg") from the photos', () => {
+    expect(cleanImages([MAIN, 'https://shop.example/database/images/no_photo.jpg'], PAGE)).toHaveLength(1)
+  })
+})

@@ -6,6 +6,7 @@ import {
   cleanImages,
   FULL_SIZE_NAME,
   IMAGE_FILE,
+  isPlaceholderImage,
   isSiteIcon,
   optimisedImageSource,
   photoKey,
@@ -14,7 +15,7 @@ import {
 } from './normalize/images'
 import { collapseSpace } from './normalize/text'
 import { productHeading } from './page-heading'
-import { SITE_CHROME } from './shown-text'
+import { hiddenByClass, SITE_CHROME } from './shown-text'
 import { coversPhotos, stateGallery } from './state-gallery'
 
 /**
@@ -74,9 +75,6 @@ const withoutWidth = (path: string) =>
   path.replace(/([^/]{12,})[_-](\d{2,4})(\.[a-z]{3,4})$/i, (whole, stem: string, n: string, ext: string) =>
     Number(n) >= 40 ? stem + ext : whole,
   )
-
-/** A main photo whose file stands for none ("NoImageIcon_sm.jpg", "placeholder.png", "missing.gif"). */
-const PLACEHOLDER_IMAGE = /(?:^|\/)[^/]*(?:no[-_]?image|placeholder|missing)[^/]*$/i
 
 /**
  * One address per photo: addresses that differ only in their query are sizes of one photo when their
@@ -243,7 +241,14 @@ function slidesOf(parent: Element, pageUrl: string): Slide[] | null {
   // A colour picker's swatches ("color_group_list color_swatch"), however much they look like thumbnails.
   if (isSwatchRow(parent)) return null
   const slides: Slide[] = []
-  for (const child of children) {
+  // Slides the stylesheet hides beside shown ones, each marked with what it belongs to (`data-branch`)
+  // as no shown slide is, are another option's photos (Suruga-ya's other conditions); thumbnails a
+  // strip hides past its seventh ("+8") are the product's own and carry no such mark.
+  const shown = children.filter((c) => !hiddenByClass(c))
+  const shownMarks = new Set(shown.flatMap(dataNames))
+  const anothers = (c: Element) => hiddenByClass(c) && dataNames(c).some((name) => !shownMarks.has(name))
+  const row = shown.length >= 2 ? children.filter((c) => !anothers(c)) : children
+  for (const child of row) {
     const subtree = smallSubtree(child)
     if (!subtree) return null
     const pictures = picturesIn(subtree.elements, pageUrl)
@@ -257,9 +262,12 @@ function slidesOf(parent: Element, pageUrl: string): Slide[] | null {
   }
   // Most of the row is pictures (a wrapper may hold arrows or a counter beside them; a gallery drawn
   // without script has a radio button before each slide, which is not a slide).
-  const beside = children.filter((c) => c.tagName !== 'input').length
+  const beside = row.filter((c) => c.tagName !== 'input').length
   return slides.length >= 2 && slides.length * 2 >= beside ? slides : null
 }
+
+/** The names of an element's `data-*` attributes. */
+const dataNames = (el: Element) => Object.keys(el.attribs).filter((name) => name.startsWith('data-'))
 
 /**
  * The page's photos: its gallery's when that shows more than the importer found (the structured data
@@ -274,7 +282,7 @@ export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl
   if (main && drawn.length < 2) {
     const ids = new Set(photoIdParts(main))
     const near = galleryNearHeading($, pageUrl)
-    if (PLACEHOLDER_IMAGE.test(new URL(main).pathname) || near.some((u) => photoIdParts(u).some((p) => ids.has(p)))) drawn = near
+    if (isPlaceholderImage(main) || near.some((u) => photoIdParts(u).some((p) => ids.has(p)))) drawn = near
   }
   const count = (urls: string[]) => cleanImages(urls, pageUrl).length
   let gallery = [magentoGallery($), drawn].reduce((a, b) => (count(b) > count(a) ? b : a))

@@ -1,6 +1,14 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
-import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
+import {
+  currencyShownWith,
+  currentBid,
+  everyonesPrice,
+  formerPriceBeside,
+  isPriceShown,
+  priceBesideStruck,
+  priceNearHeading,
+} from './price-box'
 
 /**
  * A product page: the price box sits a few levels deep in the product's summary, and an optional
@@ -736,5 +744,44 @@ describe('the current bid of an auction’s lot', () => {
 
   it('is never a hidden price', () => {
     expect(bid(lot(`<div class="bidding"><span style="display:none">$200</span> <span>2 bids</span></div>`))).toBeNull()
+  })
+})
+
+describe('prices written the Japanese way', () => {
+  it('reads a sale price whose element ends in its tax note ("2,800円 (税込)") beside the struck structured price', () => {
+    const html = page(`<label>中古 <span class="price-old">3,750円</span> <span class="price-buy">2,800円 (税込)</span></label>`)
+    expect(beside(html, 3750, 'ja')).toEqual({ price: 2800, compareAtPrice: 3750 })
+    expect(priceNearHeading(load(html), 'ja', 'https://shop.jp/p/1')).toEqual({ price: 2800, compareAtPrice: 3750, currency: 'JPY' })
+  })
+
+  it('never takes "$30.00 off" for a price', () => {
+    expect(
+      priceNearHeading(
+        load(page(`<span class="save">$30.00 off</span> <span class="price">$129.00</span>`)),
+        'en',
+        'https://shop.example/p/1',
+      ),
+    ).toEqual({
+      price: 129,
+      compareAtPrice: null,
+      currency: 'USD',
+    })
+  })
+})
+
+describe('a members’ price beside the price everyone pays', () => {
+  const PAGE = 'https://shop.example/p/drill-2385458'
+  const box = (members: string) =>
+    page(`<div class="price-title">Regular Price</div><div><div class="price">$159.00</div></div>
+      <div class="rewards">${members}<div class="offer"><span class="amt">$30.00 off</span> Rewards Exclusive</div><div class="offer-price"><strong>$129.00</strong></div></div>`)
+
+  it('is the price everyone pays when the structured price is shown only in a box that asks to sign in or join', () => {
+    expect(everyonesPrice(load(box('<a href="/login">Sign In / Join</a>')), 129, 'en', PAGE)).toBe(159)
+  })
+
+  it('leaves a structured price that the page shows to everyone', () => {
+    const sale = page(`<span class="price-title">Regular Price</span> <s class="price">$159.00</s> <span class="sale">$129.00</span>`)
+    expect(everyonesPrice(load(sale), 129, 'en', PAGE)).toBeNull()
+    expect(everyonesPrice(load(box('<a href="/help">Help</a>').replace('Rewards Exclusive', 'Today only')), 129, 'en', PAGE)).toBeNull()
   })
 })

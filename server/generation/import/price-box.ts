@@ -60,6 +60,9 @@ const STRUCK_WORDS = new Set([
  */
 const PRICE_ONLY = /^(?:(?:US|CA|AU|NZ|HK|SG|NT|MX)\s(?=\p{Sc}))?[^\d\s%]{0,4}\s?\d[\d\s.,'’]*(?:\s?[^\d\s%/]{1,4}\.?)?$/u
 
+/** "$30.00 off": an amount taken off a price, written in its own element. */
+const OFF_SUFFIX = /\d\s?off\.?$/i
+
 /** Levels above a price that still belong to its price box. */
 const PRICE_BOX_LEVELS = 4
 
@@ -398,9 +401,9 @@ function spacedText(el: Element, skip?: Set<Element>): string {
 /** "statt 4.50", "MRP ₹7,999": a former price's label written inside its own element (a whole word: not "washer"). */
 const FORMER_PRICE_PREFIX = new RegExp(FORMER_PRICE_LABEL.source.replace(/\$$/, '(?!\\p{L})\\s*'), 'iu')
 
-/** "(Inclusive of all taxes)", "inkl. MwSt.": a tax note written after a price inside its own element. */
+/** "(Inclusive of all taxes)", "inkl. MwSt.", "(税込)": a tax note written after a price inside its own element. */
 const TAX_NOTE_SUFFIX =
-  /\s*\(?(?:inclusive of all taxes|incl(?:\.|uding|usive of)? (?:all )?(?:taxes|tax|vat|gst)|inkl\.? (?:mwst|ust)\.?|tva (?:incluse|comprise)|iva incl(?:uido|usa|\.))\)?$/i
+  /\s*[(（]?(?:inclusive of all taxes|incl(?:\.|uding|usive of)? (?:all )?(?:taxes|tax|vat|gst)|inkl\.? (?:mwst|ust)\.?|tva (?:incluse|comprise)|iva incl(?:uido|usa|\.)|税込み?|含税)[)）]?$/i
 
 /** "now $80.00": the current price's label written inside its own element ("was $160.00" beside it). */
 const NOW_PRICE_PREFIX = /^(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|por|teraz|сейчас)(?=[\s:])\s*:?\s*/i
@@ -446,8 +449,8 @@ function pricesIn($: CheerioAPI, root: Element | null, locale: string | null): S
     // five): the price of one of the pack's pieces, not the price paid.
     if (shown !== null && EACH_SUFFIX.test(shown.replace(/\s+/g, ' ').trim()) && perOtherUnitBeside(el)) continue
     const amount = parsePrice(text, null, locale)?.amount
-    // A saving is an amount off a price, never one ("Save: $3.50").
-    if (amount !== undefined && amount > 0 && !isSaving(el)) out.push({ el, amount })
+    // A saving is an amount off a price, never one ("Save: $3.50", "$30.00 off").
+    if (amount !== undefined && amount > 0 && !OFF_SUFFIX.test(text) && !isSaving(el)) out.push({ el, amount })
   }
   return out
 }
@@ -553,6 +556,49 @@ function follows($: CheerioAPI, a: Element, b: Element): boolean {
 /** A condition a lower price is given on: a card, wallet, membership or subscription ("с WB Кошельком", "with Prime"). */
 const CONDITION =
   /(?:^|\s)(?:with|w\/|mit|con|avec|com|с|z)\s+(?:\S+\s+){0,2}(?:card|wallet|prime|membership|subscription|club|karte|mitgliedschaft|tarjeta|carte|cartão|картой|кошельком|подпиской|kartą)(?!\p{L})/iu
+
+/** Words that give a price to members only: "Ace Rewards Exclusive", "Member price", "Club price" (not "Sign in to check out"). */
+const MEMBERS_ONLY = /(?<!\p{L})(?:members?|membership|rewards|loyalty|club)(?!\p{L})/iu
+
+/** Levels above a price where a members' box around it says so. */
+const MEMBERS_BOX_LEVELS = 3
+
+/** Whether a price sits in a box that gives it to members only, below any box holding another price. */
+function membersOnly($: CheerioAPI, el: Element, amount: number, locale: string | null): boolean {
+  let box: AnyNode | null = el.parent
+  for (let level = 0; box && box.type === 'tag' && level < MEMBERS_BOX_LEVELS; level++, box = box.parent) {
+    if (pricesIn($, box as Element, locale).some((p) => Math.abs(p.amount - amount) >= 0.005)) return false
+    if (MEMBERS_ONLY.test(spacedText(box as Element))) return true
+  }
+  return false
+}
+
+/**
+ * The price everyone pays where the structured price is a members' price: shown only in a box that
+ * asks to sign in or join ("Sign In / Join · $30.00 off Ace Rewards Exclusive · $129.00") while the
+ * price box around it shows a higher price to everyone ("Regular Price $159.00", not drawn struck).
+ * Null otherwise.
+ */
+export function everyonesPrice($: CheerioAPI, price: number, locale: string | null, pageUrl: string): number | null {
+  const root = $.root()[0]
+  const shown = pricesIn($, null, locale).filter((p) => Math.abs(p.amount - price) < 0.005 && !isHidden(p.el, root))
+  if (!shown.length || !shown.every((p) => membersOnly($, p.el, p.amount, locale))) return null
+  let box: AnyNode | null = shown[0].el.parent
+  for (let level = 0; box && box.type === 'tag' && level < PRICE_BOX_LEVELS + MEMBERS_BOX_LEVELS; level++, box = box.parent) {
+    const within = box
+    const regular = pricesIn($, box as Element, locale).find(
+      (p) =>
+        isFormerPrice(p.amount, price) &&
+        namesCurrency($, p, locale) &&
+        !isHidden(p.el, within) &&
+        !inTile($, p.el, within, pageUrl) &&
+        !drawnStruck(p.el, 'none', true) &&
+        !membersOnly($, p.el, p.amount, locale),
+    )
+    if (regular) return regular.amount
+  }
+  return null
+}
 
 /**
  * The price a page with no structured price shows in its product's price box: the first price after
@@ -780,3 +826,4 @@ function approximated(el: Element): boolean {
   }
   return false
 }
+export const __dbg = { pricesIn, membersOnly, isHidden, isStruck }

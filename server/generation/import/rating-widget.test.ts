@@ -1,7 +1,7 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fakeFetcher } from '../../../tests/fixtures/import/fake-fetcher'
-import { decimalRatingBesideHeading, decimalRatingWithCount, ratingBesideHeading, ratingsBeforeReviews } from './rating-widget'
+import { decimalRatingBesideHeading, decimalRatingWithCount, ratingBesideHeading, ratingsBeforeReviews, starRowFill } from './rating-widget'
 import { importProduct } from './index'
 
 const page = (underHeading: string, later = '') =>
@@ -145,5 +145,34 @@ describe('the decimal the product’s stars say', () => {
     // Another rating than the data's, or data that already has its decimal: the data stands.
     expect(await rating(4, '3.2 out of 5 eggs')).toBe(4)
     expect(await rating(4.2, '3.9 out of 5 eggs')).toBe(4.2)
+  })
+})
+
+describe('a row of star icons, each classed with its fill', () => {
+  const stars = (fills: string[]) => `<div class="rating-stars">${fills.map((f) => `<div class="review-star ${f}"></div>`).join('')}</div>`
+
+  it('adds up the fills a class names and reads the count written in the badge', () => {
+    const row = stars([
+      'pr-star-v4-100-filled',
+      'pr-star-v4-100-filled',
+      'pr-star-v4-100-filled',
+      'pr-star-v4-100-filled',
+      'pr-star-v4-50-filled',
+    ])
+    const html = page(
+      `<div class="inline-reviews"><div class="inline-rating">${row}</div><div class="text"><div class="write">414 Reviews</div></div></div>`,
+    )
+    expect(ratingBesideHeading(load(html))).toEqual({ average: 4.5, count: '414', scale: 5 })
+    expect(starRowFill(load(stars(['star full', 'star full', 'star full', 'star half', 'star empty']))('.rating-stars')[0])).toBe(3.5)
+  })
+
+  it('reads no rating from stars that do not say their fill, nor without a count', () => {
+    expect(starRowFill(load(stars(['star', 'star', 'star', 'star', 'star']))('.rating-stars')[0])).toBeNull()
+    const row = stars(['s-100-filled', 's-100-filled', 's-100-filled', 's-100-filled', 's-0-filled'])
+    expect(
+      ratingBesideHeading(
+        load(page(`<div class="inline-reviews"><div class="inline-rating">${row}</div><a href="#write">Write a review</a></div>`)),
+      ),
+    ).toBeNull()
   })
 })

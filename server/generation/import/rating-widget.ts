@@ -135,6 +135,12 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
     const said = SAID_RATING.exec(`${labels} ${$(el).text()}`.replace(/\s+/g, ' '))
     if (said) return { average: Number(said[1].replace(',', '.')), count: said[2].replace(/\D/g, ''), scale: 5 }
     const attr = RATING_ATTRS.map((a) => el.attribs[a]).find((v) => v !== undefined)
+    // Or a row of five star icons, each classed with its fill, and the count written in its badge.
+    const row = attr === undefined ? starRowFill(el) : null
+    if (row !== null) {
+      const counted = badge.map((up) => COUNT_TEXT.exec($(up).text().replace(/\s+/g, ' ').trim())?.[1]).find((c) => c && /\d/.test(c))
+      return counted ? { average: row, count: counted.replace(/\D/g, ''), scale: 5 } : null
+    }
     const average = Number(attr?.replace(',', '.'))
     if (!Number.isFinite(average) || average <= 0 || average > 5) return null
     const count = COUNT_TEXT.exec(
@@ -147,6 +153,34 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
     return count && /\d/.test(count) ? { average, count: count.replace(/\s/g, ''), scale: 5 } : null
   }
   return null
+}
+
+/** A star icon's fill in its class: PowerReviews' "pr-star-v4-50-filled", "star-75-fill". */
+const STAR_FILL_PERCENT = /(?:^|[-_])(\d{1,3})[-_]?(?:filled|fill|full)(?:$|[-_])/i
+const STAR_FULL = /(?:^|[-_\s])(?:full|filled|on|active)(?:$|[-_\s])/i
+const STAR_HALF = /(?:^|[-_\s])half(?:$|[-_\s])/i
+const STAR_EMPTY = /(?:^|[-_\s])(?:empty|off|outline|blank)(?:$|[-_\s])/i
+
+/**
+ * The rating a row of five star icons draws, each classed with its fill ("…-100-filled", "star full",
+ * "star half", "star empty"): their sum, or null when any star does not say its fill.
+ */
+export function starRowFill(el: Element): number | null {
+  const stars = el.children.filter((c): c is Element => c.type === 'tag')
+  if (stars.length !== 5) return null
+  let sum = 0
+  for (const star of stars) {
+    const cls = star.attribs.class ?? ''
+    const pct = cls
+      .split(/\s+/)
+      .map((c) => STAR_FILL_PERCENT.exec(c))
+      .find((m) => m !== null)
+    if (pct) sum += Math.min(100, Number(pct[1])) / 100
+    else if (STAR_HALF.test(cls)) sum += 0.5
+    else if (STAR_FULL.test(cls)) sum += 1
+    else if (!STAR_EMPTY.test(cls)) return null
+  }
+  return sum > 0 ? Math.round(sum * 100) / 100 : null
 }
 
 /**

@@ -5,10 +5,18 @@ import { cleanBrand, nameIn } from './normalize/brand'
 import type { RawFacts } from './normalize/facts'
 import { shopNameOpening } from './normalize/site-name'
 import { brandAboveNameLine, brandBesideName, brandFromSpecRows, brandLinkedInHeading, brandTaggedAfterHeading } from './page-heading'
-import { currencyShownWith, currentBid, formerPriceBeside, isPriceShown, priceBesideStruck, priceNearHeading } from './price-box'
+import {
+  currencyShownWith,
+  currentBid,
+  everyonesPrice,
+  formerPriceBeside,
+  isPriceShown,
+  priceBesideStruck,
+  priceNearHeading,
+} from './price-box'
 import { writtenAs } from './price-written'
 import { decimalRatingBesideHeading, decimalRatingWithCount, ratingBesideHeading } from './rating-widget'
-import { hasStructuredProduct } from './structured-data'
+import { hasStructuredProduct, structuredOfferLost } from './structured-data'
 
 /**
  * What a shop page's own markup adds to its structured data, for shops the importer has no reader
@@ -40,7 +48,11 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
   }
   // The site's own data stated the price and any former price: nothing in the markup overrides them.
   if (raw.ownPriceRead) return out
-  if (out.compareAtPrice == null && typeof out.price === 'number') {
+  // A members' price in the structured data beside the price everyone pays: the latter is the price.
+  const everyone = typeof out.price === 'number' ? everyonesPrice($, out.price, out.locale ?? null, pageUrl) : null
+  if (everyone !== null) Object.assign(out, { price: everyone, compareAtPrice: null })
+  // (Its "Regular Price" label is no strike: the members' price beside it is no sale.)
+  else if (out.compareAtPrice == null && typeof out.price === 'number') {
     const sale = priceBesideStruck($, out.price, out.locale, pageUrl)
     if (sale) Object.assign(out, sale)
     else out.compareAtPrice = formerPriceBeside($, out.price, out.locale ?? null, pageUrl)
@@ -71,7 +83,7 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
   const bid = currentBid($, out.locale ?? null, pageUrl)
   if (bid !== null && bid !== out.price) Object.assign(out, { price: bid, compareAtPrice: null })
   if (typeof out.price === 'number' && !out.currency) out.currency = currencyShownWith($, out.price, out.locale ?? null)
-  if (out.price == null && !plans && !hasStructuredProduct($)) {
+  if (out.price == null && !plans && (!hasStructuredProduct($) || structuredOfferLost($))) {
     const shown = priceNearHeading($, out.locale ?? null, pageUrl)
     if (shown) Object.assign(out, { price: shown.price, compareAtPrice: shown.compareAtPrice, currency: out.currency ?? shown.currency })
   }

@@ -98,7 +98,7 @@ function showsAtWidth(c: string): boolean {
   return parts.length > 1 && DISPLAY_VALUES.test(parts.at(-1)!) && !parts.slice(0, -1).some((v) => STATE_VARIANT.test(v))
 }
 
-function hiddenByClass(e: Element): boolean {
+export function hiddenByClass(e: Element): boolean {
   const classes = (e.attribs.class ?? '').split(/\s+/)
   return classes.some((c) => HIDING_CLASSES.has(c)) && !classes.some(showsAtWidth)
 }

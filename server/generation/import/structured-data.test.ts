@@ -20,6 +20,7 @@ import {
   readOffers,
   shownCount,
   starsDisagree,
+  structuredOfferLost,
 } from './structured-data'
 
 const now = new Date('2026-03-10T12:00:00Z')
@@ -651,6 +652,29 @@ describe('offers of one product that disagree', () => {
 
   it('keeps the lowest when the markup states none of them', () => {
     expect(read('<p>Despacho gratis</p>')).toBe(229990)
+  })
+
+  it('takes the one the checked option’s label writes (the chosen condition’s, above the other conditions’)', () => {
+    const grades = [
+      { '@type': 'Offer', price: '4680', priceCurrency: 'JPY' },
+      { '@type': 'Offer', price: '3740', priceCurrency: 'JPY' },
+      { '@type': 'Offer', price: '3090', priceCurrency: 'JPY' },
+    ]
+    const html = ld({ '@type': 'Product', name: 'マリオカート ライブ ホームサーキット', offers: grades }).replace(
+      '<body></body>',
+      `<body><div class="item"><h1>マリオカート ライブ ホームサーキット マリオセット</h1><div class="price_group"><label><input type="radio" checked> 中古 <span class="price-buy">4,680円 (税込)</span></label></div>
+      <div class="other-grades"><p>箱不備 3,740円</p><p>難あり 3,090円</p></div></div></body>`,
+    )
+    expect(extractStructuredData(html, 'https://shop.jp/product/detail/109102234').price).toBe(4680)
+  })
+})
+
+describe('an offer the linked data lost', () => {
+  it('is known by its key with no value, and only then', () => {
+    const lost = `<html><head><script type="application/ld+json">{"@type":"Product","name":"Party 10","offers": ,"brand":{"@type":"Brand","name":"Nintendo"}}</script></head><body></body></html>`
+    expect(structuredOfferLost(load(lost))).toBe(true)
+    expect(structuredOfferLost(load(ld({ '@type': 'Product', name: 'Party 10', offers: { price: '10' } })))).toBe(false)
+    expect(structuredOfferLost(load(ld({ '@type': 'Product', name: 'Party 10' })))).toBe(false)
   })
 })
 

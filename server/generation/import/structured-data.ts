@@ -486,6 +486,21 @@ function statedPrices($: CheerioAPI): number[] {
     .filter((p): p is number => p !== undefined)
 }
 
+/** The one offer price the label of the page's checked radio button writes, or null. */
+function chosenOptionPrice($: CheerioAPI, offerPrices: Set<number>): number | null {
+  const locale = pageLocale($)
+  const found = new Set<number>()
+  for (const input of $('input[type="radio"][checked]').toArray()) {
+    const id = input.attribs.id
+    const label = id ? $(`label[for="${id.replace(/"/g, '\\"')}"]`).first() : $(input).closest('label')
+    for (const m of label.text().matchAll(/\d[\d.,\s]*\d|\d/g)) {
+      const amount = parsePrice(`${m[0]}`, null, locale)?.amount
+      if (amount !== undefined && offerPrices.has(amount)) found.add(amount)
+    }
+  }
+  return found.size === 1 ? [...found][0] : null
+}
+
 /**
  * OpenGraph, product meta tags and microdata meta values. `metaDescription: false` ignores
  * `<meta name="description">` (boilerplate on marketplaces).
@@ -561,6 +576,19 @@ function ownProductFirst(nodes: Node[], pageUrl: string): Node[] {
 }
 
 /** Whether the page describes a product in structured data (JSON-LD or microdata) at all. */
+/**
+ * Whether a linked-data block names an offer and writes no value for it (`"offers": ,` from a template
+ * that printed nothing): the product has an offer the data lost, not none, so its price box is read.
+ */
+export function structuredOfferLost($: CheerioAPI): boolean {
+  return $('script')
+    .toArray()
+    .some(
+      (el) =>
+        ($(el).attr('type') ?? '').toLowerCase().startsWith('application/ld+json') && /"offers"\s*:\s*[,}\]]/.test($(el).html() ?? ''),
+    )
+}
+
 export function hasStructuredProduct($: CheerioAPI): boolean {
   return findProductNodes(readJsonLd($)).length > 0 || $('[itemscope][itemtype*="schema.org/Product" i]').length > 0
 }
@@ -608,6 +636,12 @@ export function extractStructuredData(
   if (offerPrices && offerPrices.size > 1) {
     const stated = statedPrices(doc).filter((p) => offerPrices.has(p))
     if (new Set(stated).size === 1) fromLd.price = stated[0]
+    else {
+      // Or the one the shopper's chosen option states: the checked radio button's label ("中古 4,680円"
+      // above the other conditions' 3,740円 and 3,090円), not the cheapest condition's.
+      const chosen = chosenOptionPrice(doc, offerPrices)
+      if (chosen !== null) fromLd.price = chosen
+    }
   }
   if (fromLd.listingRating && countIsTheShops(html, fromLd.listingRating.count)) fromLd.listingRating = null
   if (fromLd.listingRating) fromLd.listingRating = ratingAsShown(doc, html, fromLd.listingRating)

@@ -210,6 +210,17 @@ function withoutRenditionParts(u: URL): URL {
  */
 const sizedTemplate = (url: string) => url.replace(/(?:\{|%7B)(?:width|height)(?:\}|%7D)/gi, '1000')
 
+/** A file that stands for no photo ("NoImageIcon_sm.jpg", "no_photo.jpg", "placeholder.png", "missing.gif"). */
+const PLACEHOLDER_IMAGE = /(?:^|\/)[^/]*(?:no[-_]?(?:image|photo|img|picture)|placeholder|missing)[^/]*$/i
+
+export function isPlaceholderImage(url: string): boolean {
+  try {
+    return PLACEHOLDER_IMAGE.test(new URL(url).pathname)
+  } catch {
+    return false
+  }
+}
+
 /** Absolute, allowed, full-size, de-duplicated images, at most `max`; a size named twice keeps the first. */
 export function cleanImages(urls: unknown[], pageUrl: string, max = 40): string[] {
   const out: string[] = []
@@ -217,7 +228,7 @@ export function cleanImages(urls: unknown[], pageUrl: string, max = 40): string[
   for (const raw of urls) {
     const found = absoluteUrl(typeof raw === 'string' ? sizedTemplate(raw) : raw, pageUrl)
     const abs = upgradedImage(found && optimisedImageSource(found), pageUrl)
-    if (!abs || !isKeptImage(abs, pageUrl) || isVideoPoster(abs) || isSiteIcon(abs)) continue
+    if (!abs || !isKeptImage(abs, pageUrl) || isVideoPoster(abs) || isSiteIcon(abs) || isPlaceholderImage(abs)) continue
     const full = stripImageSizeSuffix(abs)
     const key = photoKey(full)
     if (seen.has(key)) continue

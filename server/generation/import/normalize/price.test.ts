@@ -82,3 +82,12 @@ describe('currencies written with their own letters', () => {
     expect(detectCurrency('Model RM-200')).toBeNull()
   })
 })
+
+describe('currencies written after the amount in their own script', () => {
+  it('reads the yen’s 円 and, on a Korean page, the won’s 원', () => {
+    expect(currencyWritten('3,209円', 'ja')).toBe('JPY')
+    expect(parsePrice('3,209 円', null, 'ja')).toEqual({ amount: 3209, currency: 'JPY' })
+    expect(currencyWritten('29,000원', 'ko')).toBe('KRW')
+    expect(currencyWritten('29,000원', 'en')).toBeNull()
+  })
+})

@@ -94,6 +94,8 @@ const SYMBOLS: [RegExp, string][] = [
   [/(?<![A-Z])MX\$/i, 'MXN'],
   [/(?<![A-Z])NT\$/i, 'TWD'],
   [/CN¥|RMB|元/, 'CNY'],
+  // The yen written after its amount in Japanese ("3,209円").
+  [/円/, 'JPY'],
   [/€/, 'EUR'],
   [/£/, 'GBP'],
   [/₹/, 'INR'],
@@ -134,6 +136,8 @@ const LOCAL_ABBREVIATIONS: [RegExp, Record<string, string>][] = [
   [/(?<!\p{L})lei(?!\p{L})/iu, { ro: 'RON' }],
   // "RM" is also a watch maker's reference ("RM 011"): the ringgit only on a Malay page.
   [/(?<!\p{L})RM(?=\s?\d|\s*$)/u, { ms: 'MYR' }],
+  // The won written after its amount in Korean ("29,000원").
+  [/\d\s?원/u, { ko: 'KRW' }],
 ]
 
 /** Mainland Chinese: "zh", "zh-CN", "zh-Hans(-CN)", "zh-SG" (not Taiwan's or Hong Kong's, nor a Japanese shop's zh-TW page). */
