@@ -139,9 +139,16 @@ export function brandAboveNameLine($: CheerioAPI): string | null {
 export function headingOverTitle($: CheerioAPI, title: string, brand: string | null | undefined): string {
   const heading = productHeading($)
   const h1 = headingText($, heading)
-  if (h1.split(' ').length < 3 || h1.length > 300) return title
   // Structured names may carry HTML entities ("Black &amp; Silver"); the heading's text does not.
   const t = collapseSpace(htmlToText(title))
+  // The shop's own line for the product: a word or two before the whole structured name, apart by a
+  // space only, in one run of the heading's text ("アニメDVD　もののけ姫", the kind of item and its name;
+  // not a category set apart by punctuation, "Спальни : Агата").
+  const before = h1.toLowerCase().endsWith(t.toLowerCase()) ? h1.slice(0, h1.length - t.length) : ''
+  const kindBefore = words(before).length
+  if (heading && t && h1.length <= 300 && kindBefore >= 1 && kindBefore <= 2 && /[\p{L}\p{N}]\s+$/u.test(before))
+    if (continuesInOneRun($, heading, words(h1))) return h1
+  if (h1.split(' ').length < 3 || h1.length > 300) return title
   // The heading says the structured name as the shopper reads it: in its own punctuation ("Soft toy,
   // brown bear" for "Soft toy - brown bear"), after the brand ("RETRAK" + the name), or before a
   // model code ("… AMWW784"). Other words in a heading may be hidden ones ("Details").

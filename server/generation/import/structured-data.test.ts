@@ -437,7 +437,8 @@ describe('microdata and the page heading', () => {
     expect(named('SEOUL 100 ML <span class="hidden">Details</span>', 'SEOUL 100 ML')).toBe('SEOUL 100 ML')
     // A one-word model name after its brand.
     expect(named('Northwind Outdoor KESTREL', 'KESTREL', 'Northwind Outdoor')).toBe('Northwind Outdoor KESTREL')
-    expect(named('Northwind Outdoor KESTREL', 'KESTREL')).toBe('KESTREL')
+    // Or any word or two before the whole name in the heading's own text: the shopper reads the heading.
+    expect(named('Northwind Outdoor KESTREL', 'KESTREL')).toBe('Northwind Outdoor KESTREL')
   })
 
   it('takes the heading when the structured name glues it to the line under it', () => {
@@ -851,5 +852,22 @@ describe('an offer for another country', () => {
       )
     expect(extractStructuredData(microdata('en-GB'), url)).toMatchObject({ price: null, currency: null })
     expect(extractStructuredData(microdata('tr-TR'), url)).toMatchObject({ price: 10.19, currency: 'SGD' })
+  })
+})
+
+describe('a heading that names the kind of item before the structured name', () => {
+  const over = (h1: string, name: string) =>
+    headingOverTitle(load(`<html><body><main><h1>${h1}</h1><p>3,750円</p></main></body></html>`), name, null)
+
+  it('is the title when a word or two stand before the whole name, apart by a space, in the heading’s own text', () => {
+    expect(over('アニメDVD　もののけ姫', 'もののけ姫')).toBe('アニメDVD もののけ姫')
+    expect(over('WiiUソフト　マリオパーティ10 amiiboセット', 'マリオパーティ10 amiiboセット')).toBe(
+      'WiiUソフト マリオパーティ10 amiiboセット',
+    )
+  })
+
+  it('leaves the structured name when a category stands apart by punctuation, or in an element of its own', () => {
+    expect(over('Спальни : Агата', 'Агата')).toBe('Агата')
+    expect(over('<span class="badge">Neu</span> Wasserkocher 4711', 'Wasserkocher 4711')).toBe('Wasserkocher 4711')
   })
 })
