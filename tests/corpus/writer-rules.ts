@@ -68,7 +68,12 @@ function factWords(facts: ProductFacts): string {
 }
 
 /** A book: its specifications say so, or its title, or an ISBN as its Amazon number. */
+/** A video game by its rating board's or software format's rows (it has a publisher, as a book does). */
+const looksLikeGame = (facts: ProductFacts) =>
+  facts.specs.some((s) => /^(?:esrb rating|pegi rating|usk rating|software format)$/i.test(s.name.trim()))
+
 function looksLikeBook(facts: ProductFacts): boolean {
+  if (looksLikeGame(facts)) return false
   return (
     facts.specs.some((s) => /isbn|publisher|print length|file size|seitenzahl|verlag|éditeur/i.test(s.name)) ||
     /\bbook\s+\d+\b/i.test(facts.title) ||
@@ -116,6 +121,8 @@ const noStrayShortName: Rule = {
       if (!book) out.push('called "the book" but it is not one')
       return out
     }
+    // A kind the facts state rather than the title: a game by its rating board's rows.
+    if (noun === 'game' && looksLikeGame(facts)) return out
     const head = noun.split(' ').at(-1) as string
     if (head.length < 3 || /\d/.test(head)) out.push(`noun "${noun}" is not a word`)
     // "11.0 inch with Wi-Fi Only Tablet": a unit after its number is a measure, not the product.

@@ -383,3 +383,14 @@ describe('slides the stylesheet hides', () => {
     expect(cleanImages([MAIN, 'https://shop.example/database/images/no_photo.jpg'], PAGE)).toHaveLength(1)
   })
 })
+
+describe('a video among the slides', () => {
+  it('is known by its picture’s words for a screen reader or a play icon over it, and is no photo', () => {
+    const slide = (n: string, extra = '') =>
+      `<div class="item"><button><img src="https://cdn.shop.example/media/48213/kettle-48213-${n}.jpg" alt="Kettle 4711${extra}"></button></div>`
+    const html = page(
+      `<div class="gallery">${slide('front', ', 1 of 3')}${slide('clip', ', 2 of 3, play video')}${slide('side', ', 3 of 3')}</div>`,
+    )
+    expect(photos(html).map((u) => u.replace(/.*kettle-48213-/, ''))).toEqual(['front.jpg', 'side.jpg'])
+  })
+})

@@ -207,6 +207,13 @@ function linksElsewhere(elements: Element[], pageUrl: string): boolean {
 /** A slide of a video (its poster or player), not a photo. */
 function isVideoSlide(el: Element, elements: Element[], pictures: string[]): boolean {
   if (elements.some((e) => e.tagName === 'video' || e.tagName === 'iframe')) return true
+  // Its picture's words for a screen reader ("2 of 5, play video") or a play icon over it.
+  if (
+    elements.some(
+      (e) => /\bplay video\b/i.test(e.attribs.alt ?? e.attribs['aria-label'] ?? '') || /#(?:media)?play\b/i.test(e.attribs.href ?? ''),
+    )
+  )
+    return true
   const { attribs } = el
   return /video/i.test([attribs.class, attribs['aria-label'], attribs['data-type'], ...pictures].join(' '))
 }

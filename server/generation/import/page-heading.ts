@@ -148,6 +148,11 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
   const kindBefore = words(before).length
   if (heading && t && h1.length <= 300 && kindBefore >= 1 && kindBefore <= 2 && /[\p{L}\p{N}]\s+$/u.test(before))
     if (continuesInOneRun($, heading, words(h1))) return h1
+  // Or the whole structured name and then, after a dash, the rest of the shop's line for it, in one run
+  // of the heading's text ("Paldean Fates Elite Trainer Box - SV: Paldean Fates (PAF)", its set).
+  const after = h1.toLowerCase().startsWith(t.toLowerCase()) ? h1.slice(t.length) : ''
+  if (heading && t.length >= 3 && h1.length <= 300 && /^\s[-–—]\s\S/.test(after) && words(after).length <= 8)
+    if (continuesInOneRun($, heading, words(h1))) return h1
   if (h1.split(' ').length < 3 || h1.length > 300) return title
   // The heading says the structured name as the shopper reads it: in its own punctuation ("Soft toy,
   // brown bear" for "Soft toy - brown bear"), after the brand ("RETRAK" + the name), or before a
@@ -386,4 +391,33 @@ export function brandLinkedInHeading($: CheerioAPI, pageUrl: string): string | n
 /** A row's value as a brand: short, and not another row's label. */
 function brandValue(text: string): string | null {
   return text && text.length <= 60 && !isBrandLabel(text) && !isMakerLabel(text) ? text : null
+}
+
+/** "Shop all up&up", "More from DeWalt": the words a link to a brand's page says beside its name. */
+const SHOP_ALL = /^(?:shop all|shop more|more from|see more from|see all|view all)\s+(.{2,40})$/i
+
+/**
+ * The brand a "Shop all {brand}" link names, on a page whose title says that brand: only a link the
+ * page marks as the brand's (`data-test="shopAllBrandLink"`, a class naming the brand) or one to a
+ * brand's page on the same site. A "Shop all Towels" link to a category says no brand.
+ */
+export function brandFromShopAllLink($: CheerioAPI, title: string | null | undefined, pageUrl: string): string | null {
+  if (!title) return null
+  const site = new URL(pageUrl).hostname
+  const said = ` ${words(title).join(' ')} `
+  for (const a of $('a[href]').toArray().slice(0, 2000)) {
+    const m = SHOP_ALL.exec(collapseSpace($(a).text()))
+    if (!m) continue
+    const marked = Object.entries(a.attribs).some(([k, v]) => k !== 'href' && /brand/i.test(v))
+    let toBrandPage = false
+    try {
+      const url = new URL(a.attribs.href, pageUrl)
+      toBrandPage = url.hostname === site && BRAND_PAGE.test(url.pathname)
+    } catch {
+      /* not a link */
+    }
+    const brand = brandValue(m[1].trim())
+    if (brand && (marked || toBrandPage) && said.includes(` ${words(brand).join(' ')} `)) return brand
+  }
+  return null
 }

@@ -4,7 +4,14 @@ import { inlineScriptTexts } from './marketplaces/embedded'
 import { cleanBrand, nameIn } from './normalize/brand'
 import type { RawFacts } from './normalize/facts'
 import { shopNameOpening } from './normalize/site-name'
-import { brandAboveNameLine, brandBesideName, brandFromSpecRows, brandLinkedInHeading, brandTaggedAfterHeading } from './page-heading'
+import {
+  brandAboveNameLine,
+  brandBesideName,
+  brandFromShopAllLink,
+  brandFromSpecRows,
+  brandLinkedInHeading,
+  brandTaggedAfterHeading,
+} from './page-heading'
 import {
   currencyShownWith,
   currentBid,
@@ -41,6 +48,7 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
       brandTaggedAfterHeading($) ||
       brandLinkedInHeading($, pageUrl) ||
       brandAboveNameLine($) ||
+      brandFromShopAllLink($, raw.title, pageUrl) ||
       scripted ||
       shopNameOpening(raw.title, pageUrl),
     images: raw.ownGalleryRead ? raw.images : withGallery($, raw.images, pageUrl),

@@ -6,6 +6,7 @@ import { cleanImages } from './normalize/images'
 import {
   headingText,
   brandBesideName,
+  brandFromShopAllLink,
   brandFromSpecRows,
   brandLinkedInHeading,
   brandTaggedAfterHeading,
@@ -869,5 +870,59 @@ describe('a heading that names the kind of item before the structured name', () 
   it('leaves the structured name when a category stands apart by punctuation, or in an element of its own', () => {
     expect(over('Спальни : Агата', 'Агата')).toBe('Агата')
     expect(over('<span class="badge">Neu</span> Wasserkocher 4711', 'Wasserkocher 4711')).toBe('Wasserkocher 4711')
+  })
+})
+
+describe('the shop’s line for the product after a dash', () => {
+  it('is the title when the heading goes on from the whole structured name after a dash, in its own text', () => {
+    const h = (h1: string) => headingOverTitle(load(`<main><h1>${h1}</h1></main>`), 'Paldean Fates Elite Trainer Box', null)
+    expect(h('Paldean Fates Elite Trainer Box - SV: Paldean Fates (PAF)')).toBe('Paldean Fates Elite Trainer Box - SV: Paldean Fates (PAF)')
+    expect(h('Paldean Fates Elite Trainer Box <small>- Sold out</small>')).toBe('Paldean Fates Elite Trainer Box')
+  })
+})
+
+describe('photos the linked data names', () => {
+  it('leaves out a photo a script named before it had the id, for the tags’ photo', () => {
+    const html = ld(
+      { '@type': 'Product', name: 'Elite Trainer Box', image: 'https://cdn.shop.example/product/undefined_in_1000x1000.jpg' },
+      '<meta property="og:image" content="https://cdn.shop.example/product/528040_in_1000x1000.jpg">',
+    )
+    expect(extractStructuredData(html, 'https://shop.example/p/528040').images).toEqual([
+      'https://cdn.shop.example/product/528040_in_1000x1000.jpg',
+    ])
+  })
+
+  it('reads the gallery the data lists as image nodes named after the product', () => {
+    const photo = (n: number, side: string) => ({
+      '@type': 'ImageObject',
+      name: `HDMI Cable gallery item ${n}`,
+      contentUrl: `https://assets.shop.example/104947-hdmi-cable-${side}.jpg`,
+    })
+    const html = ld({
+      '@graph': [
+        { '@type': 'Product', name: 'HDMI Cable', image: 'https://assets.shop.example/104947-hdmi-cable-length.jpg' },
+        [photo(0, 'length'), photo(1, 'ends')],
+        { '@type': 'ImageObject', name: 'Store logo', contentUrl: 'https://assets.shop.example/logo.png' },
+      ],
+    })
+    expect(extractStructuredData(html, 'https://shop.example/p/104947').images).toEqual([
+      'https://assets.shop.example/104947-hdmi-cable-length.jpg',
+      'https://assets.shop.example/104947-hdmi-cable-ends.jpg',
+    ])
+  })
+})
+
+describe('the brand a "Shop all" link names', () => {
+  const PAGE = 'https://shop.example/p/dust-cloths'
+  const title = 'Microfiber Dust Cloths - 6pk - up&up: Reusable'
+  it('is the brand when the page marks the link as the brand’s and the title says it', () => {
+    const html = '<main><h1>x</h1><a data-test="shopAllBrandLink" href="/b/up/-/N-q643"><span>Shop all up&amp;up</span></a></main>'
+    expect(brandFromShopAllLink(load(html), title, PAGE)).toBe('up&up')
+    expect(brandFromShopAllLink(load('<a href="/brands/up-up">Shop all up&amp;up</a>'), title, PAGE)).toBe('up&up')
+  })
+
+  it('is no brand for a category’s link, or a name the title does not say', () => {
+    expect(brandFromShopAllLink(load('<a href="/c/cleaning">Shop all Dust Cloths</a>'), title, PAGE)).toBeNull()
+    expect(brandFromShopAllLink(load('<a class="brand-link" href="/b/x">Shop all Swiffer</a>'), title, PAGE)).toBeNull()
   })
 })

@@ -3,7 +3,7 @@ import { jsonrepair } from 'jsonrepair'
 import { linksToAnotherPage, photoIdParts, picturesNamed } from './gallery'
 import { microdataProducts } from './microdata'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
-import { absoluteUrl } from './normalize/images'
+import { absoluteUrl, isPlaceholderImage } from './normalize/images'
 import { pageLocale } from './normalize/locale'
 import { detectCurrency, parsePrice } from './normalize/price'
 import { type RawReview } from './normalize/reviews'
@@ -88,6 +88,28 @@ export function findProductNodes(blocks: unknown[]): Node[] {
   walk(blocks, 0)
   const rank = (f: (typeof found)[number]) => f.depth + (f.group && f.depth < 10 ? -100 : 0)
   return [...found].sort((a, b) => rank(a) - rank(b)).map((f) => resolveRefs(f.node, ids, 0) as Node)
+}
+
+/** Most image nodes a page's data lists for one product's gallery. */
+const MAX_GALLERY_OBJECTS = 40
+
+/** The addresses of ImageObject nodes anywhere in the blocks whose name starts with the product's name, in order. */
+function namedImageObjects(blocks: unknown[], productName: string): string[] {
+  const name = productName.trim().toLowerCase()
+  const out: string[] = []
+  const walk = (v: unknown, depth: number) => {
+    if (depth > 8 || out.length >= MAX_GALLERY_OBJECTS) return
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, depth + 1))
+    if (!isObj(v)) return
+    if (types(v).includes('ImageObject')) {
+      const url = str(v.contentUrl) ?? str(v.url)
+      if (url && (str(v.name) ?? str(v.caption) ?? '').toLowerCase().startsWith(name) && !out.includes(url)) out.push(url)
+      return
+    }
+    for (const x of Object.values(v)) walk(x, depth + 1)
+  }
+  walk(blocks, 0)
+  return out
 }
 
 function resolveRefs(v: unknown, ids: Map<string, Node>, depth: number): unknown {
@@ -610,7 +632,14 @@ export function extractStructuredData(
   // words included: "Détails sur 4x CR2032" under an OpenGraph "4x CR2032 | eBay" gives way to it.
   const fromMicrodata = ld.length === 0
   const [node, ...others] = fromMicrodata ? microdataProducts(doc, html, pageUrl) : ld
-  const fromLd = node ? productFromJsonLd(node, pageRegion(doc)) : {}
+  const fromLd: RawFacts = node ? productFromJsonLd(node, pageRegion(doc)) : {}
+  // A photo the data names before its script had the id ("undefined_in_1000x1000.jpg") is none: the tags' photo stands.
+  if (fromLd.images) fromLd.images = fromLd.images.filter((u) => !isPlaceholderImage(absoluteUrl(u, pageUrl) ?? ''))
+  // The product's gallery as image nodes of their own beside it, named after it ("{name} gallery item 1").
+  if ((fromLd.images?.length ?? 0) <= 1 && fromLd.title) {
+    const named = namedImageObjects(blocks, fromLd.title)
+    if (named.length > (fromLd.images?.length ?? 0)) fromLd.images = named
+  }
   if (fromMicrodata && fromLd.title) {
     const h = productHeading(doc)
     const shown = h ? headingText(doc, h) : ''

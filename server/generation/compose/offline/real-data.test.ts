@@ -238,6 +238,18 @@ describe('what the page calls the product', () => {
     expect(research(book)).toMatchObject({ name: 'The Whole Truth', noun: 'book' })
   })
 
+  it('calls a video game a game, never a book for its publisher nor the first word of its title', () => {
+    const game = facts({
+      title: "Pokémon: Let's Go, Pikachu! - Nintendo Switch",
+      specs: [
+        { name: 'ESRB Rating', value: 'E (Everyone)' },
+        { name: 'Software Format', value: 'Physical' },
+        { name: 'Publisher', value: 'Nintendo' },
+      ],
+    })
+    expect(research(game)).toMatchObject({ noun: 'game', plural: false })
+  })
+
   it('a long title that opens with describing words is named by what follows them, not by its category alone', () => {
     // Written for this test, in the shape of a marketplace lamp's title.
     const named = productName('Rustic Handmade Oak Bedside Reading Lamps 40W Warm Light for Bedroom Study Office')

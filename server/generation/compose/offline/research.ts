@@ -44,8 +44,18 @@ export function shortName(title: string): string {
 const BOOK_SPEC =
   /^(?:isbn(?:-1[03])?|publisher|print length|paperback|hardcover|file size|page numbers source isbn|reading age|verlag|seitenzahl der print-ausgabe|taschenbuch|gebundene ausgabe|éditeur|broché|relié|editorial|tapa blanda|tapa dura|editore|copertina flessibile)$/i
 
+/** Spec names of a video game: a rating board's, its software format, its series (a game has a publisher too). */
+const GAME_SPEC =
+  /^(?:esrb rating|esrb descriptors|pegi rating|usk rating|software format|game (?:franchise|series|genre)|compatible platform(?:\(s\)|s)?)$/i
+
+/** A video game: two of a game's specifications at least. */
+export function isGame(facts: ProductFacts): boolean {
+  return facts.specs.filter((s) => GAME_SPEC.test(s.name.trim())).length >= 2
+}
+
 /** A book (or e-book): its specifications, its title ("Book 8 of…") or an ISBN as its Amazon number. */
 export function isBook(facts: ProductFacts): boolean {
+  if (isGame(facts)) return false
   if (facts.specs.some((s) => BOOK_SPEC.test(s.name.trim()))) return true
   if (/\bbook\s+\d+\b|\(.*\bnovel\b.*\)/i.test(facts.title)) return true
   if (/\bbooks?\b|\bkindle\b|\be-?book\b/i.test(facts.productType ?? '')) return true
@@ -56,6 +66,8 @@ export function isBook(facts: ProductFacts): boolean {
 function nameOf(facts: ProductFacts): { name: string; noun: string; plural: boolean } {
   if (factsLanguage(facts).code !== 'en') return { name: shortName(facts.title), noun: 'product', plural: false }
   const found = productName(facts.title, { vendor: facts.vendor, book: isBook(facts) })
+  // A game is a "game" whatever its title's first word ("Pokémon: Let's Go, Pikachu!").
+  if (isGame(facts)) return { ...found, noun: 'game', plural: false }
   const typed = found.noun === 'book' ? null : typeInName(facts.title, facts.productType)
   const named = typed ? { ...found, noun: typed.noun, plural: typed.plural } : found
   // "The" and one word ("The Witcher 3 - Wild Hunt", "The Ordinary"): a work's or a maker's name, not

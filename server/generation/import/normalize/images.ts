@@ -210,12 +210,16 @@ function withoutRenditionParts(u: URL): URL {
  */
 const sizedTemplate = (url: string) => url.replace(/(?:\{|%7B)(?:width|height)(?:\}|%7D)/gi, '1000')
 
-/** A file that stands for no photo ("NoImageIcon_sm.jpg", "no_photo.jpg", "placeholder.png", "missing.gif"). */
-const PLACEHOLDER_IMAGE = /(?:^|\/)[^/]*(?:no[-_]?(?:image|photo|img|picture)|placeholder|missing)[^/]*$/i
+/**
+ * A file that stands for no photo ("NoImageIcon_sm.jpg", "no_photo.jpg", "placeholder.png", "missing.gif"),
+ * or one a script named before it had the photo's id ("undefined_in_1000x1000.jpg", "null.jpg").
+ */
+const PLACEHOLDER_IMAGE =
+  /(?:^|\/)(?:[^/]*(?:no[-_]?(?:image|photo|img|picture)|placeholder|missing)[^/]*|(?:[^/]*[-_.])?(?:undefined|null|NaN)(?:[-_.][^/]*)?)$/i
 
 export function isPlaceholderImage(url: string): boolean {
   try {
-    return PLACEHOLDER_IMAGE.test(new URL(url).pathname)
+    return PLACEHOLDER_IMAGE.test(decodeURIComponent(new URL(url).pathname))
   } catch {
     return false
   }
