@@ -318,9 +318,7 @@ export async function runIssue24(opts: Issue24Options, onStep: (msg: string) => 
     let profile: Issue24Result['profile']
     if (opts.profile) {
       const of = opts.profile
-      onStep(
-        `issue 24: CPU profile of ${profileSubject(of, sharedIds.length, viewerPages.length)} (a run of its own)`,
-      )
+      onStep(`issue 24: CPU profile of ${profileSubject(of, sharedIds.length, viewerPages.length)} (a run of its own)`)
       const profDir = path.join(work, 'profile')
       product = await startProduct({ dataDir, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] })
       started.push(product)

@@ -826,4 +826,3 @@ function approximated(el: Element): boolean {
   }
   return false
 }
-export const __dbg = { pricesIn, membersOnly, isHidden, isStruck }
