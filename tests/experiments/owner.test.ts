@@ -52,6 +52,9 @@ describe.each(DB_KINDS)('experiments for the owner, on %s', (kind) => {
     const other = await proOwner(t, 'other@example.com')
     expect((await t.call('GET', `/v2/tasks/${id}/experiments/current`, undefined, other)).status).toBe(404)
     expect((await t.call('POST', `/v2/tasks/${id}/experiments/${started.id}/stop`, {}, other)).status).toBe(404)
+    expect((await t.call('GET', `/v2/tasks/${id}/experiments`, undefined, other)).status).toBe(404)
+    expect((await t.call('GET', `/v2/tasks/${id}/analytics?days=30`, undefined, other)).status).toBe(404)
+    expect((await t.call('GET', `/v2/tasks/${id}/experiments`, undefined, token)).body.items).toHaveLength(1)
     expect((await t.call('POST', `/v2/tasks/${id}/experiments/abc/stop`, {}, token)).status).toBe(400)
 
     await t.db.database.sql.executeSql(

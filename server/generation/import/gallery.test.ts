@@ -381,6 +381,8 @@ describe('slides the stylesheet hides', () => {
 
   it('drops a placeholder file ("no_photo.jpg") from the photos', () => {
     expect(cleanImages([MAIN, 'https://shop.example/database/images/no_photo.jpg'], PAGE)).toHaveLength(1)
+    // A word of a product's name is no placeholder.
+    expect(cleanImages([MAIN, 'https://cdn.shop.example/media/the-missing-link-tee.jpg'], PAGE)).toHaveLength(2)
   })
 })
 

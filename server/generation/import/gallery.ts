@@ -289,7 +289,12 @@ export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl
   if (main && drawn.length < 2) {
     const ids = new Set(photoIdParts(main))
     const near = galleryNearHeading($, pageUrl)
-    if (isPlaceholderImage(main) || near.some((u) => photoIdParts(u).some((p) => ids.has(p)))) drawn = near
+    if (
+      isPlaceholderImage(main) ||
+      /\/[^/]*missing[^/]*$/i.test(new URL(main).pathname) ||
+      near.some((u) => photoIdParts(u).some((p) => ids.has(p)))
+    )
+      drawn = near
   }
   const count = (urls: string[]) => cleanImages(urls, pageUrl).length
   let gallery = [magentoGallery($), drawn].reduce((a, b) => (count(b) > count(a) ? b : a))

@@ -575,7 +575,7 @@ function membersOnly($: CheerioAPI, el: Element, amount: number, locale: string 
 
 /**
  * The price everyone pays where the structured price is a members' price: shown only in a box that
- * asks to sign in or join ("Sign In / Join · $30.00 off Ace Rewards Exclusive · $129.00") while the
+ * names a membership ("Sign In / Join · $30.00 off Ace Rewards Exclusive · $129.00") while the
  * price box around it shows a higher price to everyone ("Regular Price $159.00", not drawn struck).
  * Null otherwise.
  */

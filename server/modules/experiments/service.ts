@@ -12,7 +12,7 @@ import { badRequest, HttpError, notFound } from '../../http/http-error'
 import { accountOf } from '../accounts'
 import { forgetVisitors, queueChallengerSync, touchTask } from '../running-experiments'
 import { republishLive } from '../shopify'
-import { findOwnTask, savePageVersion, saveVariantVersion, type TaskRow } from '../tasks'
+import { findOwnTask, findOwnTaskId, savePageVersion, saveVariantVersion, type TaskRow } from '../tasks'
 import type { UserRow } from '../users'
 import { experimentViews, type ExperimentRow } from './view'
 
@@ -74,8 +74,8 @@ export async function startExperiment(deps: ApiDeps, user: UserRow, key: string,
 }
 
 export async function listExperiments(deps: ApiDeps, user: UserRow, key: string) {
-  const task = await findOwnTask(deps, user, key)
-  const rows = await deps.database.db.select().from(experiments).where(eq(experiments.taskId, task.id)).orderBy(desc(experiments.id))
+  const taskId = await findOwnTaskId(deps, user, key)
+  const rows = await deps.database.db.select().from(experiments).where(eq(experiments.taskId, taskId)).orderBy(desc(experiments.id))
   return { items: await experimentViews(deps, rows) }
 }
 

@@ -211,11 +211,12 @@ function withoutRenditionParts(u: URL): URL {
 const sizedTemplate = (url: string) => url.replace(/(?:\{|%7B)(?:width|height)(?:\}|%7D)/gi, '1000')
 
 /**
- * A file that stands for no photo ("NoImageIcon_sm.jpg", "no_photo.jpg", "placeholder.png", "missing.gif"),
- * or one a script named before it had the photo's id ("undefined_in_1000x1000.jpg", "null.jpg").
+ * A file that stands for no photo ("NoImageIcon_sm.jpg", "no_photo.jpg", "placeholder.png"), or one a
+ * script named before it had the photo's id ("undefined_in_1000x1000.jpg", "null.jpg"). ("missing" is
+ * left to the gallery's main photo: "the-missing-link-tee.jpg" is a photo.)
  */
 const PLACEHOLDER_IMAGE =
-  /(?:^|\/)(?:[^/]*(?:no[-_]?(?:image|photo|img|picture)|placeholder|missing)[^/]*|(?:[^/]*[-_.])?(?:undefined|null|NaN)(?:[-_.][^/]*)?)$/i
+  /(?:^|\/)(?:[^/]*(?:no[-_]?(?:image|photo|img|picture)|placeholder)[^/]*|(?:[^/]*[-_.])?(?:undefined|null|NaN)(?:[-_.][^/]*)?)$/i
 
 export function isPlaceholderImage(url: string): boolean {
   try {
