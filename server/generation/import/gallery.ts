@@ -276,6 +276,9 @@ function slidesOf(parent: Element, pageUrl: string): Slide[] | null {
 /** The names of an element's `data-*` attributes. */
 const dataNames = (el: Element) => Object.keys(el.attribs).filter((name) => name.startsWith('data-'))
 
+/** A main photo named "missing" ("missing.gif") stands for none; among the photos the word may be a name's. */
+const MISSING_FILE = /\/[^/]*missing[^/]*$/i
+
 /**
  * The page's photos: its gallery's when that shows more than the importer found (the structured data
  * often names only the first), else what the importer found.
@@ -289,11 +292,7 @@ export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl
   if (main && drawn.length < 2) {
     const ids = new Set(photoIdParts(main))
     const near = galleryNearHeading($, pageUrl)
-    if (
-      isPlaceholderImage(main) ||
-      /\/[^/]*missing[^/]*$/i.test(new URL(main).pathname) ||
-      near.some((u) => photoIdParts(u).some((p) => ids.has(p)))
-    )
+    if (isPlaceholderImage(main) || MISSING_FILE.test(new URL(main).pathname) || near.some((u) => photoIdParts(u).some((p) => ids.has(p))))
       drawn = near
   }
   const count = (urls: string[]) => cleanImages(urls, pageUrl).length

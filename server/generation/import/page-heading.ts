@@ -365,6 +365,16 @@ export function brandTaggedAfterHeading($: CheerioAPI): string | null {
 /** A path to the site's page of one brand ("/brands/maison-francis-kurkdjian", "/marke/bosch/"). */
 const BRAND_PAGE = /\/(?:brands?|marken?|marcas?|marques?|merken?|marchi)\/[^/?#]+\/?(?:$|[?#])/i
 
+/** Whether a link goes to a brand's page on the page's own site ("/brands/mfk"). */
+function linksToBrandPage(a: Element, pageUrl: string): boolean {
+  try {
+    const url = new URL(a.attribs.href, pageUrl)
+    return url.hostname === new URL(pageUrl).hostname && BRAND_PAGE.test(url.pathname)
+  } catch {
+    return false
+  }
+}
+
 /**
  * The brand the product's heading links to its page ("<h1><a href="/brands/mfk">Maison Francis
  * Kurkdjian</a><span>Gentle Fluidity Gold</span></h1>"): only a link inside the heading, and only to a
@@ -373,15 +383,8 @@ const BRAND_PAGE = /\/(?:brands?|marken?|marcas?|marques?|merken?|marchi)\/[^/?#
 export function brandLinkedInHeading($: CheerioAPI, pageUrl: string): string | null {
   const heading = productHeading($)
   if (!heading) return null
-  const site = new URL(pageUrl).hostname
   for (const a of $(heading).find('a[href]').toArray()) {
-    let url: URL
-    try {
-      url = new URL(a.attribs.href, pageUrl)
-    } catch {
-      continue
-    }
-    if (url.hostname !== site || !BRAND_PAGE.test(url.pathname)) continue
+    if (!linksToBrandPage(a, pageUrl)) continue
     const text = brandValue(collapseSpace($(a).text()))
     if (text) return text
   }
@@ -403,21 +406,13 @@ const SHOP_ALL = /^(?:shop all|shop more|more from|see more from|see all|view al
  */
 export function brandFromShopAllLink($: CheerioAPI, title: string | null | undefined, pageUrl: string): string | null {
   if (!title) return null
-  const site = new URL(pageUrl).hostname
   const said = ` ${words(title).join(' ')} `
   for (const a of $('a[href]').toArray().slice(0, 2000)) {
     const m = SHOP_ALL.exec(collapseSpace($(a).text()))
     if (!m) continue
     const marked = Object.entries(a.attribs).some(([k, v]) => k !== 'href' && /brand/i.test(v))
-    let toBrandPage = false
-    try {
-      const url = new URL(a.attribs.href, pageUrl)
-      toBrandPage = url.hostname === site && BRAND_PAGE.test(url.pathname)
-    } catch {
-      /* not a link */
-    }
     const brand = brandValue(m[1].trim())
-    if (brand && (marked || toBrandPage) && said.includes(` ${words(brand).join(' ')} `)) return brand
+    if (brand && (marked || linksToBrandPage(a, pageUrl)) && said.includes(` ${words(brand).join(' ')} `)) return brand
   }
   return null
 }
