@@ -377,8 +377,9 @@ function linksToBrandPage(a: Element, pageUrl: string): boolean {
 
 /**
  * The brand the product's heading links to its page ("<h1><a href="/brands/mfk">Maison Francis
- * Kurkdjian</a><span>Gentle Fluidity Gold</span></h1>"): only a link inside the heading, and only to a
- * brand's page on the same site.
+ * Kurkdjian</a><span>Gentle Fluidity Gold</span></h1>"), or the line just above the heading does
+ * with nothing else on it ("<div><a href="/brand/Garmin">Garmin</a></div><h1>Edge 1050</h1>"): only
+ * a link to a brand's page on the same site.
  */
 export function brandLinkedInHeading($: CheerioAPI, pageUrl: string): string | null {
   const heading = productHeading($)
@@ -388,7 +389,11 @@ export function brandLinkedInHeading($: CheerioAPI, pageUrl: string): string | n
     const text = brandValue(collapseSpace($(a).text()))
     if (text) return text
   }
-  return null
+  const above = $(heading).prev()
+  const links = above.is('a[href]') ? above.toArray() : above.find('a[href]').toArray()
+  if (links.length !== 1 || !linksToBrandPage(links[0], pageUrl)) return null
+  const text = collapseSpace($(links[0]).text())
+  return text === collapseSpace(above.text()) ? brandValue(text) : null
 }
 
 /** A row's value as a brand: short, and not another row's label. */

@@ -110,5 +110,9 @@ export const hiddenFromShopper = (e: Element) =>
 /** Words only a screen reader says (eBay's "Details about", "Opens in a new window"). */
 const SCREEN_READER_CLASSES = new Set(['sr-only', 'visually-hidden', 'screen-reader-text', 'g-hdn'])
 
-/** Whether a shopper looking at the page never sees the element's words: hidden, or for screen readers only. */
-export const unseen = (e: Element) => hiddenFromShopper(e) || (e.attribs.class ?? '').split(/\s+/).some((c) => SCREEN_READER_CLASSES.has(c))
+/** Elements whose text is never shown: a style sheet (CSS-in-JS writes its own inside a heading), a script, a template. */
+const NEVER_SHOWN = new Set(['style', 'script', 'template'])
+
+/** Whether a shopper looking at the page never sees the element's words: hidden, code, or for screen readers only. */
+export const unseen = (e: Element) =>
+  NEVER_SHOWN.has(e.name) || hiddenFromShopper(e) || (e.attribs.class ?? '').split(/\s+/).some((c) => SCREEN_READER_CLASSES.has(c))

@@ -511,6 +511,11 @@ describe('microdata and the page heading', () => {
     )
     expect(brandLinkedInHeading(heading('<a href="/parfjumerija/">Perfume</a><span>Gentle Fluidity Gold</span>'), url)).toBeNull()
     expect(brandLinkedInHeading(heading('<a href="https://other.example/brands/x">X</a><span>Gold</span>'), url)).toBeNull()
+    // Or the line just above the heading, with nothing but that link on it.
+    const above = (line: string) => load(`<html><body><main>${line}<h1>Edge 1050 GPS Computer</h1></main></body></html>`)
+    expect(brandLinkedInHeading(above('<div class="vendor"><a href="/brand/Garmin">Garmin</a></div>'), url)).toBe('Garmin')
+    expect(brandLinkedInHeading(above('<div><a href="/brand/Garmin">Garmin</a> and more GPS</div>'), url)).toBeNull()
+    expect(brandLinkedInHeading(above('<div><a href="/category/gps">GPS</a></div>'), url)).toBeNull()
     // A tab named "Brand" names a panel: the next tab is no brand.
     const tabs =
       '<div class="tabs"><button type="button"><div>Применение</div></button><button type="button"><div>Бренд</div></button><button type="button"><div>Дополнительная информация</div></button></div>'
@@ -544,6 +549,9 @@ describe('microdata and the page heading', () => {
     // A brand's link and the name side by side are two words apart, not glued ("KurkdjianGentle").
     const brandLine = '<h1><a href="/brands/mfk">Maison Francis Kurkdjian</a><span>Gentle Fluidity Gold</span></h1>'
     expect(headingText(doc('Home Goods', brandLine))).toBe('Maison Francis Kurkdjian Gentle Fluidity Gold')
+    // A style sheet written inside the heading (CSS-in-JS) is no word of it.
+    const styled = '<h1><style>.css-1{display:flex}</style><div><a href="/brand/garmin">Garmin </a></div><span>Edge 1050</span></h1>'
+    expect(headingText(doc('Home Goods', styled))).toBe('Garmin Edge 1050')
     // Other elements side by side are one word.
     expect(headingText(doc('Home Goods', '<h1><span>i</span><span>Phone</span> 15</h1>'))).toBe('iPhone 15')
     expect(headingText(doc('Home Goods', '<h1><span>Nike</span><sup>®</sup> Air</h1>'))).toBe('Nike® Air')
