@@ -396,3 +396,19 @@ describe('a video among the slides', () => {
     expect(photos(html).map((u) => u.replace(/.*kettle-48213-/, ''))).toEqual(['front.jpg', 'side.jpg'])
   })
 })
+
+describe('a Magic Zoom gallery whose every size has a number of its own', () => {
+  // SAP Commerce names each size of a photo anew: the page's main photo (og:image) is a selector's
+  // `rev` size, neither its thumbnail nor its zoom; a slide naming a YouTube video is no photo.
+  const medium = (n: number) => `https://shop.example/medias/m/${13683640100 + n}.jpg`
+  const selector = (n: number) =>
+    `<div><a href="/medias/z/${13683640200 + n}.jpg" rel="zoom-id:Zoomer" rev="${medium(n)}" class="thumb"><img src="/medias/t/${13683640300 + n}.jpg"></a></div>`
+  const video = `<div><a href class="img-thumbnail video" data-src="/medias/v/11928093786142.png" data-video="https://www.youtube.com/watch?v=x"></a></div>`
+  const html = page(`<div class="carousel">${[1, 2, 3].map(selector).join('')}${video}</div>`)
+  it('knows the main photo among a selector’s sizes and counts each photo once, the video none', () => {
+    expect(galleryPhotos(load(html), medium(1), PAGE)).toEqual([1, 2, 3].map((n) => `https://shop.example/medias/z/${13683640200 + n}.jpg`))
+  })
+  it('does not take `rev` for a size without Magic Zoom’s `rel`', () => {
+    expect(galleryPhotos(load(html.replaceAll('rel="zoom-id:Zoomer"', '')), medium(1), PAGE)).toEqual([])
+  })
+})

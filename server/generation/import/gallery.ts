@@ -159,17 +159,35 @@ export function smallSubtree(el: Element, max = MAX_SLIDE_ELEMENTS): { elements:
 
 /** A `data-` attribute naming a fuller size than the one shown ("data-product-hdimage-source", "data-zoom"). */
 
+/** The image addresses a JSON text names (none when it is no JSON). */
+function addressesInJson(text: string): string[] {
+  try {
+    const found: string[] = []
+    JSON.parse(text, (_key, v: unknown) => {
+      if (typeof v === 'string' && IMAGE_FILE.test(v) && !/\s/.test(v)) found.push(v)
+      return v
+    })
+    return found
+  } catch {
+    return []
+  }
+}
+
 /** The picture addresses among a slide's elements, fullest first, as absolute URLs. */
 function picturesIn(elements: Element[], pageUrl: string): string[] {
   const tiers: (string | undefined)[][] = [[], [], [], []]
   for (const { tagName, attribs } of elements) {
     if (tagName === 'a' && attribs.href && IMAGE_FILE.test(attribs.href)) tiers[0].push(attribs.href)
+    // Magic Zoom's selector names the size its main view shows in `rev` (`<a href="{zoom}" rev="{medium}" rel="zoom-id:…">`).
+    if (tagName === 'a' && attribs.rev && /zoom-id\s*:/i.test(attribs.rel ?? '') && IMAGE_FILE.test(attribs.rev)) tiers[1].push(attribs.rev)
     for (const attr of ZOOM_ATTRS) tiers[0].push(attribs[attr])
     for (const attr of LAZY_ATTRS) tiers[2].push(attribs[attr])
     // A shop's own attribute for a size of the photo ("data-product-sdimage-source").
     for (const [name, value] of Object.entries(attribs)) {
       if (!name.startsWith('data-') || ZOOM_ATTRS.includes(name) || LAZY_ATTRS.includes(name) || !IMAGE_FILE.test(value)) continue
-      tiers[FULL_SIZE_NAME.test(name.slice(5)) ? 0 : 2].push(value)
+      // Or a few sizes in a JSON object (Salesforce Commerce's `data-lgimg='{"url":…,"hires":…}'`): its addresses.
+      const values = /^\s*[[{]/.test(value) ? addressesInJson(value) : [value]
+      tiers[FULL_SIZE_NAME.test(name.slice(5)) ? 0 : 2].push(...values)
     }
     // A slide drawn as a background ("<button style="background-image:url(…)">").
     const background = /background-image\s*:\s*url\(\s*['"]?([^'")]+)/i.exec(attribs.style ?? '')?.[1]
@@ -190,7 +208,8 @@ function picturesIn(elements: Element[], pageUrl: string): string[] {
 /** Whether a link leads to another page (a product tile's), not to a picture, an anchor or nowhere. */
 export function linksToAnotherPage(href: string | undefined, pageUrl: string | null): boolean {
   const h = (href ?? '').trim()
-  if (!h || h.startsWith('#') || /^javascript:/i.test(h) || IMAGE_FILE.test(h)) return false
+  // A template's empty value ("null", "undefined") links nowhere.
+  if (!h || h.startsWith('#') || /^javascript:|^(?:null|undefined)$/i.test(h) || IMAGE_FILE.test(h)) return false
   if (!pageUrl) return true
   const abs = absoluteUrl(h, pageUrl)
   if (!abs) return false
@@ -207,6 +226,12 @@ function linksElsewhere(elements: Element[], pageUrl: string): boolean {
 /** A slide of a video (its poster or player), not a photo. */
 function isVideoSlide(el: Element, elements: Element[], pictures: string[]): boolean {
   if (elements.some((e) => e.tagName === 'video' || e.tagName === 'iframe')) return true
+  // A part of it that names the video it plays (`data-video="https://www.youtube.com/…"`) or is classed a video.
+  const playsVideo = (e: Element) =>
+    Object.keys(e.attribs).some((k) => k.startsWith('data-video')) ||
+    /(?:youtube\.com|youtu\.be|vimeo\.com)\//i.test(e.attribs.href ?? '') ||
+    /(?:^|\s)video(?:\s|$)/i.test(e.attribs.class ?? '')
+  if (elements.some(playsVideo)) return true
   // Its picture's words for a screen reader ("2 of 5, play video") or a play icon over it.
   if (
     elements.some(
