@@ -48,6 +48,10 @@ export function headingText($: CheerioAPI, el: Element | undefined = productHead
   return collapseSpace(load(spaced).text())
 }
 
+/** A shop's item number in brackets after a name: "(Cód. 212979)", "(Cód EAN 7891356046148)", "(Item #: T9F432251)", "(Art.-Nr. 4711)". */
+const ITEM_NUMBER =
+  /^\(\s*(?:cód(?:igo)?|cod|code|item|sku|ref(?:\.|erence|erência|erencia)?|art(?:\.|ikel)?-?nr|mpn|ean|upc)\.?(?:\s+(?:item|ean|no\.?|nr\.?))?\s*[:#]*\s*[\w-]*\d[\w-]*\s*\)$/iu
+
 /** Letters and digits only, in lower case: what two spellings of one name share. */
 const words = (s: string) =>
   s
@@ -179,8 +183,10 @@ export function headingOverTitle($: CheerioAPI, title: string, brand: string | n
     const b = words(brand ?? '')
     if (same(extra) && b.length && b.join(' ') === h.slice(0, extra).join(' ') && !b.every((w) => n.includes(w))) return h1
   }
-  // The heading is the structured name with a qualifier in brackets after it ("… (12 GB RAM)").
-  if (h1.toLowerCase().startsWith(t.toLowerCase()) && /^(?:\s*\([^()]{1,40}\))+\s*$/.test(h1.slice(t.length))) return h1
+  // The heading is the structured name with a qualifier in brackets after it ("… (12 GB RAM)"); not
+  // the shop's item number ("… (Cód. 212979)"), which is no part of the name.
+  const brackets = h1.toLowerCase().startsWith(t.toLowerCase()) ? h1.slice(t.length) : ''
+  if (/^(?:\s*\([^()]{1,40}\))+\s*$/.test(brackets) && !brackets.match(/\([^()]*\)/g)!.every((b) => ITEM_NUMBER.test(b))) return h1
   // "Site | Its slogan | {name}": the site's words before the heading, apart by a separator.
   if (t.toLowerCase().endsWith(h1.toLowerCase()) && /\S\s+[-|–—·•:]\s*$/.test(t.slice(0, t.length - h1.length))) return h1
   if (!t.toLowerCase().startsWith(h1.toLowerCase())) return title
@@ -286,10 +292,17 @@ export function brandFromSpecRows($: CheerioAPI): string | null {
     }
     for (const el of labels) {
       if (!isLabel($(el).text())) continue
+      // The value written right after the label in their element ("<span><b>Marca: </b>Electrolux</span>").
+      const written = el.next?.type === 'text' ? collapseSpace($(el.next).text()) : ''
+      if (written) {
+        const value = brandValue(written)
+        if (value) return value
+        continue
+      }
       let cell = /^(?:th|td|dt)$/.test(el.tagName) ? $(el).next('td, dd') : $(el).next()
       // A label alone in a cell of its own, the value in the next cell ("<div><div>Varemærke</div></div><div>…").
       for (let up = el.parent, level = 0; !cell.length && up?.type === 'tag' && level < 2; up = up.parent, level++)
-        if ($(up).children().length === 1) cell = $(up).next()
+        if ($(up).children().length === 1 && collapseSpace($(up).text()) === collapseSpace($(el).text())) cell = $(up).next()
       // A cell that lists several brands as links (a maker and its line) gives the first.
       const shown = cell.find('a').length > 1 ? cell.find('a').first() : cell
       // Its words as read: not an icon's title or a menu button's ("Varemærkemenu").
@@ -298,6 +311,20 @@ export function brandFromSpecRows($: CheerioAPI): string | null {
     }
   }
   return brandLine($)
+}
+
+/**
+ * The brand a Twitter product card states in its label and data pairs (`twitter:label2` "MARCA",
+ * `twitter:data2` "Philco"), as shops fill them for link previews.
+ */
+export function brandFromCardLabels($: CheerioAPI): string | null {
+  for (let n = 1; n <= 4; n++) {
+    const label = $(`meta[name="twitter:label${n}"], meta[property="twitter:label${n}"]`).attr('content') ?? ''
+    if (!label || !isBrandLabel(label)) continue
+    const value = brandValue(collapseSpace($(`meta[name="twitter:data${n}"], meta[property="twitter:data${n}"]`).attr('content') ?? ''))
+    if (value) return value
+  }
+  return null
 }
 
 /** A line of text on its own that reads "{label}: {value}" ("- Marca: Makita", "• Brand: Acme"), as a description's list of features writes it. */

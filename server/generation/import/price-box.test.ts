@@ -7,6 +7,7 @@ import {
   formerPriceBeside,
   isPriceShown,
   priceBesideStruck,
+  priceBeforePaymentDiscount,
   priceNearHeading,
 } from './price-box'
 
@@ -205,6 +206,17 @@ describe("Magento's price box", () => {
       near(`<div class="pricelabel"><div class="pricelabel__integer">319</div> <div class="pricelabel__separator">.</div>
         <div class="pricelabel__decimal">00</div> <div class="pricelabel__currency">€</div></div>`),
     ).toMatchObject({ price: 319 })
+  })
+
+  it('reads a bare amount with its currency sign in an element of its own beside it, after a former price labelled "de"', () => {
+    const near = (box: string) => priceNearHeading(load(page(box)), 'pt-BR', 'https://shop.example/p')
+    // Magalu: "de R$ 4.999,00", then "por <span>R$</span> <span>3.421,47</span> à vista (7% de desconto)".
+    const box = `<div class="price-template"><div class="from">de R$ 4.999,00</div><div class="cash"><div>por <span class="bold">R$</span>
+      <span class="text">3.421,47</span> <span class="bold">à vista</span> <span>(7% de desconto)</span></div></div>
+      ou R$ 3.679,00 em 10x de R$ 367,90 sem juros</div>`
+    expect(near(box)).toEqual({ price: 3421.47, compareAtPrice: 4999, currency: 'BRL' })
+    // A bare number with no sign beside it stays no price (an item code, a count).
+    expect(near(`<div><span class="code">Item</span> <span>3421</span></div>`)).toBeNull()
   })
 
   it('reads a class word’s short form for the original price as the former one ("prc-org", "origin-price")', () => {
@@ -783,5 +795,28 @@ describe('a members’ price beside the price everyone pays', () => {
     const sale = page(`<span class="price-title">Regular Price</span> <s class="price">$159.00</s> <span class="sale">$129.00</span>`)
     expect(everyonesPrice(load(sale), 129, 'en', PAGE)).toBeNull()
     expect(everyonesPrice(load(box('<a href="/help">Help</a>').replace('Rewards Exclusive', 'Today only')), 129, 'en', PAGE)).toBeNull()
+  })
+})
+
+describe('Brazil’s price boxes: "de … por …", a price paid at once, a discount for paying one way', () => {
+  const url = 'https://shop.example/p'
+  it('reads "De R$ 2.169,00 por" as the former price of "R$ 1.849,00 no boleto", past a bar that shows the price alone', () => {
+    const bar = `<div class="sticky-bar"><div><div><div><span>R$ 1.849,00</span></div></div></div></div>`
+    const box = `<div class="buy"><div class="from"><span> De R$ 2.169,00 por</span></div>
+      <div class="for"><span class="cifrao">R$</span> <span class="valor">1.849,00 <span>no boleto</span></span></div></div>`
+    expect(formerPriceBeside(load(page(box)), 1849, 'pt-BR', url)).toBe(2169)
+    expect(formerPriceBeside(load(page(box).replace('<main>', `<main>${bar}`)), 1849, 'pt-BR', url)).toBe(2169)
+    // A first showing in a box with prices of its own (a bundle's) is the price's box: no later one is read.
+    const bundle = `<div class="bundle"><div><div><div><div><span>R$ 1.849,00</span> <span>R$ 4.349,00</span></div></div></div></div></div>`
+    expect(formerPriceBeside(load(page(box).replace('<main>', `<main>${bundle}`)), 1849, 'pt-BR', url)).toBeNull()
+  })
+
+  it('takes the price box’s price over a structured price the page shows only as a discount for paying at once', () => {
+    const box = `<div class="price"><span>De:</span> <strong>R$ 764,10</strong> <span>Por:</span> <strong>R$ <i>699,00</i></strong></div>
+      <div class="payment-discount"><span class="for">R$ 664,05</span> <span>Mais 5% de desconto</span> <i>em 1x no Cartão ou Boleto.</i></div>
+      <table><tr><td>1x sem juros</td><td>R$ 664,05</td></tr><tr><td>2x sem juros</td><td>R$ 349,50</td></tr></table>`
+    expect(priceBeforePaymentDiscount(load(page(box)), 664.05, 'pt-BR', url)).toBe(699)
+    // The structured price shown as the box's own price: it stands.
+    expect(priceBeforePaymentDiscount(load(page(box)), 699, 'pt-BR', url)).toBeNull()
   })
 })

@@ -118,7 +118,7 @@ const BEFORE_TAX_LABEL =
 
 /** Words just before a price that make it one instalment ("每期 $806", "12 x", "por mes"), not the price. */
 const INSTALMENT_LABEL =
-  /^(?:每期|每月|月付|分期|per (?:month|instal?ment)|a month|monthly|\d+ ?(?:x|×|期)|por mes|al mes|mensual(?:es)?|pro monat|monatlich|par mois|al mese|taksit|cuotas? de|parcelas? de)\s*:?$/i
+  /^(?:每期|每月|月付|分期|per (?:month|instal?ment)|a month|monthly|\d+ ?(?:x|×|期)(?: (?:sem|com|sin|con) (?:juros|intereses))?|por mes|al mes|mensual(?:es)?|pro monat|monatlich|par mois|al mese|taksit|cuotas? de|parcelas? de)\s*:?$/i
 
 /** Class words of a price before tax ("notax", "price-excl-vat", "pretax"). */
 const BEFORE_TAX_WORDS = new Set(['notax', 'pretax', 'excl', 'exvat', 'exclvat', 'nett', 'netto'])
@@ -408,6 +408,12 @@ const TAX_NOTE_SUFFIX =
 /** "now $80.00": the current price's label written inside its own element ("was $160.00" beside it). */
 const NOW_PRICE_PREFIX = /^(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|por|teraz|сейчас)(?=[\s:])\s*:?\s*/i
 
+/** "R$ 1.849,00 no boleto", "à vista": the price paid at once (a bank slip, Pix, cash), as Brazil's shops write their headline price. */
+const PAID_AT_ONCE_SUFFIX = /\s(?:no boleto|à vista|a vista|no pix|via pix)$/iu
+
+/** The current price's label closing a former price's line ("De R$ 2.169,00 por", the price next). */
+const NOW_PRICE_SUFFIX = /\s(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|por|teraz|сейчас)\s*:?$/iu
+
 /** "US $249.99/ea", "£1.50/unit": a price for each one sold is the price (one per kilo or per month is not). */
 const EACH_SUFFIX = /\s?\/\s?(?:ea|each|unit)\.?$/i
 
@@ -423,10 +429,13 @@ const asWritten = (text: string) =>
   text
     .replace(/\s+/g, ' ')
     .trim()
+    // "De R$ 2.169,00 por": a former price's line may end with the word that leads to the price.
+    .replace(new RegExp(`${FORMER_PRICE_PREFIX.source}(.*?)${NOW_PRICE_SUFFIX.source}`, 'iu'), '$1')
     .replace(FORMER_PRICE_PREFIX, '')
     .replace(NOW_PRICE_PREFIX, '')
     .replace(PRICE_NAME_PREFIX, '')
     .replace(TAX_NOTE_SUFFIX, '')
+    .replace(PAID_AT_ONCE_SUFFIX, '')
     .replace(EACH_SUFFIX, '')
     // A footnote's mark after the amount ("79.99* €": "* eco-tax included" below) is not part of it.
     .replace(/(\d)\s?[*†‡]+/gu, '$1')
@@ -464,8 +473,29 @@ function perOtherUnitBeside(el: Element): boolean {
   })
 }
 
-/** A price names its currency ("44 890 тг.", "100.00€"); a bare number is an item code, a count or a size ("1 gal"). */
-const namesCurrency = ($: CheerioAPI, p: ShownPrice, locale: string | null) => currencyWritten($(p.el).text(), locale) !== null
+/**
+ * The currency a price names ("44 890 тг.", "100.00€"), or the sign written in an element of its own
+ * just before or after a bare amount ("<span>R$</span> <span>3.421,47</span>"); null for a bare
+ * number (an item code, a count or a size: "1 gal").
+ */
+function currencyOf($: CheerioAPI, p: ShownPrice, locale: string | null): string | null {
+  const own = currencyWritten($(p.el).text(), locale)
+  if (own !== null || !/^[\d\s.,'’]+$/.test($(p.el).text().trim())) return own
+  for (const side of [labelBefore(p.el), elementAfter(p.el)]) {
+    const mark = side && side.children.every((c) => c.type === 'text') ? $(side).text().trim() : ''
+    if (mark && mark.length <= 4 && !/\d/.test(mark)) {
+      const currency = currencyWritten(`${mark} 1`, locale)
+      if (currency) return currency
+    }
+  }
+  return null
+}
+const namesCurrency = ($: CheerioAPI, p: ShownPrice, locale: string | null) => currencyOf($, p, locale) !== null
+
+/** The element just after another (its next sibling, past a space), or null. */
+function elementAfter(el: Element): Element | null {
+  return el.next?.type === 'tag' ? (el.next as Element) : el.next?.next?.type === 'tag' ? (el.next.next as Element) : null
+}
 
 function isInside(el: Element, ancestor: Element): boolean {
   for (let node: AnyNode | null = el.parent; node; node = node.parent) if (node === ancestor) return true
@@ -600,6 +630,53 @@ export function everyonesPrice($: CheerioAPI, price: number, locale: string | nu
   return null
 }
 
+/** Words that give a price as a further discount for a way of paying ("Mais 5% de desconto em 1x no Cartão ou Boleto"). */
+const PAYMENT_DISCOUNT =
+  /(?:desconto|descuento|discount|rabatt|remise|sconto)(?!\p{L}).{0,40}?(?<!\p{L})(?:boleto|pix|cart[ãa]o|tarjeta|card|paypal|1x|à vista|al contado|en efectivo)(?!\p{L})/iu
+
+/** Whether a price sits in a box that gives it as a discount for a way of paying, below any box holding another price. */
+function paymentDiscountOnly($: CheerioAPI, el: Element, amount: number, locale: string | null): boolean {
+  let box: AnyNode | null = el.parent
+  for (let level = 0; box && box.type === 'tag' && level < MEMBERS_BOX_LEVELS; level++, box = box.parent) {
+    if (pricesIn($, box as Element, locale).some((p) => Math.abs(p.amount - amount) >= 0.005)) return false
+    if (PAYMENT_DISCOUNT.test(spacedText(box as Element).replace(/\s+/g, ' '))) return true
+  }
+  return false
+}
+
+/**
+ * The price box's own price where the structured price is one the page shows only as a further
+ * discount for paying a certain way (Pontofrio's microdata 664.05, shown as "R$ 664,05 Mais 5% de
+ * desconto em 1x no Cartão ou Boleto" under "Por: R$ 699,00"): the box's price is the product's
+ * price, the discount one way to pay it. Null otherwise.
+ */
+export function priceBeforePaymentDiscount($: CheerioAPI, price: number, locale: string | null, pageUrl: string): number | null {
+  const root = $.root()[0]
+  // (A table of instalments' "1x sem juros R$ 664,05" is a way to pay too, no showing of the price.)
+  const shown = pricesIn($, null, locale).filter(
+    (p) => Math.abs(p.amount - price) < 0.005 && !isHidden(p.el, root) && !INSTALMENT_LABEL.test(labelTextBefore(p.el)),
+  )
+  if (!shown.length || !shown.every((p) => paymentDiscountOnly($, p.el, p.amount, locale))) return null
+  let box: AnyNode | null = shown[0].el.parent
+  for (let level = 0; box && box.type === 'tag' && level < PRICE_BOX_LEVELS + MEMBERS_BOX_LEVELS; level++, box = box.parent) {
+    const within = box
+    const before = pricesIn($, box as Element, locale).find(
+      (p) =>
+        // A discount of a few percent: the box's price is at most a quarter above it.
+        p.amount > price &&
+        p.amount <= price * 1.25 &&
+        namesCurrency($, p, locale) &&
+        !isHidden(p.el, within) &&
+        !inTile($, p.el, within, pageUrl) &&
+        !isStruck(p.el) &&
+        !INSTALMENT_LABEL.test(labelTextBefore(p.el)) &&
+        !paymentDiscountOnly($, p.el, p.amount, locale),
+    )
+    if (before) return before.amount
+  }
+  return null
+}
+
 /**
  * The price a page with no structured price shows in its product's price box: the first price after
  * the heading in the heading's own block (widened a level at a time), never a tile's, a hidden one or
@@ -641,7 +718,7 @@ export function priceNearHeading(
     return {
       price: current.amount,
       compareAtPrice: former?.amount ?? null,
-      currency: currencyWritten($(current.el).text(), locale),
+      currency: currencyOf($, current, locale),
     }
   }
   return null
@@ -654,9 +731,34 @@ export function priceNearHeading(
  */
 export function formerPriceBeside($: CheerioAPI, price: number, locale: string | null, pageUrl: string): number | null {
   const root = $.root()[0]
-  const shown = pricesIn($, null, locale).find((p) => Math.abs(p.amount - price) < 0.005 && !isStruck(p.el) && !isHidden(p.el, root))
+  const shown = pricesIn($, null, locale)
+    .filter((p) => Math.abs(p.amount - price) < 0.005 && !isStruck(p.el) && !isHidden(p.el, root))
+    .slice(0, MAX_SHOWINGS)
   // Or written loose beside the struck one in their own element ("<p><span class=old-price>₹ 149.00</span> ₹ 99.00</p>").
-  if (!shown) return formerPriceWithLoose($, price, locale, pageUrl)
+  if (!shown.length) return formerPriceWithLoose($, price, locale, pageUrl)
+  // The price may be written first in a bar of its own (a sticky header's "R$ 1.849,00"), its box later.
+  for (const showing of shown) {
+    const former = formerPriceInBoxOf($, showing, price, locale, pageUrl)
+    if (former !== null) return former
+    // Only past a showing that stands alone, with no other price near it: a box with prices of its
+    // own (a bundle's, an add-on's) is the price's box, and no later showing's is.
+    if (!standsAlone($, showing, locale)) return null
+  }
+  return null
+}
+
+/** Whether a showing of a price has no other amount within its price box's levels. */
+function standsAlone($: CheerioAPI, shown: ShownPrice, locale: string | null): boolean {
+  let box: AnyNode | null = shown.el
+  for (let level = 0; box.parent && box.parent.type === 'tag' && level < PRICE_BOX_LEVELS; level++) box = box.parent
+  return pricesIn($, box as Element, locale).every((p) => Math.abs(p.amount - shown.amount) < 0.005)
+}
+
+/** Showings of the price looked at for a former price beside one: a page writes its price a few times. */
+const MAX_SHOWINGS = 5
+
+/** The former price in the box of one showing of the price (see formerPriceBeside), or null. */
+function formerPriceInBoxOf($: CheerioAPI, shown: ShownPrice, price: number, locale: string | null, pageUrl: string): number | null {
   let box: AnyNode | null = shown.el.parent
   for (let level = 0; box && box.type === 'tag' && level < PRICE_BOX_LEVELS; level++, box = box.parent) {
     const within = box

@@ -39,6 +39,15 @@ describe('the star widget beside the product’s heading', () => {
     expect(ratingBesideHeading(load(region))).toEqual({ average: 4.2, count: '12', scale: 5 })
   })
 
+  it('reads the average and count a badge writes beside stars that say nothing themselves ("4,9 (15)")', () => {
+    const stars = (fill: string) =>
+      `<div class="rating-percent__full">${'<div class="rating-percent__full-star" style="width: 20%">&#9733;</div>'.repeat(4)}<div class="rating-percent__full-star" style="width: ${fill}">&#9733;</div></div>`
+    const badge = `<div class="rating"><a href="#reviews">${stars('18.7%')}<span>(98.7)</span></a> <span class="value">4,9</span> <span>(15)</span></div>`
+    expect(ratingBesideHeading(load(page(badge)))).toEqual({ average: 4.9, count: '15', scale: 5 })
+    // A whole number beside a count is no average it states.
+    expect(ratingBesideHeading(load(page(badge.replace('4,9', '4'))))).toBeNull()
+  })
+
   it('states nothing without both: stars with no count, a count with no rating, a rating out of range', () => {
     expect(ratingBesideHeading(load(page(`<div rating="5" class="star-rating">☆☆☆☆☆</div>`)))).toBeNull()
     expect(ratingBesideHeading(load(page(`<div class="star-rating">☆☆☆☆☆ (6)</div>`)))).toBeNull()
@@ -174,5 +183,49 @@ describe('a row of star icons, each classed with its fill', () => {
         load(page(`<div class="inline-reviews"><div class="inline-rating">${row}</div><a href="#write">Write a review</a></div>`)),
       ),
     ).toBeNull()
+  })
+})
+
+describe('a structured rating against what the page shows', () => {
+  const product = (aggregateRating: object, body: string) =>
+    `<html><head><script type="application/ld+json">${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Maple Bench Top 60 x 24',
+      image: 'https://cdn.shop.example/media/48213/bench-48213.jpg',
+      offers: { '@type': 'Offer', price: '459.95', priceCurrency: 'USD' },
+      aggregateRating: { '@type': 'AggregateRating', ...aggregateRating },
+    })}</script></head><body><main><div><h1>Maple Bench Top 60 x 24</h1>${body}</div></main></body></html>`
+  const rated = async (html: string) => {
+    const url = 'https://shop.example/p/bench-48213'
+    const facts = await importProduct(url, fakeFetcher({ [url]: { body: html, contentType: 'text/html' } }))
+    return facts.listingRating ? { average: Number(facts.listingRating.average), count: Number(facts.listingRating.count) } : null
+  }
+
+  it('drops a rating of one review that the page has no place to show (a theme’s JSON-LD, no widget)', async () => {
+    const one = { ratingValue: '5.0', reviewCount: '1' }
+    expect(await rated(product(one, '<p>5 Piece hygiene kit, case of 96</p>'))).toBeNull()
+    // Shown by a widget, or with its count written, it stands; so does a rating of many reviews.
+    expect(await rated(product(one, '<div class="jdgm-widget"></div>'))).toMatchObject({ average: 5 })
+    expect(await rated(product(one, '<p>Kit</p><span>1 review</span>'))).toMatchObject({ average: 5 })
+    expect(await rated(product({ ratingValue: '4.5', ratingCount: '37' }, '<p>Kit</p>'))).toMatchObject({ average: 4.5 })
+  })
+
+  it('takes the whole stars the page draws and writes as stars over a structured rating that says otherwise', async () => {
+    const stars = (full: number) =>
+      `<div class="rating-stars">${'<span class="ci ci-star-full"></span>'.repeat(full)}${'<span class="ci ci-star-empty"></span>'.repeat(5 - full)}</div>`
+    const html = (said: string) => product({ ratingValue: '4.5', reviewCount: '20' }, `${stars(5)}<p>${said} (20 avaliações)</p>`)
+    expect(await rated(html('Avaliação geral: 5 estrelas'))).toEqual({ average: 5, count: 20 })
+    // A whole number not written as the stars proves nothing ("5" is written all over a page).
+    expect(await rated(html('Entrega em 5 dias'))).toEqual({ average: 4.5, count: 20 })
+  })
+
+  it('reads stars whose label says their rating alone, the count in their badge', () => {
+    const sephora = page(
+      `<a href="#reviews"><div aria-label="4.5 stars" class="css-ychh9y"><svg aria-hidden="true"></svg></div><span class="css-2rg6q7">655 reviews</span></a>`,
+    )
+    expect(ratingBesideHeading(load(sephora))).toEqual({ average: 4.5, count: '655', scale: 5 })
+    // Without a count beside them, no rating.
+    expect(ratingBesideHeading(load(page(`<div aria-label="4.5 stars" class="css-ychh9y"></div>`)))).toBeNull()
   })
 })

@@ -22,8 +22,19 @@ export function drawnStars($: CheerioAPI): number | null {
     const pct = /(?:^|;)\s*width\s*:\s*(\d+(?:\.\d+)?)%/i.exec(el.attribs.style ?? '')
     if (pct && Number(pct[1]) <= 100) return Math.round(Number(pct[1]) * 5) / 100
   }
+  // Or the first row of five star icons each classed with its fill ("ci-star-full", "star half").
+  for (const el of $('body *').toArray().slice(0, MAX_ELEMENTS_FOR_STARS)) {
+    const icons = el.children.filter((c): c is Element => c.type === 'tag')
+    if (icons.length === 5 && icons.every((i) => STARS_CLASS.test(i.attribs.class ?? ''))) {
+      const fill = starRowFill(el)
+      if (fill !== null) return fill
+    }
+  }
   return null
 }
+
+/** Elements looked at for a row of star icons: the product's own come early in its page. */
+const MAX_ELEMENTS_FOR_STARS = 20_000
 
 /** Attributes a star widget states its rating in (`<div rating="5" class="star-rating">`). */
 const RATING_ATTRS = ['rating', 'data-rating', 'data-score', 'data-rating-value', 'data-average']
@@ -73,6 +84,18 @@ const AVERAGE_THEN_COUNT = new RegExp(
   String.raw`(?<![\d.,])([0-5](?:[.,]\d{1,2})?)\s*\(\s*${WRITTEN_COUNT}\s*(?:${RATINGS_WORD}|${REVIEWS_WORD})\s*\)`,
   'iu',
 )
+/** A decimal average and its count in brackets, as a star badge writes them: "4,9 (15)", "4.5 (1,204 reviews)". */
+const AVERAGE_BESIDE_COUNT = new RegExp(
+  String.raw`(?<![\d.,])([0-5][.,]\d{1,2})\s*\(\s*${WRITTEN_COUNT}\s*(?:${RATINGS_WORD}|${REVIEWS_WORD})?\s*\)`,
+  'iu',
+)
+/** Stars' label that says their rating and nothing else: "4.5 stars", "4,5 von 5 Sternen". */
+const STARS_LABEL = new RegExp(
+  String.raw`^\s*([0-5](?:[.,]\d{1,2})?)\s*(?:${OUT_OF_FIVE}\s*)?(?:stars?|sterne?n?|étoiles?|estrellas?|estrelas?|stelle|sterren)\s*$`,
+  'iu',
+)
+/** A count with its word: "655 reviews", "1.204 avaliações". */
+const COUNT_WITH_WORD = new RegExp(String.raw`${WRITTEN_COUNT}\s*(?:${RATINGS_WORD}|${REVIEWS_WORD})`, 'iu')
 /** Characters of the line under a heading that may still hold its rating. */
 const LINE_UNDER_HEADING = 200
 
@@ -113,7 +136,11 @@ function* afterHeading($: CheerioAPI): Generator<{ heading: Element; after: Elem
 export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
   for (const { heading, after } of afterHeading($)) {
     // The first stars after the heading are the product's, or the page states no rating there.
-    const el = after.find((e) => STARS_CLASS.test(e.attribs.class ?? '') && !HISTOGRAM_CLASS.test(e.attribs.class ?? ''))
+    const el = after.find(
+      (e) =>
+        (STARS_CLASS.test(e.attribs.class ?? '') || STARS_LABEL.test(e.attribs['aria-label'] ?? '')) &&
+        !HISTOGRAM_CLASS.test(e.attribs.class ?? ''),
+    )
     if (!el) {
       const written = writtenBesideHeading(
         $,
@@ -134,12 +161,23 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
     const labels = [el, ...badge].map((e) => e.attribs['aria-label'] ?? '').join(' ')
     const said = SAID_RATING.exec(`${labels} ${$(el).text()}`.replace(/\s+/g, ' '))
     if (said) return { average: Number(said[1].replace(',', '.')), count: said[2].replace(/\D/g, ''), scale: 5 }
+    // Or stars whose label says their rating alone ("4.5 stars", a class of hashed letters), the count written in their badge ("655 reviews").
+    const labelled = STARS_LABEL.exec(el.attribs['aria-label'] ?? '')
+    if (labelled) {
+      const counted = badge.map((up) => COUNT_WITH_WORD.exec($(up).text().replace(/\s+/g, ' '))).find(Boolean)
+      return counted ? { average: Number(labelled[1].replace(',', '.')), count: counted[1].replace(/\D/g, ''), scale: 5 } : null
+    }
     const attr = RATING_ATTRS.map((a) => el.attribs[a]).find((v) => v !== undefined)
     // Or a row of five star icons, each classed with its fill, and the count written in its badge.
     const row = attr === undefined ? starRowFill(el) : null
     if (row !== null) {
       const counted = badge.map((up) => COUNT_TEXT.exec($(up).text().replace(/\s+/g, ' ').trim())?.[1]).find((c) => c && /\d/.test(c))
       return counted ? { average: row, count: counted.replace(/\D/g, ''), scale: 5 } : null
+    }
+    // Or stars that say nothing themselves, their badge writing the average and the count beside them ("★★★★★ 4,9 (15)").
+    if (attr === undefined) {
+      const written = badge.map((up) => AVERAGE_BESIDE_COUNT.exec($(up).text().replace(/\s+/g, ' '))).find(Boolean)
+      if (written) return { average: Number(written[1].replace(',', '.')), count: written[2].replace(/\D/g, ''), scale: 5 }
     }
     const average = Number(attr?.replace(',', '.'))
     if (!Number.isFinite(average) || average <= 0 || average > 5) return null
@@ -239,4 +277,48 @@ export function decimalRatingWithCount($: CheerioAPI, count: number): number | n
       if (written.test($(box as Element).text())) return Number.isInteger(said) ? null : said
   }
   return null
+}
+
+/** The most reviews a rating may count and still be dropped for being shown nowhere (see ratingShownNowhere). */
+const MAX_UNSHOWN_COUNT = 3
+
+/** Classes and ids of what shows a rating: stars, a rating or reviews block, a review app's widget. */
+const RATING_PLACE =
+  /star|rating|review|yotpo|jdgm|judgeme|stamped|okendo|loox|bazaarvoice|trustpilot|feefo|reevoo|junip|(?:^|[\s_-])(?:bv|pr)[-_]/i
+
+/**
+ * Whether a page has no place that shows a rating of a handful of reviews: no element outside an
+ * icon sprite classed or named as stars, a rating, reviews or a review app's widget, and neither the
+ * count nor the average written in its text. Then a structured rating (a theme's JSON-LD that states
+ * one review) is nothing a shopper reads on the page.
+ */
+export function ratingShownNowhere($: CheerioAPI, average: unknown, count: unknown): boolean {
+  const places = $('body [class], body [id]')
+    .toArray()
+    .some(
+      (el) =>
+        RATING_PLACE.test(`${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`) && $(el).closest('svg, defs, script, template').length === 0,
+    )
+  if (places) return false
+  // The count as a count is written: "12 reviews", "(12)"; a count of two digits or more anywhere (a
+  // bare "1" is written all over a page).
+  const digits = String(count ?? '').replace(/\D/g, '')
+  // Only a handful of reviews: a larger count the data may state otherwise than the page (ratings
+  // against written reviews) and a widget drawn by script may show it later.
+  if (!digits || Number(digits) > MAX_UNSHOWN_COUNT) return false
+  const text = $('body')
+    .clone()
+    .find('script, style, template')
+    .remove()
+    .end()
+    .text()
+    .replace(/(\d)[.,\u00a0 ](?=\d{3}(?!\d))/g, '$1')
+  const counted = new RegExp(String.raw`(?<![\d.,])${digits}\s*(?:${RATINGS_WORD}|${REVIEWS_WORD})|\(\s*${digits}\s*\)`, 'iu')
+  const anywhere = new RegExp(String.raw`(?<![\d.,])${digits}(?![\d]|[.,]\d)`)
+  if (counted.test(text) || (digits.length >= 2 && anywhere.test(text))) return false
+  // Nor the average with its decimal ("4.6", "5,0").
+  const stated = Number(average)
+  if (!Number.isFinite(stated)) return true
+  const decimals = [stated.toFixed(1), stated.toFixed(2)].map((n) => n.replace('.', '[.,]'))
+  return !decimals.some((n) => new RegExp(String.raw`(?<![\d.,])${n}(?!\d)`).test(text))
 }

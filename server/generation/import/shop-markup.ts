@@ -9,6 +9,7 @@ import {
   brandBesideName,
   brandFromShopAllLink,
   brandFromSpecRows,
+  brandFromCardLabels,
   brandLinkedInHeading,
   brandTaggedAfterHeading,
 } from './page-heading'
@@ -16,6 +17,7 @@ import {
   currencyShownWith,
   currentBid,
   everyonesPrice,
+  priceBeforePaymentDiscount,
   formerPriceBeside,
   isPriceShown,
   priceBesideStruck,
@@ -44,6 +46,7 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
       raw.vendor ||
       leading ||
       brandFromSpecRows($) ||
+      brandFromCardLabels($) ||
       brandBesideName($, raw.title) ||
       brandTaggedAfterHeading($) ||
       brandLinkedInHeading($, pageUrl) ||
@@ -58,7 +61,11 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
   if (raw.ownPriceRead) return out
   // A members' price in the structured data beside the price everyone pays: the latter is the price.
   const everyone = typeof out.price === 'number' ? everyonesPrice($, out.price, out.locale ?? null, pageUrl) : null
-  if (everyone !== null) Object.assign(out, { price: everyone, compareAtPrice: null })
+  // A structured price the page shows only as a discount for paying one way: the price box's price, and its former price.
+  const beforeDiscount = typeof out.price === 'number' ? priceBeforePaymentDiscount($, out.price, out.locale ?? null, pageUrl) : null
+  if (beforeDiscount !== null)
+    Object.assign(out, { price: beforeDiscount, compareAtPrice: formerPriceBeside($, beforeDiscount, out.locale ?? null, pageUrl) })
+  else if (everyone !== null) Object.assign(out, { price: everyone, compareAtPrice: null })
   // (Its "Regular Price" label is no strike: the members' price beside it is no sale.)
   else if (out.compareAtPrice == null && typeof out.price === 'number') {
     const sale = priceBesideStruck($, out.price, out.locale, pageUrl)

@@ -8,6 +8,7 @@ import {
   brandBesideName,
   brandFromShopAllLink,
   brandFromSpecRows,
+  brandFromCardLabels,
   brandLinkedInHeading,
   brandTaggedAfterHeading,
   headingOverTitle,
@@ -94,7 +95,10 @@ describe('JSON-LD', () => {
       name: 'STAR - Classic coat',
       aggregateRating: { '@type': 'AggregateRating', bestRating: 3, ratingValue: '3.0', reviewCount: 1, worstRating: 3 },
     })
-    expect(extractStructuredData(html, 'https://shop.example/p/1').listingRating).toMatchObject({ average: 3, scale: null })
+    // (A rating of one review the page shows: its review widget is there.)
+    const shown = html.replace('</body>', '<div class="reviews-widget">1 review</div></body>')
+    expect(shown).not.toBe(html)
+    expect(extractStructuredData(shown, 'https://shop.example/p/1').listingRating).toMatchObject({ average: 3, scale: null })
     const ten = ld({
       '@type': 'Product',
       name: 'Shaver',
@@ -511,6 +515,18 @@ describe('microdata and the page heading', () => {
     )
     expect(brandLinkedInHeading(heading('<a href="/parfjumerija/">Perfume</a><span>Gentle Fluidity Gold</span>'), url)).toBeNull()
     expect(brandLinkedInHeading(heading('<a href="https://other.example/brands/x">X</a><span>Gold</span>'), url)).toBeNull()
+    // The value written right after its label in their element, never the next row's ("Telefone: 0800 …").
+    expect(
+      brandFromSpecRows(
+        load('<div><div><span><b>Marca: </b>Electrolux</span></div><div><span><b>Telefone: </b> 0800 728 8778</span></div></div>'),
+      ),
+    ).toBe('Electrolux')
+    // A Twitter card's label and data pair.
+    const card = (label: string) =>
+      load(`<html><head><meta name="twitter:label1" content="PREÇO"><meta name="twitter:data1" content="R$ 699,00">
+        <meta name="twitter:label2" content="${label}"><meta name="twitter:data2" content="Philco"></head><body></body></html>`)
+    expect(brandFromCardLabels(card('MARCA'))).toBe('Philco')
+    expect(brandFromCardLabels(card('COR'))).toBeNull()
     // Or the line just above the heading, with nothing but that link on it.
     const above = (line: string) => load(`<html><body><main>${line}<h1>Edge 1050 GPS Computer</h1></main></body></html>`)
     expect(brandLinkedInHeading(above('<div class="vendor"><a href="/brand/Garmin">Garmin</a></div>'), url)).toBe('Garmin')
@@ -549,6 +565,11 @@ describe('microdata and the page heading', () => {
     // A brand's link and the name side by side are two words apart, not glued ("KurkdjianGentle").
     const brandLine = '<h1><a href="/brands/mfk">Maison Francis Kurkdjian</a><span>Gentle Fluidity Gold</span></h1>'
     expect(headingText(doc('Home Goods', brandLine))).toBe('Maison Francis Kurkdjian Gentle Fluidity Gold')
+    // The shop's item number in brackets after the structured name is no part of the name; a qualifier is.
+    const coded = doc('Home Goods', '<h1>Frigobar Philco PH85 <span class="code">(Cód. 212979)</span></h1>')
+    expect(headingOverTitle(coded, 'Frigobar Philco PH85', null)).toBe('Frigobar Philco PH85')
+    const qualified = doc('Home Goods', '<h1>Frigobar Philco PH85 (70 Litros)</h1>')
+    expect(headingOverTitle(qualified, 'Frigobar Philco PH85', null)).toBe('Frigobar Philco PH85 (70 Litros)')
     // A style sheet written inside the heading (CSS-in-JS) is no word of it.
     const styled = '<h1><style>.css-1{display:flex}</style><div><a href="/brand/garmin">Garmin </a></div><span>Edge 1050</span></h1>'
     expect(headingText(doc('Home Goods', styled))).toBe('Garmin Edge 1050')

@@ -17,7 +17,7 @@ import {
   productHeading,
   titleFromMarkup,
 } from './page-heading'
-import { drawnStars, ratingsBeforeReviews } from './rating-widget'
+import { drawnStars, ratingShownNowhere, ratingsBeforeReviews } from './rating-widget'
 
 type Node = Record<string, unknown>
 
@@ -370,8 +370,14 @@ function shownStars($: CheerioAPI, html: string, rating: RawFacts['listingRating
   const forms = [drawn, Math.round(drawn * 10) / 10].filter((n) => !Number.isInteger(n))
   const text = visibleText(html)
   if (writesNumber(text, average)) return null
-  return forms.find((n) => writesNumber(text, n)) ?? null
+  const written = forms.find((n) => writesNumber(text, n))
+  if (written !== undefined) return written
+  // A whole number is proof where the page writes it as the stars ("Avaliação geral: 5 estrelas (20 avaliações)").
+  return Number.isInteger(drawn) && new RegExp(`(?<![\\d.,])${drawn}\\s*${STARS_WORD}`, 'iu').test(text) ? drawn : null
 }
+
+/** "stars" in the languages of our shoppers' sites. */
+const STARS_WORD = String.raw`(?:stars?|estrelas?|estrellas?|sterne?n?|étoiles?|stelle|sterren|stjerner|stjärnor|gwiazd\p{L}*|звезд\p{L}*|yıldız)(?!\p{L})`
 
 /**
  * The structured rating, or the one the page shows instead where they disagree: the stars it draws
@@ -679,6 +685,8 @@ export function extractStructuredData(
   const count = fromLd.listingRating?.count
   if (fromLd.listingRating && (typeof count === 'string' || typeof count === 'number'))
     fromLd.listingRating.count = ratingsBeforeReviews(visibleText(html), count) ?? count
+  // A rating the page has no place to show (no stars, no reviews, no review app): not the shopper's to read.
+  if (fromLd.listingRating && ratingShownNowhere(doc, fromLd.listingRating.average, fromLd.listingRating.count)) fromLd.listingRating = null
   const og = openGraph(doc, options)
   if (structuredPriceIsTheRegular(fromLd, og)) Object.assign(fromLd, { price: og.price, compareAtPrice: fromLd.price })
   // The tags' former price is theirs: beside a structured price they do not state, it is no one's.
