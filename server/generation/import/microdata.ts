@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import { toJson, type MicrodataItem } from 'microdata-node'
+import { COUNT_WITH_WORD } from './rating-widget'
 
 type Node = Record<string, unknown>
 
@@ -12,7 +13,7 @@ const SCHEMA = /^https?:\/\/schema\.org\//i
  * (the WHATWG algorithm, `itemref` included), only on a page that declares a schema.org product.
  */
 export function microdataProducts($: CheerioAPI, html: string, pageUrl: string): Node[] {
-  if (!$('[itemscope][itemtype*="schema.org/Product" i]').length) return []
+  if (!$('[itemscope][itemtype*="schema.org/Product" i], [itemscope][itemtype*="schema.org/Book" i]').length) return []
   let items: MicrodataItem[]
   try {
     items = toJson(html, { base: pageUrl }).items
@@ -20,14 +21,38 @@ export function microdataProducts($: CheerioAPI, html: string, pageUrl: string):
     return []
   }
   const products = items
-    .filter((item) => (item.type ?? []).some((t) => /^Product(Group)?$/.test(t.replace(SCHEMA, ''))))
+    .filter((item) => (item.type ?? []).some((t) => /^Product(Group)?$/.test(t.replace(SCHEMA, ''))) || isBookOnSale(item))
     .map((item) => asJsonLd(item, 0))
   // `<meta itemprop="brand" itemscope itemtype="…/Brand" content="X">` is an item with no properties
   // to the algorithm; its name is its content. Taken when a product's brand came out nameless.
   const brand = brandMetaContent($)
   for (const p of products) if (brand && p.brand && typeof p.brand === 'object' && !('name' in p.brand)) p.brand = brand
+  // A rating scope that marks its value but only writes its count ("3.79 (115 ratings by Goodreads)").
+  const written = countWrittenInRating($)
+  for (const p of products) {
+    const r = p.aggregateRating
+    if (written && r && typeof r === 'object' && !Array.isArray(r) && !('ratingCount' in r) && !('reviewCount' in r))
+      (r as Node).ratingCount = written
+  }
   return products
 }
+
+/** The one count the product's rating scopes write with its word ("115 ratings"), or null (none, or several). */
+function countWrittenInRating($: CheerioAPI): string | null {
+  const counts = new Set(
+    $('[itemprop="aggregateRating"][itemscope]')
+      .toArray()
+      .filter((el) => /schema\.org\/(?:Product|Book)/i.test($(el).parent().closest('[itemscope]').attr('itemtype') ?? ''))
+      .map((el) => COUNT_WITH_WORD.exec($(el).text().replace(/\s+/g, ' '))?.[1]?.replace(/\D/g, ''))
+      .filter((c): c is string => !!c),
+  )
+  return counts.size === 1 ? [...counts][0] : null
+}
+
+/** A book with an offer: a bookshop's product (`itemtype="…/Book"` with `offers`). */
+const isBookOnSale = (item: MicrodataItem) =>
+  (item.type ?? []).some((t) => t.replace(SCHEMA, '') === 'Book') &&
+  Object.keys(item.properties).some((k) => k.replace(SCHEMA, '') === 'offers')
 
 /** The one `content` the page gives its products' brand items, or null (none, or several). */
 function brandMetaContent($: CheerioAPI): string | null {

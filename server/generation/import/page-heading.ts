@@ -389,8 +389,8 @@ export function brandTaggedAfterHeading($: CheerioAPI): string | null {
   return brandValue(collapseSpace(text || tagged.text()))
 }
 
-/** A path to the site's page of one brand ("/brands/maison-francis-kurkdjian", "/marke/bosch/"). */
-const BRAND_PAGE = /\/(?:brands?|marken?|marcas?|marques?|merken?|marchi)\/[^/?#]+\/?(?:$|[?#])/i
+/** A path to the site's page of one brand ("/brands/maison-francis-kurkdjian", "/marke/bosch/", "/marca/electrolux/111"). */
+const BRAND_PAGE = /\/(?:brands?|marken?|marcas?|marques?|merken?|marchi)\/[^/?#]+(?:\/\d+)?\/?(?:$|[?#])/i
 
 /** Whether a link goes to a brand's page on the page's own site ("/brands/mfk"). */
 function linksToBrandPage(a: Element, pageUrl: string): boolean {

@@ -95,7 +95,7 @@ const STARS_LABEL = new RegExp(
   'iu',
 )
 /** A count with its word: "655 reviews", "1.204 avaliações". */
-const COUNT_WITH_WORD = new RegExp(String.raw`${WRITTEN_COUNT}\s*(?:${RATINGS_WORD}|${REVIEWS_WORD})`, 'iu')
+export const COUNT_WITH_WORD = new RegExp(String.raw`${WRITTEN_COUNT}\s*(?:${RATINGS_WORD}|${REVIEWS_WORD})`, 'iu')
 /** Characters of the line under a heading that may still hold its rating. */
 const LINE_UNDER_HEADING = 200
 

@@ -530,6 +530,8 @@ describe('microdata and the page heading', () => {
     // Or the line just above the heading, with nothing but that link on it.
     const above = (line: string) => load(`<html><body><main>${line}<h1>Edge 1050 GPS Computer</h1></main></body></html>`)
     expect(brandLinkedInHeading(above('<div class="vendor"><a href="/brand/Garmin">Garmin</a></div>'), url)).toBe('Garmin')
+    // A brand's page may carry its number ("/marca/electrolux/111").
+    expect(brandLinkedInHeading(above('<a href="/marca/electrolux/111" class="product-brand">Electrolux</a>'), url)).toBe('Electrolux')
     expect(brandLinkedInHeading(above('<div><a href="/brand/Garmin">Garmin</a> and more GPS</div>'), url)).toBeNull()
     expect(brandLinkedInHeading(above('<div><a href="/category/gps">GPS</a></div>'), url)).toBeNull()
     // A tab named "Brand" names a panel: the next tab is no brand.
@@ -953,5 +955,46 @@ describe('the brand a "Shop all" link names', () => {
   it('is no brand for a category’s link, or a name the title does not say', () => {
     expect(brandFromShopAllLink(load('<a href="/c/cleaning">Shop all Dust Cloths</a>'), title, PAGE)).toBeNull()
     expect(brandFromShopAllLink(load('<a class="brand-link" href="/b/x">Shop all Swiffer</a>'), title, PAGE)).toBeNull()
+  })
+})
+
+describe('a bookshop’s Book, a shell’s title line and a tag’s site icon', () => {
+  const url = 'https://books.example/Grand-Blue-Dreaming-1/9781632366665'
+  it('reads a Book with an offer as the product, in JSON-LD and in microdata with the count its rating writes', () => {
+    const book = { '@type': 'Book', name: 'Grand Blue Dreaming 1', offers: { '@type': 'Offer', price: '45.34', priceCurrency: 'PLN' } }
+    expect(extractStructuredData(ld(book), url)).toMatchObject({ title: 'Grand Blue Dreaming 1', price: 45.34, currency: 'PLN' })
+    // A Book without an offer (a review's subject) is no product.
+    expect(extractStructuredData(ld({ '@type': 'Book', name: 'Grand Blue Dreaming 1' }), url).title ?? null).toBeNull()
+    const micro = `<html><body><div itemscope itemtype="http://schema.org/Book"><h1 itemprop="name">Grand Blue Dreaming 1</h1>
+      <div class="rating-wrap" itemprop="aggregateRating" itemscope itemtype="http://schema.org/AggregateRating">
+      <div class="stars"></div><span itemprop="ratingValue"> 3.79</span> <span>(115 ratings by Goodreads)</span></div>
+      <span itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price">45.34</span>
+      <meta itemprop="priceCurrency" content="PLN"></span></div></body></html>`
+    expect(extractStructuredData(micro, url)).toMatchObject({ price: 45.34, listingRating: { average: 3.79, count: '115' } })
+  })
+
+  it('takes a heading-less page’s own title line where it is the brand before the whole structured name', () => {
+    const product = { '@type': 'Product', name: 'Lynx Leverlock Modular Crampons', brand: { '@type': 'Brand', name: 'Petzl' } }
+    const shell = (title: string) => ld(product, `<title>${title}</title>`)
+    expect(extractStructuredData(shell('Petzl Lynx Leverlock Modular Crampons | REI Co-op'), url).title).toBe(
+      'Petzl Lynx Leverlock Modular Crampons',
+    )
+    // Other words in the line: the structured name stands.
+    expect(extractStructuredData(shell('Petzl Lynx Leverlock Crampons on sale | REI Co-op'), url).title).toBe(
+      'Lynx Leverlock Modular Crampons',
+    )
+  })
+
+  it('takes no site icon from the tags for a photo, and looks for the picture named after the product instead', () => {
+    const product = {
+      '@type': 'Product',
+      name: 'Кошки GRIVEL AIR TECH GSB',
+      offers: { '@type': 'Offer', price: '5355', priceCurrency: 'RUB' },
+    }
+    const html = ld(product, '<meta property="og:image" content="/favicon.ico">').replace(
+      '<body></body>',
+      '<body><h1>Кошки GRIVEL AIR TECH GSB</h1><img src="/upload/iblock/977/3b271250.jpeg" alt="Кошки GRIVEL AIR TECH GSB"></body>',
+    )
+    expect(extractStructuredData(html, url).images).toEqual(['https://books.example/upload/iblock/977/3b271250.jpeg'])
   })
 })

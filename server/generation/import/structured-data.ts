@@ -1,9 +1,10 @@
 import { load, type CheerioAPI } from 'cheerio'
 import { jsonrepair } from 'jsonrepair'
+import { htmlToText } from '../../domain/sanitize'
 import { linksToAnotherPage, photoIdParts, picturesNamed } from './gallery'
 import { microdataProducts } from './microdata'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
-import { absoluteUrl, isPlaceholderImage } from './normalize/images'
+import { absoluteUrl, isPlaceholderImage, isSiteIcon } from './normalize/images'
 import { pageLocale } from './normalize/locale'
 import { detectCurrency, parsePrice } from './normalize/price'
 import { type RawReview } from './normalize/reviews'
@@ -78,7 +79,8 @@ export function findProductNodes(blocks: unknown[]): Node[] {
     if (!isObj(v)) return
     if (typeof v['@id'] === 'string' && Object.keys(v).length > 1) ids.set(v['@id'], v)
     const t = types(v)
-    if (t.includes('Product') || t.includes('ProductGroup')) {
+    // A book on sale is a product (a bookshop's `Book` with its `offers`).
+    if (t.includes('Product') || t.includes('ProductGroup') || (t.includes('Book') && v.offers !== undefined)) {
       found.push({ node: v, depth, group: t.includes('ProductGroup') })
       for (const [k, x] of Object.entries(v)) if (k !== 'hasVariant' && k !== 'isVariantOf') walk(x, depth + 10)
       return
@@ -694,12 +696,23 @@ export function extractStructuredData(
   const merged = mergeRaw(fromLd, og)
   // The OpenGraph tags may name every photo where the structured data names the first.
   if (morePhotosOfTheSame(og.images, merged.images)) merged.images = og.images
+  // A site's icon in the tags ("/favicon.ico") is no photo: the markup's pictures are looked for instead.
+  merged.images = merged.images?.filter((u) => !isSiteIcon(absoluteUrl(u, pageUrl) ?? u))
   merged.locale = pageLocale(doc)
   if (!merged.title) merged.title = titleFromMarkup(doc)
   else
     merged.title =
       (!fromLd.title && merged.title === og.title ? headingOverOpenGraphTitle(doc, merged.title, siteNames(pageUrl, og.siteName)) : null) ??
       headingOverTitle(doc, stripSiteName(merged.title, siteNames(pageUrl, og.siteName)) || merged.title, merged.vendor)
+  // A page with no heading (its script draws it): its own title line where that is the brand before
+  // the whole structured name ("Petzl Lynx Leverlock Modular Crampons | REI Co-op" over "Lynx Leverlock …").
+  if (merged.title && merged.vendor && !doc('h1').length) {
+    const line = collapseSpace(htmlToText(og.title ?? doc('title').first().text()))
+    const named = `${merged.vendor} ${merged.title}`
+    const rest = line.slice(named.length)
+    if (line.toLowerCase().startsWith(named.toLowerCase()) && (!rest || /^\s+[|–—-]\s+\S/.test(rest)))
+      merged.title = line.slice(0, named.length)
+  }
   if (!merged.images?.length) {
     // The product's own pictures: not those of tiles linking to other products.
     merged.images = doc('[itemprop="image"]')
