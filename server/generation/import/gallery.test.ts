@@ -1,6 +1,6 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
-import { galleryPhotos, photoIdParts, withGallery } from './gallery'
+import { galleryPhotos, photoIdParts, picturesNamed, withGallery } from './gallery'
 import { cleanImages } from './normalize/images'
 
 const PAGE = 'https://shop.example/p/kettle-4711'
@@ -410,5 +410,17 @@ describe('a Magic Zoom gallery whose every size has a number of its own', () => 
   })
   it('does not take `rev` for a size without Magic Zoom’s `rel`', () => {
     expect(galleryPhotos(load(html.replaceAll('rel="zoom-id:Zoomer"', '')), medium(1), PAGE)).toEqual([])
+  })
+})
+
+describe('the picture named after the product', () => {
+  const named = (alt: string, name: string) =>
+    picturesNamed(load(`<html><body><h1>${name}</h1><img src="/img/2001908/cover.jpg" alt="${alt}"></body></html>`), name, PAGE)
+  it('is one whose alt text is the name, or the name and a few words saying it is its photo', () => {
+    expect(named('La cinci pasi de tine', 'La cinci pasi de tine')).toHaveLength(1)
+    expect(named('La cinci pasi de tine fotografia produsului', 'La cinci pasi de tine')).toHaveLength(1)
+    // Another product's (a volume's number) or a one-word site name's ("Temu 앱 다운로드") is not.
+    expect(named('La cinci pasi de tine 2', 'La cinci pasi de tine')).toHaveLength(0)
+    expect(named('Temu 앱 다운로드', 'Temu')).toHaveLength(0)
   })
 })

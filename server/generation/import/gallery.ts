@@ -520,8 +520,16 @@ export function galleryNearHeading($: CheerioAPI, pageUrl: string): string[] {
 /** The pictures whose alt text is the product's name, outside tiles that link to other products. */
 export function picturesNamed($: CheerioAPI, name: string, pageUrl: string): string[] {
   const wanted = collapseSpace(name).toLowerCase()
+  // The name alone, or with a few words saying it is its photo ("… fotografia produsului", "… product image").
+  const namesIt = (alt: string) =>
+    alt === wanted ||
+    // (A name of two words or more: a one-word "name" is the site's own, its logo "Temu 앱 다운로드".)
+    (wanted.includes(' ') &&
+      alt.startsWith(`${wanted} `) &&
+      !/\d/.test(alt.slice(wanted.length)) &&
+      alt.slice(wanted.length).trim().split(' ').length <= 3)
   return $('body img[alt]')
-    .filter((_, el) => collapseSpace($(el).attr('alt') ?? '').toLowerCase() === wanted)
+    .filter((_, el) => namesIt(collapseSpace($(el).attr('alt') ?? '').toLowerCase()))
     .filter(
       (_, el) =>
         !$(el)

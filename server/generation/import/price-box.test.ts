@@ -820,3 +820,16 @@ describe('Brazil’s price boxes: "de … por …", a price paid at once, a disc
     expect(priceBeforePaymentDiscount(load(page(box)), 699, 'pt-BR', url)).toBeNull()
   })
 })
+
+describe('the currency of a price in the box', () => {
+  const near = (box: string, locale: string | null) => priceNearHeading(load(page(box)), locale, 'https://shop.example/p')
+  it('is the code the price’s element states for its script over a sign the language shares ("lei" in Moldova)', () => {
+    const box = `<div class="was-price">199,70 lei</div><div class="current-price" data-price-currencymnemonic="MDL">140,99 lei</div>`
+    expect(near(box, 'ro')).toEqual({ price: 140.99, compareAtPrice: 199.7, currency: 'MDL' })
+    expect(near(box.replace(' data-price-currencymnemonic="MDL"', ''), 'ro')).toMatchObject({ price: 140.99, currency: 'RON' })
+  })
+  it('is the sign written loose beside a bare amount in their element ("<span>38108</span> Р")', () => {
+    const box = `<span class="onlyMoney"><span itemprop="price">38108</span> Р <span class="oldPrise">54440</span></span>`
+    expect(near(box, 'ru')).toMatchObject({ price: 38108, currency: 'RUB' })
+  })
+})

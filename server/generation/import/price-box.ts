@@ -479,7 +479,11 @@ function perOtherUnitBeside(el: Element): boolean {
  * number (an item code, a count or a size: "1 gal").
  */
 function currencyOf($: CheerioAPI, p: ShownPrice, locale: string | null): string | null {
+  // A code the price's element states for its script ("data-price-currencymnemonic="MDL"" beside "140,99 lei",
+  // the leu of Moldova, not Romania's) names it better than a sign the page's language shares.
+  const stated = statedCurrency(p.el)
   const own = currencyWritten($(p.el).text(), locale)
+  if (stated && own) return stated
   if (own !== null || !/^[\d\s.,'’]+$/.test($(p.el).text().trim())) return own
   for (const side of [labelBefore(p.el), elementAfter(p.el)]) {
     const mark = side && side.children.every((c) => c.type === 'text') ? $(side).text().trim() : ''
@@ -488,9 +492,21 @@ function currencyOf($: CheerioAPI, p: ShownPrice, locale: string | null): string
       if (currency) return currency
     }
   }
+  // Or loose beside it in their element ("<span>38108</span> Р <span class=old>54440</span>": both in roubles).
+  for (const side of [p.el.next, p.el.prev]) {
+    const loose = side?.type === 'text' ? (side as unknown as { data: string }).data.trim() : ''
+    const currency = loose && loose.length <= 4 && !/\d/.test(loose) ? currencyWritten(`1 ${loose}`, locale) : null
+    if (currency) return currency
+  }
   return null
 }
 const namesCurrency = ($: CheerioAPI, p: ShownPrice, locale: string | null) => currencyOf($, p, locale) !== null
+
+/** A currency code an element states in an attribute named for it (`data-currency="MDL"`), or null. */
+function statedCurrency(el: Element): string | null {
+  for (const [name, value] of Object.entries(el.attribs)) if (/currency/i.test(name) && /^[A-Z]{3}$/.test(value.trim())) return value.trim()
+  return null
+}
 
 /** The element just after another (its next sibling, past a space), or null. */
 function elementAfter(el: Element): Element | null {

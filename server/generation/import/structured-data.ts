@@ -5,7 +5,7 @@ import { linksToAnotherPage, photoIdParts, picturesNamed } from './gallery'
 import { microdataProducts } from './microdata'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl, isPlaceholderImage, isSiteIcon } from './normalize/images'
-import { pageLocale } from './normalize/locale'
+import { pageLocale, siteLanguage } from './normalize/locale'
 import { detectCurrency, parsePrice } from './normalize/price'
 import { type RawReview } from './normalize/reviews'
 import { siteNames, stripSiteName } from './normalize/site-name'
@@ -698,7 +698,7 @@ export function extractStructuredData(
   if (morePhotosOfTheSame(og.images, merged.images)) merged.images = og.images
   // A site's icon in the tags ("/favicon.ico") is no photo: the markup's pictures are looked for instead.
   merged.images = merged.images?.filter((u) => !isSiteIcon(absoluteUrl(u, pageUrl) ?? u))
-  merged.locale = pageLocale(doc)
+  merged.locale = pageLocale(doc, siteLanguage(pageUrl))
   if (!merged.title) merged.title = titleFromMarkup(doc)
   else
     merged.title =

@@ -91,3 +91,17 @@ describe('currencies written after the amount in their own script', () => {
     expect(currencyWritten('29,000원', 'en')).toBeNull()
   })
 })
+
+describe('codes glued to the amount, the rouble written short', () => {
+  it('reads a code written right after the amount ("495MDL"), never one inside a word', () => {
+    expect(detectCurrency('495MDL')).toBe('MDL')
+    expect(detectCurrency('1.099USD')).toBe('USD')
+    expect(detectCurrency('SEUSDA 12')).toBeNull()
+  })
+  it('reads "Р" and "р." as the rouble on a Russian page only', () => {
+    expect(currencyWritten('38108 Р', 'ru')).toBe('RUB')
+    expect(currencyWritten('12 990 р.', 'ru-RU')).toBe('RUB')
+    expect(currencyWritten('38108 Р', 'bg')).toBeNull()
+    expect(currencyWritten('Размер 42', 'ru')).toBeNull()
+  })
+})

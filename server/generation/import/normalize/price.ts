@@ -75,6 +75,29 @@ export const CURRENCY_CODES = [
   'BDT',
   'KZT',
   'HRK',
+  // Fewer shops, still read by their code ("495MDL"); codes that are also words shops write in
+  // capitals (AMD, GEL, MAD) are left out.
+  'MDL',
+  'BYN',
+  'RSD',
+  'MKD',
+  'ISK',
+  'QAR',
+  'KWD',
+  'BHD',
+  'OMR',
+  'JOD',
+  'TND',
+  'LKR',
+  'NPR',
+  'UYU',
+  'PYG',
+  'CRC',
+  'GTQ',
+  'DOP',
+  'UZS',
+  'KGS',
+  'AZN',
 ] as const
 const DOLLARS = new Set(['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'MXN', 'TWD'])
 
@@ -127,13 +150,15 @@ const REPLACED_CODES: Record<string, string> = { RUR: 'RUB', VEF: 'VES', BYR: 'B
 /**
  * Abbreviations a currency goes by in its own language, read only on a page in that language:
  * "kr." (the Danish, Norwegian and Icelandic krone and the Swedish krona all write it), the
- * Turkish lira's "TL", the forint's "Ft", the leu's "lei", the ringgit's "RM".
+ * Turkish lira's "TL", the forint's "Ft", the leu's "lei", the rouble's "Р", the ringgit's "RM".
  */
 const LOCAL_ABBREVIATIONS: [RegExp, Record<string, string>][] = [
   [/(?<!\p{L})kr\.?(?!\p{L})/iu, { da: 'DKK', sv: 'SEK', nb: 'NOK', nn: 'NOK', no: 'NOK', is: 'ISK' }],
   [/(?<!\p{L})TL(?!\p{L})/u, { tr: 'TRY' }],
   [/(?<!\p{L})Ft(?!\p{L})/u, { hu: 'HUF' }],
   [/(?<!\p{L})lei(?!\p{L})/iu, { ro: 'RON' }],
+  // The rouble written short in Russian ("38108 Р", "12 990 р.").
+  [/(?<!\p{L})[Рр]\.?(?!\p{L})/u, { ru: 'RUB' }],
   // "RM" is also a watch maker's reference ("RM 011"): the ringgit only on a Malay page.
   [/(?<!\p{L})RM(?=\s?\d|\s*$)/u, { ms: 'MYR' }],
   // The won written after its amount in Korean ("29,000원").
@@ -166,7 +191,8 @@ export function detectCurrency(text: unknown, hint?: string | null): string | nu
   if (typeof text !== 'string' || !text.trim()) return h
   const t = text.trim()
   if (/^[A-Za-z]{3}$/.test(t)) return REPLACED_CODES[t.toUpperCase()] ?? t.toUpperCase()
-  const code = t.match(new RegExp(`\\b(${CURRENCY_CODES.join('|')})\\b`))
+  // A code on its own or glued to the amount ("495MDL"), never inside a word.
+  const code = t.match(new RegExp(`(?<![A-Za-z])(${CURRENCY_CODES.join('|')})(?![A-Za-z])`))
   if (code) return code[1]
   for (const [re, c] of SYMBOLS) if (re.test(t)) return c
   if (/\$/.test(t)) return h && DOLLARS.has(h) ? h : 'USD'
