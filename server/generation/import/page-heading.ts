@@ -40,6 +40,9 @@ export function headingText($: CheerioAPI, el: Element | undefined = productHead
   const last = h1.children().last()
   if (last.length && last[0].prev && collapseSpace(h1.text()).length > collapseSpace(last.text()).length && isCreditLine(last.text()))
     last.remove()
+  // A side note closing it in <small> (a line of specifications under the name: "(61 cm(24 Zoll), weiß, …)").
+  const note = h1.children().last()
+  if (note.is('small') && note[0].prev && collapseSpace(h1.text()).length > collapseSpace(note.text()).length) note.remove()
   const spaced = $.html(h1)
     .replace(/<(div|p|br|li|h[1-6])\b/gi, ' <$1')
     .replace(/(<\/a>)(<[a-z])/gi, '$1 $2')

@@ -828,6 +828,12 @@ describe('the currency of a price in the box', () => {
     expect(near(box, 'ro')).toEqual({ price: 140.99, compareAtPrice: 199.7, currency: 'MDL' })
     expect(near(box.replace(' data-price-currencymnemonic="MDL"', ''), 'ro')).toMatchObject({ price: 140.99, currency: 'RON' })
   })
+  it('never takes the cents of an amount written in several elements for a price with the sign after them', () => {
+    const box = `<div class="c1_price"><span class="c1_price__number">208,</span> <span class="c1_price__decimal">60</span>
+      <span class="c1_price__currency">€</span><div class="vat">inkl. MwSt. zzgl. Versand</div></div>`
+    expect(near(box, 'de')?.price).not.toBe(60)
+  })
+
   it('is the sign written loose beside a bare amount in their element ("<span>38108</span> Р")', () => {
     const box = `<span class="onlyMoney"><span itemprop="price">38108</span> Р <span class="oldPrise">54440</span></span>`
     expect(near(box, 'ru')).toMatchObject({ price: 38108, currency: 'RUB' })

@@ -485,7 +485,13 @@ function currencyOf($: CheerioAPI, p: ShownPrice, locale: string | null): string
   const own = currencyWritten($(p.el).text(), locale)
   if (stated && own) return stated
   if (own !== null || !/^[\d\s.,'’]+$/.test($(p.el).text().trim())) return own
-  for (const side of [labelBefore(p.el), elementAfter(p.el)]) {
+  // Not a part of an amount written in several elements ("<span>208,</span> <span>60</span> <span>€</span>"):
+  // its cents alone are no price.
+  const before = labelBefore(p.el)
+  const beforeText = before ? $(before).text().trim() : ''
+  const cents = /^\d{2}$/.test($(p.el).text().trim()) && /^\d+$/.test(beforeText)
+  if (classWords(p.el).some((w) => CENTS_WORDS.has(w)) || /\d[.,]$/.test(beforeText) || cents) return null
+  for (const side of [before, elementAfter(p.el)]) {
     const mark = side && side.children.every((c) => c.type === 'text') ? $(side).text().trim() : ''
     if (mark && mark.length <= 4 && !/\d/.test(mark)) {
       const currency = currencyWritten(`${mark} 1`, locale)

@@ -575,6 +575,10 @@ describe('microdata and the page heading', () => {
     // A style sheet written inside the heading (CSS-in-JS) is no word of it.
     const styled = '<h1><style>.css-1{display:flex}</style><div><a href="/brand/garmin">Garmin </a></div><span>Edge 1050</span></h1>'
     expect(headingText(doc('Home Goods', styled))).toBe('Garmin Edge 1050')
+    // A side note in <small> closing it (a line of specifications) is no part of the name.
+    const noted = '<h1><span>iiyama</span> <span>G-Master GB2470HSU-W5</span> <small class="sub">(61 cm, weiß, 165Hz)</small></h1>'
+    expect(headingText(doc('Home Goods', noted))).toBe('iiyama G-Master GB2470HSU-W5')
+    expect(headingText(doc('Home Goods', '<h1><small>Neu</small></h1>'))).toBe('Neu')
     // Other elements side by side are one word.
     expect(headingText(doc('Home Goods', '<h1><span>i</span><span>Phone</span> 15</h1>'))).toBe('iPhone 15')
     expect(headingText(doc('Home Goods', '<h1><span>Nike</span><sup>®</sup> Air</h1>'))).toBe('Nike® Air')
