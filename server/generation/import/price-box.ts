@@ -615,15 +615,21 @@ const MEMBERS_ONLY = /(?<!\p{L})(?:members?|membership|rewards|loyalty|club)(?!\
 /** Levels above a price where a members' box around it says so. */
 const MEMBERS_BOX_LEVELS = 3
 
-/** Whether a price sits in a box that gives it to members only, below any box holding another price. */
-function membersOnly($: CheerioAPI, el: Element, amount: number, locale: string | null): boolean {
+/**
+ * Whether a price sits in a box whose words give it on a condition (`words`: to members only, as a
+ * discount for paying one way), below any box holding another price.
+ */
+function givenOnCondition($: CheerioAPI, el: Element, amount: number, locale: string | null, words: RegExp): boolean {
   let box: AnyNode | null = el.parent
   for (let level = 0; box && box.type === 'tag' && level < MEMBERS_BOX_LEVELS; level++, box = box.parent) {
     if (pricesIn($, box as Element, locale).some((p) => Math.abs(p.amount - amount) >= 0.005)) return false
-    if (MEMBERS_ONLY.test(spacedText(box as Element))) return true
+    if (words.test(spacedText(box as Element).replace(/\s+/g, ' '))) return true
   }
   return false
 }
+
+const membersOnly = ($: CheerioAPI, el: Element, amount: number, locale: string | null) =>
+  givenOnCondition($, el, amount, locale, MEMBERS_ONLY)
 
 /**
  * The price everyone pays where the structured price is a members' price: shown only in a box that
@@ -656,15 +662,8 @@ export function everyonesPrice($: CheerioAPI, price: number, locale: string | nu
 const PAYMENT_DISCOUNT =
   /(?:desconto|descuento|discount|rabatt|remise|sconto)(?!\p{L}).{0,40}?(?<!\p{L})(?:boleto|pix|cart[ãa]o|tarjeta|card|paypal|1x|à vista|al contado|en efectivo)(?!\p{L})/iu
 
-/** Whether a price sits in a box that gives it as a discount for a way of paying, below any box holding another price. */
-function paymentDiscountOnly($: CheerioAPI, el: Element, amount: number, locale: string | null): boolean {
-  let box: AnyNode | null = el.parent
-  for (let level = 0; box && box.type === 'tag' && level < MEMBERS_BOX_LEVELS; level++, box = box.parent) {
-    if (pricesIn($, box as Element, locale).some((p) => Math.abs(p.amount - amount) >= 0.005)) return false
-    if (PAYMENT_DISCOUNT.test(spacedText(box as Element).replace(/\s+/g, ' '))) return true
-  }
-  return false
-}
+const paymentDiscountOnly = ($: CheerioAPI, el: Element, amount: number, locale: string | null) =>
+  givenOnCondition($, el, amount, locale, PAYMENT_DISCOUNT)
 
 /**
  * The price box's own price where the structured price is one the page shows only as a further

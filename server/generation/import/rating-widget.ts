@@ -89,11 +89,10 @@ const AVERAGE_BESIDE_COUNT = new RegExp(
   String.raw`(?<![\d.,])([0-5][.,]\d{1,2})\s*\(\s*${WRITTEN_COUNT}\s*(?:${RATINGS_WORD}|${REVIEWS_WORD})?\s*\)`,
   'iu',
 )
+/** "stars" in the languages of our shoppers' sites ("5 estrelas", "4,5 von 5 Sternen"). */
+export const STARS_WORD = String.raw`(?:stars?|estrelas?|estrellas?|sterne?n?|étoiles?|stelle|sterren|stjerner|stjärnor|gwiazd\p{L}*|звезд\p{L}*|yıldız)(?!\p{L})`
 /** Stars' label that says their rating and nothing else: "4.5 stars", "4,5 von 5 Sternen". */
-const STARS_LABEL = new RegExp(
-  String.raw`^\s*([0-5](?:[.,]\d{1,2})?)\s*(?:${OUT_OF_FIVE}\s*)?(?:stars?|sterne?n?|étoiles?|estrellas?|estrelas?|stelle|sterren)\s*$`,
-  'iu',
-)
+const STARS_LABEL = new RegExp(String.raw`^\s*([0-5](?:[.,]\d{1,2})?)\s*(?:${OUT_OF_FIVE}\s*)?${STARS_WORD}\s*$`, 'iu')
 /** A count with its word: "655 reviews", "1.204 avaliações". */
 export const COUNT_WITH_WORD = new RegExp(String.raw`${WRITTEN_COUNT}\s*(?:${RATINGS_WORD}|${REVIEWS_WORD})`, 'iu')
 /** Characters of the line under a heading that may still hold its rating. */

@@ -18,7 +18,7 @@ import {
   productHeading,
   titleFromMarkup,
 } from './page-heading'
-import { drawnStars, ratingShownNowhere, ratingsBeforeReviews } from './rating-widget'
+import { drawnStars, ratingShownNowhere, ratingsBeforeReviews, STARS_WORD } from './rating-widget'
 
 type Node = Record<string, unknown>
 
@@ -377,9 +377,6 @@ function shownStars($: CheerioAPI, html: string, rating: RawFacts['listingRating
   // A whole number is proof where the page writes it as the stars ("Avaliação geral: 5 estrelas (20 avaliações)").
   return Number.isInteger(drawn) && new RegExp(`(?<![\\d.,])${drawn}\\s*${STARS_WORD}`, 'iu').test(text) ? drawn : null
 }
-
-/** "stars" in the languages of our shoppers' sites. */
-const STARS_WORD = String.raw`(?:stars?|estrelas?|estrellas?|sterne?n?|étoiles?|stelle|sterren|stjerner|stjärnor|gwiazd\p{L}*|звезд\p{L}*|yıldız)(?!\p{L})`
 
 /**
  * The structured rating, or the one the page shows instead where they disagree: the stars it draws
