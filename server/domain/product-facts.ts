@@ -36,7 +36,7 @@ export const productFactsSchema = z.object({
    * The product's own current price as its source states it (its offer, buy box or own data), in major
    * units. Null when the source states none (an Amazon page without a buy box, a page that loads its
    * price by script): no other price on the page stands in for it. Such a product still imports
-   * (insufficientFacts asks only for a name and images); the owner sets their price on the page.
+   * (insufficientFacts asks for a name, and photos or a price); the owner sets their price on the page.
    */
   price: z.number().nonnegative().nullable(),
   /** The same offer's list, strike-through or "M.R.P." price, when the source states one above `price`; else null. */
@@ -92,9 +92,14 @@ export function ratingSummary(reviews: Pick<Review, 'rating'>[]): { average: num
   return { average, count: rated.length }
 }
 
-/** Why facts are not enough to build a page, in words a person understands; null when they are. */
-export function insufficientFacts(facts: Pick<ProductFacts, 'title' | 'images'>): string | null {
+/**
+ * Why facts are not enough to build a page, in words a person understands; null when they are. A name
+ * with photos or a price is a product: a small shop's page that shows only its "no picture" graphic
+ * still sells the product at its price (the page then draws placeholders the owner can take out). A
+ * name with neither is no product page (a category's, a shell's).
+ */
+export function insufficientFacts(facts: Pick<ProductFacts, 'title' | 'images' | 'price'>): string | null {
   if (!facts.title.trim()) return "We couldn't find the product's name on this page"
-  if (facts.images.length === 0) return "We couldn't find product images on this page"
+  if (facts.images.length === 0 && facts.price == null) return "We couldn't find product images on this page"
   return null
 }

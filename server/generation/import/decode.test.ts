@@ -14,6 +14,14 @@ describe('a fetched body as a browser reads it', () => {
     expect(decodeBody(Buffer.from('<p>Crème</p>', 'latin1'), 'text/html; charset=ISO-8859-1')).toBe('<p>Crème</p>')
     expect(decodeBody(Buffer.from('<p>Crème</p>', 'utf8'), 'text/html')).toBe('<p>Crème</p>')
   })
+  it('bytes that are UTF-8 under a <meta> naming a one-byte charset read as UTF-8 (no "â‚¬"); a header’s charset still wins', () => {
+    const page =
+      '<html><head><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1"></head><body><h3>227,70 €</h3></body></html>'
+    expect(decodeBody(Buffer.from(page, 'utf8'), 'text/html')).toContain('227,70 €')
+    expect(decodeBody(Buffer.from(page, 'utf8'), 'text/html; charset=iso-8859-1')).toContain('227,70 â\u201a¬')
+    // Latin-1 bytes that are no UTF-8 stay Latin-1.
+    expect(decodeBody(Buffer.from(page.replace('€', 'Crème'), 'latin1'), 'text/html')).toContain('Crème')
+  })
   it('JSON is UTF-8 unless the header says otherwise', () => {
     expect(decodeBody(Buffer.from('{"title":"Crème"}', 'utf8'), 'application/json')).toBe('{"title":"Crème"}')
   })

@@ -1,7 +1,7 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { galleryPhotos, photoIdParts, picturesNamed, withGallery } from './gallery'
-import { cleanImages } from './normalize/images'
+import { cleanImages, isLoneSiteLogo } from './normalize/images'
 
 const PAGE = 'https://shop.example/p/kettle-4711'
 const MAIN = 'https://cdn.shop.example/media/48213/kettle-48213-front.jpg?w=600'
@@ -381,8 +381,24 @@ describe('slides the stylesheet hides', () => {
 
   it('drops a placeholder file ("no_photo.jpg") from the photos', () => {
     expect(cleanImages([MAIN, 'https://shop.example/database/images/no_photo.jpg'], PAGE)).toHaveLength(1)
+    // In the words other shops use: "nopic", German "kein Bild", Spanish "sin imagen".
+    for (const file of ['descpics/nopic.jpg', 'gfx/keinBild.gif', 'img/sin-imagen.png', 'img/nopic-s.jpg'])
+      expect(cleanImages([MAIN, `https://shop.example/${file}`], PAGE)).toHaveLength(1)
+    expect(cleanImages([MAIN, 'https://shop.example/img/nopicnic-basket.jpg'], PAGE)).toHaveLength(2)
     // A word of a product's name is no placeholder.
     expect(cleanImages([MAIN, 'https://cdn.shop.example/media/the-missing-link-tee.jpg'], PAGE)).toHaveLength(2)
+  })
+})
+
+describe('the site’s logo as the page’s only picture', () => {
+  it('is no photo when its file names the site and "logo"; beside photos, or naming no site, it stays', () => {
+    expect(isLoneSiteLogo(['https://www.cls.at/imgs/cls-logo-ball.jpg'], 'https://www.cls.at/#/artikel/1')).toBe(true)
+    expect(
+      isLoneSiteLogo(['https://www.cyclotron.de/media/Cyclotron_ITK__GmbH_Logo_black_300dpi.jpg'], 'https://www.cyclotron.de/p/1'),
+    ).toBe(true)
+    expect(isLoneSiteLogo(['https://cdn.shop.example/acme-logo-tee.jpg', MAIN], 'https://www.acme.example/p/1')).toBe(false)
+    expect(isLoneSiteLogo(['https://cdn.shop.example/logo-tee.jpg'], 'https://www.acme.example/p/1')).toBe(false)
+    expect(isLoneSiteLogo(['https://cdn.acme.example/acme-catalogue.jpg'], 'https://www.acme.example/p/1')).toBe(false)
   })
 })
 

@@ -48,9 +48,17 @@ describe('importProduct', () => {
     expect(facts.ratingSummary).toEqual({ average: 4, count: 3 })
   })
 
-  it('refuses a page without product images with the person-facing message', async () => {
+  it('imports a product the page sells at a price without any photo (the page draws placeholders)', async () => {
     const url = 'https://pineandpebble.com/gift-card'
-    const err = await importProduct(url, fakeFetcher({ [url]: 'no-images.html' }), now).catch((e) => e)
+    const facts = await importProduct(url, fakeFetcher({ [url]: 'no-images.html' }), now)
+    expect(facts).toMatchObject({ title: 'Pine & Pebble Gift Card', price: 25, currency: 'USD', images: [] })
+  })
+
+  it('refuses a page with neither photos nor a price with the person-facing message', async () => {
+    const url = 'https://pineandpebble.com/gift-card'
+    const body =
+      '<html><head><title>Gift Card – Pine &amp; Pebble</title></head><body><main><h1>Pine &amp; Pebble Gift Card</h1><p>Give the gift of choice.</p></main></body></html>'
+    const err = await importProduct(url, fakeFetcher({ [url]: { body } }), now).catch((e) => e)
     expect(err).toBeInstanceOf(ImportError)
     expect(err.message).toBe("We couldn't find product images on this page")
     expect(err.transient).toBe(false)

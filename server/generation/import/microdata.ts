@@ -27,6 +27,10 @@ export function microdataProducts($: CheerioAPI, html: string, pageUrl: string):
   // to the algorithm; its name is its content. Taken when a product's brand came out nameless.
   const brand = brandMetaContent($)
   for (const p of products) if (brand && p.brand && typeof p.brand === 'object' && !('name' in p.brand)) p.brand = brand
+  // `<a itemprop="brand" href="/liste.php?hs=MSI">MSI</a>` gives the link's address to the algorithm;
+  // the brand is what the link says.
+  const linked = brandLinkText($)
+  for (const p of products) if (linked && typeof p.brand === 'string' && /^(?:https?:)?\/\//i.test(p.brand)) p.brand = linked
   // A rating scope that marks its value but only writes its count ("3.79 (115 ratings by Goodreads)").
   const written = countWrittenInRating($)
   for (const p of products) {
@@ -47,6 +51,17 @@ function countWrittenInRating($: CheerioAPI): string | null {
       .filter((c): c is string => !!c),
   )
   return counts.size === 1 ? [...counts][0] : null
+}
+
+/** The one text the page's brand links say (`<a itemprop="brand">MSI</a>`), or null (none, or several). */
+function brandLinkText($: CheerioAPI): string | null {
+  const texts = new Set(
+    $('a[itemprop="brand"]')
+      .toArray()
+      .map((el) => $(el).text().replace(/\s+/g, ' ').trim())
+      .filter((t) => t.length > 0 && t.length <= 60),
+  )
+  return texts.size === 1 ? [...texts][0] : null
 }
 
 /** A book with an offer: a bookshop's product (`itemtype="…/Book"` with `offers`). */

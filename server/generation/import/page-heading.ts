@@ -67,21 +67,44 @@ const MAX_HEADINGS = 30
 
 /**
  * The product's `<h1>`: the page's only one, or of several the first whose words the page's own
- * title says (most of them, and the most of the title), since a logo's, an account menu's or a side menu's `<h1>` may come first.
+ * title says (most of them, and the most of the title), since a logo's, an account menu's or a side
+ * menu's `<h1>` may come first. When the title says none of several (a welcome line, a newsletter's,
+ * a maker's notice), the `<h2>` it says is the product's ("<h2 class=product-name>").
  */
 export function productHeading($: CheerioAPI): Element | undefined {
-  const all = $('h1').toArray().slice(0, MAX_HEADINGS)
+  // (Not a notice to browsers without scripts: "<noscript><h1>Für ein optimales Einkaufserlebnis…".)
+  const all = $('h1')
+    .toArray()
+    .filter((el) => $(el).closest('noscript').length === 0)
+    .slice(0, MAX_HEADINGS)
   if (all.length === 0) return nameLine($)
   if (all.length === 1) return all[0]
   const titled = new Set(words([$('title').first().text(), $('meta[property="og:title"]').attr('content') ?? ''].join(' ')))
-  // Of the headings the title says, the one it says most of (a logo's "Shop" is one word of "Kettle - Shop").
-  let best: { el: Element; said: number } | null = null
-  for (const el of all) {
+  return (
+    headingTheTitleSays($, all, titled, false) ?? headingTheTitleSays($, $('h2').toArray().slice(0, MAX_HEADINGS), titled, true) ?? all[0]
+  )
+}
+
+/**
+ * Of `headings`, the one the title says most of: most of its words, the most of the title's, and of
+ * two that say as much, the one with fewer other words (a header's "Light novels … BOOK☆WALKER" says
+ * two words, as does the book's name, which says nothing else). Failing that, and unless `strict`, a
+ * long name the title shortens ("NEC MultiSync E274F black … günstig bei csv-direct.de") still shares
+ * the most words with it, where a breadcrumb's "Monitore" before it shares none.
+ */
+function headingTheTitleSays($: CheerioAPI, headings: Element[], titled: Set<string>, strict: boolean): Element | null {
+  let best = null as { el: Element; said: number; share: number } | null
+  let mostSaid = null as { el: Element; said: number } | null
+  for (const el of headings) {
     const w = words($(el).text())
+    if (w.length === 0) continue
     const said = w.filter((x) => titled.has(x)).length
-    if (w.length > 0 && said >= 0.6 * w.length && said > (best?.said ?? 0)) best = { el, said }
+    const share = said / w.length
+    if (share >= 0.6 && said >= (strict ? 2 : 1) && (said > (best?.said ?? 0) || (said === best?.said && share > best.share)))
+      best = { el, said, share }
+    if (said > (mostSaid?.said ?? 0)) mostSaid = { el, said }
   }
-  return best?.el ?? all[0]
+  return best?.el ?? (!strict && mostSaid && mostSaid.said >= 3 ? mostSaid.el : null)
 }
 
 /** A page's name line, and the words its title says after it (a brand, a colour). */
@@ -264,6 +287,9 @@ export function hiddenWordsAround(name: string, otherTitle: string | undefined):
   return other.length >= 3 && own.length > other.length && own.includes(other)
 }
 
+/** Levels of wrappers around a label alone in its cell, up to the cell whose next holds the value. */
+const LABEL_CELL_LEVELS = 3
+
 /** Elements that hold a specification row's name: table and list cells, or a label of its own ("<p>Výrobca</p><p>Apple</p>"). */
 const LABEL_CELLS = 'th, td, dt, p, span, div, strong, b, label, li'
 
@@ -295,16 +321,19 @@ export function brandFromSpecRows($: CheerioAPI): string | null {
     }
     for (const el of labels) {
       if (!isLabel($(el).text())) continue
-      // The value written right after the label in their element ("<span><b>Marca: </b>Electrolux</span>").
-      const written = el.next?.type === 'text' ? collapseSpace($(el.next).text()) : ''
+      // The value written right after the label in their element ("<span><b>Marca: </b>Electrolux</span>"),
+      // or on the line below it ("<p><span>Hersteller</span><br>Acer</p>").
+      const after = el.next?.type === 'tag' && (el.next as Element).tagName === 'br' ? el.next.next : el.next
+      const written = after?.type === 'text' ? collapseSpace($(after).text()) : ''
       if (written) {
         const value = brandValue(written)
         if (value) return value
         continue
       }
       let cell = /^(?:th|td|dt)$/.test(el.tagName) ? $(el).next('td, dd') : $(el).next()
-      // A label alone in a cell of its own, the value in the next cell ("<div><div>Varemærke</div></div><div>…").
-      for (let up = el.parent, level = 0; !cell.length && up?.type === 'tag' && level < 2; up = up.parent, level++)
+      // A label alone in a cell of its own, the value in the next cell ("<div><div>Varemærke</div></div><div>…",
+      // eBay's "<div class=labels><div><div><span>Marke</span></div></div></div><div class=values>…").
+      for (let up = el.parent, level = 0; !cell.length && up?.type === 'tag' && level < LABEL_CELL_LEVELS; up = up.parent, level++)
         if ($(up).children().length === 1 && collapseSpace($(up).text()) === collapseSpace($(el).text())) cell = $(up).next()
       // A cell that lists several brands as links (a maker and its line) gives the first.
       const shown = cell.find('a').length > 1 ? cell.find('a').first() : cell

@@ -200,6 +200,19 @@ describe("Magento's price box", () => {
     expect(formerPriceBeside(load(magento), 14.5, null, 'https://shop.example/p')).toBe(18)
   })
 
+  it('reads the price beside a link to the shop’s own shipping note (not followed by search engines), never an accessory tile’s', () => {
+    const near = (box: string) => priceNearHeading(load(page(box)), 'de-DE', 'https://shop.example/p')
+    const box = `<div class="flex"><div><span class="preis">214,19</span><span>&nbsp;€</span></div>
+      <div><div>inkl. 19% MwSt.</div><div><a href="/ownpage/versandkosten.html" rel="nofollow"><span>Versand ab: 6,90</span></a></div></div></div>`
+    expect(near(box)).toMatchObject({ price: 214.19, currency: 'EUR' })
+    // A link followed to another of the shop's pages beside a price is a tile's: no price.
+    const tile = `<div class="flex"><div><span class="preis">35,00</span><span>&nbsp;€</span></div><a href="/artinfo.php?artnr=A1">Zubehör</a></div>`
+    expect(near(tile)).toBeNull()
+    // Nor does "nofollow" make an advert's link (rel="sponsored") a note.
+    const advert = `<div class="flex"><div><span class="preis">35,00</span><span>&nbsp;€</span></div><a href="/artinfo.php?artnr=A1" rel="sponsored nofollow">Zubehör</a></div>`
+    expect(near(advert)).toBeNull()
+  })
+
   it('reads an amount, its decimal mark and its cents each in an element of its own as one price', () => {
     const near = (box: string) => priceNearHeading(load(page(box)), null, 'https://shop.example/p')
     expect(

@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { linksToAnotherPage, smallSubtree } from './gallery'
+import { absoluteUrl } from './normalize/images'
 import { separatorsOf } from './normalize/numbers'
 import { currencyWritten, parsePrice } from './normalize/price'
 import { escapeRegExp } from './normalize/text'
@@ -543,11 +544,23 @@ function inTile($: CheerioAPI, el: Element, box: AnyNode, pageUrl: string | null
         .find('a[href]')
         .addBack('a[href]')
         .toArray()
-        .some((a) => linksToAnotherPage((a as Element).attribs.href, pageUrl))
+        .some((a) => linksToAnotherPage((a as Element).attribs.href, pageUrl) && !shopNote(a as Element, pageUrl))
     )
       return true
   }
   return false
+}
+
+/**
+ * A link to one of the shop's own pages that it asks search engines not to follow ("Versand ab: 6,90"
+ * to its shipping costs, beside the price): a note, never another product's tile (a shop wants its
+ * products found; another site's tile or an advert's is not the shop's own page).
+ */
+function shopNote(a: Element, pageUrl: string | null): boolean {
+  const rel = (a.attribs.rel ?? '').toLowerCase().split(/\s+/)
+  if (!pageUrl || !rel.includes('nofollow') || rel.includes('sponsored')) return false
+  const there = absoluteUrl(a.attribs.href ?? '', pageUrl)
+  return there !== null && new URL(there).origin === new URL(pageUrl).origin
 }
 
 /**

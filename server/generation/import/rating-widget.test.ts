@@ -1,7 +1,14 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { fakeFetcher } from '../../../tests/fixtures/import/fake-fetcher'
-import { decimalRatingBesideHeading, decimalRatingWithCount, ratingBesideHeading, ratingsBeforeReviews, starRowFill } from './rating-widget'
+import {
+  decimalRatingBesideHeading,
+  decimalRatingWithCount,
+  ratingBesideHeading,
+  ratingShownNowhere,
+  ratingsBeforeReviews,
+  starRowFill,
+} from './rating-widget'
 import { importProduct } from './index'
 
 const page = (underHeading: string, later = '') =>
@@ -227,5 +234,14 @@ describe('a structured rating against what the page shows', () => {
     expect(ratingBesideHeading(load(sephora))).toEqual({ average: 4.5, count: '655', scale: 5 })
     // Without a count beside them, no rating.
     expect(ratingBesideHeading(load(page(`<div aria-label="4.5 stars" class="css-ychh9y"></div>`)))).toBeNull()
+  })
+})
+
+describe('a structured rating of a handful of reviews the page shows nowhere', () => {
+  it('is shown nowhere when no element is a rating’s place: a gallery’s "previews" list is none', () => {
+    const gallery = '<div class="gallery"><ul class="previews-list slides"><li><img src="a.jpg"></li></ul></div><p>Acer CB242Y</p>'
+    expect(ratingShownNowhere(load(gallery), 5, 1)).toBe(true)
+    // A reviews block, even empty, is a place that shows it.
+    expect(ratingShownNowhere(load(`${gallery}<div id="reviews"></div>`), 5, 1)).toBe(false)
   })
 })

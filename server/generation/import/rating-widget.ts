@@ -281,9 +281,9 @@ export function decimalRatingWithCount($: CheerioAPI, count: number): number | n
 /** The most reviews a rating may count and still be dropped for being shown nowhere (see ratingShownNowhere). */
 const MAX_UNSHOWN_COUNT = 3
 
-/** Classes and ids of what shows a rating: stars, a rating or reviews block, a review app's widget. */
+/** Classes and ids of what shows a rating: stars, a rating or reviews block, a review app's widget (not a gallery's "previews"). */
 const RATING_PLACE =
-  /star|rating|review|yotpo|jdgm|judgeme|stamped|okendo|loox|bazaarvoice|trustpilot|feefo|reevoo|junip|(?:^|[\s_-])(?:bv|pr)[-_]/i
+  /star|rating|(?<!p)review|yotpo|jdgm|judgeme|stamped|okendo|loox|bazaarvoice|trustpilot|feefo|reevoo|junip|(?:^|[\s_-])(?:bv|pr)[-_]/i
 
 /**
  * Whether a page has no place that shows a rating of a handful of reviews: no element outside an

@@ -327,6 +327,24 @@ describe('microdata and the page heading', () => {
       <meta itemtype="http://schema.org/Brand" itemscope itemprop="brand" content="MONNALISA"></div>`)
     expect(extractStructuredData(html, 'https://shop.example/p/1').vendor).toBe('MONNALISA')
   })
+  it('reads a brand marked on a link as the link’s words, not its address', () => {
+    const html = page(`<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">MSI PRO MP273APDE</h1>
+      von <a href="liste.php?hs=MSI" itemprop="brand">MSI </a></div>`)
+    expect(extractStructuredData(html, 'https://shop.example/p/1').vendor).toBe('MSI')
+  })
+  it('reads the offer of a second scope of the same product (named the same, or nameless), not another product’s', () => {
+    const head = `<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">MSI PRO MP273APDE</h1></div>`
+    const offer = (
+      name: string,
+    ) => `<div itemscope itemtype="http://schema.org/Product">${name}<div itemprop="offers" itemscope itemtype="http://schema.org/Offer">
+      <span>228,90 EUR</span><span itemprop="price" hidden>228.90</span><span itemprop="priceCurrency" hidden>EUR</span></div></div>`
+    for (const second of ['', '<span itemprop="name">MSI PRO MP273APDE</span>'])
+      expect(extractStructuredData(page(head + offer(second)), 'https://shop.example/p/1')).toMatchObject({ price: 228.9, currency: 'EUR' })
+    // A scope that names another product keeps its offer to itself.
+    expect(
+      extractStructuredData(page(head + offer('<span itemprop="name">Monitor arm</span>')), 'https://shop.example/p/1').price ?? null,
+    ).toBeNull()
+  })
   it('with no structured photo, takes the pictures labelled with the product’s name, not a tile’s', () => {
     const html = page(`<h1>Diving mask for beginners</h1><img src="/img/logo.jpg" alt="Shop">
       <img src="/img/mask-1.jpg" alt="Diving mask for beginners">
@@ -474,6 +492,11 @@ describe('microdata and the page heading', () => {
       brandFromSpecRows(load('<div>Our brand: the one that lasts, since 1990 and for decades to come<br>Made in Portugal</div>')),
     ).toBeNull()
     expect(brandFromSpecRows(load('<table><tr><th>ブランド</th><td><a>Panasonic</a></td></tr></table>'))).toBe('Panasonic')
+    // A label on the line above its value, and eBay's label three wrappers deep beside its value's cell.
+    expect(brandFromSpecRows(load('<p><span style="font-weight:bold">Hersteller</span><br>Acer</p>'))).toBe('Acer')
+    const ebay = (label: string, value: string) =>
+      `<div class="row"><div class="labels"><div class="labels-content"><div><span>${label}</span></div></div></div><div class="values"><div><div><span>${value}</span></div></div></div></div>`
+    expect(brandFromSpecRows(load(ebay('Herstellernummer', 'UM.QB2EE.E01') + ebay('Marke', 'Acer')))).toBe('Acer')
     // A label alone in a cell of its own; the value's menu button and icon title are not its words.
     expect(
       brandFromSpecRows(
@@ -547,6 +570,25 @@ describe('microdata and the page heading', () => {
     expect(headingOverTitle(credit, 'It Ends With Us By Colleen Hoover', null)).toBe('It Ends With Us')
     // A heading whose words say "by" keeps them ("Stand by Me").
     expect(headingText(load('<html><body><h1>Stand <span>by Me</span></h1></body></html>'))).toBe('Stand by Me')
+  })
+
+  it('of several headings the title does not say whole, reads the one it says most of, or the <h2> it says', () => {
+    const doc = (title: string, body: string) => load(`<html><head><title>${title}</title></head><body>${body}</body></html>`)
+    // A breadcrumb's heading first; the title shortens the long name ("… günstig bei shop.example").
+    const crumbs = doc(
+      'NEC MultiSync E274F black Computerbildschirm günstig bei shop.example',
+      '<div class="breadcrumbs"><a href="/c/162"><h1>Monitore</h1></a></div><h1>NEC MultiSync E274F black Computerbildschirm 68,6 cm (27) 1920 x 1080 Pixel Full HD LCD Schwarz</h1>',
+    )
+    expect(headingText(crumbs)).toMatch(/^NEC MultiSync E274F/)
+    // A header's line that says as many of the title's words as the name, among others, is not it.
+    const header = doc('Kettle Classic - Kitchen shop - Homeware', '<h1>Kitchen ideas from the shop</h1><h1>Kettle Classic</h1>')
+    expect(headingText(header)).toBe('Kettle Classic')
+    // Headings that are a welcome line and a newsletter's: the name is in an <h2>.
+    const welcome = doc(
+      'ASUS VZ24EHF, 23.8"',
+      '<h1>Willkommen bei uns</h1><h2>Cookies</h2><h2><span>ASUS VZ24EHF, 23.8"</span></h2><h1>Zum Newsletter anmelden</h1>',
+    )
+    expect(headingText(welcome)).toBe('ASUS VZ24EHF, 23.8"')
   })
 
   it('of several headings, reads the product’s: the first the page’s title says, not a logo’s or a menu’s before it', () => {

@@ -602,6 +602,30 @@ function ownProductFirst(nodes: Node[], pageUrl: string): Node[] {
   return [...nodes.filter((n) => !elsewhere(n)), ...nodes.filter(elsewhere)]
 }
 
+/** Parts a product's node may leave to another node of the same product (same name) on the page. */
+const SHARED_PARTS = ['offers', 'brand', 'image'] as const
+
+/**
+ * A product's node with the parts it lacks from another node of the same name: a page may mark its
+ * product twice, its name and brand in one scope and its offer in another (a heading's scope, then
+ * the details' with the price, named or not).
+ */
+function withSameProductsParts(node: Node, others: Node[]): Node {
+  const name = str(node.name)?.toLowerCase()
+  if (!name) return node
+  // (Or a nameless one, when no node on the page names another product.)
+  const named = (o: Node) => str(o.name)?.toLowerCase()
+  const onlyThisOne = others.every((o) => !named(o) || named(o) === name)
+  const same = others.filter((o) => named(o) === name || (onlyThisOne && !named(o)))
+  const out = { ...node }
+  // (An offer without a price, only its currency, states nothing to sell at.)
+  const given = (o: Node, part: (typeof SHARED_PARTS)[number]) =>
+    o[part] !== undefined && (part !== 'offers' || /"(?:price|lowPrice)"\s*:\s*"?\d/.test(JSON.stringify(o[part])))
+  for (const part of SHARED_PARTS) if (out[part] === undefined) out[part] = same.find((o) => given(o, part))?.[part]
+  for (const part of SHARED_PARTS) if (out[part] === undefined) delete out[part]
+  return out
+}
+
 /** Whether the page describes a product in structured data (JSON-LD or microdata) at all. */
 /**
  * Whether a linked-data block names an offer and writes no value for it (`"offers": ,` from a template
@@ -636,7 +660,8 @@ export function extractStructuredData(
   // Microdata only when the page has no JSON-LD product. Its name is the heading's text, hidden
   // words included: "Détails sur 4x CR2032" under an OpenGraph "4x CR2032 | eBay" gives way to it.
   const fromMicrodata = ld.length === 0
-  const [node, ...others] = fromMicrodata ? microdataProducts(doc, html, pageUrl) : ld
+  const [first, ...others] = fromMicrodata ? microdataProducts(doc, html, pageUrl) : ld
+  const node = first ? withSameProductsParts(first, others) : first
   const fromLd: RawFacts = node ? productFromJsonLd(node, pageRegion(doc)) : {}
   // A photo the data names before its script had the id ("undefined_in_1000x1000.jpg") is none: the tags' photo stands.
   if (fromLd.images) fromLd.images = fromLd.images.filter((u) => !isPlaceholderImage(absoluteUrl(u, pageUrl) ?? ''))

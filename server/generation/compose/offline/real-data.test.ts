@@ -350,6 +350,10 @@ describe('the short name of a source not in English', () => {
   it('ends before a bundle’s "+" and never on a sign alone', () => {
     expect(shortName('Cama Eloísa Single 1.5 Plazas + Set 2 Cajones Cic')).toBe('Cama Eloísa Single 1.5 Plazas')
     expect(shortName('Kit Copos Vidro Jarra Cozinha Mesa & Bar Nadir')).toBe('Kit Copos Vidro Jarra Cozinha Mesa')
+    // A screen's size or its aspect ratio after the name begins its specifications.
+    expect(shortName('Acer CB242YE 23.8" 16:9 Full HD IPS Display schwarz')).toBe('Acer CB242YE')
+    expect(shortName('Acer CB242YE 23.8 Zoll Monitor 16:9')).toBe('Acer CB242YE')
+    expect(shortName('Samsung Odyssey G5 Curved 21:9')).toBe('Samsung Odyssey G5 Curved')
   })
 })
 

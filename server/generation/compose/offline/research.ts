@@ -36,9 +36,19 @@ export function shortName(title: string): string {
   const words = name.split(' ')
   // Cut at six words, never ending on a sign alone ("… Plazas +", "… &").
   const cut = words.length > 6 ? words.slice(0, 6) : words
+  // A size or an aspect ratio after the name begins its specifications ('Acer CB242YE 23.8" 16:9 Full HD').
+  const specs = cut.findIndex(
+    (w, i) => i >= 2 && (SIZE_OR_RATIO.test(w) || (/^\d+(?:[.,]\d+)?$/.test(w) && SIZE_UNIT.test(cut[i + 1] ?? ''))),
+  )
+  if (specs > 0) cut.splice(specs)
   while (cut.length > 1 && !/[\p{L}\p{N}]/u.test(cut.at(-1)!)) cut.pop()
   return withoutTrailingMeasure(cut.join(' '))
 }
+
+/** A size written with its inch mark ('23.8"', '27″') or an aspect ratio ("16:9", "21:9"). */
+const SIZE_OR_RATIO = /^(?:\d+(?:[.,]\d+)?["”″]|\d{1,2}:\d{1,2})$/u
+/** The unit of a size written as a word after its number ("27 Zoll", "24 inch", "61 cm"). */
+const SIZE_UNIT = /^(?:zoll|inch(?:es)?|in\.?|cm|mm|pouces?|pulgadas?|pollici)$/i
 
 /** Spec names only books have, in the languages of the marketplaces. */
 const BOOK_SPEC =

@@ -200,6 +200,19 @@ describe('Amazon reviews', () => {
 })
 
 describe('Amazon photos', () => {
+  it('reads the name and the one photo of the fallback layout Amazon serves when its page fails, and no bundle’s price', async () => {
+    const body = `<!doctype html><html lang="de-de"><head><title>ASUS VZ24EHF Monitor: Amazon.de: Computer</title></head><body>
+      <div class="a-alert-content">Leider ist ein Fehler aufgetreten. Bitte lade die Seite neu und versuche es noch einmal.</div>
+      <div id="dpSorryPage"><div class="a-row"><img alt="" src="https://m.media-amazon.com/images/I/81IBRCS-pgL.__AC_SX300_SY300_QL70_ML2_.jpg">
+      <h1 id="title" class="a-size-large"><span>ASUS VZ24EHF 24 Zoll Eye Care Gaming Monitor</span></h1>
+      <span class="a-color-secondary">Preis:&nbsp;</span><span>Lege diesen Artikel in deinen Einkaufswagen, um Produktdetails anzuzeigen.</span></div></div>
+      <div id="sims-fbt"><div class="a-row">Dieser Artikel: ASUS VZ24EHF <span class="a-price"><span class="a-offscreen">170,58 €</span></span></div></div></body></html>`
+    const facts = await read('https://www.amazon.de/dp/B0CDX7P7DJ', body)
+    expect(facts.title).toBe('ASUS VZ24EHF 24 Zoll Eye Care Gaming Monitor')
+    expect(facts.images).toHaveLength(1)
+    expect(facts.price).toBeNull()
+  })
+
   const gallery = JSON.stringify([
     {
       hiRes: 'https://m.media-amazon.com/images/I/81lde+541vL._AC_SL1500_.jpg',

@@ -140,6 +140,8 @@ function images($: CheerioAPI, html: string): string[] {
     /* not JSON */
   }
   if (!out.length && landing.attr('src')) out.push(landing.attr('src')!)
+  const sorry = $('#dpSorryPage img[src]').first().attr('src')
+  if (!out.length && sorry) out.push(sorry)
   return dedupe(out)
 }
 
@@ -299,7 +301,10 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
           $('#ebooksProductTitle').first().text() ||
           // 2018 mobile Kindle page: the title span (its h1 is a section's "About this item").
           $('#ebooksTitle').first().text() ||
-          $('#btAsinTitle').first().clone().children().remove().end().text(),
+          $('#btAsinTitle').first().clone().children().remove().end().text() ||
+          // The fallback layout Amazon serves when its page fails to build ("Leider ist ein Fehler
+          // aufgetreten…"): the product's name and one photo still shown, in #dpSorryPage.
+          $('#dpSorryPage #title').first().text(),
       ) || null,
     bullets: $('#feature-bullets li:not(.aok-hidden) .a-list-item, #feature-bullets li:not(.aok-hidden)')
       .map((_, el) => clean($(el).text()))

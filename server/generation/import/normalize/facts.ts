@@ -11,7 +11,7 @@ import {
 import { htmlToText, sanitize } from '../../../domain/sanitize'
 import { ImportError } from '../types'
 import { cleanBrand } from './brand'
-import { absoluteUrl, cleanImages, hostName, isKeptImage, stripImageSizeSuffix } from './images'
+import { absoluteUrl, cleanImages, hostName, isKeptImage, isLoneSiteLogo, stripImageSizeSuffix } from './images'
 import { numbersIn } from './numbers'
 import { detectCurrency, roundCents } from './price'
 import { normalizeReview, reviewSourceName, type RawReview } from './reviews'
@@ -155,7 +155,7 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
       1000,
       literal && !!partial.bullets?.length,
     ),
-    images: cleanImages(partial.images ?? [], pageUrl),
+    images: withoutLoneSiteLogo(cleanImages(partial.images ?? [], pageUrl), pageUrl),
     price: price(partial.price),
     compareAtPrice: price(partial.compareAtPrice),
     currency: detectCurrency(partial.currency ?? null),
@@ -223,3 +223,6 @@ export function isMachineKey(name: string): boolean {
   // Two lower-case letters first at least: "iPhone", "eBay", "mAh" and "kWh" are names and units.
   return /^[a-z]{2,}(?:[A-Z][a-z0-9]*)+$/.test(name) || /^[a-z0-9]+(?:_[a-z0-9]+)+$/.test(name)
 }
+
+/** The images, without the site's logo when it is the only one (see isLoneSiteLogo). */
+const withoutLoneSiteLogo = (images: string[], pageUrl: string) => (isLoneSiteLogo(images, pageUrl) ? [] : images)

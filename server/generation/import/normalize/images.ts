@@ -211,16 +211,34 @@ function withoutRenditionParts(u: URL): URL {
 const sizedTemplate = (url: string) => url.replace(/(?:\{|%7B)(?:width|height)(?:\}|%7D)/gi, '1000')
 
 /**
- * A file that stands for no photo ("NoImageIcon_sm.jpg", "no_photo.jpg", "placeholder.png"), or one a
+ * A file that stands for no photo ("NoImageIcon_sm.jpg", "no_photo.jpg", "nopic.jpg", "placeholder.png",
+ * German "keinBild.gif", Spanish "sin-imagen.png", French "pas-d-image.png"), or one a
  * script named before it had the photo's id ("undefined_in_1000x1000.jpg", "null.jpg"). ("missing" is
  * left to the gallery's main photo: "the-missing-link-tee.jpg" is a photo.)
  */
 const PLACEHOLDER_IMAGE =
-  /(?:^|\/)(?:[^/]*(?:no[-_]?(?:image|photo|img|picture)|placeholder)[^/]*|(?:[^/]*[-_.])?(?:undefined|null|NaN)(?:[-_.][^/]*)?)$/i
+  /(?:^|\/)(?:[^/]*(?:no[-_]?(?:image|photo|img|picture|pic(?![a-z]))|kein[-_]?(?:bild|foto)|sin[-_]?(?:imagen|foto)|pas[-_]?d[-_]?(?:image|photo)|placeholder)[^/]*|(?:[^/]*[-_.])?(?:undefined|null|NaN)(?:[-_.][^/]*)?)$/i
 
 export function isPlaceholderImage(url: string): boolean {
   try {
     return PLACEHOLDER_IMAGE.test(decodeURIComponent(new URL(url).pathname))
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The site's logo as the page's only picture ("cls-logo-ball.jpg" on www.cls.at, "Cyclotron_…_Logo_black.jpg"
+ * on cyclotron.de): a file whose name says "logo" and the site's own name. Only alone: beside photos
+ * such a file may be a product's ("brand-logo-tee.jpg").
+ */
+export function isLoneSiteLogo(images: string[], pageUrl: string): boolean {
+  if (images.length !== 1) return false
+  try {
+    const file = decodeURIComponent(new URL(images[0]).pathname.split('/').pop() ?? '').toLowerCase()
+    const labels = new URL(pageUrl).hostname.toLowerCase().split('.').slice(0, -1)
+    const names = labels.filter((l) => l.length >= 3 && !['www', 'shop', 'store'].includes(l))
+    return /(?:^|[^a-z])logo(?:[^a-z]|$)/.test(file) && names.some((n) => file.includes(n))
   } catch {
     return false
   }
