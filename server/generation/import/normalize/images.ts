@@ -1,5 +1,7 @@
 // URLs and images: absolute, allowed, full-size.
 
+import { siteNames } from './site-name'
+
 /** An absolute http(s) URL for `href` on a page at `base`; protocol-relative becomes https. */
 /** An address that names an image file by its extension. */
 export const IMAGE_FILE = /\.(?:jpe?g|png|webp|avif|gif)(?:$|\?)/i
@@ -236,9 +238,8 @@ export function isLoneSiteLogo(images: string[], pageUrl: string): boolean {
   if (images.length !== 1) return false
   try {
     const file = decodeURIComponent(new URL(images[0]).pathname.split('/').pop() ?? '').toLowerCase()
-    const labels = new URL(pageUrl).hostname.toLowerCase().split('.').slice(0, -1)
-    const names = labels.filter((l) => l.length >= 3 && !['www', 'shop', 'store'].includes(l))
-    return /(?:^|[^a-z])logo(?:[^a-z]|$)/.test(file) && names.some((n) => file.includes(n))
+    const squashed = file.replace(/[^\p{L}\p{N}]+/gu, '')
+    return /(?:^|[^a-z])logo(?:[^a-z]|$)/.test(file) && siteNames(pageUrl).some((n) => squashed.includes(n))
   } catch {
     return false
   }
