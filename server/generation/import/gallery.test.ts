@@ -1,6 +1,7 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
 import { galleryPhotos, photoIdParts, picturesNamed, withGallery } from './gallery'
+import { isEnergyLabelFile } from './energy-label'
 import { cleanImages, isLoneSiteLogo } from './normalize/images'
 
 const PAGE = 'https://shop.example/p/kettle-4711'
@@ -387,6 +388,37 @@ describe('slides the stylesheet hides', () => {
     expect(cleanImages([MAIN, 'https://shop.example/img/nopicnic-basket.jpg'], PAGE)).toHaveLength(2)
     // A word of a product's name is no placeholder.
     expect(cleanImages([MAIN, 'https://cdn.shop.example/media/the-missing-link-tee.jpg'], PAGE)).toHaveLength(2)
+  })
+})
+
+describe('the EU energy label beside a screen’s photos', () => {
+  it('is no photo: a slide in a folder of labels, or a picture the page shows as its label; a name that states its class stays a photo', () => {
+    const slides = `<div>
+      <img src="https://cdn.shop.example/media/48213/kettle-48213-front.jpg" alt="Kettle 4711 [Energieklasse F]">
+      <img src="https://cdn.shop.example/media/48214/kettle-48214-side.jpg">
+      <img src="https://cdn.shop.example/media/48215/kettle-48215-label.jpg"></div>`
+    const label = `<div class="energy-label energy-label-F"><a><img alt="energy label class F" src="https://cdn.shop.example/media/48215/kettle-48215-label.jpg"></a></div>`
+    expect(withGallery(load(page(slides)), [MAIN], PAGE)).toHaveLength(3)
+    expect(withGallery(load(page(slides + label)), [MAIN], PAGE)).toEqual([
+      'https://cdn.shop.example/media/48213/kettle-48213-front.jpg',
+      'https://cdn.shop.example/media/48214/kettle-48214-side.jpg',
+    ])
+    expect(isEnergyLabelFile('https://shop.example/apics/energy/39885.jpg')).toBe(true)
+    expect(isEnergyLabelFile('https://shop.example/img/eu-energy-label_F.png')).toBe(true)
+    expect(isEnergyLabelFile('https://shop.example/apics/39885_1.jpg')).toBe(false)
+    expect(isEnergyLabelFile('https://shop.example/img/energy-drink-can.jpg')).toBe(false)
+  })
+})
+
+describe('one photo beside the heading of a hand-made shop', () => {
+  const shop = (pictures: string) => `<html><body><table><tr><td><a href="/"><img src="/logo.jpg" width="86" height="79"></a></td></tr></table>
+    <table><tr><td><h1>NEC E274F-BK</h1>${pictures}<img src="/images/green.gif" alt="in stock"><h3>227,70 €</h3>
+    <a href="https://get.adobe.example/reader"><img src="https://get.adobe.example/reader.png" width="88" height="31"></a></td></tr></table></body></html>`
+  it('is the product’s photo when nothing else names one; an icon, a link’s picture or a second picture leave none', () => {
+    const photo = '<img src="https://images.distributor.example/api/JPG.ashx?s=109233534&amp;q=m" style="float:right">'
+    expect(withGallery(load(shop(photo)), [], PAGE)).toEqual(['https://images.distributor.example/api/JPG.ashx?s=109233534&q=m'])
+    expect(withGallery(load(shop('')), [], PAGE)).toEqual([])
+    expect(withGallery(load(shop(photo + photo.replace('109233534', '109233535'))), [], PAGE)).toEqual([])
   })
 })
 

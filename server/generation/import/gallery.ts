@@ -13,6 +13,7 @@ import {
   siteOf,
   stripImageSizeSuffix,
 } from './normalize/images'
+import { withoutEnergyLabels } from './energy-label'
 import { collapseSpace } from './normalize/text'
 import { productHeading } from './page-heading'
 import { hiddenByClass, SITE_CHROME } from './shown-text'
@@ -309,6 +310,10 @@ const MISSING_FILE = /\/[^/]*missing[^/]*$/i
  * often names only the first), else what the importer found.
  */
 export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl: string): string[] {
+  return withoutEnergyLabels($, galleryOrFound($, images, pageUrl), pageUrl)
+}
+
+function galleryOrFound($: CheerioAPI, images: string[] | undefined, pageUrl: string): string[] {
   const found = images ?? []
   const main = found.map((u) => absoluteUrl(u, pageUrl)).find((u) => u !== null)
   let drawn = main ? galleryPhotos($, main, pageUrl) : galleryNearHeading($, pageUrl)
@@ -332,7 +337,43 @@ export function withGallery($: CheerioAPI, images: string[] | undefined, pageUrl
     const listed = listedForScript($, pageUrl, main)
     if (count(listed) > count(gallery)) gallery = listed
   }
+  if (!count(gallery) && !count(found)) return lonePhotoAfterHeading($, pageUrl)
   return count(gallery) > count(found) ? gallery : found
+}
+
+/** Pictures smaller than this (by their attributes) are icons: a status light, a PDF's sign. */
+const ICON_SIZE = 100
+
+/**
+ * On a page that names no photo and draws no gallery (a hand-made shop's table), the one picture set
+ * beside the product's heading in its own block: after the heading, linking nowhere, not an icon (no
+ * GIF, nothing drawn under 100 px). Two such pictures are no one photo: none.
+ */
+function lonePhotoAfterHeading($: CheerioAPI, pageUrl: string): string[] {
+  const heading = productHeading($)
+  if (!heading?.parent || heading.parent.type !== 'tag') return []
+  const order = $(heading.parent).find('*').toArray()
+  const from = order.indexOf(heading)
+  const pictures = $(heading.parent)
+    .find('img[src]')
+    .toArray()
+    .filter((img) => {
+      const size = Math.min(Number(img.attribs.width) || Infinity, Number(img.attribs.height) || Infinity)
+      const src = absoluteUrl(img.attribs.src, pageUrl)
+      return (
+        order.indexOf(img) > from &&
+        size >= ICON_SIZE &&
+        src !== null &&
+        !/\.gif(?:$|\?)/i.test(src) &&
+        !isSiteIcon(src) &&
+        !isPlaceholderImage(src) &&
+        !$(img)
+          .closest('a[href]')
+          .toArray()
+          .some((a) => linksToAnotherPage(a.attribs.href, pageUrl))
+      )
+    })
+  return pictures.length === 1 ? cleanImages([pictures[0].attribs.src], pageUrl) : []
 }
 
 /**
@@ -517,9 +558,12 @@ export function galleryNearHeading($: CheerioAPI, pageUrl: string): string[] {
   return []
 }
 
-/** The pictures whose alt text is the product's name, outside tiles that link to other products. */
+/** A picture's words as a shopper reads them: no soft hyphens, no entity the shop escaped twice ("HDMI/&shy;DP"). */
+const shownName = (s: string) => collapseSpace(s.replace(/&[a-z]+;|\u00ad/gi, '')).toLowerCase()
+
+/** The pictures whose alt text (or title, without one) is the product's name, outside tiles that link to other products. */
 export function picturesNamed($: CheerioAPI, name: string, pageUrl: string): string[] {
-  const wanted = collapseSpace(name).toLowerCase()
+  const wanted = shownName(name)
   // The name alone, or with a few words saying it is its photo ("… fotografia produsului", "… product image").
   const namesIt = (alt: string) =>
     alt === wanted ||
@@ -528,8 +572,8 @@ export function picturesNamed($: CheerioAPI, name: string, pageUrl: string): str
       alt.startsWith(`${wanted} `) &&
       !/\d/.test(alt.slice(wanted.length)) &&
       alt.slice(wanted.length).trim().split(' ').length <= 3)
-  return $('body img[alt]')
-    .filter((_, el) => namesIt(collapseSpace($(el).attr('alt') ?? '').toLowerCase()))
+  return $('body img[alt], body img[title]')
+    .filter((_, el) => namesIt(shownName($(el).attr('alt') || ($(el).attr('title') ?? ''))))
     .filter(
       (_, el) =>
         !$(el)

@@ -128,21 +128,35 @@ function findNameLine($: CheerioAPI): { el: Element; after: string[] } | null {
   const titles = [$('title').first().text(), $('meta[property="og:title"]').attr('content') ?? '']
     .map((t) => words(t.split(/\s+[|–—]\s+/)[0] ?? ''))
     .filter((t) => t.length >= 3)
-  if (!titles.length) return null
   const texts = $('body')
     .find('*')
     .contents()
     .toArray()
     .filter((node) => node.type === 'text')
     .slice(0, MAX_TEXTS)
-  for (const node of texts) {
+  const lines = texts.flatMap((node) => {
     const w = words((node as unknown as { data: string }).data)
-    if (w.length < 3) continue
-    const title = titles.find((t) => w.length <= t.length && t.length - w.length <= 2 && w.every((x, i) => t[i] === x))
     const el = node.parent as Element | null
-    if (!title || !el || el.type !== 'tag' || NOT_A_NAME_LINE.has(el.tagName)) continue
-    if ($(el).closest('a, nav, header, footer, [class*="breadcrumb" i], [id*="breadcrumb" i]').length) continue
-    return { el, after: title.slice(w.length) }
+    if (w.length < 3 || !el || el.type !== 'tag' || NOT_A_NAME_LINE.has(el.tagName)) return []
+    if ($(el).closest('a, nav, header, footer, [class*="breadcrumb" i], [id*="breadcrumb" i]').length) return []
+    return [{ el, w }]
+  })
+  for (const { el, w } of lines) {
+    const title = titles.find((t) => w.length <= t.length && t.length - w.length <= 2 && w.every((x, i) => t[i] === x))
+    if (title) return { el, after: title.slice(w.length) }
+  }
+  // Under a title that names no product (only the site's "Ms-it-Beratung"), the line the product's
+  // photo is named after: `<div>{name}</div><img title="{name}">`, a photo no link leads from. Not
+  // an icon beside its own words (a badge's "모든 주문 무료 배송", hidden from screen readers).
+  const photoNames = $('body img[alt], body img[title]')
+    .toArray()
+    .filter((img) => $(img).closest('a, nav, header, footer').length === 0)
+    .filter((img) => img.attribs['aria-hidden'] !== 'true' && img.attribs.role !== 'presentation' && !/\bicon/i.test(img.attribs.class ?? ''))
+    .slice(0, MAX_HEADINGS)
+    .flatMap((img) => [img.attribs.alt, img.attribs.title].map((n) => new Set(words(n ?? ''))).filter((n) => n.size >= 3))
+  for (const { el, w } of lines) {
+    const named = photoNames.some((n) => w.every((x) => n.has(x)) && [...n].filter((x) => !w.includes(x)).length <= 2)
+    if (named) return { el, after: [] }
   }
   return null
 }
@@ -302,7 +316,11 @@ export function brandFromSpecRows($: CheerioAPI): string | null {
   const labels = $(LABEL_CELLS)
     .toArray()
     .filter(
-      (el) => /^(?:th|td|dt)$/.test(el.tagName) || el.children.every((c) => c.type === 'text' || (c.type === 'tag' && !$(c).text().trim())),
+      (el) =>
+        /^(?:th|td|dt)$/.test(el.tagName) ||
+        el.children.every((c) => c.type === 'text' || (c.type === 'tag' && !$(c).text().trim())) ||
+        // Or text alone in one wrapper of its own ("<b><small>Hersteller </small></b> NEC").
+        (el.children.length === 1 && el.children[0].type === 'tag' && (el.children[0] as Element).children.every((c) => c.type === 'text')),
     )
     // A tab's or a button's words ("Бренд" in a row of tabs) name a panel, not the cell beside them.
     .filter((el) => $(el).closest('button, [role="tab"], [role="button"]').length === 0)

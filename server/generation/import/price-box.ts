@@ -3,6 +3,7 @@ import type { AnyNode, Element } from 'domhandler'
 import { currencyWritten, parsePrice } from './normalize/price'
 import { productHeading } from './page-heading'
 import {
+  classWords,
   type ShownPrice,
   FORMER_PRICE_PREFIX,
   INSTALMENT_LABEL,
@@ -92,6 +93,30 @@ function follows($: CheerioAPI, a: Element, b: Element): boolean {
 /** A condition a lower price is given on: a card, wallet, membership or subscription ("с WB Кошельком", "with Prime"). */
 const CONDITION =
   /(?:^|\s)(?:with|w\/|mit|con|avec|com|с|z)\s+(?:\S+\s+){0,2}(?:card|wallet|prime|membership|subscription|club|karte|mitgliedschaft|tarjeta|carte|cartão|картой|кошельком|подпиской|kartą)(?!\p{L})/iu
+
+/** Class words of a price that holds on a condition, where the box draws the condition as an icon ("productLinePriceWallet"). */
+const CONDITION_CLASS_WORDS = new Set(['wallet', 'member', 'members', 'membership', 'club', 'loyalty'])
+
+/**
+ * The price anyone pays beside a first price the box draws as a condition's only by its classes
+ * (Wildberries' "productLinePriceWallet" 4 584 ₽ beside "productLinePriceNow" 4 678 ₽): the higher
+ * open price in the smallest box that holds both, or null where no such box is classed so.
+ */
+function priceBesideClassedCondition($: CheerioAPI, first: ShownPrice, open: ShownPrice[]): ShownPrice | null {
+  let box: AnyNode | null = first.el.parent
+  for (let level = 0; box && box.type === 'tag' && level < PRICE_BOX_LEVELS; level++, box = box.parent) {
+    const within = box as Element
+    const beside = open.filter((p) => p !== first && p.amount !== first.amount && isInside(p.el, within))
+    if (!beside.length) continue
+    const classed = $(within)
+      .find('[class]')
+      .toArray()
+      .slice(0, 50)
+      .some((el) => classWords(el).some((w) => CONDITION_CLASS_WORDS.has(w)))
+    return classed ? beside.reduce((a, b) => (b.amount > a.amount ? b : a), first) : null
+  }
+  return null
+}
 
 /** Words that give a price to members only: "Ace Rewards Exclusive", "Member price", "Club price" (not "Sign in to check out"). */
 const MEMBERS_ONLY = /(?<!\p{L})(?:members?|membership|rewards|loyalty|club)(?!\p{L})/iu
@@ -215,10 +240,11 @@ export function priceNearHeading(
     // the price without it is the one every shopper pays.
     const open = prices.filter((p) => !isStruck(p.el))
     const conditional = new Set(open.map((p) => p.amount)).size >= 2 && CONDITION.test(spacedText(box as Element))
-    const current = conditional
+    const first = conditional
       ? open.reduce((a, b) => (b.amount > a.amount ? b : a))
       : (open[0] ?? (new Set(prices.map((p) => p.amount)).size === 1 ? prices[0] : null))
-    if (!current) return null
+    if (!first) return null
+    const current = conditional ? first : (priceBesideClassedCondition($, first, open) ?? first)
     const former = prices.find((p) => p !== current && isStruck(p.el) && isFormerPrice(p.amount, current.amount))
     return {
       price: current.amount,

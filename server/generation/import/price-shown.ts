@@ -76,7 +76,7 @@ const PRICE_WORDS = new Set(['price', 'prc', 'pr', 'preis', 'prix', 'prezzo', 'p
 /** Whether one class's words say "original price" in short. */
 const shortStruck = (words: string[]) => words.some((w) => SHORT_STRUCK_WORDS.has(w)) && words.some((w) => PRICE_WORDS.has(w))
 
-function classWords(el: Element): string[] {
+export function classWords(el: Element): string[] {
   return classWordGroups(el).flat()
 }
 
@@ -345,8 +345,9 @@ function centsInTheirOwnElement(elements: Element[], text: string, locale: strin
   const cents = elements.find((e) => /^\d{2}$/.test(smallText(e)?.trim() ?? '') && classWords(e).some((w) => CENTS_WORDS.has(w)))
   if (!cents) return text
   const digits = smallText(cents)!.trim()
-  // The units' last digit, the space between the two elements, the cents: never inside the units ("1999 99").
-  return text.replace(new RegExp(`(\\d)\\s+${digits}(?!\\d)`), `$1${separatorsOf(locale)?.decimal ?? '.'}${digits}`)
+  // The units' last digit (and the mark the units' element ends with: "208,"), the space between the
+  // two elements, the cents: never inside the units ("1999 99").
+  return text.replace(new RegExp(`(\\d)[.,]?\\s+${digits}(?!\\d)`), `$1${separatorsOf(locale)?.decimal ?? '.'}${digits}`)
 }
 
 /**
@@ -398,9 +399,12 @@ export function spacedText(el: Element, skip?: Set<Element>): string {
 /** "statt 4.50", "MRP ₹7,999": a former price's label written inside its own element (a whole word: not "washer"). */
 export const FORMER_PRICE_PREFIX = new RegExp(FORMER_PRICE_LABEL.source.replace(/\$$/, '(?!\\p{L})\\s*'), 'iu')
 
-/** "(Inclusive of all taxes)", "inkl. MwSt.", "(税込)": a tax note written after a price inside its own element. */
+/**
+ * "(Inclusive of all taxes)", "inkl. MwSt.", "(税込)": a tax note written after a price inside its own
+ * element, and the shipping that comes on top ("inkl. MwSt. zzgl. Versandkosten", "plus shipping").
+ */
 const TAX_NOTE_SUFFIX =
-  /\s*[(（]?(?:inclusive of all taxes|incl(?:\.|uding|usive of)? (?:all )?(?:taxes|tax|vat|gst)|inkl\.? (?:mwst|ust)\.?|tva (?:incluse|comprise)|iva incl(?:uido|usa|\.)|税込み?|含税)[)）]?$/i
+  /\s*[(（]?(?:inclusive of all taxes|incl(?:\.|uding|usive of)? (?:all )?(?:taxes|tax|vat|gst)|inkl\.? (?:mwst|ust)\.?|tva (?:incluse|comprise)|iva incl(?:uido|usa|\.)|税込み?|含税)(?:,?\s*(?:zzgl\.?|plus|\+)\s*(?:versand(?:kosten)?|shipping))?[)）]?$/i
 
 /** "now $80.00": the current price's label written inside its own element ("was $160.00" beside it). */
 const NOW_PRICE_PREFIX = /^(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|por|teraz|сейчас)(?=[\s:])\s*:?\s*/i
@@ -495,6 +499,13 @@ export function currencyOf($: CheerioAPI, p: ShownPrice, locale: string | null):
       if (currency) return currency
     }
   }
+  // Or first on the line under it, before the words of its note ("445,00<br><font>€ inkl. 20% USt./Stück</font>").
+  const under = p.el.next?.type === 'tag' && (p.el.next as Element).tagName === 'br' ? elementAfter(p.el.next as Element) : null
+  const first = under ? /^\s*(\S{1,4})\s+\p{L}/u.exec($(under).text()) : null
+  if (first && !/\d/.test(first[1])) {
+    const currency = currencyWritten(`${first[1]} 1`, locale)
+    if (currency) return currency
+  }
   // Or loose beside it in their element ("<span>38108</span> Р <span class=old>54440</span>": both in roubles).
   for (const side of [p.el.next, p.el.prev]) {
     const loose = side?.type === 'text' ? (side as unknown as { data: string }).data.trim() : ''
@@ -529,7 +540,7 @@ export function inTile($: CheerioAPI, el: Element, box: AnyNode, pageUrl: string
   // Inside a link to another page, however deep (a tile wrapped whole in its link).
   for (let up: AnyNode | null = el.parent; up && up !== box && up.type === 'tag'; up = up.parent) {
     const a = up as Element
-    if (a.tagName === 'a' && linksToAnotherPage(a.attribs.href, pageUrl)) return true
+    if (a.tagName === 'a' && linksToAnotherPage(a.attribs.href, pageUrl) && !carriesThisProduct(a, pageUrl)) return true
   }
   // Levels are counted from the price's own text ("<div><p>Price: $9</p></div>" from the <p>).
   let node: AnyNode | null = el
@@ -540,7 +551,15 @@ export function inTile($: CheerioAPI, el: Element, box: AnyNode, pageUrl: string
         .find('a[href]')
         .addBack('a[href]')
         .toArray()
-        .some((a) => linksToAnotherPage((a as Element).attribs.href, pageUrl) && !shopNote(a as Element, pageUrl))
+        // (A link inside the price's own element is in the words beside its amount, a note's
+        // "Versandkosten": whatever else a price element writes makes it no price.)
+        .some(
+          (a) =>
+            !isInside(a as Element, el) &&
+            linksToAnotherPage((a as Element).attribs.href, pageUrl) &&
+            !shopNote(a as Element, pageUrl) &&
+            !carriesThisProduct(a as Element, pageUrl),
+        )
     )
       return true
   }
@@ -558,3 +577,29 @@ function shopNote(a: Element, pageUrl: string | null): boolean {
   const there = absoluteUrl(a.attribs.href ?? '', pageUrl)
   return there !== null && new URL(there).origin === new URL(pageUrl).origin
 }
+
+/**
+ * The page's own product's ids in its address: a whole query value or path part with a digit, six
+ * characters or more ("i343436303631" in "detail.php?art=i343436303631"), or a run of six digits.
+ */
+function productIds(url: URL): Set<string> {
+  const parts = [...url.pathname.split('/').map((p) => p.replace(/\.[a-z]{2,5}$/i, '')), ...url.searchParams.values()]
+  const ids = parts.filter((p) => p.length >= 6 && /\d/.test(p) && /^[\w-]+$/.test(p))
+  for (const p of parts) for (const m of p.matchAll(/\d{6,}/g)) ids.push(m[0])
+  return new Set(ids)
+}
+
+/**
+ * A link that carries the page's own product's id ("/add.php?ItemID=i343436303631" on
+ * "/detail.php?art=i343436303631"): its basket button, its reviews, never another product's tile.
+ */
+function carriesThisProduct(a: Element, pageUrl: string | null): boolean {
+  const there = pageUrl ? absoluteUrl(a.attribs.href ?? '', pageUrl) : null
+  if (!pageUrl || !there) return false
+  const here = new URL(pageUrl)
+  const link = new URL(there)
+  if (link.origin !== here.origin) return false
+  const ids = productIds(here)
+  return [...productIds(link)].some((id) => ids.has(id))
+}
+

@@ -18,8 +18,11 @@ export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]
 
 export const collapseSpace = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim()
 
-/** One line of a page's text: its direction marks (LRM, RLM, embeddings) dropped, whitespace collapsed. */
-export const plainLine = (s: string): string => collapseSpace(s.replace(/[\u200e\u200f\u202a-\u202e]/g, ''))
+/**
+ * One line of a page's text: its direction marks (LRM, RLM, embeddings), soft hyphens, zero-width
+ * spaces and stray byte-order marks dropped (none is shown), whitespace collapsed.
+ */
+export const plainLine = (s: string): string => collapseSpace(s.replace(/[\u00ad\u200b\ufeff\u200e\u200f\u202a-\u202e]/g, ''))
 
 /** Whitespace collapsed, trimmed, cut to `max` characters (with an ellipsis when cut). */
 export function cleanText(value: unknown, max: number): string {
