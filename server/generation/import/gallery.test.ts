@@ -1,7 +1,7 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
-import { galleryPhotos, photoIdParts, picturesNamed, withGallery } from './gallery'
 import { isEnergyLabelFile } from './energy-label'
+import { galleryPhotos, photoIdParts, picturesNamed, withGallery } from './gallery'
 import { cleanImages, isLoneSiteLogo } from './normalize/images'
 
 const PAGE = 'https://shop.example/p/kettle-4711'
@@ -411,7 +411,9 @@ describe('the EU energy label beside a screen’s photos', () => {
 })
 
 describe('one photo beside the heading of a hand-made shop', () => {
-  const shop = (pictures: string) => `<html><body><table><tr><td><a href="/"><img src="/logo.jpg" width="86" height="79"></a></td></tr></table>
+  const shop = (
+    pictures: string,
+  ) => `<html><body><table><tr><td><a href="/"><img src="/logo.jpg" width="86" height="79"></a></td></tr></table>
     <table><tr><td><h1>NEC E274F-BK</h1>${pictures}<img src="/images/green.gif" alt="in stock"><h3>227,70 €</h3>
     <a href="https://get.adobe.example/reader"><img src="https://get.adobe.example/reader.png" width="88" height="31"></a></td></tr></table></body></html>`
   it('is the product’s photo when nothing else names one; an icon, a link’s picture or a second picture leave none', () => {

@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
+import { withoutEnergyLabels } from './energy-label'
 import { get, inlineScriptTexts, isObj, scriptJson, text } from './marketplaces/embedded'
 import {
   absoluteUrl,
@@ -13,7 +14,6 @@ import {
   siteOf,
   stripImageSizeSuffix,
 } from './normalize/images'
-import { withoutEnergyLabels } from './energy-label'
 import { collapseSpace } from './normalize/text'
 import { productHeading } from './page-heading'
 import { hiddenByClass, SITE_CHROME } from './shown-text'
@@ -370,7 +370,7 @@ function lonePhotoAfterHeading($: CheerioAPI, pageUrl: string): string[] {
         !$(img)
           .closest('a[href]')
           .toArray()
-          .some((a) => linksToAnotherPage(a.attribs.href, pageUrl))
+          .some((a) => linksToAnotherPage((a as Element).attribs.href, pageUrl))
       )
     })
   return pictures.length === 1 ? cleanImages([pictures[0].attribs.src], pageUrl) : []

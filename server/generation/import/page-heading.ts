@@ -151,7 +151,9 @@ function findNameLine($: CheerioAPI): { el: Element; after: string[] } | null {
   const photoNames = $('body img[alt], body img[title]')
     .toArray()
     .filter((img) => $(img).closest('a, nav, header, footer').length === 0)
-    .filter((img) => img.attribs['aria-hidden'] !== 'true' && img.attribs.role !== 'presentation' && !/\bicon/i.test(img.attribs.class ?? ''))
+    .filter(
+      (img) => img.attribs['aria-hidden'] !== 'true' && img.attribs.role !== 'presentation' && !/\bicon/i.test(img.attribs.class ?? ''),
+    )
     .slice(0, MAX_HEADINGS)
     .flatMap((img) => [img.attribs.alt, img.attribs.title].map((n) => new Set(words(n ?? ''))).filter((n) => n.size >= 3))
   for (const { el, w } of lines) {

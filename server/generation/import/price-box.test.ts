@@ -387,6 +387,38 @@ describe('former prices as shops name them', () => {
     expect(former(`<div class="salesprice">£42.00</div><div class="standardprice">£60.00</div>`, 42)).toBe(60)
     expect(former(`<p class="now">2 995 kr</p><p><span>Før:</span> <span>5 495 kr</span></p>`, 2995, 'nb')).toBe(5495)
   })
+
+  it('reads a price the page’s own style sheet strikes through, and a class that names the list price', () => {
+    const sheet = `<style>.product__prices .product__prices_small{color:#999;text-decoration:line-through}.x:hover{text-decoration:line-through}</style>`
+    const box = `<div class="product__prices"><div class="product__prices_small">63 499 грн</div><div class="product__prices_big">50 899 грн</div></div>`
+    expect(former(sheet + box, 50899, 'uk')).toBe(63499)
+    expect(former(box, 50899, 'uk')).toBeNull()
+    expect(
+      former(`<div><span class="src__ListPrice-sc-1jnodg3-2">R$ 699,00</span><div class="priceSales">R$ 677,00</div></div>`, 677, 'pt'),
+    ).toBe(699)
+    expect(former(`<ul class="price-list"><li>R$ 699,00</li><li>R$ 677,00</li></ul>`, 677, 'pt')).toBeNull()
+  })
+
+  it('reads a struck amount and the price in one element as two prices; a sign written twice is one', () => {
+    expect(former(`<div class="price-promo"><del>41 399</del><div>35 999&nbsp;грн</div></div>`, 35999, 'uk')).toBe(41399)
+    expect(
+      former(
+        `<div><div class="old"><span class="sum">2 424 ₴</span></div><div><span class="sum"> 2 379 ₴ <span class="currency">₴</span></span></div></div>`,
+        2379,
+        'uk',
+      ),
+    ).toBe(2424)
+  })
+
+  it('never takes a related product’s struck price (beside its own lower price) for this one’s, nor a hidden empty "RRP:" row', () => {
+    const html = `<html><body><main><div><h1>Grande Persian Chess Set</h1>
+      <div class="row RetailPrice" style="display: none"><div>RRP:</div><div></div></div>
+      <div itemprop="offers"><div><div>Price:</div><div><span>$729.95</span></div></div></div>
+      <div class="related"><div><span><a href="/classic-set/">Classic Set</a></span>
+        <span class="ProductPrice"><strike>$949.00</strike> <span>$839.00</span></span></div></div></div></main></body></html>`
+    expect(beside(html, 729.95)).toBeNull()
+    expect(formerPriceBeside(load(html), 729.95, 'en', 'https://shop.example/grande-set/')).toBeNull()
+  })
 })
 
 describe('the price box of a page with no structured price', () => {

@@ -278,6 +278,23 @@ export function formerPriceBeside($: CheerioAPI, price: number, locale: string |
   return null
 }
 
+/** Levels above a struck price where the price it was reduced to stands ("<strike>$949</strike> <span>$839</span>"). */
+const STRUCK_PAIR_LEVELS = 2
+
+/**
+ * Whether a struck price stands beside another, lower price than `price`, unstruck: it is that one's
+ * former price (a related product's "$949.00 $839.00" below the product's own $729.95), not this one's.
+ */
+function formerOfAnother($: CheerioAPI, struck: ShownPrice, price: number, locale: string | null): boolean {
+  let box: AnyNode | null = struck.el.parent
+  for (let level = 0; box && box.type === 'tag' && level < STRUCK_PAIR_LEVELS; level++, box = box.parent) {
+    const beside = pricesIn($, box as Element, locale).filter((p) => p.el !== struck.el && !isStruck(p.el))
+    if (beside.some((p) => Math.abs(p.amount - price) < 0.005)) return false
+    if (beside.some((p) => isFormerPrice(struck.amount, p.amount))) return true
+  }
+  return false
+}
+
 /** Whether a showing of a price has no other amount within its price box's levels. */
 function standsAlone($: CheerioAPI, shown: ShownPrice, locale: string | null): boolean {
   let box: AnyNode | null = shown.el
@@ -304,6 +321,7 @@ function formerPriceInBoxOf($: CheerioAPI, shown: ShownPrice, price: number, loc
         isFormerPrice(p.amount, price) &&
         isStruck(p.el) &&
         !inTile($, p.el, within, pageUrl) &&
+        !formerOfAnother($, p, price, locale) &&
         !isHidden(p.el, within) &&
         !paidInInstalments(boxText(), p.amount, amounts),
     )

@@ -5,6 +5,7 @@ import { absoluteUrl } from './normalize/images'
 import { separatorsOf } from './normalize/numbers'
 import { currencyWritten, parsePrice } from './normalize/price'
 import { escapeRegExp } from './normalize/text'
+import { struckByStyleSheet } from './stylesheet-strike'
 
 /**
  * How a page shows a price: the elements whose text is a price (`pricesIn`), the currency written with
@@ -125,6 +126,9 @@ export function labelBefore(el: Element): Element | null {
   return el.prev?.type === 'tag' ? (el.prev as Element) : el.prev?.prev?.type === 'tag' ? (el.prev.prev as Element) : null
 }
 
+/** A row the page hides outright (`style="display: none"`): BigCommerce keeps an empty "RRP:" row before every price. */
+const hiddenRow = (el: Element) => 'hidden' in el.attribs || /display\s*:\s*none/i.test(el.attribs.style ?? '')
+
 /** The words just before a price: its label element's, or the text beside it in its parent ("Brez DDV: <span>81.97€</span>"). */
 export function labelTextBefore(el: Element): string {
   const text = el.prev?.type === 'text' ? (el.prev as unknown as { data: string }).data.trim() : ''
@@ -196,9 +200,10 @@ export function isStruck(el: Element): boolean {
   const type = magentoPriceType(el)
   if (type === 'oldPrice' || type === 'msrpPrice') return true
   const label = labelBefore(el)
-  if (label && FORMER_PRICE_LABEL.test(collapseLabel(label))) return true
+  const shownLabel = label && !hiddenRow(label) ? label : null
+  if (shownLabel && FORMER_PRICE_LABEL.test(collapseLabel(shownLabel))) return true
   // Or written loose before it in its parent ("Was <span>£329.00</span>").
-  if (FORMER_PRICE_LABEL.test(labelTextBefore(el))) return true
+  if ((shownLabel || !label) && FORMER_PRICE_LABEL.test(labelTextBefore(el))) return true
   // Named the price ("<span>Our Price</span> <span>$14.50</span>") or Magento's final price: a
   // wrapper's class ("regular-price", which Magento gives its only price) does not strike it; its
   // own class still does ("Price: <span class=old-price>$20</span> <span>$15</span>").
@@ -227,7 +232,7 @@ const STRUCK_TAGS = new Set(['s', 'del', 'strike'])
  */
 export function drawnStruck(e: Element, classes: 'all' | 'not-regular' | 'none' = 'all', own = false): boolean {
   if (STRUCK_TAGS.has(e.tagName)) return true
-  if (/line-through/i.test(e.attribs.style ?? '')) return true
+  if (/line-through/i.test(e.attribs.style ?? '') || struckByStyleSheet(e)) return true
   if (classes === 'none') return false
   const groups = classWordGroups(e)
   const words = groups.flat().filter((w) => classes === 'all' || w !== 'regular')
@@ -235,6 +240,8 @@ export function drawnStruck(e: Element, classes: 'all' | 'not-regular' | 'none' 
   return (
     words.some((w) => STRUCK_WORDS.has(w)) ||
     groups.some(shortStruck) ||
+    // A class that names the list price ("src__ListPrice-sc-1jnodg3-2", "list-price"): "price-list" is a list of prices.
+    groups.some((g) => g.some((w, i) => w === 'list' && g[i + 1] === 'price')) ||
     names.some((c) => STRUCK_CLASSES.has(c) || (own && LIST_PRICE_CLASS.test(c)))
   )
 }
@@ -440,6 +447,8 @@ export const asWritten = (text: string) =>
     .replace(EACH_SUFFIX, '')
     // A footnote's mark after the amount ("79.99* €": "* eco-tax included" below) is not part of it.
     .replace(/(\d)\s?[*†‡]+/gu, '$1')
+    // A sign written twice, once for each layout ("2 379 ₴ <span class=currency>₴</span>"), is one.
+    .replace(/(\p{Sc})(?:\s*\1)+/gu, '$1')
 
 /**
  * The elements of `root` whose whole text is a price (no words: "from", "/ month", "-50%" are not
@@ -455,6 +464,9 @@ export function pricesIn($: CheerioAPI, root: Element | null, locale: string | n
     const shown = priceText(el, locale)
     const text = shown === null ? null : asWritten(shown)
     if (!text || text.length > 24 || !PRICE_ONLY.test(text) || !/\d/.test(text)) continue
+    // A struck amount beside another in one element ("<del>41 399</del><div>35 999 грн</div>") is two
+    // prices, each read in its own element, never one number.
+    if (struckBesideMore(el)) continue
     // A price for each one beside a price per another unit ("£3.50/unit", "£0.70/ea" for a pack of
     // five): the price of one of the pack's pieces, not the price paid.
     if (shown !== null && EACH_SUFFIX.test(shown.replace(/\s+/g, ' ').trim()) && perOtherUnitBeside(el)) continue
@@ -463,6 +475,13 @@ export function pricesIn($: CheerioAPI, root: Element | null, locale: string | n
     if (amount !== undefined && amount > 0 && !OFF_SUFFIX.test(text) && !isSaving(el)) out.push({ el, amount })
   }
   return out
+}
+
+/** Whether an element holds a struck amount (`<del>`, `<s>`, `<strike>`) and digits outside it. */
+function struckBesideMore(el: Element): boolean {
+  const sub = smallSubtree(el, MAX_PRICE_ELEMENTS + 1)
+  const struck = sub?.elements.find((e) => e !== el && STRUCK_TAGS.has(e.tagName) && /\d/.test(smallText(e) ?? ''))
+  return !!struck && /\d/.test(sub!.text.replace(smallText(struck) ?? '', ''))
 }
 
 /** Whether an element beside this one writes an amount per some other unit ("£3.50/unit", "€2.99 / kg"). */
@@ -602,4 +621,3 @@ function carriesThisProduct(a: Element, pageUrl: string | null): boolean {
   const ids = productIds(here)
   return [...productIds(link)].some((id) => ids.has(id))
 }
-

@@ -46,6 +46,14 @@ describe('the star widget beside the product’s heading', () => {
     expect(ratingBesideHeading(load(region))).toEqual({ average: 4.2, count: '12', scale: 5 })
   })
 
+  it('reads stars that state their rating in data-star-rating and the count a screen reader is told beside them ("(67)")', () => {
+    const stars = (count: string) =>
+      `<div><a href="#reviews"><span class="MD-z" data-star-rating="4"><span>4</span><span class="sr-only">Rated 4 stars out of 5</span></span>${count}</a></div>`
+    expect(ratingBesideHeading(load(page(stars('<span aria-label="67 reviews">(67)</span>'))))).toEqual({ average: 4, count: '67', scale: 5 })
+    // Without a count anywhere, no rating.
+    expect(ratingBesideHeading(load(page(stars(''))))).toBeNull()
+  })
+
   it('reads the average and count a badge writes beside stars that say nothing themselves ("4,9 (15)")', () => {
     const stars = (fill: string) =>
       `<div class="rating-percent__full">${'<div class="rating-percent__full-star" style="width: 20%">&#9733;</div>'.repeat(4)}<div class="rating-percent__full-star" style="width: ${fill}">&#9733;</div></div>`

@@ -37,7 +37,7 @@ export function drawnStars($: CheerioAPI): number | null {
 const MAX_ELEMENTS_FOR_STARS = 20_000
 
 /** Attributes a star widget states its rating in (`<div rating="5" class="star-rating">`). */
-const RATING_ATTRS = ['rating', 'data-rating', 'data-score', 'data-rating-value', 'data-average']
+const RATING_ATTRS = ['rating', 'data-rating', 'data-score', 'data-rating-value', 'data-average', 'data-star-rating']
 
 /** A count written as a page writes it: "3,397", "5.182", "1 204", "213" (groups of three after the first). */
 // Thousands in threes ("5.182", "3,397"), or India's lakhs and crores in twos before the last three ("1,90,019").
@@ -137,7 +137,7 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
     // The first stars after the heading are the product's, or the page states no rating there.
     const el = after.find(
       (e) =>
-        (STARS_CLASS.test(e.attribs.class ?? '') || STARS_LABEL.test(e.attribs['aria-label'] ?? '')) &&
+        (STARS_CLASS.test(e.attribs.class ?? '') || STARS_LABEL.test(e.attribs['aria-label'] ?? '') || 'data-star-rating' in e.attribs) &&
         !HISTOGRAM_CLASS.test(e.attribs.class ?? ''),
     )
     if (!el) {
@@ -180,6 +180,12 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
     }
     const average = Number(attr?.replace(',', '.'))
     if (!Number.isFinite(average) || average <= 0 || average > 5) return null
+    // The count in the badge's words for a screen reader beside the stars ("(67)" labelled "67 reviews").
+    const spoken = badge
+      .flatMap((up) => $(up).find('[aria-label]').toArray())
+      .map((e) => COUNT_WITH_WORD.exec(e.attribs['aria-label'] ?? ''))
+      .find(Boolean)
+    if (spoken) return { average, count: spoken[1].replace(/\D/g, ''), scale: 5 }
     const count = COUNT_TEXT.exec(
       $(el)
         .text()

@@ -598,6 +598,15 @@ describe('a page at a product’s address that shows no product', () => {
     expect(err).toMatchObject({ kind: 'robot-check', transient: false })
   })
 
+  it('a "Not Found" title before the site’s name, inside the site’s full menus, is a page not found', async () => {
+    const url = 'https://www.extra.example/en-sa/mobiles/iphone-15-pro-max/p/1000'
+    const menu = Array.from({ length: 60 }, (_, i) => `<li><a href="/c/${i}">Category ${i} for the home and office</a></li>`).join('')
+    const body = `<html><head><title>\n Not Found - eXtra </title></head><body><header><ul>${menu}</ul></header>
+      <main><div>404</div><p>Sorry! Can't seem to place your page! Try the below links.</p></main></body></html>`
+    const err = await importProduct(url, fakeFetcher({ [url]: { body } }), now).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'not-found', transient: false })
+  })
+
   it('a store page that names only the site is no product at this link', async () => {
     const url = 'https://www.sacada.example/look-13-inverno-17/p'
     const body = `<html lang="pt-BR"><head><title>Sacada</title></head><body><nav>Novidades Roupas Acessórios</nav><button>Produto Indisponível</button><h2>Você pode gostar</h2></body></html>`

@@ -447,7 +447,9 @@ export const BLOCK_RULES: readonly Rule[] = [
     generic: true,
     kind: 'not-found',
     did: (p) => `answered with its "page not found" page (${quote(errorLine(p.main, PAGE_NOT_FOUND) ?? p.title)})`,
-    test: (p) => p.title.length < 80 && (NOT_FOUND_HEADLINE.test(p.title) || PAGE_NOT_FOUND.test(p.title)),
+    // (Before the site's name too: "Not Found - eXtra".)
+    test: (p) =>
+      p.title.length < 80 && [p.title, p.title.split(/\s+[|–—-]\s+/)[0]].some((t) => NOT_FOUND_HEADLINE.test(t) || PAGE_NOT_FOUND.test(t)),
   },
   {
     generic: true,

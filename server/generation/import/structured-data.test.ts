@@ -276,12 +276,26 @@ describe('OpenGraph and markup fallbacks', () => {
     expect(extractStructuredData('<title>Blue Mug – Studio</title>', 'https://s.example/').title).toBe('Blue Mug')
   })
 
+  it('reads a microdata name cut at an inch mark left unescaped in full from the heading, and a name escaped twice once', () => {
+    const cut = `<html><body><div itemscope itemtype="http://schema.org/Product"><meta itemprop="name" content="Phone Tela De 6" Câmera Tripla Azul" />
+      </div><h1><div>Phone Tela De 6" Câmera Tripla Azul</div></h1></body></html>`
+    expect(extractStructuredData(cut, 'https://s.example/p').title).toBe('Phone Tela De 6" Câmera Tripla Azul')
+    const twice = ld({ '@type': 'Product', name: 'Win10 Pro, Neuware &amp;amp; OVP', offers: { price: '159', priceCurrency: 'EUR' } })
+    expect(
+      buildFacts(extractStructuredData(twice, 'https://s.example/p'), { url: 'https://s.example/p', platform: 'generic' }, new Date())
+        .title,
+    ).toBe('Win10 Pro, Neuware & OVP')
+  })
+
   it('under a title that names only the site and no <h1>, reads the line the product’s photo is named after', () => {
     const shop = (line: string, photoTitle: string) =>
       `<html><head><title>Studio</title></head><body><nav><div>Monitors and screens for sale</div></nav><div id="details"><div id="name">${line}</div>
       <div><img src="https://images.example/436598/200/150" title="${photoTitle}"></div><div>€ 238.00</div></div></body></html>`
     const name = 'MSI 68,6cm (27") IPS FHD PRO MP273APDE HDMI/\u00adDP 4ms weiß'
-    const raw = extractStructuredData(shop(name, 'MSI 68,6cm (27&quot;) IPS FHD PRO MP273APDE HDMI/&amp;shy;DP 4ms weiß'), 'https://s.example/details.php?art=436598')
+    const raw = extractStructuredData(
+      shop(name, 'MSI 68,6cm (27&quot;) IPS FHD PRO MP273APDE HDMI/&amp;shy;DP 4ms weiß'),
+      'https://s.example/details.php?art=436598',
+    )
     expect(raw.title).toBe(name)
     expect(raw.images).toEqual(['https://images.example/436598/200/150'])
     // A photo named otherwise names no line.
@@ -507,9 +521,9 @@ describe('microdata and the page heading', () => {
     // A label on the line above its value, and eBay's label three wrappers deep beside its value's cell.
     expect(brandFromSpecRows(load('<p><span style="font-weight:bold">Hersteller</span><br>Acer</p>'))).toBe('Acer')
     // A label in two wrappers of its own, the value loose after it ("<b><small>Hersteller </small></b> NEC<br>").
-    expect(brandFromSpecRows(load('<td><b><small>Artikelnummer </small></b> A72-CG84194<br><b><small>Hersteller </small></b> NEC<br></td>'))).toBe(
-      'NEC',
-    )
+    expect(
+      brandFromSpecRows(load('<td><b><small>Artikelnummer </small></b> A72-CG84194<br><b><small>Hersteller </small></b> NEC<br></td>')),
+    ).toBe('NEC')
     const ebay = (label: string, value: string) =>
       `<div class="row"><div class="labels"><div class="labels-content"><div><span>${label}</span></div></div></div><div class="values"><div><div><span>${value}</span></div></div></div></div>`
     expect(brandFromSpecRows(load(ebay('Herstellernummer', 'UM.QB2EE.E01') + ebay('Marke', 'Acer')))).toBe('Acer')

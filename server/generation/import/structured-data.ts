@@ -675,6 +675,10 @@ export function extractStructuredData(
     const shown = h ? headingText(doc, h) : ''
     if (h && shown && collapseSpace(doc(h).text()) === collapseSpace(fromLd.title) && shown !== collapseSpace(fromLd.title))
       fromLd.title = shown
+    // A name cut at an inch mark the shop left unescaped in its attribute (`content="… Tela De 6" Câmera …"`):
+    // the heading says it whole.
+    const cut = collapseSpace(fromLd.title)
+    if (h && shown.startsWith(cut) && shown[cut.length] === '"') fromLd.title = shown
   }
   if (fromMicrodata && fromLd.title && hiddenWordsAround(fromLd.title, meta(doc, 'og:title', 'twitter:title')[0])) fromLd.title = null
   // Review apps (Judge.me, Yotpo…) often add their own Product node for the same product, with its

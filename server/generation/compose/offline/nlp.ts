@@ -281,8 +281,11 @@ function withoutSpelledOutAcronyms(title: string): string {
   })
 }
 
+/** A title without a label in brackets before the name ("[November 26, 2025] Veterinary …", "【2024 Upgraded】 …"). */
+export const withoutLeadingLabel = (title: string): string => title.replace(/^\s*[[【][^\]】]{1,40}[\]】]\s*(?=\S)/u, '')
+
 export function productName(title: string, opts: { vendor?: string | null; book?: boolean } = {}): ProductName {
-  const clean = withoutSpelledOutAcronyms(title.replace(/\s+/g, ' ').trim())
+  const clean = withoutSpelledOutAcronyms(withoutLeadingLabel(title).replace(/\s+/g, ' ').trim())
   const first = (clean.split(NAME_END)[0] ?? clean).trim() || clean
   // Alternatives written with a slash name the thing first ("Wall Light/Wall Lamp to Décor Home/Living
   // Room" → "Wall Light"); a slash in one word ("AC/DC", "Black/White") is left alone, and so is a

@@ -352,6 +352,14 @@ describe('the short name of a source not in English', () => {
     expect(shortName('Kit Copos Vidro Jarra Cozinha Mesa & Bar Nadir')).toBe('Kit Copos Vidro Jarra Cozinha Mesa')
     // A screen's size or its aspect ratio after the name begins its specifications.
     expect(shortName('Acer CB242YE 23.8" 16:9 Full HD IPS Display schwarz')).toBe('Acer CB242YE')
+    // A label in brackets before the name is no part of it.
+    expect(shortName('[November 26, 2025] Veterinary Euthanasia Techniques: A Practical Guide 2nd Edition')).toBe(
+      'Veterinary Euthanasia Techniques',
+    )
+    expect(shortName('【2024 Upgraded】 Wireless Earbuds')).toBe('Wireless Earbuds')
+    expect(productName('[November 26, 2025] Veterinary Euthanasia Techniques', { book: true }).name).toBe(
+      'Veterinary Euthanasia Techniques',
+    )
     expect(shortName('Acer CB242YE 23.8 Zoll Monitor 16:9')).toBe('Acer CB242YE')
     expect(shortName('Samsung Odyssey G5 Curved 21:9')).toBe('Samsung Odyssey G5 Curved')
   })

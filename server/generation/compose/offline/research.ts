@@ -5,7 +5,7 @@ import type { Fact, Research, ReviewTheme } from '../types'
 import { cleanFacts } from './clean'
 import { buildFaq, type FaqSentences } from './faq'
 import { factsLanguage } from './language'
-import { givesGuarantee, productName, typeInName, withoutTrailingMeasure } from './nlp'
+import { givesGuarantee, productName, typeInName, withoutLeadingLabel, withoutTrailingMeasure } from './nlp'
 import { sentenceKey, splitSentences, squash } from './text'
 import { classifySentence, THEMES } from './themes'
 
@@ -29,7 +29,8 @@ const AUDIENCE =
 export function shortName(title: string): string {
   // A bracket ends the name after a space, or straight after a word in a script written without
   // spaces ("…提貨優惠券(無限期)").
-  let name = squash(title).split(
+  // A label in brackets before the name is no part of it.
+  let name = withoutLeadingLabel(squash(title)).split(
     /\s[-–—|+]\s|[,;]\s|\.\s|:\s|\s[(¡¿[【]|(?<=[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}])[(（【[]/u,
   )[0]
   if (name.split(' ').length > 6) name = name.split(/\s(?:for|with)\s/i)[0]

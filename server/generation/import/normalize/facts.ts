@@ -140,7 +140,9 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
   const title = literal
     ? cleanText(partial.title ?? '', 500)
     : cleanText(
-        withoutDanglingMark(withoutLeadingPrice(stripSiteName(cleanText(partial.title ? htmlToText(partial.title) : '', 1000), names))),
+        withoutDanglingMark(
+          withoutLeadingPrice(stripSiteName(cleanText(partial.title ? htmlToText(onceEscaped(partial.title)) : '', 1000), names)),
+        ),
         500,
       )
   const shortText = htmlToText(descriptionHtml)
@@ -203,6 +205,9 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
 }
 
 /** A separator left at the end of a name with nothing after it ("… Founders Edition-", "Lamp 3000 |"). */
+/** A name its page escaped twice ("Neuware &amp;amp; OVP" in its JSON-LD), escaped once: it reads "Neuware & OVP". */
+const onceEscaped = (s: string) => s.replace(/&amp;(#\d+|#x[0-9a-f]+|[a-z]+);/gi, '&$1;')
+
 function withoutDanglingMark(title: string): string {
   return title.replace(/\s*[-–—|·•:,;/]+\s*$/u, '')
 }

@@ -51,6 +51,10 @@ describe('currencyWritten', () => {
   it('reads "kr." by the page’s language, and a code or symbol as written', () => {
     expect(currencyWritten('1800,00\u00a0kr.', 'da')).toBe('DKK')
     expect(currencyWritten('143.999 TL', 'tr')).toBe('TRY')
+    // The hryvnia's short name, joined to its amount or apart, on a Ukrainian or a Russian page (or a wrong "ua" lang).
+    expect(currencyWritten('500.00грн', 'ua')).toBe('UAH')
+    expect(currencyWritten('6 879 грн.', 'ru')).toBe('UAH')
+    expect(currencyWritten('Огрнтест 5', 'ru')).toBeNull()
     expect(currencyWritten('143.999 TL', 'en')).toBeNull()
     // "¥" on a Chinese page is the yuan, on a Japanese one the yen; a bare number is still no currency.
     expect(currencyWritten('¥3.80 起', 'zh-CN')).toBe('CNY')

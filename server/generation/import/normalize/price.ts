@@ -130,7 +130,8 @@ const SYMBOLS: [RegExp, string][] = [
   [/₱/, 'PHP'],
   // The baht's sign, or its name in Thai (a Thai store's settings write "บาท" as its currency code).
   [/฿|บาท/, 'THB'],
-  [/₴/, 'UAH'],
+  // The hryvnia's sign, or its short name in Ukrainian and Russian ("500.00грн", "6 879 грн.").
+  [/₴|(?<!\p{L})грн(?!\p{L})/u, 'UAH'],
   [/₪/, 'ILS'],
   [/Kč/, 'CZK'],
   [/₸|(?<!\p{L})тг(?!\p{L})/u, 'KZT'],
