@@ -31,6 +31,16 @@ export function microdataProducts($: CheerioAPI, html: string, pageUrl: string):
   // the brand is what the link says.
   const linked = brandLinkText($)
   for (const p of products) if (linked && typeof p.brand === 'string' && /^(?:https?:)?\/\//i.test(p.brand)) p.brand = linked
+  // A review widget's rating written as an item of its own that names the product it rates
+  // (TurnTo's `<div itemscope itemtype="…/AggregateRating"><meta itemprop="itemReviewed" content="{name}">`).
+  const ratings = items
+    .filter((item) => (item.type ?? []).some((t) => t.replace(SCHEMA, '') === 'AggregateRating'))
+    .map((i) => asJsonLd(i, 0))
+  for (const p of products) {
+    const name = typeof p.name === 'string' ? p.name.trim().toLowerCase() : null
+    const own = name ? ratings.find((r) => typeof r.itemReviewed === 'string' && r.itemReviewed.trim().toLowerCase() === name) : undefined
+    if (own && !p.aggregateRating) p.aggregateRating = own
+  }
   // A rating scope that marks its value but only writes its count ("3.79 (115 ratings by Goodreads)").
   const written = countWrittenInRating($)
   for (const p of products) {

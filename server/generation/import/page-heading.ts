@@ -45,7 +45,8 @@ export function headingText($: CheerioAPI, el: Element | undefined = productHead
   if (note.is('small') && note[0].prev && collapseSpace(h1.text()).length > collapseSpace(note.text()).length) note.remove()
   const spaced = $.html(h1)
     .replace(/<(div|p|br|li|h[1-6])\b/gi, ' <$1')
-    .replace(/(<\/a>)(<[a-z])/gi, '$1 $2')
+    // A link ends a word, also where its wrapper closes with it ("<span><a>Stuart Weitzman</a></span><span>Bejeweled…").
+    .replace(/(<\/a>(?:<\/[a-z][a-z0-9]*>)*)(<[a-z])/gi, '$1 $2')
     // A part that opens with a bracket is a word of its own ("Drive</span><span>(SATA 600)").
     .replace(/(<\/[a-z][a-z0-9]*>)(<[a-z][^>]*>\s*[([])/gi, '$1 $2')
   return collapseSpace(load(spaced).text())

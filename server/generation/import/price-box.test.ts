@@ -9,6 +9,7 @@ import {
   priceBesideStruck,
   priceBeforePaymentDiscount,
   priceNearHeading,
+  roundedShowing,
 } from './price-box'
 
 /**
@@ -227,6 +228,15 @@ describe("Magento's price box", () => {
       `<table><tr><td><a href="/add.php?ItemID=${id}&amp;return=${id}"><font>445,00</font><br><font>€ inkl. 20% USt./Stück<br>Einzelpreis</font></a></td></tr></table>`
     expect(near(basket('i343436303631'))).toMatchObject({ price: 445, currency: 'EUR' })
     expect(near(basket('i343436309999'))).toBeNull()
+  })
+
+  it('reads the price written loose beside a struck one alone in its element, never the struck one', () => {
+    const near = (box: string) => priceNearHeading(load(page(box)), null, 'https://shop.example/p')
+    expect(near(`<p class="price"><span class="old-price">₹ 399.00</span>&nbsp; ₹ 249.00 Incl. GST </p>`)).toEqual({
+      price: 249,
+      compareAtPrice: 399,
+      currency: 'INR',
+    })
   })
 
   it('reads an amount, its decimal mark and its cents each in an element of its own as one price', () => {
@@ -879,6 +889,20 @@ describe('Brazil’s price boxes: "de … por …", a price paid at once, a disc
     expect(priceBeforePaymentDiscount(load(page(box)), 664.05, 'pt-BR', url)).toBe(699)
     // The structured price shown as the box's own price: it stands.
     expect(priceBeforePaymentDiscount(load(page(box)), 699, 'pt-BR', url)).toBeNull()
+  })
+})
+
+describe('a structured price with cents the page shows rounded', () => {
+  it('is the whole amount the page shows ("6 130 грн" for 6129.55), never one it does not', () => {
+    const html = page(
+      `<div class="price" data-value="6129.55"><span class="price_value">6&nbsp;130</span><span class="price_currency"> грн</span></div>`,
+    )
+    expect(roundedShowing(load(html), 6129.55, 'ru')).toBe(6130)
+    expect(roundedShowing(load(html), 6130, 'ru')).toBeNull()
+    expect(roundedShowing(load(html), 6228.55, 'ru')).toBeNull()
+    // The units of an amount whose cents stand in their own element are no rounded showing.
+    const split = page(`<div class="c1_price"><span class="n">162,</span> <span class="d">16</span> <span>€</span></div>`)
+    expect(roundedShowing(load(split), 162.16, 'de')).toBeNull()
   })
 })
 

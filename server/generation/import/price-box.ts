@@ -244,6 +244,13 @@ export function priceNearHeading(
       ? open.reduce((a, b) => (b.amount > a.amount ? b : a))
       : (open[0] ?? (new Set(prices.map((p) => p.amount)).size === 1 ? prices[0] : null))
     if (!first) return null
+    // A struck price alone among the elements, the price written loose beside it in their element
+    // ("<p><span class=old-price>₹ 399.00</span>&nbsp; ₹ 249.00 Incl. GST</p>"): that one is the price.
+    const loose = !open.length && isStruck(first.el) ? looseBeside(first, locale) : null
+    if (loose !== null)
+      return isFormerPrice(first.amount, loose)
+        ? { price: loose, compareAtPrice: first.amount, currency: currencyOf($, first, locale) }
+        : null
     const current = conditional ? first : (priceBesideClassedCondition($, first, open) ?? first)
     const former = prices.find((p) => p !== current && isStruck(p.el) && isFormerPrice(p.amount, current.amount))
     return {
@@ -379,6 +386,15 @@ const ownWords = (el: Element) =>
     .replace(/\s+/g, ' ')
     .trim()
 
+/** The amount written loose beside a price in its parent's own words, in its currency, or null. */
+function looseBeside(shown: ShownPrice, locale: string | null): number | null {
+  const parent = shown.el.parent
+  if (!parent || parent.type !== 'tag') return null
+  const own = asWritten(ownWords(parent as Element))
+  if (!own || own.length > 24 || !PRICE_ONLY.test(own) || !/\d/.test(own)) return null
+  return parsePrice(own, null, locale)?.amount ?? null
+}
+
 /** The first element, in the page's order, whose own words write `price` (walked by hand: one pass, however wide the page). */
 function firstWriting(body: Element, price: number, locale: string | null): Element | null {
   const stack: AnyNode[] = [...body.children].reverse()
@@ -466,6 +482,25 @@ export function currentBid($: CheerioAPI, locale: string | null, pageUrl: string
 /** Whether the page shows `price` anywhere a shopper sees it (a price of its own, not hidden, not an approximation of another). */
 export function isPriceShown($: CheerioAPI, price: number, locale: string | null): boolean {
   return pricesIn($, null, locale).some((p) => Math.abs(p.amount - price) < 0.005 && !isHidden(p.el, $.root()[0]) && !approximated(p.el))
+}
+
+/**
+ * The price the page shows for a structured price with cents it writes nowhere, rounded to whole units
+ * (6129.55 in the data, "6 130 грн" on the page): the amount the shopper reads and pays. Null unless
+ * every such showing agrees.
+ */
+export function roundedShowing($: CheerioAPI, price: number, locale: string | null): number | null {
+  const whole = Math.round(price)
+  if (whole === price) return null
+  // Not the units of an amount whose cents stand in an element of their own ("<span>162,</span> <span>16</span>").
+  const writtenWhole = (el: Element) => {
+    const next = el.next?.type === 'tag' ? el.next : el.next?.next
+    return !/[.,]\s*$/.test($(el).text()) && !(next?.type === 'tag' && /^\s*\d{2}\s*$/.test($(next).text()))
+  }
+  const shown = pricesIn($, null, locale).filter(
+    (p) => p.amount === whole && writtenWhole(p.el) && !isHidden(p.el, $.root()[0]) && !approximated(p.el),
+  )
+  return shown.length ? whole : null
 }
 
 /** A price labelled as an approximation ("Approximately" before it, or before the element it alone fills): a conversion. */

@@ -49,7 +49,11 @@ describe('the star widget beside the product’s heading', () => {
   it('reads stars that state their rating in data-star-rating and the count a screen reader is told beside them ("(67)")', () => {
     const stars = (count: string) =>
       `<div><a href="#reviews"><span class="MD-z" data-star-rating="4"><span>4</span><span class="sr-only">Rated 4 stars out of 5</span></span>${count}</a></div>`
-    expect(ratingBesideHeading(load(page(stars('<span aria-label="67 reviews">(67)</span>'))))).toEqual({ average: 4, count: '67', scale: 5 })
+    expect(ratingBesideHeading(load(page(stars('<span aria-label="67 reviews">(67)</span>'))))).toEqual({
+      average: 4,
+      count: '67',
+      scale: 5,
+    })
     // Without a count anywhere, no rating.
     expect(ratingBesideHeading(load(page(stars(''))))).toBeNull()
   })

@@ -22,6 +22,7 @@ import {
   isPriceShown,
   priceBesideStruck,
   priceNearHeading,
+  roundedShowing,
 } from './price-box'
 import { writtenAs } from './price-written'
 import { decimalRatingBesideHeading, decimalRatingWithCount, ratingBesideHeading } from './rating-widget'
@@ -90,8 +91,10 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
       // price converted ("Approximately US $3,971.45" under "EUR 3,500.00").
       const shown = priceNearHeading($, out.locale ?? null, pageUrl)
       const sameCurrency = shown && (!shown.currency || !out.currency || shown.currency === out.currency)
+      const rounded = written === 'nowhere' ? roundedShowing($, out.price, out.locale ?? null) : null
       if (shown && (written === 'nowhere' || !sameCurrency))
         Object.assign(out, { price: shown.price, compareAtPrice: shown.compareAtPrice, currency: shown.currency ?? out.currency })
+      else if (rounded !== null) out.price = rounded
     }
   }
   // An auction's lot: the current bid, not the starting price its structured data states.

@@ -317,6 +317,15 @@ describe('Shopify import', () => {
     expect([plain.price, plain.compareAtPrice]).toEqual([99, null])
   })
 
+  it('reads the price box under the heading when nothing structured states a price (an old theme’s microdata writes it as text)', async () => {
+    const body = `<html><head><meta property="og:title" content="7'0 Flat Tracker"><meta property="og:image" content="https://cdn.shopify.com/s/files/1/0072/products/tracker.jpg">
+      </head><body><main><div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">7'0 Flat Tracker</h1>
+      <div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span class="product-price" itemprop="price">$955.00</span></div></div>
+      <ul class="related"><li><a href="/products/other-board"><span>$1,250.00</span></a></li></ul></main></body></html>`
+    const facts = await importProduct(USER_URL, fakeFetcher({ [BASE]: { body } }), now)
+    expect([facts.price, facts.currency]).toEqual([955, 'USD'])
+  })
+
   it("takes the theme's copy of the product at its word on the former price: none where the selected variant's is below its price", async () => {
     // The 3.5 kg bag is shown ($48.50, a stale compare-at of $33.00 that the theme does not show); only the
     // 13.5 kg bag has a former price ($120.00 over $114.00), in the theme's hidden range block.

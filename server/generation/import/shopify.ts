@@ -7,7 +7,7 @@ import { absoluteUrl, cleanImages, stripImageSizeSuffix } from './normalize/imag
 import { parsePrice } from './normalize/price'
 import { parsePage } from './parse-page'
 import { shopifyHandle } from './platform'
-import { formerPriceBeside } from './price-box'
+import { formerPriceBeside, priceNearHeading } from './price-box'
 import { ratingBesideHeading } from './rating-widget'
 import { shownText } from './shown-text'
 import { extractStructuredData } from './structured-data'
@@ -317,6 +317,13 @@ export async function importShopify(url: URL, fetcher: Fetcher): Promise<Shopify
   }
   // The review app's stars beside the heading (Stamped's, Judge.me's…), when nothing structured rates it.
   fromPage.listingRating ??= ratingBesideHeading($)
+  // Nothing structured states a price (an old theme's microdata with the price as text only): the
+  // theme's price box under the heading.
+  if (fromPage.price == null) {
+    const shown = priceNearHeading($, fromPage.locale ?? null, doc.url)
+    if (shown)
+      Object.assign(fromPage, { price: shown.price, compareAtPrice: shown.compareAtPrice, currency: fromPage.currency ?? shown.currency })
+  }
   // The theme's price box: a former price struck beside the price (the feed would have named it; a
   // theme's copy that states compare-at prices did, or said there is none: one below the price is none).
   const themeStatesFormer = !!theme && ('compare_at_price' in theme || arr(theme.variants).some((v) => isObj(v) && 'compare_at_price' in v))

@@ -276,6 +276,25 @@ describe('OpenGraph and markup fallbacks', () => {
     expect(extractStructuredData('<title>Blue Mug – Studio</title>', 'https://s.example/').title).toBe('Blue Mug')
   })
 
+  it('reads a review widget’s rating written as an item of its own naming the product it rates, never another product’s', () => {
+    const page = (
+      reviewed: string,
+    ) => `<html><body><div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Satco 40 Watt G9 Bulb</h1>
+      <div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><meta itemprop="price" content="7.99"><meta itemprop="priceCurrency" content="USD"></div></div>
+      <div class="TTreviewSummary" itemscope itemtype="http://schema.org/AggregateRating"><meta itemprop="itemReviewed" content="${reviewed}">
+      <meta itemprop="ratingValue" content="4.5"><div class="TTratingBox TTrating-4-5"></div><span>4.5 / 5.0</span><div itemprop="reviewCount">2 Reviews</div></div></body></html>`
+    expect(extractStructuredData(page('Satco 40 Watt G9 Bulb'), 'https://s.example/p').listingRating).toMatchObject({ average: 4.5 })
+    expect(extractStructuredData(page('Satco 60 Watt E26 Bulb'), 'https://s.example/p').listingRating ?? null).toBeNull()
+  })
+
+  it('never takes an address for a name (a page-wide microdata scope naming the site’s link), and keeps a linked brand a word of its own in the heading', () => {
+    const html = `<html><head><meta property="og:title" content="Stuart Weitzman Bejeweled Boot"></head><body itemscope itemtype="http://schema.org/Product">
+      <header><meta itemprop="name" content="http://www.shop.example"></header>
+      <h1><span><a href="/designers/sw">Stuart Weitzman</a></span><span>Bejeweled Boot</span></h1></body></html>`
+    expect(extractStructuredData(html, 'https://www.shop.example/p/boot').title).not.toMatch(/^http/)
+    expect(headingText(load(html))).toBe('Stuart Weitzman Bejeweled Boot')
+  })
+
   it('reads a microdata name cut at an inch mark left unescaped in full from the heading, and a name escaped twice once', () => {
     const cut = `<html><body><div itemscope itemtype="http://schema.org/Product"><meta itemprop="name" content="Phone Tela De 6" Câmera Tripla Azul" />
       </div><h1><div>Phone Tela De 6" Câmera Tripla Azul</div></h1></body></html>`

@@ -663,6 +663,8 @@ export function extractStructuredData(
   const [first, ...others] = fromMicrodata ? microdataProducts(doc, html, pageUrl) : ld
   const node = first ? withSameProductsParts(first, others) : first
   const fromLd: RawFacts = node ? productFromJsonLd(node, pageRegion(doc)) : {}
+  // An address is no product's name (a page-wide microdata scope whose first name is the site's link).
+  if (fromLd.title && /^\s*https?:\/\/\S+\s*$/.test(fromLd.title)) fromLd.title = null
   // A photo the data names before its script had the id ("undefined_in_1000x1000.jpg") is none: the tags' photo stands.
   if (fromLd.images) fromLd.images = fromLd.images.filter((u) => !isPlaceholderImage(absoluteUrl(u, pageUrl) ?? ''))
   // The product's gallery as image nodes of their own beside it, named after it ("{name} gallery item 1").
