@@ -5,6 +5,7 @@ import { absoluteUrl } from './normalize/images'
 import { separatorsOf } from './normalize/numbers'
 import { currencyWritten, parsePrice } from './normalize/price'
 import { escapeRegExp } from './normalize/text'
+import { hiddenOutright } from './shown-text'
 import { struckByStyleSheet } from './stylesheet-strike'
 
 /**
@@ -126,9 +127,6 @@ export function labelBefore(el: Element): Element | null {
   return el.prev?.type === 'tag' ? (el.prev as Element) : el.prev?.prev?.type === 'tag' ? (el.prev.prev as Element) : null
 }
 
-/** A row the page hides outright (`style="display: none"`): BigCommerce keeps an empty "RRP:" row before every price. */
-const hiddenRow = (el: Element) => 'hidden' in el.attribs || /display\s*:\s*none/i.test(el.attribs.style ?? '')
-
 /** The words just before a price: its label element's, or the text beside it in its parent ("Brez DDV: <span>81.97€</span>"). */
 export function labelTextBefore(el: Element): string {
   const text = el.prev?.type === 'text' ? (el.prev as unknown as { data: string }).data.trim() : ''
@@ -200,7 +198,9 @@ export function isStruck(el: Element): boolean {
   const type = magentoPriceType(el)
   if (type === 'oldPrice' || type === 'msrpPrice') return true
   const label = labelBefore(el)
-  const shownLabel = label && !hiddenRow(label) ? label : null
+  // (Not a row the page hides outright: BigCommerce keeps an empty "RRP:" row before every price. A
+  // label hidden by a class may still be read to screen readers, so it still counts.)
+  const shownLabel = label && !hiddenOutright(label) ? label : null
   if (shownLabel && FORMER_PRICE_LABEL.test(collapseLabel(shownLabel))) return true
   // Or written loose before it in its parent ("Was <span>£329.00</span>").
   if ((shownLabel || !label) && FORMER_PRICE_LABEL.test(labelTextBefore(el))) return true

@@ -103,9 +103,12 @@ export function hiddenByClass(e: Element): boolean {
   return classes.some((c) => HIDING_CLASSES.has(c)) && !classes.some(showsAtWidth)
 }
 
-/** Whether a style sheet or the element itself hides it from the shopper: `hidden`, `display: none`, `visibility: hidden`, or a hiding class. */
-export const hiddenFromShopper = (e: Element) =>
-  'hidden' in e.attribs || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(e.attribs.style ?? '') || hiddenByClass(e)
+/** Whether the element hides itself outright: `hidden`, `display: none`, `visibility: hidden` in its own style. */
+export const hiddenOutright = (e: Element) =>
+  'hidden' in e.attribs || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(e.attribs.style ?? '')
+
+/** Whether a style sheet or the element itself hides it from the shopper: hidden outright, or by a hiding class. */
+export const hiddenFromShopper = (e: Element) => hiddenOutright(e) || hiddenByClass(e)
 
 /** Words only a screen reader says (eBay's "Details about", "Opens in a new window"). */
 const SCREEN_READER_CLASSES = new Set(['sr-only', 'visually-hidden', 'screen-reader-text', 'g-hdn'])
