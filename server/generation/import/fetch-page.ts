@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import type { Platform } from '../../domain/product-facts'
+import { applyBaseHref } from './base-href'
 import { parsePage } from './parse-page'
 import { recognizeRefusal, siteLabel, statusError } from './refusals'
 import { ImportError, type FetchedDocument, type Fetcher } from './types'
@@ -29,6 +30,7 @@ export async function readPage(
   const refused = recognizeRefusal(doc, platform, $)
   if (refused) throw refused
   if (doc.status >= 400) throw statusError(doc.status, siteLabel(doc.url || url, platform))
+  applyBaseHref($, doc.url || url)
   return { doc, $ }
 }
 

@@ -269,9 +269,17 @@ export function wrappedBy(el: Element): Element[] {
 
 /** An element's one child element when nothing else in it has text, else null. */
 export function soleChild(el: Element): Element | null {
-  const kept = el.children.filter((c) => c.type === 'tag' || (c.type === 'text' && (c as unknown as { data: string }).data.trim()))
+  const kept = el.children.filter(
+    (c) => (c.type === 'tag' && !neverDrawn(c as Element)) || (c.type === 'text' && (c as unknown as { data: string }).data.trim()),
+  )
   return kept.length === 1 && kept[0].type === 'tag' ? (kept[0] as Element) : null
 }
+
+/** Elements a browser never draws beside a price (a form's hidden field holding it, Zappos' "priceData"). */
+function neverDrawn(el: Element): boolean {
+  return (el.name === 'input' && (el.attribs.type ?? '').toLowerCase() === 'hidden') || NEVER_DRAWN_TAGS.has(el.name)
+}
+const NEVER_DRAWN_TAGS = new Set(['script', 'style', 'template', 'meta', 'link'])
 
 function collapseLabel(el: Element): string {
   return (smallText(el) ?? '').replace(/\s+/g, ' ').trim()

@@ -19,6 +19,26 @@ describe("a shop page's own markup", () => {
     expect([raw.price, raw.compareAtPrice, raw.currency]).toEqual([199, 249, 'EUR'])
   })
 
+  it('reads the price box when the linked data left its offer’s price empty', () => {
+    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Espresso machine 4711","offers":[{"@type":"Offer","availability":"http://schema.org/OutOfStock","price":""}]}</script>`
+    const page = html.replace('</head>', `${ld}</head>`)
+    const raw = withShopMarkup({ title: 'Espresso machine 4711', images: [] }, load(page), URL_)
+    expect([raw.price, raw.compareAtPrice]).toEqual([199, 249])
+  })
+
+  it('reads the price box beside a microdata product that names no offer, past a hidden field holding the price', () => {
+    const page = `<html lang="en"><body><div itemscope itemtype="http://schema.org/Product">
+      <div id="stage"><h1><a href="/acme">ACME</a> <span itemprop="name">Prima Laces</span></h1><img itemprop="image" src="https://cdn.shop.example/4130129-p.jpg"></div>
+      <div id="wing"><form action="/cart"><input type="hidden" name="productId" value="8958197">
+      <div id="priceSlot"><input type="hidden" name="priceData" value="$75.00"><span class="price"><span content="75.00">$75.00</span></span></div>
+      <p>Ships free!</p><a href="/size-chart">Size chart</a><a href="/returns">Returns</a></form></div></div></body></html>`
+    const raw = withShopMarkup({ title: 'Prima Laces', images: [] }, load(page), URL_)
+    expect([raw.price, raw.currency]).toEqual([75, 'USD'])
+    // A scope that names its offer keeps the page's word on the price: none taken from the box.
+    const offered = page.replace('<span itemprop="name">', '<meta itemprop="offers" content=""><span itemprop="name">')
+    expect(withShopMarkup({ title: 'Prima Laces', images: [] }, load(offered), URL_).price ?? null).toBeNull()
+  })
+
   it('leaves a structured price alone when the page shows it unstruck', () => {
     const raw = withShopMarkup({ price: 249, currency: 'EUR' }, load(html.replace('<del>€249.00</del>', '<b>€249.00</b>')), URL_)
     expect([raw.price, raw.compareAtPrice ?? null]).toEqual([249, null])

@@ -101,7 +101,7 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
   const bid = currentBid($, out.locale ?? null, pageUrl)
   if (bid !== null && bid !== out.price) Object.assign(out, { price: bid, compareAtPrice: null })
   if (typeof out.price === 'number' && !out.currency) out.currency = currencyShownWith($, out.price, out.locale ?? null)
-  if (out.price == null && !plans && (!hasStructuredProduct($) || structuredOfferLost($))) {
+  if (out.price == null && !plans && (!hasStructuredProduct($, true) || structuredOfferLost($))) {
     const shown = priceNearHeading($, out.locale ?? null, pageUrl)
     if (shown) Object.assign(out, { price: shown.price, compareAtPrice: shown.compareAtPrice, currency: out.currency ?? shown.currency })
   }

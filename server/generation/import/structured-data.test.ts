@@ -778,6 +778,24 @@ describe('offers of one product that disagree', () => {
     expect(read(box)).toBe(249990)
   })
 
+  it('takes a price property standing in no scope at all when the page has no product scope (Walmart’s hero price)', () => {
+    const page = (hero: string) =>
+      ld({
+        '@type': 'Product',
+        name: 'AirPods Pro',
+        offers: [
+          { '@type': 'Offer', price: 11, priceCurrency: 'USD' },
+          { '@type': 'Offer', price: 117.23, priceCurrency: 'USD' },
+        ],
+      }).replace(
+        '<body></body>',
+        `<body><h1>AirPods Pro</h1>${hero}<ul class="similar"><li itemscope itemtype="http://schema.org/Offer"><span itemprop="price">$11.00</span></li></ul></body>`,
+      )
+    expect(extractStructuredData(page('<span itemprop="price">Now $117.23</span>'), 'https://shop.example/ip/1').price).toBe(117.23)
+    // A priced tile's scope is another product's: without the hero, the lowest stands.
+    expect(extractStructuredData(page(''), 'https://shop.example/ip/1').price).toBe(11)
+  })
+
   it('keeps the lowest when the markup states none of them', () => {
     expect(read('<p>Despacho gratis</p>')).toBe(229990)
   })
@@ -803,6 +821,15 @@ describe('an offer the linked data lost', () => {
     expect(structuredOfferLost(load(lost))).toBe(true)
     expect(structuredOfferLost(load(ld({ '@type': 'Product', name: 'Party 10', offers: { price: '10' } })))).toBe(false)
     expect(structuredOfferLost(load(ld({ '@type': 'Product', name: 'Party 10' })))).toBe(false)
+  })
+
+  it('is known by an offer whose price the template left empty', () => {
+    const empty = ld({
+      '@type': 'Product',
+      name: 'Wall Charger',
+      offers: [{ '@type': 'Offer', availability: 'http://schema.org/OutOfStock', price: '' }],
+    })
+    expect(structuredOfferLost(load(empty))).toBe(true)
   })
 })
 

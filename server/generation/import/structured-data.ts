@@ -505,8 +505,12 @@ function microdataOffer($: CheerioAPI): { price: string; currency: string | null
 function statedPrices($: CheerioAPI): number[] {
   const product = $('[itemtype$="schema.org/Product" i]').first()
   const locale = pageLocale($)
-  return product
-    .find('[itemprop="price"]')
+  // With no product scope, a price property standing in no scope at all (Walmart's hero price,
+  // `itemProp="price"` with no itemscope around it); a tile's priced scope is another product's.
+  const prices = product.length
+    ? product.find('[itemprop="price"]')
+    : $('[itemprop="price"]').filter((_, el) => !$(el).closest('[itemscope]').length)
+  return prices
     .toArray()
     .filter((el) => !$(el).find('s, del, strike').length && !$(el).closest('s, del, strike').length)
     .map((el) => parsePrice(($(el).attr('content') ?? $(el).text()).trim(), null, locale)?.amount)
@@ -626,22 +630,33 @@ function withSameProductsParts(node: Node, others: Node[]): Node {
   return out
 }
 
-/** Whether the page describes a product in structured data (JSON-LD or microdata) at all. */
 /**
  * Whether a linked-data block names an offer and writes no value for it (`"offers": ,` from a template
- * that printed nothing): the product has an offer the data lost, not none, so its price box is read.
+ * that printed nothing, or an offer's `"price": ""`): the product has an offer the data lost, not
+ * none, so its price box is read.
  */
 export function structuredOfferLost($: CheerioAPI): boolean {
   return $('script')
     .toArray()
     .some(
       (el) =>
-        ($(el).attr('type') ?? '').toLowerCase().startsWith('application/ld+json') && /"offers"\s*:\s*[,}\]]/.test($(el).html() ?? ''),
+        ($(el).attr('type') ?? '').toLowerCase().startsWith('application/ld+json') &&
+        /"offers"\s*:\s*[,}\]]|"price"\s*:\s*"\s*"/.test($(el).html() ?? ''),
     )
 }
 
-export function hasStructuredProduct($: CheerioAPI): boolean {
-  return findProductNodes(readJsonLd($)).length > 0 || $('[itemscope][itemtype*="schema.org/Product" i]').length > 0
+/**
+ * Whether the page describes a product in structured data (JSON-LD or microdata) at all. A
+ * microdata product that names no offer and no price (Zappos' scope holds the name and photos; its
+ * price box is outside) describes the product, not what it sells at: it counts as none for the price.
+ */
+export function hasStructuredProduct($: CheerioAPI, forPrice = false): boolean {
+  if (findProductNodes(readJsonLd($)).length > 0) return true
+  const scopes = $('[itemscope][itemtype*="schema.org/Product" i]')
+  if (!forPrice) return scopes.length > 0
+  return scopes
+    .toArray()
+    .some((scope) => $(scope).find('[itemprop~="offers" i], [itemprop~="price" i], [itemprop~="lowPrice" i]').length > 0)
 }
 
 /**

@@ -56,6 +56,9 @@ describe('brand bylines', () => {
     for (const none of ['- Senza marca/Generico', 'Sans marque', 'Geen merk / Generic']) expect(cleanBrand(none), none).toBeNull()
     expect(cleanBrand('AC/DC')).toBe('AC/DC')
     expect(cleanBrand('N/A')).toBeNull()
+    // A template's empty brand before the site's name (" | Urban Outfitters" in product:brand).
+    expect(cleanBrand(' | Urban Outfitters')).toBeNull()
+    expect(cleanBrand('Urban Outfitters')).toBe('Urban Outfitters')
     // A brand given as its page's address: the name in it, or none.
     expect(cleanBrand('https://www.ulabox.com/marca/absolut/1132')).toBe('absolut')
     expect(cleanBrand('https://www.shop.example/brands/the-north-face')).toBe('the north face')

@@ -279,6 +279,8 @@ const STORE_COUNTRY = /(?<=\p{Ll}\p{L}*)\s+(?:US|UK|GB|EU|DE|FR|ES|IT|NL|BE|CA|A
 export function cleanBrand(value: unknown): string | null {
   if (typeof value !== 'string') return null
   const spaced = value.replace(/\s+/g, ' ')
+  // A title's separator first (" | Urban Outfitters"): a template printed an empty brand before the site's name.
+  if (/^\s*[|｜]/.test(spaced)) return null
   // A note in brackets after the name is not the brand's ("(全台多分店)": all branches in Taiwan).
   let s = spaced
     .replace(/\s*[(（][^()（）]{1,30}[)）]\s*$/u, '')
