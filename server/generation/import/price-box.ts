@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { currencyWritten, parsePrice } from './normalize/price'
+import { linksToAnotherPage } from './gallery'
 import { productHeading } from './page-heading'
 import {
   classWords,
@@ -479,9 +480,69 @@ export function currentBid($: CheerioAPI, locale: string | null, pageUrl: string
   return null
 }
 
-/** Whether the page shows `price` anywhere a shopper sees it (a price of its own, not hidden, not an approximation of another). */
-export function isPriceShown($: CheerioAPI, price: number, locale: string | null): boolean {
-  return pricesIn($, null, locale).some((p) => Math.abs(p.amount - price) < 0.005 && !isHidden(p.el, $.root()[0]) && !approximated(p.el))
+/**
+ * Whether the page shows `price` anywhere a shopper sees it: a price of its own, not hidden, not an
+ * approximation of another; given the page's address, not inside another product's card wrapped
+ * whole in its link with its picture.
+ */
+export function isPriceShown($: CheerioAPI, price: number, locale: string | null, pageUrl: string | null = null): boolean {
+  const root = $.root()[0]
+  return pricesIn($, null, locale).some(
+    (p) =>
+      Math.abs(p.amount - price) < 0.005 && !isHidden(p.el, root) && !approximated(p.el) && !(pageUrl && inLinkedCard($, p.el, pageUrl)),
+  )
+}
+
+/** Whether an element is inside a link to another page that also wraps a picture (a product card). */
+function inLinkedCard($: CheerioAPI, el: Element, pageUrl: string): boolean {
+  return $(el)
+    .closest('a[href]')
+    .toArray()
+    .some((a) => linksToAnotherPage((a as Element).attribs.href, pageUrl) && $(a).find('img, picture').length > 0)
+}
+
+/**
+ * Whether the page writes `price` with its currency as this product's: shown (isPriceShown), a
+ * sign or code beside it, and not in another product's tile.
+ */
+export function isPriceShownWithCurrency($: CheerioAPI, price: number, locale: string | null, pageUrl: string): boolean {
+  const root = $.root()[0]
+  return pricesIn($, null, locale).some(
+    (p) =>
+      Math.abs(p.amount - price) < 0.005 &&
+      !isHidden(p.el, root) &&
+      !approximated(p.el) &&
+      namesCurrency($, p, locale) &&
+      !inPictureTile($, p.el, pageUrl),
+  )
+}
+
+/** Levels above a price that still hold its tile's picture link. */
+const PICTURE_TILE_LEVELS = 3
+
+/**
+ * Whether a price sits in another product's tile: inside a link to another page, or within a few
+ * levels of one that wraps a picture (a card's photo). A buy box's own links (buy now, add to cart)
+ * wrap none.
+ */
+function inPictureTile($: CheerioAPI, el: Element, pageUrl: string): boolean {
+  // A card wrapped whole in its link, however deep.
+  if (
+    $(el)
+      .closest('a[href]')
+      .toArray()
+      .some((a) => linksToAnotherPage((a as Element).attribs.href, pageUrl))
+  )
+    return true
+  let node: AnyNode | null = el
+  for (let level = 0; node && node.type === 'tag' && level < PICTURE_TILE_LEVELS; level++, node = node.parent) {
+    const links = $(node as Element)
+      .find('a[href]')
+      .addBack('a[href]')
+      .toArray()
+    if (links.some((a) => linksToAnotherPage((a as Element).attribs.href, pageUrl) && $(a).find('img, picture').length > 0)) return true
+  }
+  return false
 }
 
 /**

@@ -14,6 +14,11 @@ describe('a structured price as the page writes it', () => {
     expect(writtenAs(page('<p>53,11 €</p><script>var p = 43.90</script>'), 43.9)).toBe('nowhere')
     // Two elements' texts never run together ("$200" beside "2 bids").
     expect(writtenAs(page('<span>$200</span><span>2 bids</span>'), 2002)).toBe('nowhere')
+    // A share is no amount ("25% Cotton"); another product's card, given the page's address, is not this one's.
+    expect(writtenAs(page('<p>50% Polyester / 25% Cotton</p>'), 25)).toBe('nowhere')
+    const card = page('<a href="/listing/7"><img src="/7.jpg"><span>$25.00</span></a>')
+    expect(writtenAs(card, 25)).toBe('elsewhere')
+    expect(writtenAs(card, 25, 'https://shop.example/listing/1')).toBe('nowhere')
   })
 
   it('knows an amount written only per month, in the languages of the shops', () => {

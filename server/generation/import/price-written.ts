@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode } from 'domhandler'
+import { linksToAnotherPage } from './gallery'
 
 // A structured price as the page's visible text writes it, in whatever form: written nowhere (a
 // price before VAT), or written only as a payment per month (a plan's instalment).
@@ -8,10 +9,19 @@ import type { AnyNode } from 'domhandler'
 const PER_MONTH =
   /^\s*(?:\p{Sc})?\s*(?:\/\s*(?:mo|mth|month|mes|monat|mois|mese|maand|mies|mån)\b|(?:per|a|al|pro|par|por) (?:month|mes|monat|mois|mese|maand)\b|monthly\b|mensuales?\b|monatlich\b)/iu
 
-/** A page's visible text: no scripts, styles or templates, whitespace collapsed. */
-function visibleText($: CheerioAPI): string {
+/**
+ * A page's visible text: no scripts, styles or templates, whitespace collapsed. Given the page's
+ * address, without the cards wrapped whole in a link to another page with their picture (Etsy's
+ * shop's other listings at $25.00): what they write is another product's.
+ */
+function visibleText($: CheerioAPI, pageUrl: string | null = null): string {
   const body = $('body').clone()
   body.find('script, style, template, noscript').remove()
+  if (pageUrl)
+    body
+      .find('a[href]')
+      .filter((_, a) => linksToAnotherPage(a.attribs.href, pageUrl) && $(a).find('img, picture').length > 0)
+      .remove()
   // Each text apart, in the page's order: "<span>$200</span><span>2 bids</span>" is "$200 2 bids", never "$2002 bids".
   const texts: string[] = []
   const stack: AnyNode[] = [...body.toArray()]
@@ -27,7 +37,8 @@ function visibleText($: CheerioAPI): string {
 function amountWritten(price: number): RegExp {
   const [units, cents] = price.toFixed(2).split('.')
   const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, "[.,\\s\u00a0\u202f’']?")
-  return new RegExp(`(?<![\\d.,])${grouped}(?:[.,]${cents}${cents === '00' ? '|(?![.,]\\d)' : ''})(?!\\d)`, 'g')
+  // (Never a share: "25% Cotton" is no $25.00.)
+  return new RegExp(`(?<![\\d.,])${grouped}(?:[.,]${cents}${cents === '00' ? '|(?![.,]\\d)' : ''})(?!\\d|\\s?%)`, 'g')
 }
 
 /** An approximation written before an amount, its currency between them or not ("Approximately US $3,971.45", "ca. 12 €", "≈ $5"). */
@@ -41,8 +52,12 @@ export const APPROXIMATELY =
  * an approximation (`converted`: "EUR 3,500.00 Approximately US $3,971.45", a listing's price in the
  * viewer's currency), or `elsewhere` (in words the price box does not read as a price: "alkaen 74,95 €").
  */
-export function writtenAs($: CheerioAPI, price: number): 'nowhere' | 'per-month' | 'converted' | 'elsewhere' {
-  const text = visibleText($)
+export function writtenAs(
+  $: CheerioAPI,
+  price: number,
+  pageUrl: string | null = null,
+): 'nowhere' | 'per-month' | 'converted' | 'elsewhere' {
+  const text = visibleText($, pageUrl)
   let monthly = false
   let converted = false
   for (const m of text.matchAll(amountWritten(price))) {

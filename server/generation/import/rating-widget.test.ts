@@ -8,6 +8,7 @@ import {
   ratingShownNowhere,
   ratingsBeforeReviews,
   starRowFill,
+  starWidgetEmpty,
 } from './rating-widget'
 import { importProduct } from './index'
 
@@ -255,5 +256,19 @@ describe('a structured rating of a handful of reviews the page shows nowhere', (
     expect(ratingShownNowhere(load(gallery), 5, 1)).toBe(true)
     // A reviews block, even empty, is a place that shows it.
     expect(ratingShownNowhere(load(`${gallery}<div id="reviews"></div>`), 5, 1)).toBe(false)
+  })
+})
+
+describe('a star widget drawn empty by its own word', () => {
+  const bar = (rating: string, readonly = '1') =>
+    `<html><body><h1>Dell R620</h1><div class="br-wrapper br-theme-css-stars"><select data-current-rating="${rating}" data-readonly="${readonly}" style="display:none"><option value="1">1</option><option value="5">5</option></select><div class="br-widget"><a data-rating-value="1"></a><a data-rating-value="5"></a></div></div></body></html>`
+  it('is a read-only bar whose current rating is 0', () => {
+    expect(starWidgetEmpty(load(bar('0')))).toBe(true)
+    expect(starWidgetEmpty(load(bar('')))).toBe(true)
+  })
+  it('is not a bar that states a rating, nor one the shopper may still rate, nor a page without one', () => {
+    expect(starWidgetEmpty(load(bar('4')))).toBe(false)
+    expect(starWidgetEmpty(load(bar('0', '0')))).toBe(false)
+    expect(starWidgetEmpty(load('<html><body><h1>Dell R620</h1></body></html>'))).toBe(false)
   })
 })

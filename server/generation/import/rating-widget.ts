@@ -292,6 +292,21 @@ const RATING_PLACE =
   /star|rating|(?<!p)review|yotpo|jdgm|judgeme|stamped|okendo|loox|bazaarvoice|trustpilot|feefo|reevoo|junip|(?:^|[\s_-])(?:bv|pr)[-_]/i
 
 /**
+ * Whether the product's star widget is drawn empty by its own word: a read-only rating bar whose
+ * current rating is 0 (jQuery Bar Rating's `<select data-current-rating="0" data-readonly="1">`), with
+ * no filled stars drawn elsewhere. A structured rating beside it (server-shop.ua's "5 of 89") is not
+ * what the shopper sees.
+ */
+export function starWidgetEmpty($: CheerioAPI): boolean {
+  const bars = $('[data-current-rating][data-readonly]').toArray()
+  if (!bars.length) return false
+  const empty = bars.every(
+    (el) => !/^(?:0|false)$/i.test(el.attribs['data-readonly'] ?? '') && Number(el.attribs['data-current-rating'] || 0) === 0,
+  )
+  return empty && !drawnStars($)
+}
+
+/**
  * Whether a page has no place that shows a rating of a handful of reviews: no element outside an
  * icon sprite classed or named as stars, a rating, reviews or a review app's widget, and neither the
  * count nor the average written in its text. Then a structured rating (a theme's JSON-LD that states

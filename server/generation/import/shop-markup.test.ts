@@ -39,6 +39,22 @@ describe("a shop page's own markup", () => {
     expect(withShopMarkup({ title: 'Prima Laces', images: [] }, load(offered), URL_).price ?? null).toBeNull()
   })
 
+  it('takes the price box’s price when the structured one is written only in other products’ cards', () => {
+    const cards = `<ul class="more-from-shop">${[1, 2, 3]
+      .map(
+        (n) =>
+          `<li><a href="/listing/${n}"><img src="https://cdn.shop.example/m/${n}.jpg"><span>Tee ${n}</span><span>$25.00</span></a></li>`,
+      )
+      .join('')}</ul>`
+    const page = html
+      .replace('<del>€249.00</del> <span>€199.00</span>', '<span>$28.50+</span> <small>Shipping included</small>')
+      .replace('</main>', `<p>50% Polyester / 25% Cotton / 25% Rayon</p>${cards}</main>`)
+    expect(withShopMarkup({ price: 25, currency: 'USD' }, load(page), URL_).price).toBe(28.5)
+    // Written as this product's too: the structured price stands.
+    const own = page.replace('<span>$28.50+</span>', '<span>$25.00</span>')
+    expect(withShopMarkup({ price: 25, currency: 'USD' }, load(own), URL_).price).toBe(25)
+  })
+
   it('leaves a structured price alone when the page shows it unstruck', () => {
     const raw = withShopMarkup({ price: 249, currency: 'EUR' }, load(html.replace('<del>€249.00</del>', '<b>€249.00</b>')), URL_)
     expect([raw.price, raw.compareAtPrice ?? null]).toEqual([249, null])

@@ -81,8 +81,9 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
   // is an instalment: then the page offers plans (a contract, outright), and no price is better than
   // picking one.
   let plans = false
-  if (typeof out.price === 'number' && !out.soldOut && !isPriceShown($, out.price, out.locale ?? null)) {
-    const written = writtenAs($, out.price)
+  if (typeof out.price === 'number' && !out.soldOut && !isPriceShown($, out.price, out.locale ?? null, pageUrl)) {
+    // (Not what other products' cards write: Etsy's shop's other listings at the same $25.00.)
+    const written = writtenAs($, out.price, pageUrl)
     plans = written === 'per-month'
     if (plans) Object.assign(out, { price: null, compareAtPrice: null })
     else if (written === 'nowhere' || written === 'converted') {

@@ -304,6 +304,19 @@ describe('OpenGraph and markup fallbacks', () => {
       buildFacts(extractStructuredData(twice, 'https://s.example/p'), { url: 'https://s.example/p', platform: 'generic' }, new Date())
         .title,
     ).toBe('Win10 Pro, Neuware & OVP')
+    // A description escaped twice reads no "&nbsp;" either.
+    const desc = ld({
+      '@type': 'Product',
+      name: 'Dell 5590',
+      description: 'Ультрабук&amp;nbsp; DELL, Intel&amp;reg; HD',
+      offers: { price: '159', priceCurrency: 'UAH' },
+    })
+    const facts = buildFacts(
+      extractStructuredData(desc, 'https://s.example/p'),
+      { url: 'https://s.example/p', platform: 'generic' },
+      new Date(),
+    )
+    expect(facts.descriptionText).toBe('Ультрабук DELL, Intel® HD')
   })
 
   it('under a title that names only the site and no <h1>, reads the line the product’s photo is named after', () => {
@@ -794,6 +807,18 @@ describe('offers of one product that disagree', () => {
     expect(extractStructuredData(page('<span itemprop="price">Now $117.23</span>'), 'https://shop.example/ip/1').price).toBe(117.23)
     // A priced tile's scope is another product's: without the hero, the lowest stands.
     expect(extractStructuredData(page(''), 'https://shop.example/ip/1').price).toBe(11)
+  })
+
+  it('takes the one the page writes with its currency, where the other is a bare number of something else', () => {
+    const sizes = [
+      { '@type': 'Offer', price: '15.0', priceCurrency: 'USD' },
+      { '@type': 'Offer', price: '32.0', priceCurrency: 'USD' },
+    ]
+    const html = ld({ '@type': 'Product', name: 'Setting Spray', offers: sizes }).replace(
+      '<body></body>',
+      `<body><h1>Setting Spray</h1><div class="price"><span>$32.00</span></div><p>Videos <span>(15)</span></p><span class="answers">15</span> answers</body>`,
+    )
+    expect(extractStructuredData(html, 'https://shop.example/p/1').price).toBe(32)
   })
 
   it('keeps the lowest when the markup states none of them', () => {

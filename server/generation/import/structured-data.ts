@@ -3,6 +3,7 @@ import { jsonrepair } from 'jsonrepair'
 import { htmlToText } from '../../domain/sanitize'
 import { linksToAnotherPage, photoIdParts, picturesNamed } from './gallery'
 import { microdataProducts } from './microdata'
+import { isPriceShownWithCurrency } from './price-box'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl, isPlaceholderImage, isSiteIcon } from './normalize/images'
 import { pageLocale, siteLanguage } from './normalize/locale'
@@ -18,7 +19,7 @@ import {
   productHeading,
   titleFromMarkup,
 } from './page-heading'
-import { drawnStars, ratingShownNowhere, ratingsBeforeReviews, STARS_WORD } from './rating-widget'
+import { drawnStars, ratingShownNowhere, ratingsBeforeReviews, starWidgetEmpty, STARS_WORD } from './rating-widget'
 
 type Node = Record<string, unknown>
 
@@ -517,6 +518,8 @@ function statedPrices($: CheerioAPI): number[] {
     .filter((p): p is number => p !== undefined)
 }
 
+const onlyOne = <T>(items: T[]): T | null => (items.length === 1 ? items[0] : null)
+
 /** The one offer price the label of the page's checked radio button writes, or null. */
 function chosenOptionPrice($: CheerioAPI, offerPrices: Set<number>): number | null {
   const locale = pageLocale($)
@@ -719,7 +722,11 @@ export function extractStructuredData(
     else {
       // Or the one the shopper's chosen option states: the checked radio button's label ("中古 4,680円"
       // above the other conditions' 3,740円 and 3,090円), not the cheapest condition's.
-      const chosen = chosenOptionPrice(doc, offerPrices)
+      // Or the one the page writes with its currency as this product's (Sephora's "$32.00" for the
+      // size shown; its other size's 15.0 is in the data only).
+      const chosen =
+        chosenOptionPrice(doc, offerPrices) ??
+        onlyOne([...offerPrices].filter((p) => isPriceShownWithCurrency(doc, p, pageLocale(doc), pageUrl)))
       if (chosen !== null) fromLd.price = chosen
     }
   }
@@ -731,7 +738,9 @@ export function extractStructuredData(
   if (fromLd.listingRating && (typeof count === 'string' || typeof count === 'number'))
     fromLd.listingRating.count = ratingsBeforeReviews(visibleText(html), count) ?? count
   // A rating the page has no place to show (no stars, no reviews, no review app): not the shopper's to read.
-  if (fromLd.listingRating && ratingShownNowhere(doc, fromLd.listingRating.average, fromLd.listingRating.count)) fromLd.listingRating = null
+  // Nor one whose stars the page draws empty.
+  if (fromLd.listingRating && (ratingShownNowhere(doc, fromLd.listingRating.average, fromLd.listingRating.count) || starWidgetEmpty(doc)))
+    fromLd.listingRating = null
   const og = openGraph(doc, options)
   if (structuredPriceIsTheRegular(fromLd, og)) Object.assign(fromLd, { price: og.price, compareAtPrice: fromLd.price })
   // The tags' former price is theirs: beside a structured price they do not state, it is no one's.

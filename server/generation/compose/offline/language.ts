@@ -143,6 +143,18 @@ const MARKS: [string, RegExp][] = [
 const VIETNAMESE = /[\u1ea0-\u1ef9ơư]/gi
 
 /** The language of a text, or null when it is too short to tell. `hint`: a language the site suggests, a tie-breaker. */
+/**
+ * Cyrillic with Ukraine's own letters (і, ї, є, ґ): Ukrainian, unless Russia's own (ы, э, ё) stand
+ * beside them, where the page's declared language decides, else the more written letters (a Russian
+ * shop's title copied with one Ukrainian "від" is Russian).
+ */
+function ukrainianOrRussian(text: string, hint: string | null): 'uk' | 'ru' {
+  const russian = (text.match(/[ыэё]/gi) ?? []).length
+  if (!russian) return 'uk'
+  if (hint === 'ru' || hint === 'uk') return hint
+  return (text.match(/[іїєґ]/gi) ?? []).length >= russian ? 'uk' : 'ru'
+}
+
 export function textLanguage(text: string, hint: string | null = null): Language | null {
   const latin = (text.match(LATIN) ?? []).length
   let best: { code: string; n: number } | null = null
@@ -150,7 +162,7 @@ export function textLanguage(text: string, hint: string | null = null): Language
     const n = (text.match(s.letters) ?? []).length
     if (n > 0 && (!best || n > best.n)) best = { code: s.code, n }
   }
-  if (best && best.code === 'ru' && /[іїєґ]/i.test(text)) best.code = 'uk'
+  if (best && best.code === 'ru' && /[іїєґ]/i.test(text)) best.code = ukrainianOrRussian(text, hint)
   // Bulgarian writes no ы, э or ё and often ъ; a page that declares another Cyrillic language is in it.
   else if (best && best.code === 'ru' && !/[ыэё]/i.test(text) && /ъ/i.test(text)) best.code = 'bg'
   if (best && ['ru', 'bg'].includes(best.code) && hint && /^(?:bg|uk|sr|mk|be|kk)$/.test(hint)) best.code = hint

@@ -330,6 +330,14 @@ describe('the language of Cyrillic words', () => {
     expect(textLanguage('Чоловічі джинси з кишенями, бавовна і еластан')?.code).toBe('uk')
   })
 
+  it('reads a Russian shop’s words with one Ukrainian word in them as the page declares them', () => {
+    const mixed = 'Ноутбук DELL Latitude 5590, 4 ядра від 1.7 ghz, Экран 15,6", АКБ больше 2ч, Состояние Нового'
+    expect(textLanguage(mixed, 'ru')?.code).toBe('ru')
+    expect(textLanguage(mixed, 'uk')?.code).toBe('uk')
+    // Without a declaration, the more written letters: here Russia's (Э, ы) against one "і".
+    expect(textLanguage(`${mixed}, Видеокарта Intel, выход HDMI`)?.code).toBe('ru')
+  })
+
   it('reads Slovak and Czech words as Slovak and Czech, never as Portuguese', () => {
     const sk = 'Apple iMac Pro je počítač s ohromujúcou silou pre profesionálnych užívateľov, klávesnica a myš v slovenskej lokalizácii.'
     expect(textLanguage(sk)?.code).toBe('sk')

@@ -116,7 +116,8 @@ function declaredLanguage(locale: string | null | undefined): string | null {
 /** Fills every ProductFacts field from what an importer found: sanitised, capped, validated. */
 export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = new Date()): ProductFacts {
   const pageUrl = source.url || 'https://invalid.invalid/'
-  let descriptionHtml = sanitize(partial.descriptionHtml ?? '')
+  // (Escaped twice by its page, "Ультрабук&amp;nbsp; DELL", it would read "&nbsp;" to the shopper.)
+  let descriptionHtml = sanitize(onceEscaped(partial.descriptionHtml ?? ''))
   if (descriptionHtml.length > 200_000) descriptionHtml = sanitize(descriptionHtml.slice(0, 190_000))
   const reviewSource = reviewSourceName(source.platform, source.url, partial.siteName)
   const reviews = (partial.reviews ?? [])
@@ -205,7 +206,7 @@ export function buildFacts(partial: RawFacts, source: FactsSource, now: Date = n
 }
 
 /** A separator left at the end of a name with nothing after it ("… Founders Edition-", "Lamp 3000 |"). */
-/** A name its page escaped twice ("Neuware &amp;amp; OVP" in its JSON-LD), escaped once: it reads "Neuware & OVP". */
+/** A text its page escaped twice ("Neuware &amp;amp; OVP" in its JSON-LD), escaped once: it reads "Neuware & OVP". */
 const onceEscaped = (s: string) => s.replace(/&amp;(#\d+|#x[0-9a-f]+|[a-z]+);/gi, '&$1;')
 
 function withoutDanglingMark(title: string): string {
