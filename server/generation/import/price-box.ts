@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
-import { currencyWritten, parsePrice } from './normalize/price'
 import { linksToAnotherPage } from './gallery'
+import { currencyWritten, parsePrice } from './normalize/price'
 import { productHeading } from './page-heading'
 import {
   classWords,

@@ -3,7 +3,6 @@ import { jsonrepair } from 'jsonrepair'
 import { htmlToText } from '../../domain/sanitize'
 import { linksToAnotherPage, photoIdParts, picturesNamed } from './gallery'
 import { microdataProducts } from './microdata'
-import { isPriceShownWithCurrency } from './price-box'
 import { mergeRaw, type RawFacts, type RawVariant } from './normalize/facts'
 import { absoluteUrl, isPlaceholderImage, isSiteIcon } from './normalize/images'
 import { pageLocale, siteLanguage } from './normalize/locale'
@@ -19,6 +18,7 @@ import {
   productHeading,
   titleFromMarkup,
 } from './page-heading'
+import { isPriceShownWithCurrency } from './price-box'
 import { drawnStars, ratingShownNowhere, ratingsBeforeReviews, starWidgetEmpty, STARS_WORD } from './rating-widget'
 
 type Node = Record<string, unknown>
