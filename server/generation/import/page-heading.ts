@@ -9,6 +9,11 @@ import { unseen } from './shown-text'
 // What the page itself shows a person as the product's name and brand: its heading, read as a
 // browser lays it out, weighed against the structured name; the brand row of its specification table.
 
+/** A class naming a price ("price", "actual-price", "productPrice"). */
+export const PRICE_CLASS = /price/i
+/** Text that is only amounts with their signs: "$24.99 $39.99", "1.299,00 €". */
+const PRICES_ONLY = /^[\s\p{Sc}\d.,'\u00a0\u202f-]*\d[\s\p{Sc}\d.,'\u00a0\u202f-]*$/u
+
 /**
  * The first `<h1>`'s text as a browser lays it out: lines in blocks of their own are apart
  * ("<div>DJUNGELSKOG</div><div>Soft toy, brown bear</div>" is "DJUNGELSKOG Soft toy, brown bear"),
@@ -34,6 +39,10 @@ export function headingText($: CheerioAPI, el: Element | undefined = productHead
         !/(?<!\p{L})(?:mm|cm|dm|km|m|ft|in|yd|мм|см|дм|км|м)\s*$/iu.test(before)
       )
     })
+    .remove()
+  // A price box inside it (H&M's "Bomber Jacket <span class=price>$24.99 $39.99</span>"): the offer's, not the name's.
+  h1.find('*')
+    .filter((_, e) => PRICE_CLASS.test(e.attribs.class ?? '') && PRICES_ONLY.test($(e).text()))
     .remove()
   // A credit line closing it in an element of its own ("It Ends With Us <span>by Colleen Hoover</span>"): the
   // author's, not the name's.

@@ -1,5 +1,6 @@
 import { load } from 'cheerio'
 import { describe, expect, it } from 'vitest'
+import { headingText } from './page-heading'
 import {
   currencyShownWith,
   currentBid,
@@ -201,6 +202,40 @@ describe("Magento's price box", () => {
     expect(formerPriceBeside(load(magento), 14.5, null, 'https://shop.example/p')).toBe(18)
   })
 
+  it('reads the price in Magento’s special-price wrapper as the price, whatever its own class, and the old price as the former', () => {
+    const box = `<div class="price-box"><span class="special-price"><span class="price regular-price" id="product-price-216">$59.95</span></span>
+      <span class="old-price"><span class="price" id="old-price-216">$94.95</span></span></div>`
+    expect(priceNearHeading(load(page(box)), 'en-US', 'https://shop.example/p')).toEqual({
+      price: 59.95,
+      compareAtPrice: 94.95,
+      currency: 'USD',
+    })
+  })
+
+  it('reads units that end with the decimal mark and the cents in the next element as one amount', () => {
+    const strike = `style="background:url(/tacha.gif) repeat-x left center"`
+    const box = `<span itemprop="price"><span class="strikethrough" ${strike}>$</span><span class="strikethrough">79.</span><span class="strikethrough">99</span>
+      <span class="ficha_precio_venta_entero">$</span><span class="ficha_precio_venta_entero">39.</span><span class="ficha_precio_venta_decimal">99</span></span>`
+    expect(isPriceShown(load(page(box)), 79, 'en-US')).toBe(false)
+    expect(isPriceShown(load(page(box)), 39.99, 'en-US')).toBe(true)
+    expect(isPriceShown(load(page(box)), 99, 'en-US')).toBe(false)
+  })
+
+  it('reads a price box set inside the heading, never a number of the name’s', () => {
+    const html = (h1: string) =>
+      `<html><body><main><div class="product"><h1>${h1}</h1><button>Add to bag</button></div></main></body></html>`
+    const boxed = html(
+      'Bomber Jacket <span class="price"><span class="actual-price new">$24.99</span> <span class="old">$39.99</span></span>',
+    )
+    expect(priceNearHeading(load(boxed), 'en-US', 'https://shop.example/p')).toEqual({
+      price: 24.99,
+      compareAtPrice: 39.99,
+      currency: 'USD',
+    })
+    expect(headingText(load(boxed))).toBe('Bomber Jacket')
+    expect(priceNearHeading(load(html('Gift card <span class="amount">$25</span>')), 'en-US', 'https://shop.example/p')).toBeNull()
+  })
+
   it('reads the price beside a link to the shop’s own shipping note (not followed by search engines), never an accessory tile’s', () => {
     const near = (box: string) => priceNearHeading(load(page(box)), 'de-DE', 'https://shop.example/p')
     const box = `<div class="flex"><div><span class="preis">214,19</span><span>&nbsp;€</span></div>
@@ -396,6 +431,20 @@ describe('former prices as shops name them', () => {
     ).toBe(60)
     expect(former(`<div class="salesprice">£42.00</div><div class="standardprice">£60.00</div>`, 42)).toBe(60)
     expect(former(`<p class="now">2 995 kr</p><p><span>Før:</span> <span>5 495 kr</span></p>`, 2995, 'nb')).toBe(5495)
+  })
+
+  it('never reads a former price from another product’s card that shows the same price', () => {
+    const cards = `<ul class="recs">${[
+      ['441032', '$169.00', '$189.00'],
+      ['438362', '$99.00', '$99.00'],
+    ]
+      .map(
+        ([sku, now, was]) =>
+          `<li><a href="/blazer/${sku}"><img src="/img/${sku}.jpg"><div class="name">Blazer ${sku}</div></a><form></form><div class="rfk_price"><span class="final-price">${now}</span><span class="original-price">${was}</span></div></li>`,
+      )
+      .join('')}</ul>`
+    const html = page(`<strong class="price"><span itemprop="price">$169</span></strong>`, cards)
+    expect(formerPriceBeside(load(html), 169, 'en', 'https://shop.example/p')).toBeNull()
   })
 
   it('reads a price the page’s own style sheet strikes through, and a class that names the list price', () => {

@@ -2,7 +2,7 @@ import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import { linksToAnotherPage } from './gallery'
 import { currencyWritten, parsePrice } from './normalize/price'
-import { productHeading } from './page-heading'
+import { PRICE_CLASS, productHeading } from './page-heading'
 import {
   classWords,
   type ShownPrice,
@@ -83,6 +83,16 @@ function isHidden(el: Element, box: AnyNode): boolean {
   }
   // A wrapper whose whole text is a hidden element's ("<div><span class=d-none>€3.25</span></div>").
   return wrappedBy(el).some(hiddenFromShopper)
+}
+
+/**
+ * Whether a price inside the heading stands in a price box of its own there (H&M's "Bomber Jacket
+ * <span class=price>…$24.99</span>"), not in the name's words ("Apple iPhone 15 128GB").
+ */
+function inPriceBoxOf(el: Element, heading: Element): boolean {
+  for (let node: AnyNode | null = el; node && node !== heading && node.type === 'tag'; node = node.parent)
+    if (PRICE_CLASS.test((node as Element).attribs.class ?? '')) return true
+  return false
 }
 
 /** Whether `b` comes after `a` in the page. */
@@ -227,7 +237,7 @@ export function priceNearHeading(
     let prices = pricesIn($, box as Element, locale).filter(
       (p) =>
         namesCurrency($, p, locale) &&
-        !isInside(p.el, heading) &&
+        (!isInside(p.el, heading) || inPriceBoxOf(p.el, heading)) &&
         follows($, heading, p.el) &&
         !inTile($, p.el, within, pageUrl) &&
         !isHidden(p.el, within) &&
@@ -271,7 +281,7 @@ export function priceNearHeading(
 export function formerPriceBeside($: CheerioAPI, price: number, locale: string | null, pageUrl: string): number | null {
   const root = $.root()[0]
   const shown = pricesIn($, null, locale)
-    .filter((p) => Math.abs(p.amount - price) < 0.005 && !isStruck(p.el) && !isHidden(p.el, root))
+    .filter((p) => Math.abs(p.amount - price) < 0.005 && !isStruck(p.el) && !isHidden(p.el, root) && !inLinkedCard($, p.el, pageUrl))
     .slice(0, MAX_SHOWINGS)
   // Or written loose beside the struck one in their own element ("<p><span class=old-price>₹ 149.00</span> ₹ 99.00</p>").
   if (!shown.length) return formerPriceWithLoose($, price, locale, pageUrl)
@@ -329,6 +339,7 @@ function formerPriceInBoxOf($: CheerioAPI, shown: ShownPrice, price: number, loc
         isFormerPrice(p.amount, price) &&
         isStruck(p.el) &&
         !inTile($, p.el, within, pageUrl) &&
+        !inAnothersCard($, p.el, shown.el, pageUrl, locale) &&
         !formerOfAnother($, p, price, locale) &&
         !isHidden(p.el, within) &&
         !paidInInstalments(boxText(), p.amount, amounts),
@@ -501,6 +512,44 @@ function inLinkedCard($: CheerioAPI, el: Element, pageUrl: string): boolean {
     .some((a) => linksToAnotherPage((a as Element).attribs.href, pageUrl) && $(a).find('img, picture').length > 0)
 }
 
+/** Levels above a price that still hold its card's picture link. */
+const CARD_LEVELS = 3
+
+/**
+ * Whether a price sits in another product's card: inside its link (inLinkedCard), or within a few
+ * levels of a link to another page that wraps a picture (Ann Taylor's "you may also like" cards:
+ * photo and name in the link, "$169.00 $189.00" beside it). A buy box's own links (buy now, add to
+ * cart) wrap no picture.
+ */
+function inPictureCard($: CheerioAPI, el: Element, pageUrl: string): boolean {
+  return inLinkedCard($, el, pageUrl) || pictureCardOf($, el, pageUrl) !== null
+}
+
+/** The card around a price: the first element up to CARD_LEVELS with one picture link to another page that writes no price of its own. */
+function pictureCardOf($: CheerioAPI, el: Element, pageUrl: string): Element | null {
+  let node: AnyNode | null = el
+  for (let level = 0; node && node.type === 'tag' && level < CARD_LEVELS; level++, node = node.parent) {
+    const links = $(node as Element)
+      .find('a[href]')
+      .toArray()
+      .filter((a) => linksToAnotherPage(a.attribs.href, pageUrl) && $(a).find('img, picture').length > 0)
+    // One card: its one picture link, writing no price of its own (a tile that does is a card of its own beside this price).
+    if (links.length === 1 && !AMOUNT_WITH_SIGN.test($(links[0]).text())) return node as Element
+    if (links.length) return null
+  }
+  return null
+}
+
+/** Whether a price sits in a product card (pictureCardOf) with a price of its own, and not the price it would be the former of. */
+function inAnothersCard($: CheerioAPI, el: Element, price: Element, pageUrl: string, locale: string | null): boolean {
+  const card = pictureCardOf($, el, pageUrl)
+  // (With a price of its own beside it, unstruck: the card's product's, whatever it costs.)
+  return card !== null && !isInside(price, card) && pricesIn($, card, locale).some((p) => p.el !== el && !isStruck(p.el))
+}
+
+/** An amount written with a currency sign, before or after it. */
+const AMOUNT_WITH_SIGN = /\p{Sc}\s?\d|\d\s?\p{Sc}/u
+
 /**
  * Whether the page writes `price` with its currency as this product's: shown (isPriceShown), a
  * sign or code beside it, and not in another product's tile.
@@ -513,36 +562,8 @@ export function isPriceShownWithCurrency($: CheerioAPI, price: number, locale: s
       !isHidden(p.el, root) &&
       !approximated(p.el) &&
       namesCurrency($, p, locale) &&
-      !inPictureTile($, p.el, pageUrl),
+      !inPictureCard($, p.el, pageUrl),
   )
-}
-
-/** Levels above a price that still hold its tile's picture link. */
-const PICTURE_TILE_LEVELS = 3
-
-/**
- * Whether a price sits in another product's tile: inside a link to another page, or within a few
- * levels of one that wraps a picture (a card's photo). A buy box's own links (buy now, add to cart)
- * wrap none.
- */
-function inPictureTile($: CheerioAPI, el: Element, pageUrl: string): boolean {
-  // A card wrapped whole in its link, however deep.
-  if (
-    $(el)
-      .closest('a[href]')
-      .toArray()
-      .some((a) => linksToAnotherPage((a as Element).attribs.href, pageUrl))
-  )
-    return true
-  let node: AnyNode | null = el
-  for (let level = 0; node && node.type === 'tag' && level < PICTURE_TILE_LEVELS; level++, node = node.parent) {
-    const links = $(node as Element)
-      .find('a[href]')
-      .addBack('a[href]')
-      .toArray()
-    if (links.some((a) => linksToAnotherPage((a as Element).attribs.href, pageUrl) && $(a).find('img, picture').length > 0)) return true
-  }
-  return false
 }
 
 /**

@@ -207,7 +207,9 @@ export function isStruck(el: Element): boolean {
   // Named the price ("<span>Our Price</span> <span>$14.50</span>") or Magento's final price: a
   // wrapper's class ("regular-price", which Magento gives its only price) does not strike it; its
   // own class still does ("Price: <span class=old-price>$20</span> <span>$15</span>").
-  const named = type === 'finalPrice' || (!!label && PRICE_NAME_LABEL.test(collapseLabel(label)))
+  // So is a price in Magento's "special-price" wrapper, the sale price, whatever its own class
+  // ("<span class=special-price><span class='price regular-price'>$59.95</span></span>").
+  const named = type === 'finalPrice' || (!!label && PRICE_NAME_LABEL.test(collapseLabel(label))) || inSpecialPrice(el)
   // The label inside the price's own element ("<span><span>statt</span> 4.50</span>"), or inside the
   // one element it wraps ("<span><div><div>PLP:</div><div>1.099,99</div></div></span>").
   for (let own: Element | null = el; own; own = soleChild(own)) {
@@ -220,10 +222,18 @@ export function isStruck(el: Element): boolean {
   for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent)
     if (drawnStruck(node as Element, !named ? 'all' : level === 0 ? 'not-regular' : 'none', level === 0)) return true
   // A wrapper whose whole text is a struck element's ("<div><s>€ 1.899,00</s></div>").
-  return wrappedBy(el).some((inner) => drawnStruck(inner, 'all', true))
+  return wrappedBy(el).some((inner) => drawnStruck(inner, named ? 'not-regular' : 'all', true))
 }
 
 const STRUCK_TAGS = new Set(['s', 'del', 'strike'])
+
+/** Whether a price is, or stands within two levels of, an element classed as the special (sale) price. */
+function inSpecialPrice(el: Element): boolean {
+  let node: AnyNode | null = el
+  for (let level = 0; node && node.type === 'tag' && level < 3; level++, node = node.parent)
+    if (/(?:^|\s)special[-_]?price(?:\s|$)/i.test((node as Element).attribs.class ?? '')) return true
+  return false
+}
 
 /**
  * Struck by its tag or a line through it, or by its class: every class word (`all`), every one but
@@ -478,11 +488,38 @@ export function pricesIn($: CheerioAPI, root: Element | null, locale: string | n
     // A price for each one beside a price per another unit ("£3.50/unit", "£0.70/ea" for a pack of
     // five): the price of one of the pack's pieces, not the price paid.
     if (shown !== null && EACH_SUFFIX.test(shown.replace(/\s+/g, ' ').trim()) && perOtherUnitBeside(el)) continue
-    const amount = parsePrice(text, null, locale)?.amount
+    // Units whose element ends with the decimal mark, the cents in the next element ("<span>79.</span>
+    // <span>99</span>", Mango): one amount, read here; the cents' element alone is none.
+    if (centsOfUnitsBefore(el) !== null) continue
+    const cents = /\d[.,]$/.test(text) ? centsAfter(el) : null
+    const amount = parsePrice(cents === null ? text : `${text}${cents}`, null, locale)?.amount
     // A saving is an amount off a price, never one ("Save: $3.50", "$30.00 off").
     if (amount !== undefined && amount > 0 && !OFF_SUFFIX.test(text) && !isSaving(el)) out.push({ el, amount })
   }
   return out
+}
+
+/** The next element after `el` (past blank text). */
+function nextElement(el: Element): Element | null {
+  let n = el.next
+  while (n && n.type === 'text' && !(n as unknown as { data: string }).data.trim()) n = n.next
+  return n?.type === 'tag' ? (n as Element) : null
+}
+
+/** The two digits of cents written in the element right after `el`, or null. */
+function centsAfter(el: Element): string | null {
+  const next = nextElement(el)
+  const digits = next ? (smallText(next) ?? '').trim() : ''
+  return /^\d{2}$/.test(digits) ? digits : null
+}
+
+/** The cents an element holds when the element before it is units ending with the decimal mark ("79."), else null. */
+function centsOfUnitsBefore(el: Element): string | null {
+  let p = el.prev
+  while (p && p.type === 'text' && !(p as unknown as { data: string }).data.trim()) p = p.prev
+  if (p?.type !== 'tag' || !/\d[.,]$/.test((smallText(p as Element) ?? '').trim())) return null
+  const digits = (smallText(el) ?? '').trim()
+  return /^\d{2}$/.test(digits) ? digits : null
 }
 
 /** Whether an element holds a struck amount (`<del>`, `<s>`, `<strike>`) and digits outside it. */

@@ -272,3 +272,22 @@ describe('a star widget drawn empty by its own word', () => {
     expect(starWidgetEmpty(load('<html><body><h1>Dell R620</h1></body></html>'))).toBe(false)
   })
 })
+
+describe('Magento’s rating bar beside the heading', () => {
+  it('reads the bar’s filled width and the count written beside it', () => {
+    const bar = (width: string, links: string) =>
+      page(
+        `<div class="ratings"><div class="rating-box"><div class="rating" style="width:${width}"></div></div><p class="rating-links">${links}</p></div>`,
+      )
+    expect(
+      ratingBesideHeading(load(bar('100%', '<a href="#reviews">1 Review(s)</a> | <a href="/review/add">Add Your Review</a>'))),
+    ).toEqual({
+      average: 5,
+      count: '1',
+      scale: 5,
+    })
+    expect(ratingBesideHeading(load(bar('80%', '<a href="#reviews">12 Reviews</a>')))).toEqual({ average: 4, count: '12', scale: 5 })
+    // A bar with no count beside it is nobody's rating.
+    expect(ratingBesideHeading(load(bar('80%', '<a href="/review/add">Add Your Review</a>')))).toBeNull()
+  })
+})

@@ -9,6 +9,16 @@ import { productHeading } from './page-heading'
 /** A class that names a rating's stars ("pl-ReviewStars-rating", "star-rating", "stars-fill"); not a histogram's bars. */
 const STARS_CLASS = /stars?(?![a-z])/i
 const HISTOGRAM_CLASS = /histogram|distribution|breakdown|progress/i
+/** Magento's rating bar: a box whose inner `.rating` is drawn to the rating's width. */
+const RATING_BAR_CLASS = /(?:^|\s)rating-box(?:\s|$)/i
+
+/** The rating (of 5) a bar's one filled child draws by its width ("<div class=rating style='width:80%'>" is 4), or null. */
+function filledWidth(bar: Element): number | null {
+  const fills = bar.children.filter((c): c is Element => c.type === 'tag' && /width/i.test(c.attribs.style ?? ''))
+  if (fills.length !== 1) return null
+  const pct = /(?:^|;)\s*width\s*:\s*(\d+(?:\.\d+)?)%/i.exec(fills[0].attribs.style ?? '')
+  return pct && Number(pct[1]) > 0 && Number(pct[1]) <= 100 ? Math.round(Number(pct[1]) * 5) / 100 : null
+}
 
 /**
  * The rating the page's first star bar draws, out of 5: the width its filled part is given
@@ -137,7 +147,10 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
     // The first stars after the heading are the product's, or the page states no rating there.
     const el = after.find(
       (e) =>
-        (STARS_CLASS.test(e.attribs.class ?? '') || STARS_LABEL.test(e.attribs['aria-label'] ?? '') || 'data-star-rating' in e.attribs) &&
+        (STARS_CLASS.test(e.attribs.class ?? '') ||
+          RATING_BAR_CLASS.test(e.attribs.class ?? '') ||
+          STARS_LABEL.test(e.attribs['aria-label'] ?? '') ||
+          'data-star-rating' in e.attribs) &&
         !HISTOGRAM_CLASS.test(e.attribs.class ?? ''),
     )
     if (!el) {
@@ -172,6 +185,13 @@ export function ratingBesideHeading($: CheerioAPI): RawFacts['listingRating'] {
     if (row !== null) {
       const counted = badge.map((up) => COUNT_TEXT.exec($(up).text().replace(/\s+/g, ' ').trim())?.[1]).find((c) => c && /\d/.test(c))
       return counted ? { average: row, count: counted.replace(/\D/g, ''), scale: 5 } : null
+    }
+    // Or a bar filled to its rating's width (Magento's `.rating-box > .rating` at "width:100%"), the
+    // count written in its badge ("1 Review(s)").
+    const filled = attr === undefined ? filledWidth(el) : null
+    if (filled !== null) {
+      const counted = badge.map((up) => COUNT_WITH_WORD.exec($(up).text().replace(/\s+/g, ' '))).find(Boolean)
+      return counted ? { average: filled, count: counted[1].replace(/\D/g, ''), scale: 5 } : null
     }
     // Or stars that say nothing themselves, their badge writing the average and the count beside them ("★★★★★ 4,9 (15)").
     if (attr === undefined) {

@@ -23,6 +23,7 @@ import {
   shownCount,
   starsDisagree,
   structuredOfferLost,
+  wholeOfCutName,
 } from './structured-data'
 
 const now = new Date('2026-03-10T12:00:00Z')
@@ -317,6 +318,15 @@ describe('OpenGraph and markup fallbacks', () => {
       new Date(),
     )
     expect(facts.descriptionText).toBe('Ультрабук DELL, Intel® HD')
+  })
+
+  it('reads a heading the page cut short with an ellipsis whole from its tags, and leaves a whole one', () => {
+    const page = (h1: string) =>
+      `<html><head><meta property="og:title" content="YesHom Memory Foam Seat Cushion Car Seat Pad Pain Relief Pillow"><title>YesHom Memory Foam Seat Cushion | Rakuten</title></head><body><h1>${h1}</h1></body></html>`
+    expect(extractStructuredData(page('YesHom Memory Foam Seat Cushion Car Seat Pad Pain...'), 'https://shop.example/p').title).toBe(
+      'YesHom Memory Foam Seat Cushion Car Seat Pad Pain Relief Pillow',
+    )
+    expect(wholeOfCutName('To be continued…', ['Something else entirely'], [])).toBe('To be continued…')
   })
 
   it('under a title that names only the site and no <h1>, reads the line the product’s photo is named after', () => {
@@ -819,6 +829,23 @@ describe('offers of one product that disagree', () => {
       `<body><h1>Setting Spray</h1><div class="price"><span>$32.00</span></div><p>Videos <span>(15)</span></p><span class="answers">15</span> answers</body>`,
     )
     expect(extractStructuredData(html, 'https://shop.example/p/1').price).toBe(32)
+  })
+
+  it('reads a microdata offer that states the standard price and the sale price, the struck one not as the price', () => {
+    const html = `<html><body><div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Merino Cardigan</h1>
+      <div itemprop="offers" itemscope itemtype="http://schema.org/Offer">
+      <span class="price-standard" itemprop="priceCurrency" content="USD">$</span><span class="price-standard" itemprop="price">39.90</span>
+      <span class="price-sales" itemprop="priceCurrency" content="USD">$</span><span class="price-sales" itemprop="price">12.90</span></div></div></body></html>`
+    expect(extractStructuredData(html, 'https://shop.example/p/1').price).toBe(12.9)
+  })
+
+  it('reads a microdata rating typed without the scheme (//schema.org/…), a count stated twice as its first', () => {
+    const html = `<html><body><div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Booster Seat</h1>
+      <div itemprop="aggregateRating" itemscope itemtype="//schema.org/AggregateRating" class="stars"><meta itemprop="ratingValue" content="4.6667">
+      <meta itemprop="reviewCount" content="51"><span itemprop="reviewCount">51 reviews</span></div>
+      <div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><meta itemprop="priceCurrency" content="USD"><span itemprop="price">37.30</span></div></div></body></html>`
+    const sd = extractStructuredData(html, 'https://shop.example/ip/1')
+    expect([sd.price, sd.listingRating?.average, sd.listingRating?.count]).toEqual([37.3, 4.6667, '51'])
   })
 
   it('keeps the lowest when the markup states none of them', () => {

@@ -19,6 +19,7 @@ import {
   titleFromMarkup,
 } from './page-heading'
 import { isPriceShownWithCurrency } from './price-box'
+import { isStruck } from './price-shown'
 import { drawnStars, ratingShownNowhere, ratingsBeforeReviews, starWidgetEmpty, STARS_WORD } from './rating-widget'
 
 type Node = Record<string, unknown>
@@ -223,13 +224,15 @@ export function readOffers(offers: unknown, region: string | null = null): Offer
     const a = availability(o.availability)
     if (a !== null) available = available === true ? true : a
     if (Number(o.offerCount) > 1 && o.offers === undefined && o.price === undefined) sellersCounted = true
-    for (const key of ['price', 'lowPrice']) {
-      const p = parsePrice(o[key])
-      if (!p) continue
-      prices.push(p.amount)
-      if (key === 'price' && a !== false) single.push(p.amount)
-      if (a === false) soldOut.add(prices.length - 1)
-    }
+    // (A microdata offer may state several: UNIQLO's standard price and its sale price, each `itemprop="price"`.)
+    for (const key of ['price', 'lowPrice'])
+      for (const value of list(o[key])) {
+        const p = parsePrice(value)
+        if (!p) continue
+        prices.push(p.amount)
+        if (key === 'price' && a !== false) single.push(p.amount)
+        if (a === false) soldOut.add(prices.length - 1)
+      }
     for (const spec of list(o.priceSpecification)) {
       if (!isObj(spec)) continue
       currency ??= str(spec.priceCurrency)
@@ -293,7 +296,12 @@ function specValue(v: unknown): string | null {
 function aggregateRatingOf(v: unknown): RawFacts['listingRating'] {
   const r = list(v).find(isObj)
   if (!r) return null
-  return { average: machineNumber(r.ratingValue), count: str(r.ratingCount) ?? str(r.reviewCount), scale: ratingScaleOf(r) }
+  // (Microdata may state a count twice, "51" in a meta and "51 reviews" in the text: the first.)
+  const first = (x: unknown) =>
+    list(x)
+      .map(str)
+      .find((c) => c !== null) ?? null
+  return { average: machineNumber(r.ratingValue), count: first(r.ratingCount) ?? first(r.reviewCount), scale: ratingScaleOf(r) }
 }
 
 /**
@@ -513,7 +521,7 @@ function statedPrices($: CheerioAPI): number[] {
     : $('[itemprop="price"]').filter((_, el) => !$(el).closest('[itemscope]').length)
   return prices
     .toArray()
-    .filter((el) => !$(el).find('s, del, strike').length && !$(el).closest('s, del, strike').length)
+    .filter((el) => !$(el).find('s, del, strike').length && !$(el).closest('s, del, strike').length && !isStruck(el))
     .map((el) => parsePrice(($(el).attr('content') ?? $(el).text()).trim(), null, locale)?.amount)
     .filter((p): p is number => p !== undefined)
 }
@@ -648,6 +656,17 @@ export function structuredOfferLost($: CheerioAPI): boolean {
     )
 }
 
+/** A name ending in an ellipsis ("…", "...") where another of the page's lines writes it whole: that line's, else the name. */
+export function wholeOfCutName(name: string, others: (string | null | undefined)[], names: string[]): string {
+  const cut = /^(.{12,}?)\s*(?:\.{3}|…)$/su.exec(name.trim())?.[1]
+  if (!cut) return name
+  for (const other of others) {
+    const line = collapseSpace(stripSiteName(htmlToText(other ?? ''), names))
+    if (line.length > cut.length && line.toLowerCase().startsWith(cut.toLowerCase()) && !/(?:\.{3}|…)$/.test(line)) return line
+  }
+  return name
+}
+
 /**
  * Whether the page describes a product in structured data (JSON-LD or microdata) at all. A
  * microdata product that names no offer and no price (Zappos' scope holds the name and photos; its
@@ -756,6 +775,9 @@ export function extractStructuredData(
     merged.title =
       (!fromLd.title && merged.title === og.title ? headingOverOpenGraphTitle(doc, merged.title, siteNames(pageUrl, og.siteName)) : null) ??
       headingOverTitle(doc, stripSiteName(merged.title, siteNames(pageUrl, og.siteName)) || merged.title, merged.vendor)
+  // A name the page cut short for its layout ("… Car Seat Pad Pain..."): the tags' or the title line's
+  // whole name that goes on from it.
+  if (merged.title) merged.title = wholeOfCutName(merged.title, [og.title, doc('title').first().text()], siteNames(pageUrl, og.siteName))
   // A page with no heading (its script draws it): its own title line where that is the brand before
   // the whole structured name ("Petzl Lynx Leverlock Modular Crampons | REI Co-op" over "Lynx Leverlock …").
   if (merged.title && merged.vendor && !doc('h1').length) {
