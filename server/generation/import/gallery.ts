@@ -219,6 +219,11 @@ export function linksToAnotherPage(href: string | undefined, pageUrl: string | n
   return there.origin !== here.origin || there.pathname !== here.pathname
 }
 
+/** Whether a link is another product's card: to another page, with a picture in it. */
+export function isCardLink($: CheerioAPI, a: Element, pageUrl: string): boolean {
+  return linksToAnotherPage(a.attribs.href, pageUrl) && $(a).find('img, picture').length > 0
+}
+
 /** Whether a slide links to another page (a product tile), not to its own picture or to nothing. */
 function linksElsewhere(elements: Element[], pageUrl: string): boolean {
   return elements.some(({ tagName, attribs }) => tagName === 'a' && linksToAnotherPage(attribs.href, pageUrl))

@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
-import { linksToAnotherPage } from './gallery'
+import { isCardLink } from './gallery'
 import { currencyWritten, parsePrice } from './normalize/price'
 import { PRICE_CLASS, productHeading } from './page-heading'
 import {
@@ -497,19 +497,19 @@ export function currentBid($: CheerioAPI, locale: string | null, pageUrl: string
  * whole in its link with its picture.
  */
 export function isPriceShown($: CheerioAPI, price: number, locale: string | null, pageUrl: string | null = null): boolean {
-  const root = $.root()[0]
-  return pricesIn($, null, locale).some(
-    (p) =>
-      Math.abs(p.amount - price) < 0.005 && !isHidden(p.el, root) && !approximated(p.el) && !(pageUrl && inLinkedCard($, p.el, pageUrl)),
-  )
+  return pricesIn($, null, locale).some((p) => showsAsPrice($, p, price) && !(pageUrl && inLinkedCard($, p.el, pageUrl)))
 }
+
+/** A showing of `price` a shopper reads as a price: that amount, not hidden, not an approximation of another. */
+const showsAsPrice = ($: CheerioAPI, p: ShownPrice, price: number) =>
+  Math.abs(p.amount - price) < 0.005 && !isHidden(p.el, $.root()[0]) && !approximated(p.el)
 
 /** Whether an element is inside a link to another page that also wraps a picture (a product card). */
 function inLinkedCard($: CheerioAPI, el: Element, pageUrl: string): boolean {
   return $(el)
     .closest('a[href]')
     .toArray()
-    .some((a) => linksToAnotherPage((a as Element).attribs.href, pageUrl) && $(a).find('img, picture').length > 0)
+    .some((a) => isCardLink($, a as Element, pageUrl))
 }
 
 /** Levels above a price that still hold its card's picture link. */
@@ -532,7 +532,7 @@ function pictureCardOf($: CheerioAPI, el: Element, pageUrl: string): Element | n
     const links = $(node as Element)
       .find('a[href]')
       .toArray()
-      .filter((a) => linksToAnotherPage(a.attribs.href, pageUrl) && $(a).find('img, picture').length > 0)
+      .filter((a) => isCardLink($, a, pageUrl))
     // One card: its one picture link, writing no price of its own (a tile that does is a card of its own beside this price).
     if (links.length === 1 && !AMOUNT_WITH_SIGN.test($(links[0]).text())) return node as Element
     if (links.length) return null
@@ -555,15 +555,7 @@ const AMOUNT_WITH_SIGN = /\p{Sc}\s?\d|\d\s?\p{Sc}/u
  * sign or code beside it, and not in another product's tile.
  */
 export function isPriceShownWithCurrency($: CheerioAPI, price: number, locale: string | null, pageUrl: string): boolean {
-  const root = $.root()[0]
-  return pricesIn($, null, locale).some(
-    (p) =>
-      Math.abs(p.amount - price) < 0.005 &&
-      !isHidden(p.el, root) &&
-      !approximated(p.el) &&
-      namesCurrency($, p, locale) &&
-      !inPictureCard($, p.el, pageUrl),
-  )
+  return pricesIn($, null, locale).some((p) => showsAsPrice($, p, price) && namesCurrency($, p, locale) && !inPictureCard($, p.el, pageUrl))
 }
 
 /**

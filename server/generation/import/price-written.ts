@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio'
 import type { AnyNode } from 'domhandler'
-import { linksToAnotherPage } from './gallery'
+import { isCardLink } from './gallery'
 
 // A structured price as the page's visible text writes it, in whatever form: written nowhere (a
 // price before VAT), or written only as a payment per month (a plan's instalment).
@@ -20,7 +20,7 @@ function visibleText($: CheerioAPI, pageUrl: string | null = null): string {
   if (pageUrl)
     body
       .find('a[href]')
-      .filter((_, a) => linksToAnotherPage(a.attribs.href, pageUrl) && $(a).find('img, picture').length > 0)
+      .filter((_, a) => isCardLink($, a, pageUrl))
       .remove()
   // Each text apart, in the page's order: "<span>$200</span><span>2 bids</span>" is "$200 2 bids", never "$2002 bids".
   const texts: string[] = []

@@ -12,12 +12,18 @@ const HISTOGRAM_CLASS = /histogram|distribution|breakdown|progress/i
 /** Magento's rating bar: a box whose inner `.rating` is drawn to the rating's width. */
 const RATING_BAR_CLASS = /(?:^|\s)rating-box(?:\s|$)/i
 
+/** Stars of 5 an element's width in per cent draws ("width:93.98%" is 4.7), or null for none or over 100 %. */
+function starsOfWidth(el: Element): number | null {
+  const pct = /(?:^|;)\s*width\s*:\s*(\d+(?:\.\d+)?)%/i.exec(el.attribs.style ?? '')
+  return pct && Number(pct[1]) <= 100 ? Math.round(Number(pct[1]) * 5) / 100 : null
+}
+
 /** The rating (of 5) a bar's one filled child draws by its width ("<div class=rating style='width:80%'>" is 4), or null. */
 function filledWidth(bar: Element): number | null {
   const fills = bar.children.filter((c): c is Element => c.type === 'tag' && /width/i.test(c.attribs.style ?? ''))
   if (fills.length !== 1) return null
-  const pct = /(?:^|;)\s*width\s*:\s*(\d+(?:\.\d+)?)%/i.exec(fills[0].attribs.style ?? '')
-  return pct && Number(pct[1]) > 0 && Number(pct[1]) <= 100 ? Math.round(Number(pct[1]) * 5) / 100 : null
+  const stars = starsOfWidth(fills[0])
+  return stars !== null && stars > 0 ? stars : null
 }
 
 /**
@@ -29,8 +35,8 @@ export function drawnStars($: CheerioAPI): number | null {
     const parent = el.parent?.type === 'tag' ? (el.parent as Element) : null
     const classes = `${el.attribs.class ?? ''} ${parent?.attribs.class ?? ''}`
     if (!STARS_CLASS.test(classes) || HISTOGRAM_CLASS.test(classes)) continue
-    const pct = /(?:^|;)\s*width\s*:\s*(\d+(?:\.\d+)?)%/i.exec(el.attribs.style ?? '')
-    if (pct && Number(pct[1]) <= 100) return Math.round(Number(pct[1]) * 5) / 100
+    const stars = starsOfWidth(el)
+    if (stars !== null) return stars
   }
   // Or the first row of five star icons each classed with its fill ("ci-star-full", "star half").
   for (const el of $('body *').toArray().slice(0, MAX_ELEMENTS_FOR_STARS)) {

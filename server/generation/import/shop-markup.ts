@@ -26,7 +26,7 @@ import {
 } from './price-box'
 import { writtenAs } from './price-written'
 import { decimalRatingBesideHeading, decimalRatingWithCount, ratingBesideHeading } from './rating-widget'
-import { hasStructuredProduct, structuredOfferLost } from './structured-data'
+import { statesAnOffer, structuredOfferLost } from './structured-data'
 
 /**
  * What a shop page's own markup adds to its structured data, for shops the importer has no reader
@@ -102,7 +102,7 @@ export function withShopMarkup(raw: RawFacts, $: CheerioAPI, pageUrl: string): R
   const bid = currentBid($, out.locale ?? null, pageUrl)
   if (bid !== null && bid !== out.price) Object.assign(out, { price: bid, compareAtPrice: null })
   if (typeof out.price === 'number' && !out.currency) out.currency = currencyShownWith($, out.price, out.locale ?? null)
-  if (out.price == null && !plans && (!hasStructuredProduct($, true) || structuredOfferLost($))) {
+  if (out.price == null && !plans && (!statesAnOffer($) || structuredOfferLost($))) {
     const shown = priceNearHeading($, out.locale ?? null, pageUrl)
     if (shown) Object.assign(out, { price: shown.price, compareAtPrice: shown.compareAtPrice, currency: out.currency ?? shown.currency })
   }

@@ -668,15 +668,13 @@ export function wholeOfCutName(name: string, others: (string | null | undefined)
 }
 
 /**
- * Whether the page describes a product in structured data (JSON-LD or microdata) at all. A
- * microdata product that names no offer and no price (Zappos' scope holds the name and photos; its
- * price box is outside) describes the product, not what it sells at: it counts as none for the price.
+ * Whether the page's structured data states what its product sells at: a JSON-LD product, or a
+ * microdata product that names an offer or a price. Zappos' scope holds the name and photos only;
+ * its price box is outside it.
  */
-export function hasStructuredProduct($: CheerioAPI, forPrice = false): boolean {
+export function statesAnOffer($: CheerioAPI): boolean {
   if (findProductNodes(readJsonLd($)).length > 0) return true
-  const scopes = $('[itemscope][itemtype*="schema.org/Product" i]')
-  if (!forPrice) return scopes.length > 0
-  return scopes
+  return $('[itemscope][itemtype*="schema.org/Product" i]')
     .toArray()
     .some((scope) => $(scope).find('[itemprop~="offers" i], [itemprop~="price" i], [itemprop~="lowPrice" i]').length > 0)
 }
