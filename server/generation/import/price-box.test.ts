@@ -488,6 +488,14 @@ describe('the price box of a page with no structured price', () => {
     expect(near(html)).toEqual({ price: 44890, compareAtPrice: 49890, currency: 'KZT' })
   })
 
+  it('reads "$64.95" then "Now $52.00" as the former price and the price (a stylesheet draws the line), never a "now" in another currency', () => {
+    const html = page(
+      `<h5 class="product-price--markdown">$64.95</h5><h5 class="product-price">Now $52.00 <div class="reviews"><span>☆☆☆☆☆</span></div></h5>`,
+    )
+    expect(near(html)).toEqual({ price: 52, compareAtPrice: 64.95, currency: 'USD' })
+    expect(near(page(`<p class="a">$64.95</p><p class="b">Now €52.00</p>`))?.price).toBe(64.95)
+  })
+
   it('never runs two prices of one button together ("<span>119</span>99 ₽": the first struck by a style sheet), nor splits a price written in parts', () => {
     expect(near(page(`<p class="price-button"><span>119</span>99&nbsp;₽</p>`))?.price).toBe(99)
     expect(
@@ -583,6 +591,17 @@ describe('the former price beside a structured price', () => {
     expect(
       former(page(`<span>Desconto: 10%</span><span class="special-price">71,91 €</span><span class="old-price">79,90 €</span>`), 71.91),
     ).toBe(79.9)
+  })
+
+  it('is never struck beside the same amount in another product’s card (mixxmix’s related skirt at the same $43.80)', () => {
+    const card = (href: string, price: string) =>
+      `<li><div class="item"><div class="thumb"><a href="${href}"><img src="/i.jpg"></a></div><div class="detail"><div class="name"><a>HEART CLUB<br>Skirt</a></div><div class="price">${price}</div>` +
+      `<div class="option"><select><option>S</option><option>M</option><option>L</option></select></div></div></div></li>`
+    const html = `<html><body><main><div><div><div><div class="info"><h1>Heart Button Knit Cardigan</h1>
+      <table><tr><td><span><strong>$43.80</strong></span></td></tr></table></div></div></div></div>
+      <section><div><div><ul class="related">${card('/product/skirt/39972/', '<div>$43.80</div>')}${card('/product/skort/39559/', '<div class="strike">$61.60</div>')}</ul></div></div></section>
+      </main></body></html>`
+    expect(formerPriceBeside(load(html), 43.8, null, 'https://shop.example/product/cardigan/40172/')).toBeNull()
   })
 
   it('is never an item code: not a class that says "org" without a price ("schema-org"), nor a number twenty times the price', () => {

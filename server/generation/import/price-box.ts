@@ -24,6 +24,7 @@ import {
   smallText,
   soleChild,
   spacedText,
+  startsWithNow,
   wrappedBy,
 } from './price-shown'
 import { APPROXIMATELY } from './price-written'
@@ -262,6 +263,9 @@ export function priceNearHeading(
       return isFormerPrice(first.amount, loose)
         ? { price: loose, compareAtPrice: first.amount, currency: currencyOf($, first, locale) }
         : null
+    // "$64.95" then "Now $52.00" (Gap: a stylesheet draws the line through the first): the former price and the price.
+    const now = conditional || isStruck(first.el) ? null : nowPriceAfter($, first, locale)
+    if (now !== null) return { price: now, compareAtPrice: first.amount, currency: currencyOf($, first, locale) }
     const current = conditional ? first : (priceBesideClassedCondition($, first, open) ?? first)
     const former = prices.find((p) => p !== current && isStruck(p.el) && isFormerPrice(p.amount, current.amount))
     return {
@@ -282,6 +286,9 @@ export function formerPriceBeside($: CheerioAPI, price: number, locale: string |
   const root = $.root()[0]
   const shown = pricesIn($, null, locale)
     .filter((p) => Math.abs(p.amount - price) < 0.005 && !isStruck(p.el) && !isHidden(p.el, root) && !inLinkedCard($, p.el, pageUrl))
+    // Past the first, never the same amount in another product's card (mixxmix's related skirt at
+    // $43.80). The first may sit beside a picture link of the product's own (its brand's logo).
+    .filter((p, i) => i === 0 || !inPictureCard($, p.el, pageUrl))
     .slice(0, MAX_SHOWINGS)
   // Or written loose beside the struck one in their own element ("<p><span class=old-price>₹ 149.00</span> ₹ 99.00</p>").
   if (!shown.length) return formerPriceWithLoose($, price, locale, pageUrl)
@@ -397,6 +404,32 @@ const ownWords = (el: Element) =>
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim()
+
+/**
+ * The amount the element right after a price writes as "now" ("Now $52.00"), in the same currency and
+ * lower than it (the price it was reduced to), looked for beside the price and its wrappers up to two
+ * levels while they hold no other price; null when there is none.
+ */
+function nowPriceAfter($: CheerioAPI, shown: ShownPrice, locale: string | null): number | null {
+  let node: Element = shown.el
+  for (let level = 0; level <= 2; level++) {
+    const next = $(node).next()[0]
+    if (next) {
+      // Its own words ("Now $52.00" before a reviews widget inside it), else all its text ("Now <span>$52.00</span>").
+      const own = ownWords(next)
+      const text = (/\d/.test(own) ? own : (smallText(next) ?? '')).replace(/\s+/g, ' ').trim()
+      const written = asWritten(text)
+      if (!startsWithNow(text) || written.length > 24 || !PRICE_ONLY.test(written) || !/\d/.test(written)) return null
+      if (currencyWritten(written, locale) !== currencyWritten(asWritten($(shown.el).text()), locale)) return null
+      const amount = parsePrice(written, null, locale)?.amount
+      return amount !== undefined && isFormerPrice(shown.amount, amount) ? amount : null
+    }
+    const parent = node.parent
+    if (!parent || parent.type !== 'tag' || pricesIn($, parent as Element, locale).length > 1) return null
+    node = parent as Element
+  }
+  return null
+}
 
 /** The amount written loose beside a price in its parent's own words, in its currency, or null. */
 function looseBeside(shown: ShownPrice, locale: string | null): number | null {

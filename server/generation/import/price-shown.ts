@@ -434,6 +434,9 @@ const TAX_NOTE_SUFFIX =
 /** "now $80.00": the current price's label written inside its own element ("was $160.00" beside it). */
 const NOW_PRICE_PREFIX = /^(?:now|jetzt|nur|ahora|maintenant|ora|nu|agora|por|teraz|сейчас)(?=[\s:])\s*:?\s*/i
 
+/** Whether a text starts with the current price's label ("Now $52.00"). */
+export const startsWithNow = (text: string) => NOW_PRICE_PREFIX.test(text.replace(/\s+/g, ' ').trim())
+
 /** "R$ 1.849,00 no boleto", "à vista": the price paid at once (a bank slip, Pix, cash), as Brazil's shops write their headline price. */
 const PAID_AT_ONCE_SUFFIX = /\s(?:no boleto|à vista|a vista|no pix|via pix)$/iu
 

@@ -76,6 +76,14 @@ const OFFERS: {
     list: '.a-price.a-text-price',
     ownRows: /^used(?:OnlyBuybox|BuySection|buyBox|_buybox_desktop)$/i,
   },
+  // 2019: a buy box whose one row is "Buy Used" (no "Buy New" section, no new offer's price): as above.
+  {
+    box: '#buybox #usedBuySection',
+    price: '.offer-price',
+    list: '.a-text-strike',
+    ownRows: /^usedBuySection$/i,
+    when: ($) => !$(NEW_OFFER).length,
+  },
   // A product sold only renewed (an "Amazon Renewed" listing, no new row in its buy box): the open
   // row of its renewed tiers is its own offer; the list price is in the centre's block for that row.
   {
@@ -87,6 +95,10 @@ const OFFERS: {
     when: soldOnlyRenewed,
   },
 ]
+
+/** Where a buy box offers the product new: its row or section, its price, or its "out of stock" box. */
+const NEW_OFFER =
+  '#buyNewSection, #newOfferAccordionRow, [id^="newAccordionRow"], #qualifiedBuybox, #outOfStock, #price_inside_buybox, #priceblock_ourprice'
 
 /**
  * Whether the buy box offers the product only renewed: every row of its accordion a renewed tier (or

@@ -323,6 +323,35 @@ describe('Amazon: book buy boxes, Kindle rows, the 2018 mobile layout and byline
     expect(facts.price).toBe(13.19)
   })
 
+  it('reads a 2019 buy box whose one row is "Buy Used" as the product’s own offer, but never beside a "Buy New" section', async () => {
+    const used = `<div id="usedBuySection"><span class="a-text-bold">Buy Used</span><span class="a-color-price offer-price">CDN$ 28.00</span></div>`
+    const onlyUsed = await read('https://www.amazon.ca/dp/0131103628', amazonPage({ lang: 'en-ca', buybox: used }))
+    expect([onlyUsed.price, onlyUsed.currency]).toEqual([28, 'CAD'])
+    const newGone = await read(
+      'https://www.amazon.ca/dp/0131103628',
+      amazonPage({ lang: 'en-ca', buybox: `<div id="buyNewSection"><span>Buy New</span></div>${used}` }),
+    )
+    expect(newGone.price).toBeNull()
+  })
+
+  it('names no brand from a film’s or a record’s byline ("Rated: NR | Format: DVD", "X (Artist, Contributor) | Format: Audio CD"), nor the grey label in its title', async () => {
+    const dvd = `<div id="bylineInfo"><span class="a-color-secondary">Rated: </span><span>NR (Not Rated)</span>
+      <i class="a-icon a-icon-text-separator"></i><span class="a-color-secondary">Format: </span><span>DVD</span></div>`
+    expect((await read('https://www.amazon.ca/dp/B00004YS4O', amazonPage({ center: dvd }))).vendor).toBeNull()
+    const cd = `<div id="bylineInfo"><span class="author"><a href="/s?field-artist=Greta+Van+Fleet">Greta Van Fleet</a>
+      <span class="contribution"><span class="a-color-secondary">(Artist, Contributor)</span></span></span>
+      <i class="a-icon a-icon-text-separator"></i><span class="a-color-secondary">Format: </span><span>Audio CD</span></div>`
+    const record = amazonPage({ center: cd }).replace(
+      '<span id="productTitle"> Thing </span>',
+      '<span id="productTitle"> Anthem Of The Peaceful Army <span class="a-size-medium a-color-secondary">Original recording</span></span>',
+    )
+    const facts = await read('https://www.amazon.ca/dp/B07H57DNVV', record)
+    expect([facts.title, facts.vendor]).toEqual(['Anthem Of The Peaceful Army', null])
+    // A brand's own label in the byline still names it.
+    const brand = `<div id="bylineInfo"><span class="a-color-secondary">Brand: </span><span>SOAR&amp;EAGLE</span></div>`
+    expect((await read('https://www.amazon.com/dp/B0D4163L94', amazonPage({ center: brand }))).vendor).toBe('SOAR&EAGLE')
+  })
+
   it('reads the 2019 "Buy New" header’s price with the list price in its inner panel, never the used section’s', async () => {
     const buybox = `<div id="rbbContainer"><div id="buyNewSection"><span>Buy New</span><span class="a-color-price offer-price">£39.99</span></div>
       <div id="buyNewInner"><div id="buyBoxInner"><span class="a-color-secondary">RRP:</span> <span class="a-color-secondary a-text-strike">£49.49</span></div></div>

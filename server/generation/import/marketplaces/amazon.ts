@@ -227,7 +227,7 @@ function bylineBrand($: CheerioAPI): string | null {
   } catch {
     storeName = null // a malformed escape: no store name to go by
   }
-  const named = brandFromByline(line.text() || $('#brandByline_feature_div').first().text(), storeName)
+  const named = brandFromByline(creditsOf($, line) || $('#brandByline_feature_div').first().text(), storeName)
   if (named) return notProgramme(named)
   // A byline that is only the brand's logo: its link's brand filter names it ("…browse-bin=Fruit+of+the+Loom").
   const logoLink = $('#bylineInfo_feature_div a[href*="field-lbr_brands_browse-bin="]').first().attr('href') ?? ''
@@ -236,6 +236,21 @@ function bylineBrand($: CheerioAPI): string | null {
   } catch {
     return null
   }
+}
+
+/**
+ * A byline's text without the fields a film's or a record's line adds, each a grey label and its value
+ * ("Rated: NR (Not Rated)", "Format: Audio CD"): what is left is the credit or the brand.
+ */
+function creditsOf($: CheerioAPI, line: ReturnType<CheerioAPI>): string {
+  const copy = line.clone()
+  copy.find('span.a-color-secondary').each((_, el) => {
+    const label = $(el).text().trim()
+    if (!label.endsWith(':') || isBrandLabel(label.slice(0, -1))) return
+    $(el).next('span').remove()
+    $(el).remove()
+  })
+  return copy.text()
 }
 
 /** Amazon's own programmes' stores, which a byline names like a brand: they sell others' products. */
@@ -297,7 +312,8 @@ export function parseAmazon($: CheerioAPI, html: string, pageUrl: string): RawFa
     // The 2010–14 title span is followed by the format ("[Hardcover]"), not part of the name.
     title:
       clean(
-        $('#productTitle').first().text() ||
+        // (A record's grey "Original recording" inside the title span is a label, not the name.)
+        $('#productTitle').first().clone().find('.a-color-secondary').remove().end().text() ||
           $('#ebooksProductTitle').first().text() ||
           // 2018 mobile Kindle page: the title span (its h1 is a section's "About this item").
           $('#ebooksTitle').first().text() ||

@@ -206,8 +206,10 @@ export function isCreditLine(text: string): boolean {
  * A contributor's credit, not a brand: "by David Baldacci (Author)", "von James S. A. Corey (Autor)",
  * "Jim Wilson (Author), Jane Roe (Editor)". Books, music and films name people with their role.
  */
-const CONTRIBUTOR =
-  /\((?:author|autor(?:in)?|auteur|autore|auteure|editor|editora|herausgeber|illustrator|illustrateur|ilustrador|translator|übersetzer|traducteur|traductor|narrator|sprecher|contributor|foreword|introduction|artist|künstler|actor|director|composer|performer)s?\)/i
+const ROLES =
+  '(?:author|autor(?:in)?|auteur|autore|auteure|editor|editora|herausgeber|illustrator|illustrateur|ilustrador|translator|übersetzer|traducteur|traductor|narrator|sprecher|contributor|foreword|introduction|artist|künstler|actor|director|composer|performer)s?'
+// One role or several ("(Artist, Contributor)").
+const CONTRIBUTOR = new RegExp(`\\(${ROLES}(?:,\\s*${ROLES})*\\)`, 'i')
 
 /** Values that mean "no brand". */
 const NO_BRAND =

@@ -87,6 +87,17 @@ describe('currencies written with their own letters', () => {
   })
 })
 
+describe('the Egyptian pound as Egypt’s shops write it', () => {
+  it('reads "L.E", "LE" right before an amount, "E£" and "ج.م", never letters in a word', () => {
+    expect(parsePrice('L.E 12.00', null, 'en')).toEqual({ amount: 12, currency: 'EGP' })
+    expect(parsePrice('LE 34', null, 'en')).toEqual({ amount: 34, currency: 'EGP' })
+    expect(parsePrice('E£ 1,200', null, 'en')).toEqual({ amount: 1200, currency: 'EGP' })
+    expect(parsePrice('150 ج.م', null, 'ar')).toEqual({ amount: 150, currency: 'EGP' })
+    expect(detectCurrency('TABLE 34')).toBeNull()
+    expect(detectCurrency('£ 34')).toBe('GBP')
+  })
+})
+
 describe('currencies written after the amount in their own script', () => {
   it('reads the yen’s 円 and, on a Korean page, the won’s 원', () => {
     expect(currencyWritten('3,209円', 'ja')).toBe('JPY')

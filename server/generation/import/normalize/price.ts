@@ -119,6 +119,9 @@ const SYMBOLS: [RegExp, string][] = [
   [/CN¥|RMB|元/, 'CNY'],
   // The yen written after its amount in Japanese ("3,209円").
   [/円/, 'JPY'],
+  // The Egyptian pound as Egypt's shops write it (before the pound's sign alone): its sign, "ج.م",
+  // or "L.E" / "LE" right before the amount ("L.E 12.00", "LE 34").
+  [/E£|ج\.م|(?<![\p{L}.])L\.\s?E\.?(?=\s?\d)|(?<![\p{L}.])LE(?=\s?\d)/u, 'EGP'],
   [/€/, 'EUR'],
   [/£/, 'GBP'],
   [/₹/, 'INR'],
