@@ -295,10 +295,25 @@ function continuesInOneRun($: CheerioAPI, heading: Element, run: string[]): bool
     .some((node) => node.type === 'text' && ` ${words($(node).text()).join(' ')} `.includes(` ${run.join(' ')} `))
 }
 
+/**
+ * A heading of a word or three (the maker: "Kryptonite") whose next heading goes on with the name, as
+ * the page's title writes the two in a row ("Kryptonite KryptoLok Series 2 w/ Key - Campus Bike
+ * Shop"): the two together. Null when the title does not say so.
+ */
+function nameGoingOnBelow($: CheerioAPI, h1: string): string | null {
+  const heading = productHeading($)
+  const next = heading ? $(heading).next()[0] : undefined
+  if (!next || !/^h[2-4]$/.test(next.tagName) || words(h1).length > 3) return null
+  const below = collapseSpace($(next).text())
+  const name = `${h1} ${below}`
+  const title = collapseSpace($('title').first().text())
+  return below && title.toLowerCase().startsWith(name.toLowerCase()) && /^(?:$|\s[|–—-]\s)/.test(title.slice(name.length)) ? name : null
+}
+
 /** The page's own name for the product when nothing structured gives one: `<h1>`, else `<title>` without " | Site". */
 export function titleFromMarkup($: CheerioAPI): string | null {
   const h1 = headingText($)
-  if (h1 && h1.length <= 300) return h1
+  if (h1 && h1.length <= 300) return nameGoingOnBelow($, h1) ?? h1
   const title = collapseSpace($('title').first().text())
   return title.split(/\s+[|–—]\s+|\s+-\s+(?=[^-]+$)/)[0]?.trim() || null
 }

@@ -245,6 +245,17 @@ describe('JSON-LD', () => {
 })
 
 describe('OpenGraph and markup fallbacks', () => {
+  it('reads a maker’s heading and the name in the heading below it as one name when the title writes them in a row', () => {
+    const page = (title: string) =>
+      `<html><head><title>${title}</title></head><body><div id="item"><h1><div>Kryptonite</div></h1>` +
+      `<h2><div>KryptoLok Series 2 w/ Key</div></h2><p>$44.99</p></div></body></html>`
+    const url = 'https://bikes.example/product/kryptolok-751.htm'
+    const title = (t: string) => buildFacts(extractStructuredData(page(t), url), { url, platform: 'generic' }, now).title
+    expect(title('Kryptonite KryptoLok Series 2 w/ Key - Campus Bike Shop')).toBe('Kryptonite KryptoLok Series 2 w/ Key')
+    // A title that does not write them together keeps the heading as it is.
+    expect(title('Kryptonite | Campus Bike Shop')).toBe('Kryptonite')
+  })
+
   it('reads an OpenGraph-only page: title, images (relative resolved), price and currency', () => {
     const url = 'https://studio-keramik.de/tasse-fjord'
     const facts = buildFacts(extractStructuredData(fixture('opengraph-only.html'), url), { url, platform: 'generic' }, now)

@@ -170,8 +170,8 @@ export function textLanguage(text: string, hint: string | null = null): Language
   if (best && best.n >= Math.max(4, latin * 0.5)) return best.code === 'zh' ? chineseIn(text) : languageOf(best.code)
   const scores = new Map<string, number>()
   // Function words as prose writes them, in lower case: "Pro" in "iMac Pro" is a name, not Czech "pro";
-  // and standing alone: the "i" of "i7-13700K" is a model's, not Polish "i".
-  for (const word of text.match(/(?<![\p{L}\p{N}])[\p{L}']+(?![\p{L}\p{N}])/gu) ?? []) {
+  // and standing alone: the "i" of "i7-13700K" is a model's, not Polish "i"; nor "w/" ("with"), not Polish "w".
+  for (const word of text.match(/(?<![\p{L}\p{N}])[\p{L}']+(?![\p{L}\p{N}/])/gu) ?? []) {
     if (word !== word.toLowerCase()) continue
     for (const [code, w] of WEIGHT.get(word) ?? []) scores.set(code, (scores.get(code) ?? 0) + w)
   }

@@ -14,6 +14,15 @@ describe('product names from titles', () => {
     expect(productName('Stainless Steel Bracelet Style Straps Analogue Watch- TW10418').noun).toMatch(/watch$/)
   })
 
+  it('names a family’s series and its number as the model, and no category from the family ("KryptoLok Series 2 w/ Key")', () => {
+    expect(productName('Kryptonite KryptoLok Series 2 w/ Key')).toEqual({
+      name: 'Kryptonite KryptoLok Series 2',
+      noun: 'product',
+      plural: false,
+    })
+    expect(productName('Apple iPhone 13 128GB')).toEqual({ name: 'Apple iPhone 13', noun: 'iPhone', plural: false })
+  })
+
   it('never takes a design’s name before a model’s for what the product is ("Birds iPhone 16 Pro Glass Case")', () => {
     expect(productName('Flowers iPhone 15 Silicone Case').noun).toMatch(/case$/)
     expect(productName('Stripes USB-C Braided Cable').noun).toMatch(/cable$/)

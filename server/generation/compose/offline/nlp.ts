@@ -371,10 +371,14 @@ export function productName(title: string, opts: { vendor?: string | null; book?
     // No common noun: a camel-cased family name ("iPhone") stands for the category; else "product".
     const camel = tokens.find((t) => t.camel && /^\p{L}+$/u.test(t.text))
     const afterCamel = camel ? tokens.slice(tokens.indexOf(camel) + 1) : []
-    const model = afterCamel[0] && /^\d{1,3}[a-z]?$|^[A-Z]?\d{1,3}$/i.test(afterCamel[0].text) ? [afterCamel[0]] : []
+    const modelNumber = (t: Token | undefined) => !!t && /^\d{1,3}[a-z]?$|^[A-Z]?\d{1,3}$/i.test(t.text)
+    // A series of the family and its number ("KryptoLok Series 2") name the model: the family is then
+    // no category, and the page says "it".
+    const series = /^series$/i.test(afterCamel[0]?.text ?? '') && modelNumber(afterCamel[1])
+    const model = series ? afterCamel.slice(0, 2) : modelNumber(afterCamel[0]) ? [afterCamel[0]] : []
     const nameTokens = camel ? [...tokens.slice(0, tokens.indexOf(camel) + 1), ...model] : tokens
     const name = clip6(nameTokens.map((t) => t.text).join(' ') || segment, opts.vendor)
-    return { name, noun: camel ? camel.text : 'product', plural: false }
+    return { name, noun: camel && !series ? camel.text : 'product', plural: false }
   }
   const h = tokens[head]
   const mod = tokens[head - 1]

@@ -81,6 +81,10 @@ describe('the language of the source', () => {
       textLanguage('Intel Core i7-13700K Desktop Processor 16 Cores, up to 5.4GHz\nBrand\nIntel\nCPU model\nCore i7\ni3-10110U', 'en')
         ?.code,
     ).not.toBe('pl')
+    // Nor is English's "w/" ("with") Polish "w".
+    expect(textLanguage('Kryptonite KryptoLok Series 2 w/ Key\nBrand: Kryptonite, Product: KryptoLok Series 2 w/ Key')?.code ?? 'en').toBe(
+      'en',
+    )
     expect(factsLanguage(facts({ title: 'Taza', language: 'pt-BR' } as Partial<ProductFacts>)).code).toBe('pt')
     // "no" does not say which written Norwegian: shops write Bokmål, which has the words (shopper-words-nordic.ts).
     expect(factsLanguage(facts({ title: 'Joggesko', language: 'no-NO' } as Partial<ProductFacts>)).code).toBe('nb')
