@@ -104,7 +104,7 @@ function report(set: string, products: ProductResult[], blocks: BlockResult[], d
  * regression. The goal of 95 % is the held-out pages' (below); the dev pages are every set that
  * missed it at its one reading, still being fixed (README, "The dev / held-out rule").
  */
-const DEV_FIELDS_RIGHT_AT_LEAST = 5709
+const DEV_FIELDS_RIGHT_AT_LEAST = 5711
 
 describe('the importer on the corpus of real saved pages', () => {
   it('dev pages: no invented number, every block page refused with its own reason, no field lost', async () => {

@@ -494,6 +494,8 @@ describe('the price box of a page with no structured price', () => {
     )
     expect(near(html)).toEqual({ price: 52, compareAtPrice: 64.95, currency: 'USD' })
     expect(near(page(`<p class="a">$64.95</p><p class="b">Now €52.00</p>`))?.price).toBe(64.95)
+    // A "now" row the template hides says nothing.
+    expect(near(page(`<p class="a">$64.95</p><p class="b" style="display:none">Now $52.00</p>`))?.price).toBe(64.95)
   })
 
   it('never runs two prices of one button together ("<span>119</span>99 ₽": the first struck by a style sheet), nor splits a price written in parts', () => {

@@ -415,6 +415,8 @@ function nowPriceAfter($: CheerioAPI, shown: ShownPrice, locale: string | null):
   for (let level = 0; level <= 2; level++) {
     const next = $(node).next()[0]
     if (next) {
+      // (A "now" row the template hides, with no sale to show, says nothing.)
+      if (isHidden(next, $.root()[0])) return null
       // Its own words ("Now $52.00" before a reviews widget inside it), else all its text ("Now <span>$52.00</span>").
       const own = ownWords(next)
       const text = (/\d/.test(own) ? own : (smallText(next) ?? '')).replace(/\s+/g, ' ').trim()

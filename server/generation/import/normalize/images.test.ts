@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { absoluteUrl, cleanImages, isSiteIcon, isVideoPoster, optimisedImageSource, photoKey, stripImageSizeSuffix } from './images'
+import {
+  absoluteUrl,
+  cleanImages,
+  isArrowIcon,
+  isSiteIcon,
+  isVideoPoster,
+  optimisedImageSource,
+  photoKey,
+  stripImageSizeSuffix,
+} from './images'
 
 describe('URLs and images', () => {
   it('resolves relative and protocol-relative URLs, refuses other schemes', () => {
@@ -19,6 +28,25 @@ describe('URLs and images', () => {
     ).toEqual([`${cdn}/500x500/12/a.jpg`, `${cdn}/100x100/12/a_1.jpg`])
     expect(isVideoPoster('https://img.youtube.com/vi/abc/0.jpg')).toBe(true)
     expect(isVideoPoster('https://cdn.shop.example/youtube.jpg')).toBe(false)
+  })
+
+  it('counts a photo once when its file names the rendition ("-zoom", "-product"), and never takes a gallery’s arrow for a photo', () => {
+    const jumia = 'https://static.jumia.com.eg/p'
+    expect(
+      cleanImages(
+        [`${jumia}/nezya-2482-928104-1-zoom.jpg`, `${jumia}/nezya-2482-928104-1-product.jpg`, `${jumia}/nezya-2482-928104-2-zoom.jpg`],
+        'https://www.jumia.com.eg/p',
+      ),
+    ).toEqual([`${jumia}/nezya-2482-928104-1-zoom.jpg`, `${jumia}/nezya-2482-928104-2-zoom.jpg`])
+    const tpl = 'https://cdn2.bigcommerce.com/s/templates/__custom/images'
+    expect(
+      cleanImages(
+        [`${tpl}/LeftArrow.png?t=1`, 'https://cdn2.bigcommerce.com/s/products/149/images/561/3_fruits.png', `${tpl}/RightArrow.png?t=1`],
+        'https://shop.example/p',
+      ),
+    ).toEqual(['https://cdn2.bigcommerce.com/s/products/149/images/561/3_fruits.png'])
+    expect(isArrowIcon('https://shop.example/img/arrow-next.svg')).toBe(true)
+    expect(isArrowIcon('https://shop.example/img/arrow-road-sign-red.jpg')).toBe(false)
   })
 
   it('strips simple size suffixes only where the CDN is known', () => {

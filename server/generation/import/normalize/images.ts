@@ -58,6 +58,17 @@ function isBadgeSized(url: string): boolean {
   return size !== null && Math.min(Number(size[1]), Number(size[2])) < 150
 }
 
+/**
+ * A gallery's scroll button drawn as a picture ("LeftArrow.png", "arrow-next.svg", "prev_arrow.gif"):
+ * its file is named for the direction, never for a product.
+ */
+export function isArrowIcon(url: string): boolean {
+  const file = url.split(/[?#]/)[0].split('/').pop() ?? ''
+  return /^(?:(?:left|right|prev(?:ious)?|next|back|forward)[-_]?arrow|arrow[-_]?(?:left|right|prev(?:ious)?|next|back|forward))(?:[-_.@][^/]*)?\.(?:png|gif|svg|jpe?g|webp)$/i.test(
+    file,
+  )
+}
+
 /** https images only, or any image on the page's own origin (the local demo store). */
 export function isKeptImage(url: string, pageUrl: string): boolean {
   try {
@@ -175,6 +186,8 @@ export function photoKey(url: string): string {
  * folder ("/swatch/", "/extralarge/"). Never the file name alone: many sites keep the photo's id in a
  * folder and reuse one file name for every photo.
  */
+const RENDITION_SUFFIX = /[-_](?:zoom|product|catalog|thumb|thumbnail|small|medium|large|big|fullsize|hires)(\.[a-z0-9]{3,4})$/i
+
 function withoutRenditionParts(u: URL): URL {
   const segs = u.pathname.split('/')
   const file = segs.at(-1) ?? ''
@@ -201,6 +214,8 @@ function withoutRenditionParts(u: URL): URL {
     .filter((t) => !folders.has(t.toLowerCase()))
     .join('')
     .replace(/([_-])\1+/g, '$1')
+    // A rendition named at the end of the file ("…-1-zoom.jpg" and "…-1-product.jpg", Jumia's): one photo.
+    .replace(RENDITION_SUFFIX, '$1')
   const out = new URL(u.href)
   out.pathname = kept.join('/')
   return out
@@ -252,7 +267,7 @@ export function cleanImages(urls: unknown[], pageUrl: string, max = 40): string[
   for (const raw of urls) {
     const found = absoluteUrl(typeof raw === 'string' ? sizedTemplate(raw) : raw, pageUrl)
     const abs = upgradedImage(found && optimisedImageSource(found), pageUrl)
-    if (!abs || !isKeptImage(abs, pageUrl) || isVideoPoster(abs) || isSiteIcon(abs) || isPlaceholderImage(abs)) continue
+    if (!abs || !isKeptImage(abs, pageUrl) || isVideoPoster(abs) || isSiteIcon(abs) || isPlaceholderImage(abs) || isArrowIcon(abs)) continue
     const full = stripImageSizeSuffix(abs)
     const key = photoKey(full)
     if (seen.has(key)) continue
